@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+import { developerScopes, isScope } from '@textline/contract';
+import { loadConfig } from '../config.ts';
+import { createServices } from '../services.ts';
+import { adminCommands, type AdminCommandName } from './commands.ts';
+
+const usage = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  list-accounts                                         list accounts with workspace, tier, balance
+  create-legacy-key --username U [--scopes a,b] [--name N]
+                                                        create a txk_ key (printed once)
+  set-tier --username U --tier starter|growth|scale|enterprise
+  set-spend-cap --username U --cents N                  daily cap in cents ("default" to clear)
+  credit --username U --cents N --reason R              add to the prepaid ledger
+  debit --username U --cents N --reason R               take from the prepaid ledger
+`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    username: { type: 'string' },
+    scopes: { type: 'string' },
+    name: { type: 'string' },
+    tier: { type: 'string' },
+    cents: { type: 'string' },
+    reason: { type: 'string' },
+    help: { type: 'boolean' },
+  },
+});
+
+const command = positionals[0] as AdminCommandName | undefined;
+if (!command || values.help || !(command in adminCommands)) {
+  console.log(usage);
+  process.exit(command && !values.help ? 2 : 0);
+}
+
+const scopes = values.scopes ? values.scopes.split(',').map((scope) => scope.trim()) : [...developerScopes];
+const unknownScope = scopes.find((scope) => !isScope(scope));
+if (unknownScope) {
+  console.error(`Unknown scope: ${unknownScope}`);
+  process.exit(2);
+}
+
+const services = await createServices(loadConfig(), {});
+try {
+  const output = await adminCommands[command](services, { ...values, scopes: scopes.filter(isScope) });
+  console.log(typeof output === 'string' ? output : JSON.stringify(output, null, 2));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  await services.close();
+}

@@ -1,0 +1,107 @@
+import type { Scope } from '@textline/contract';
+import { newLegacyKey } from '../auth/tokens.ts';
+import { newId } from '../lib/crypto.ts';
+import { postLedgerEntry } from '../domain/ledger.ts';
+import type { Services } from '../services.ts';
+
+export const planTiers = ['starter', 'growth', 'scale', 'enterprise'] as const;
+
+export type AdminOptions = {
+  username?: string | undefined;
+  name?: string | undefined;
+  tier?: string | undefined;
+  cents?: string | undefined;
+  reason?: string | undefined;
+  scopes: Scope[];
+};
+
+class AdminInputError extends Error {}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new AdminInputError(`--${flag} is required`);
+  return value;
+}
+
+function positiveCents(value: string | undefined): number {
+  const cents = Number(required(value, 'cents'));
+  if (!Number.isSafeInteger(cents) || cents <= 0) throw new AdminInputError('--cents must be a positive whole number');
+  return cents;
+}
+
+async function workspaceOf(services: Services, username: string | undefined) {
+  const account = await services.prisma.account.findUnique({
+    where: { usernameLower: required(username, 'username').toLowerCase() },
+    select: { workspace: true },
+  });
+  if (!account?.workspace) throw new AdminInputError(`No account named ${username}`);
+  return account.workspace;
+}
+
+/** Operator actions where the spec has no route. Each returns what it prints. */
+export const adminCommands = {
+  async 'list-accounts'(services: Services) {
+    const accounts = await services.prisma.account.findMany({
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, username: true, createdAt: true, workspace: true },
+    });
+    return accounts.map((account) => ({
+      id: account.id,
+      username: account.username,
+      workspace_id: account.workspace?.id,
+      tier: account.workspace?.planTier,
+      balance_cents: account.workspace?.balanceCents,
+      spend_cap_cents: account.workspace?.spendCapCents ?? 'default',
+      created_at: account.createdAt.toISOString(),
+    }));
+  },
+
+  async 'create-legacy-key'(services: Services, options: AdminOptions) {
+    const workspace = await workspaceOf(services, options.username);
+    const { key, keyHash } = newLegacyKey();
+    await services.prisma.legacyKey.create({
+      data: { id: newId('lk'), workspaceId: workspace.id, keyHash, scopes: options.scopes, name: options.name ?? null },
+    });
+    return { legacy_key: key, scopes: options.scopes, note: 'Shown once; only its hash is stored.' };
+  },
+
+  async 'set-tier'(services: Services, options: AdminOptions) {
+    const tier = required(options.tier, 'tier');
+    if (!(planTiers as readonly string[]).includes(tier)) throw new AdminInputError(`--tier must be one of ${planTiers.join(', ')}`);
+    const workspace = await workspaceOf(services, options.username);
+    await services.prisma.workspace.update({ where: { id: workspace.id }, data: { planTier: tier } });
+    return { workspace_id: workspace.id, tier };
+  },
+
+  async 'set-spend-cap'(services: Services, options: AdminOptions) {
+    const workspace = await workspaceOf(services, options.username);
+    const spendCapCents = options.cents === 'default' ? null : positiveCents(options.cents);
+    await services.prisma.workspace.update({ where: { id: workspace.id }, data: { spendCapCents } });
+    return { workspace_id: workspace.id, spend_cap_cents: spendCapCents ?? 'default' };
+  },
+
+  async credit(services: Services, options: AdminOptions) {
+    const workspace = await workspaceOf(services, options.username);
+    const entry = await postLedgerEntry(services.prisma, {
+      workspaceId: workspace.id,
+      amountCents: positiveCents(options.cents),
+      kind: 'operator_credit',
+      reference: newId('opr'),
+      reason: required(options.reason, 'reason'),
+    });
+    return { workspace_id: workspace.id, balance_cents: entry.balanceCents };
+  },
+
+  async debit(services: Services, options: AdminOptions) {
+    const workspace = await workspaceOf(services, options.username);
+    const entry = await postLedgerEntry(services.prisma, {
+      workspaceId: workspace.id,
+      amountCents: -positiveCents(options.cents),
+      kind: 'operator_debit',
+      reference: newId('opr'),
+      reason: required(options.reason, 'reason'),
+    });
+    return { workspace_id: workspace.id, balance_cents: entry.balanceCents };
+  },
+} satisfies Record<string, (services: Services, options: AdminOptions) => Promise<unknown>>;
+
+export type AdminCommandName = keyof typeof adminCommands;

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { AppError } from '@textline/contract';
+import { appRouter } from './trpc/router.ts';
+import { contextFromRequest } from './trpc/context.ts';
+import { restRouter } from './http/rest.ts';
+import { sendError } from './http/send-error.ts';
+import { docsRouter } from './openapi/serve.ts';
+import type { Services } from './services.ts';
+
+const requestIdPattern = /^[\w.-]{1,64}$/;
+
+/** Body-parser failures mapped onto the catalogue. */
+function bodyParserError(error: unknown): AppError | undefined {
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'entity.too.large') return new AppError('payload_too_large');
+  if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new AppError('invalid_json');
+  }
+  return undefined;
+}
+
+export function createApp(services: Services): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (services.config.trustProxy) app.set('trust proxy', services.config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: services.log,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Method, path and status only: query strings and headers may carry credentials or numbers.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      // Health probes would drown everything else.
+      autoLogging: { ignore: (req) => req.url?.endsWith('/health') ?? false },
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(express.json({ limit: services.config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+
+  app.use(docsRouter());
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req }) => contextFromRequest(services, req, 'trpc'),
+      onError: ({ error, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) req.log.error({ err: error }, 'trpc error');
+      },
+    }),
+  );
+  app.use(restRouter(services));
+
+  app.use((req: Request, res: Response) => {
+    sendError(req, res, new AppError('not_found', { message: `No route for ${req.method} ${req.path}.` }));
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    sendError(req, res, bodyParserError(error) ?? error);
+  });
+  return app;
+}

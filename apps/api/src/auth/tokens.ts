@@ -1,0 +1,48 @@
+import type { PrismaClient } from '@textline/db';
+import type { Scope, TToken } from '@textline/contract';
+import { newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
+
+export const ACCESS_TOKEN_PREFIX = 'txt_';
+export const LEGACY_KEY_PREFIX = 'txk_';
+const SECRET_LENGTH = 43; // 43 base62 characters carry 256 bits
+
+export const tokenPattern = /^txt_[0-9A-Za-z]{43}$/;
+export const legacyKeyPattern = /^txk_[0-9A-Za-z]{43}$/;
+
+export type TokenOrigin = 'account_creation' | 'api_key' | 'oauth' | 'legacy_migration';
+
+type TokenWriter = Pick<PrismaClient, 'accessToken'>;
+
+/** Creates a token; only its SHA-256 is stored, the plaintext is returned once. */
+export async function issueAccessToken(
+  db: TokenWriter,
+  options: {
+    workspaceId: string;
+    scopes: readonly Scope[];
+    origin: TokenOrigin;
+    expiresAt: Date;
+    name?: string | undefined;
+    oauthClientId?: string | undefined;
+  },
+): Promise<TToken & { id: string }> {
+  const accessToken = `${ACCESS_TOKEN_PREFIX}${randomBase62(SECRET_LENGTH)}`;
+  const id = newId('tok');
+  await db.accessToken.create({
+    data: {
+      id,
+      workspaceId: options.workspaceId,
+      tokenHash: sha256Hex(accessToken),
+      name: options.name ?? null,
+      origin: options.origin,
+      scopes: [...options.scopes],
+      oauthClientId: options.oauthClientId ?? null,
+      expiresAt: options.expiresAt,
+    },
+  });
+  return { id, type: 'Bearer', access_token: accessToken, scopes: [...options.scopes], expires_at: options.expiresAt.toISOString() };
+}
+
+export function newLegacyKey(): { key: string; keyHash: string } {
+  const key = `${LEGACY_KEY_PREFIX}${randomBase62(SECRET_LENGTH)}`;
+  return { key, keyHash: sha256Hex(key) };
+}

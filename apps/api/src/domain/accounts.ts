@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { accountCreationScopes, AppError, developerScopes, type TAccountCreated, type TToken } from '@textline/contract';
+import { Prisma } from '@textline/db';
+import type { LegacyKeyContext } from '../auth/authenticator.ts';
+import { issueAccessToken } from '../auth/tokens.ts';
+import { hashPassword, newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
+import type { Services } from '../services.ts';
+
+const BACKUP_CODE_COUNT = 10;
+
+type AccountDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'accountThrottle'>;
+
+function tokenExpiry(deps: Pick<Services, 'clock' | 'config'>): Date {
+  return new Date(deps.clock.now() + deps.config.tokenTtlDays * 86_400_000);
+}
+
+function usernameTaken(): AppError {
+  return new AppError('validation_failed', {
+    message: 'The username is already taken.',
+    extra: { issues: [{ path: 'username', message: 'is already taken (usernames are unique ignoring case)' }] },
+  });
+}
+
+function newBackupCode(): string {
+  const raw = randomBase62(12).toLowerCase();
+  return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8, 12)}`;
+}
+
+/**
+ * Creates an account, its workspace, backup codes and first token. The IP slot is reserved first
+ * so that concurrent creations from one IP cannot both succeed, and released when creation fails.
+ */
+export async function createAccount(
+  deps: AccountDeps,
+  input: { username: string; password: string; ipHash: string },
+): Promise<TAccountCreated> {
+  const usernameLower = input.username.toLowerCase();
+  if (await deps.prisma.account.findUnique({ where: { usernameLower }, select: { id: true } })) throw usernameTaken();
+
+  const decision = await deps.accountThrottle.reserve(input.ipHash);
+  if (!decision.allowed) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+    throw new AppError('account_creation_rate_limited', {
+      extra: { retry_after_seconds: retryAfterSeconds },
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
+  }
+
+  try {
+    const passwordHash = await hashPassword(input.password);
+    const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
+    const accountId = randomUUID();
+    const workspaceId = newId('ws');
+    const token = await deps.prisma.$transaction(async (tx) => {
+      await tx.account.create({
+        data: { id: accountId, username: input.username, usernameLower, passwordHash, createdIpHmac: input.ipHash },
+      });
+      await tx.workspace.create({ data: { id: workspaceId, accountId } });
+      await tx.backupCode.createMany({
+        data: backupCodes.map((code) => ({ id: newId('bkc'), accountId, codeHash: sha256Hex(code) })),
+      });
+      return issueAccessToken(tx, {
+        workspaceId,
+        scopes: accountCreationScopes,
+        origin: 'account_creation',
+        expiresAt: tokenExpiry(deps),
+      });
+    });
+    return { account: { id: accountId, username: input.username }, backup_codes: backupCodes, token: publicToken(token) };
+  } catch (error) {
+    await deps.accountThrottle.release(input.ipHash);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw usernameTaken();
+    throw error;
+  }
+}
+
+function publicToken(token: TToken & { id: string }): TToken {
+  return { type: token.type, access_token: token.access_token, scopes: token.scopes, expires_at: token.expires_at };
+}
+
+/** POST /api/v1/onboarding/api-key: a token with every developer scope. */
+export async function createApiKeyToken(
+  deps: Pick<Services, 'prisma' | 'clock' | 'config'>,
+  workspaceId: string,
+  name: string | undefined,
+): Promise<TToken> {
+  const token = await issueAccessToken(deps.prisma, {
+    workspaceId,
+    scopes: developerScopes,
+    origin: 'api_key',
+    expiresAt: tokenExpiry(deps),
+    name,
+  });
+  return publicToken(token);
+}
+
+/**
+ * Exchanges a legacy key for a token with its supported scopes. The key is revoked in the same
+ * transaction, after the token row exists, so a failure leaves the key usable.
+ */
+export async function migrateLegacyKey(
+  deps: Pick<Services, 'prisma' | 'clock' | 'config'>,
+  legacyKey: LegacyKeyContext,
+  name: string | undefined,
+): Promise<TToken> {
+  const token = await deps.prisma.$transaction(async (tx) => {
+    const issued = await issueAccessToken(tx, {
+      workspaceId: legacyKey.workspaceId,
+      scopes: legacyKey.scopes,
+      origin: 'legacy_migration',
+      expiresAt: tokenExpiry(deps),
+      name,
+    });
+    const revoked = await tx.legacyKey.updateMany({
+      where: { id: legacyKey.legacyKeyId, revokedAt: null },
+      data: { revokedAt: new Date(deps.clock.now()) },
+    });
+    // Lost a race with another migration of the same key: undo this token.
+    if (revoked.count !== 1) throw new AppError('unauthorized');
+    return issued;
+  });
+  return publicToken(token);
+}

@@ -1,0 +1,39 @@
+import type { PrismaClient } from '@textline/db';
+import { newId } from '../lib/crypto.ts';
+
+export type LedgerKind =
+  | 'send_debit'
+  | 'send_refund'
+  | 'funding_credit'
+  | 'number_purchase'
+  | 'operator_credit'
+  | 'operator_debit';
+
+type LedgerWriter = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>;
+
+/**
+ * Posts one ledger entry and moves the cached balance in the same statement. The unique reference
+ * makes it idempotent: a second post with the same reference changes nothing and returns null.
+ */
+export async function postLedgerEntry(
+  db: LedgerWriter,
+  entry: { workspaceId: string; amountCents: number; kind: LedgerKind; reference: string; reason?: string; messageId?: string },
+): Promise<{ posted: boolean; balanceCents: number }> {
+  const rows = await db.$queryRaw<{ balance_cents: number; posted: boolean }[]>`
+    WITH inserted AS (
+      INSERT INTO ledger_entries (id, workspace_id, amount_cents, kind, reference, reason, message_id)
+      VALUES (${newId('led')}, ${entry.workspaceId}, ${entry.amountCents}, ${entry.kind}, ${entry.reference},
+              ${entry.reason ?? null}, ${entry.messageId ?? null})
+      ON CONFLICT (reference) DO NOTHING
+      RETURNING amount_cents
+    ), updated AS (
+      UPDATE workspaces SET balance_cents = balance_cents + (SELECT amount_cents FROM inserted)
+      WHERE id = ${entry.workspaceId} AND EXISTS (SELECT 1 FROM inserted)
+      RETURNING balance_cents
+    )
+    SELECT COALESCE((SELECT balance_cents FROM updated), (SELECT balance_cents FROM workspaces WHERE id = ${entry.workspaceId})) AS balance_cents,
+           EXISTS (SELECT 1 FROM inserted) AS posted`;
+  const row = rows[0];
+  if (!row) throw new Error(`workspace ${entry.workspaceId} not found`);
+  return { posted: row.posted, balanceCents: Number(row.balance_cents) };
+}

@@ -1,0 +1,42 @@
+import { TRPCError } from '@trpc/server';
+import { AppError, type FieldIssue } from '@textline/contract';
+
+type IssueLike = { path: readonly PropertyKey[]; message: string; code?: string; keys?: string[] };
+
+function hasIssues(value: unknown): value is { issues: IssueLike[] } {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { issues?: unknown }).issues);
+}
+
+export function fieldIssues(issues: readonly IssueLike[]): FieldIssue[] {
+  return issues.flatMap((issue) => {
+    const path = issue.path.map(String).join('.');
+    // Unknown keys are reported one per key so each can be named.
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: 'is not a recognised field' }));
+    }
+    return [{ path: path || '(body)', message: issue.message }];
+  });
+}
+
+export function validationError(issues: FieldIssue[]): AppError {
+  return new AppError('validation_failed', { extra: { issues } });
+}
+
+/**
+ * Maps anything a procedure can throw onto the catalogue. Input validation becomes
+ * validation_failed with field issues; anything unknown becomes internal_error.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause;
+    if (error.code === 'BAD_REQUEST' && hasIssues(error.cause)) return validationError(fieldIssues(error.cause.issues));
+    if (error.code === 'NOT_FOUND') return new AppError('not_found');
+    if (error.code === 'TIMEOUT') return new AppError('timeout');
+  }
+  return new AppError('internal_error');
+}
+
+export function isInternal(error: AppError): boolean {
+  return error.code === 'internal_error';
+}

@@ -1,0 +1,16 @@
+import type { Request, Response } from 'express';
+import type { AppError } from '@textline/contract';
+import { toAppError } from './errors.ts';
+
+/** The single place an error becomes an HTTP response. Unknown errors are logged and hidden. */
+export function sendError(req: Request, res: Response, error: unknown, headers: Record<string, string> = {}): void {
+  const appError: AppError = toAppError(error);
+  if (appError.code === 'internal_error') {
+    req.log.error({ err: error }, 'unhandled error');
+    const body = appError.toBody() as { error: Record<string, unknown> };
+    body.error.request_id = String(req.id);
+    res.status(appError.status).set(headers).json(body);
+    return;
+  }
+  res.status(appError.status).set({ ...headers, ...appError.headers }).json(appError.toBody());
+}

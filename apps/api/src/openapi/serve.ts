@@ -1,0 +1,31 @@
+import { createRequire } from 'node:module';
+import express, { Router } from 'express';
+import { buildOpenApiDocument } from './document.ts';
+
+const require = createRequire(import.meta.url);
+
+const docsPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Textline API</title><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="docs"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script></body></html>`;
+
+const initScript = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#docs' });`;
+
+/** /openapi.json and a Swagger UI at /docs, served from the local package (no CDN, no network). */
+export function docsRouter(): Router {
+  const document = buildOpenApiDocument();
+  const assets: string = require('swagger-ui-dist').getAbsoluteFSPath();
+  const docs = Router();
+  docs.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  docs.use('/docs/assets', express.static(assets, { index: false }));
+  docs.get('/docs/init.js', (_req, res) => {
+    res.type('application/javascript').send(initScript);
+  });
+  docs.get('/docs', (_req, res) => {
+    res.set('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'").type('html').send(docsPage);
+  });
+  return docs;
+}

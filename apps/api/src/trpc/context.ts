@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+import type { AuthContext } from '../auth/authenticator.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { Services } from '../services.ts';
+
+export type Transport = 'rest' | 'trpc' | 'mcp';
+
+/** What every procedure sees. Transports fill it; procedures never touch express objects. */
+export type RequestContext = {
+  services: Services;
+  transport: Transport;
+  requestId: string;
+  ip: string;
+  authorization: string | undefined;
+  log: Logger;
+  /** Set by the MCP transport, which authenticates once per JSON-RPC request. */
+  preauthenticated?: AuthContext | undefined;
+  /** Handlers may pick another declared success status (e.g. 200 for an idempotent replay). */
+  response: { status?: number; headers: Record<string, string> };
+};
+
+export function contextFromRequest(services: Services, req: Request, transport: Transport): RequestContext {
+  return {
+    services,
+    transport,
+    requestId: String(req.id),
+    ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    authorization: req.headers.authorization,
+    log: req.log,
+    response: { headers: {} },
+  };
+}

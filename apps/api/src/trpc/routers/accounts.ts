@@ -1,0 +1,31 @@
+import { AppError, operations, ZAccountCredentials } from '@textline/contract';
+import { createAccount, migrateLegacyKey } from '../../domain/accounts.ts';
+import { fieldIssues, validationError } from '../../http/errors.ts';
+import type { RequestContext } from '../context.ts';
+import { legacyKeyOperation, publicOperation, router } from '../procedures.ts';
+
+function create(ctx: RequestContext, credentials: { username: string; password: string }) {
+  return createAccount(ctx.services, { ...credentials, ipHash: ctx.services.hashIp(ctx.ip) });
+}
+
+export const accountsRouter = router({
+  create: publicOperation(operations['accounts.create']).mutation(({ ctx, input }) => create(ctx, input)),
+  createForMcp: publicOperation(operations['accounts.createForMcp']).mutation(({ ctx, input }) => {
+    const { account, ...topLevel } = input;
+    if (account && (topLevel.username !== undefined || topLevel.password !== undefined)) {
+      throw new AppError('validation_failed', {
+        message: 'Send the credentials either at the top level or under "account", not both.',
+        extra: { issues: [{ path: 'account', message: 'cannot be combined with top-level username/password' }] },
+      });
+    }
+    const parsed = ZAccountCredentials.safeParse(account ?? topLevel);
+    if (!parsed.success) throw validationError(fieldIssues(parsed.error.issues));
+    return create(ctx, parsed.data);
+  }),
+});
+
+export const authRouter = router({
+  migrateLegacyKey: legacyKeyOperation(operations['auth.migrateLegacyKey']).mutation(async ({ ctx, input }) => ({
+    token: await migrateLegacyKey(ctx.services, ctx.legacyKey, input.name),
+  })),
+});

@@ -1,0 +1,120 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { createTestDatabaseUrl } from '@textline/db/testing';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createServices, type Services } from '../src/services.ts';
+import { createApp } from '../src/app.ts';
+import { type Clock, manualClock } from '../src/lib/clock.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { createApiKeyToken } from '../src/domain/accounts.ts';
+
+/** The scaled suite runs the same tests on PostgreSQL + Redis when these are set (see .ci/run). */
+export const scaledMode = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+
+export type TestApp = {
+  baseUrl: string;
+  services: Services;
+  config: Config;
+  clock: ReturnType<typeof manualClock>;
+  logs: string[];
+  close(): Promise<void>;
+};
+
+/** Captures every log line so tests can assert that no secret was logged. */
+function captureLogs(lines: string[]) {
+  return new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  });
+}
+
+/**
+ * Starts the real app on an ephemeral loopback port over a fresh database: in-memory PGlite, or a
+ * new PostgreSQL database (and Redis) in the scaled suite.
+ */
+export async function startTestApp(environment: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+  const database = scaledMode ? await createTestDatabaseUrl(process.env.TEST_DATABASE_URL!) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'info',
+    // Tests speak through loopback and name their client address in X-Forwarded-For.
+    TRUST_PROXY: 'loopback',
+    ...(scaledMode ? { DATABASE_URL: database!.url, REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
+    ...environment,
+  });
+  const clock = manualClock();
+  const logs: string[] = [];
+  const services = await createServices(config, { clock: options.clock ?? clock, log: createLogger('info', captureLogs(logs)) });
+  if (services.redis) await services.redis.flushdb();
+  const server: Server = createServer(createApp(services));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    services,
+    config,
+    clock,
+    logs,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.close();
+      await database?.drop();
+    },
+  };
+}
+
+export type JsonResponse = { status: number; headers: Headers; body: any };
+
+export async function call(
+  app: Pick<TestApp, 'baseUrl'>,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<JsonResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  let payload: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    payload = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body: payload });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+let ipCounter = 0;
+
+/** Each account creation comes from its own address so the per-IP throttle stays out of the way. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `203.0.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+export async function createAccount(app: TestApp, username = `user_${Math.random().toString(36).slice(2, 10)}`) {
+  const response = await call(app, 'POST', '/api/v1/accounts', {
+    body: { username, password: 'correct horse battery staple' },
+    headers: { 'x-forwarded-for': freshIp() },
+  });
+  if (response.status !== 201) throw new Error(`account creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as { account: { id: string; username: string }; backup_codes: string[]; token: { access_token: string; scopes: string[]; expires_at: string } };
+}
+
+/** An account plus a token with every developer scope, minted as POST /onboarding/api-key would. */
+export async function createDeveloper(app: TestApp) {
+  const account = await createAccount(app);
+  const workspace = await app.services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.account.id } });
+  const token = await createApiKeyToken(app.services, workspace.id, 'test');
+  return { account, workspaceId: workspace.id, token: token.access_token };
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '@textline/contract';
+import { restRoutes } from '../src/http/rest.ts';
+import { call, startTestApp, type TestApp } from './harness.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('health', () => {
+  it.each(['/health', '/api/v1/health', '/mcp/health'])('%s answers 200 with database status', async (path) => {
+    const response = await call(app, 'GET', path);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', database: 'ok', mode: app.config.mode, version: '1.0.0-alpha' });
+  });
+});
+
+describe('routing and errors', () => {
+  it('serves exactly one REST route per contract operation', () => {
+    const served = restRoutes().map(({ procedurePath, operation }) => [procedurePath, operation.name]);
+    expect(served.map(([path]) => path).sort()).toEqual(Object.keys(operations).sort());
+    for (const [path, name] of served) expect(name).toBe(path);
+  });
+
+  it('answers unknown paths with 404 not_found in the object form', async () => {
+    const response = await call(app, 'GET', '/api/v1/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.body.error).toMatchObject({ code: 'not_found', message: expect.any(String), fix: expect.any(String), retry: expect.any(String) });
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const response = await call(app, 'GET', '/api/v1/accounts');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+
+  it('sets a request id and security headers', async () => {
+    const response = await call(app, 'GET', '/health', { headers: { 'x-request-id': 'trace-123' } });
+    expect(response.headers.get('x-request-id')).toBe('trace-123');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('hides internal errors behind a generic 500 with a request id', async () => {
+    const original = app.services.prisma.account.findUnique;
+    app.services.prisma.account.findUnique = (() => Promise.reject(new Error('secret internal detail at /srv/x.ts:12'))) as never;
+    try {
+      const response = await call(app, 'POST', '/api/v1/accounts', { body: { username: 'boom_user', password: 'long enough password' }, headers: { 'x-forwarded-for': '192.0.2.9' } });
+      expect(response.status).toBe(500);
+      expect(response.body.error).toMatchObject({ code: 'internal_error', request_id: expect.any(String) });
+      expect(JSON.stringify(response.body)).not.toContain('secret internal detail');
+      expect(JSON.stringify(response.body)).not.toContain('.ts');
+    } finally {
+      app.services.prisma.account.findUnique = original;
+    }
+  });
+
+  it('gives /trpc callers the same error bodies and no stack', async () => {
+    const response = await call(app, 'POST', '/trpc/accounts.create', { body: { username: 'x', password: 'y' } });
+    expect(response.status).toBe(422);
+    const text = JSON.stringify(response.body);
+    expect(text).toContain('validation_failed');
+    expect(text).not.toContain('stack');
+  });
+});
+
+describe('openapi', () => {
+  it('serves the document and the docs page', async () => {
+    const document = await call(app, 'GET', '/openapi.json');
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toMatch(/^3\./);
+    const accounts = document.body.paths['/api/v1/accounts'].post;
+    expect(Object.keys(accounts.responses)).toEqual(expect.arrayContaining(['201', '422', '429']));
+    expect(accounts.responses['200']).toBeUndefined();
+    expect(accounts.responses['429'].content['application/json'].examples.account_creation_rate_limited.value).toEqual({
+      error: 'account_creation_rate_limited',
+      retry_after_seconds: 300,
+    });
+    const apiKey = document.body.paths['/api/v1/onboarding/api-key'].post;
+    expect(apiKey.security).toEqual([{ bearerAuth: ['onboarding:write'] }]);
+    expect(Object.keys(apiKey.responses)).toEqual(expect.arrayContaining(['201', '401', '403']));
+    const docs = await fetch(`${app.baseUrl}/docs`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger-ui-bundle.js');
+    expect((await fetch(`${app.baseUrl}/docs/assets/swagger-ui-bundle.js`)).status).toBe(200);
+  });
+});

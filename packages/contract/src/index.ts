@@ -1,0 +1,19 @@
+export { AppError, errorCatalogue, errorCodes, renderError } from './errors.ts';
+export type { ErrorBody, ErrorCode, ErrorDefinition, ErrorShape, FieldIssue } from './errors.ts';
+export { accountCreationScopes, developerScopes, isScope, ZScope } from './scopes.ts';
+export type { Scope } from './scopes.ts';
+export { defineOperation } from './operation.ts';
+export type { HttpMethod, McpToolSpec, Operation, OperationAuth } from './operation.ts';
+export {
+  ZAccountCreated,
+  ZAccountCredentials,
+  ZHealth,
+  ZPassword,
+  ZPhoneNumber,
+  ZTimestamp,
+  ZToken,
+  ZUsername,
+} from './schemas.ts';
+export type { TAccountCreated, THealth, TToken } from './schemas.ts';
+export { operations } from './operations/index.ts';
+export type { OperationName } from './operations/index.ts';

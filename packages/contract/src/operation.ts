@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
+import type { Scope } from './scopes.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * How a caller proves who it is: a `txt_` bearer token with `scope`, nothing, or (only for the
+ * migration route) a legacy `txk_` key.
+ */
+export type OperationAuth = { kind: 'bearer'; scope: Scope } | { kind: 'none' } | { kind: 'legacy_key' };
+
+export type McpToolSpec = {
+  /** snake_case tool name, e.g. send_message */
+  name: string;
+  title: string;
+  description: string;
+  readOnly: boolean;
+  destructive: boolean;
+};
+
+/**
+ * One entry per operation. REST routes, tRPC procedures, MCP tools and openapi.json are all
+ * generated from these; nothing about an operation is written twice.
+ */
+export type Operation<TInput extends z.ZodObject = z.ZodObject, TOutput extends z.ZodType = z.ZodType> = {
+  name: string;
+  method: HttpMethod;
+  path: `/${string}`;
+  auth: OperationAuth;
+  summary: string;
+  description: string;
+  tags: string[];
+  input: TInput;
+  output: TOutput;
+  successStatus: number;
+  /** Other statuses the operation can succeed with, e.g. 200 for an idempotent replay. */
+  alternateSuccess?: { status: number; description: string }[];
+  /** Domain errors beyond the automatic ones (auth, validation, internal). */
+  errors: readonly ErrorCode[];
+  /** Whether a JSON body is required (POST/PATCH); GET/DELETE never take one. */
+  bodyRequired: boolean;
+  mcp: McpToolSpec | null;
+};
+
+export function defineOperation<TInput extends z.ZodObject, TOutput extends z.ZodType>(
+  operation: Operation<TInput, TOutput>,
+): Operation<TInput, TOutput> {
+  return operation;
+}

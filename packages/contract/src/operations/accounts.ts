@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.ts';
+import { ZAccountCreated, ZPassword, ZToken, ZUsername } from '../schemas.ts';
+
+const accountCreationDescription =
+  'Creates a username/password account (no e-mail) with its own workspace and returns a bearer token ' +
+  'with the scopes mcp:read, mcp:execute and messages:write, plus one-time backup codes. ' +
+  'One successful creation per IP address every five minutes.';
+
+export const createAccount = defineOperation({
+  name: 'accounts.create',
+  method: 'POST',
+  path: '/api/v1/accounts',
+  auth: { kind: 'none' },
+  summary: 'Create an account',
+  description: accountCreationDescription,
+  tags: ['accounts'],
+  input: z.strictObject({ username: ZUsername, password: ZPassword }),
+  output: ZAccountCreated,
+  successStatus: 201,
+  errors: ['validation_failed', 'account_creation_rate_limited'],
+  bodyRequired: true,
+  mcp: null,
+});
+
+export const createAccountForMcp = defineOperation({
+  name: 'accounts.createForMcp',
+  method: 'POST',
+  path: '/mcp/accounts',
+  auth: { kind: 'none' },
+  summary: 'Create an account (MCP bootstrap)',
+  description: `${accountCreationDescription} The fields may be sent at the top level or nested under "account".`,
+  tags: ['accounts', 'mcp'],
+  // Both forms are accepted; the handler requires exactly one of them to be complete.
+  input: z.strictObject({
+    username: ZUsername.optional(),
+    password: ZPassword.optional(),
+    account: z.strictObject({ username: ZUsername, password: ZPassword }).optional(),
+  }),
+  output: ZAccountCreated,
+  successStatus: 201,
+  errors: ['validation_failed', 'account_creation_rate_limited'],
+  bodyRequired: true,
+  mcp: null,
+});
+
+export const migrateLegacyKey = defineOperation({
+  name: 'auth.migrateLegacyKey',
+  method: 'POST',
+  path: '/api/v1/auth/migrate-legacy-key',
+  auth: { kind: 'legacy_key' },
+  summary: 'Exchange a legacy txk_ key for a txt_ token',
+  description:
+    'Send the legacy txk_ key as the bearer credential. Returns a new txt_ token with the supported scopes ' +
+    'of the legacy key; the legacy key is revoked once the token exists. Temporary route.',
+  tags: ['auth'],
+  input: z.strictObject({ name: z.string().min(1).max(100).optional().describe('Display label for the new token') }),
+  output: z.object({ token: ZToken }),
+  successStatus: 201,
+  errors: ['validation_failed'],
+  bodyRequired: false,
+  mcp: null,
+});
+
+export const createApiKey = defineOperation({
+  name: 'onboarding.createApiKey',
+  method: 'POST',
+  path: '/api/v1/onboarding/api-key',
+  auth: { kind: 'bearer', scope: 'onboarding:write' },
+  summary: 'Issue a developer token with every scope',
+  description:
+    'Returns a new txt_ bearer token carrying all nine developer scopes, usable on /api/v1 and /mcp. ' +
+    'The path keeps its name for backward compatibility.',
+  tags: ['onboarding'],
+  input: z.strictObject({ name: z.string().min(1).max(100).optional().describe('Display label for the new token') }),
+  output: z.object({ token: ZToken }),
+  successStatus: 201,
+  errors: ['validation_failed'],
+  bodyRequired: false,
+  mcp: {
+    name: 'create_api_key',
+    title: 'Create API token',
+    description:
+      'Issue a new txt_ bearer token with all developer scopes (messages, numbers, campaigns, onboarding, mcp). ' +
+      'Use it when the current token lacks a scope. The token is shown only once.',
+    readOnly: false,
+    destructive: false,
+  },
+});

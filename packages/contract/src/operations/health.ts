@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation.ts';
+import { ZHealth } from '../schemas.ts';
+
+const healthOperation = (name: string, path: `/${string}`) =>
+  defineOperation({
+    name,
+    method: 'GET',
+    path,
+    auth: { kind: 'none' },
+    summary: 'Service health',
+    description: 'Reports whether the service and its database are up. 503 when the database is unreachable.',
+    tags: ['health'],
+    input: z.object({}),
+    output: ZHealth,
+    successStatus: 200,
+    errors: [],
+    bodyRequired: false,
+    mcp: null,
+  });
+
+export const health = healthOperation('health.root', '/health');
+export const apiHealth = healthOperation('health.api', '/api/v1/health');
+export const mcpHealth = healthOperation('health.mcp', '/mcp/health');

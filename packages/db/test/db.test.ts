@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diffSchemaFromMigrations } from '../src/diff.ts';
+import { migrationsDir, schemaPath } from '../src/engine.ts';
+import { applyMigrations, createDb, Prisma, type Db } from '../src/index.ts';
+import { createTestDatabaseUrl } from '../src/testing.ts';
+
+const migrationNames = (await readdir(migrationsDir, { withFileTypes: true }))
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+async function appliedMigrations(db: Db): Promise<string[]> {
+  const rows = await db.prisma.$queryRaw<{ migration_name: string }[]>`
+    SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`;
+  return rows.map((row) => row.migration_name);
+}
+
+/** Creates, reads, updates and deletes through the client, covering the column types the schema uses. */
+async function exerciseCrud(db: Db): Promise<void> {
+  const { prisma } = db;
+  const accountId = randomUUID();
+  const workspaceId = `ws_${randomUUID()}`;
+  await prisma.account.create({
+    data: {
+      id: accountId,
+      username: 'Alice',
+      usernameLower: `alice-${accountId}`,
+      passwordHash: 'hash',
+      workspace: { create: { id: workspaceId } },
+    },
+  });
+  const workspace = await prisma.workspace.findUniqueOrThrow({ where: { accountId } });
+  expect(workspace).toMatchObject({ id: workspaceId, planTier: 'starter', balanceCents: 0 });
+
+  const token = await prisma.accessToken.create({
+    data: {
+      id: `tok_${randomUUID()}`,
+      workspaceId,
+      tokenHash: randomUUID(),
+      origin: 'api_key',
+      scopes: ['messages:write', 'mcp:read'],
+      expiresAt: new Date(Date.now() + 60_000),
+    },
+  });
+  expect(token.scopes).toEqual(['messages:write', 'mcp:read']);
+
+  const message = await prisma.message.create({
+    data: {
+      id: `msg_${randomUUID()}`,
+      workspaceId,
+      phoneNumber: '+15551234567',
+      body: 'hello',
+      segments: 1,
+      costCents: 4,
+      status: 'queued',
+      idempotencyKey: 'key-1',
+      metadata: { order: 42, tags: ['a'] },
+    },
+  });
+  expect(message.metadata).toEqual({ order: 42, tags: ['a'] });
+  expect(message.createdAt).toBeInstanceOf(Date);
+
+  // The same idempotency key in the same workspace is a unique violation (P2002).
+  const duplicate = prisma.message.create({
+    data: { ...message, id: `msg_${randomUUID()}`, metadata: Prisma.JsonNull },
+  });
+  await expect(duplicate).rejects.toMatchObject({ code: 'P2002' });
+
+  // An interactive transaction that throws leaves nothing behind.
+  await expect(
+    prisma.$transaction(async (tx) => {
+      await tx.ledgerEntry.create({ data: { id: `le_${randomUUID()}`, workspaceId, amountCents: 500, kind: 'operator_credit', reference: randomUUID() } });
+      await tx.workspace.update({ where: { id: workspaceId }, data: { balanceCents: { increment: 500 } } });
+      throw new Error('abort');
+    }),
+  ).rejects.toThrow('abort');
+  expect(await prisma.ledgerEntry.count({ where: { workspaceId } })).toBe(0);
+
+  const updated = await prisma.message.update({ where: { id: message.id }, data: { status: 'sent', sentAt: new Date() } });
+  expect(updated.status).toBe('sent');
+
+  // Deleting the account cascades to its workspace and everything the workspace owns.
+  await prisma.account.delete({ where: { id: accountId } });
+  expect(await prisma.message.count({ where: { workspaceId } })).toBe(0);
+  expect(await prisma.accessToken.count({ where: { workspaceId } })).toBe(0);
+}
+
+describe('migrations folder', () => {
+  it('holds a migration for everything in schema.prisma', async () => {
+    expect(migrationNames.length).toBeGreaterThan(0);
+    expect(await diffSchemaFromMigrations()).toBeNull();
+  });
+
+  it('diffs a schema ahead of the migrations into SQL', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'textline-migrations-'));
+    try {
+      const sql = await diffSchemaFromMigrations({ migrationsDir: empty, schemaPath });
+      expect(sql).toContain('CREATE TABLE "accounts"');
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('PGlite in memory', () => {
+  it('migrates an empty database and serves the client', async () => {
+    const db = await createDb({ dataDir: 'memory://' });
+    try {
+      expect(db.kind).toBe('pglite');
+      expect(await appliedMigrations(db)).toEqual(migrationNames);
+      await exerciseCrud(db);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('leaves the database alone with migrate: false', async () => {
+    const db = await createDb({ dataDir: 'memory://' }, { migrate: false });
+    try {
+      const [row] = await db.prisma.$queryRaw<{ table: string | null }[]>`SELECT to_regclass('public.accounts')::text AS table`;
+      expect(row?.table).toBeNull();
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('PGlite in a directory', () => {
+  let root: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'textline-db-'));
+    dataDir = path.join(root, 'nested', 'pglite');
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('creates the directory, applies every migration once, and nothing on the next run', async () => {
+    expect(await applyMigrations({ dataDir })).toEqual({ applied: migrationNames });
+    expect(await applyMigrations({ dataDir })).toEqual({ applied: [] });
+  });
+
+  it('keeps data across reopening', async () => {
+    const first = await createDb({ dataDir });
+    try {
+      await exerciseCrud(first);
+      await first.prisma.job.create({ data: { id: 'job_1', queue: 'dispatch', payload: { n: 1 } } });
+    } finally {
+      await first.close();
+    }
+    const second = await createDb({ dataDir });
+    try {
+      expect(await appliedMigrations(second)).toEqual(migrationNames);
+      expect(await second.prisma.job.findUnique({ where: { id: 'job_1' } })).toMatchObject({ payload: { n: 1 } });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a second open of the same directory while the first is open', async () => {
+    const db = await createDb({ dataDir });
+    try {
+      await expect(createDb({ dataDir })).rejects.toThrow(/already open/);
+      await expect(applyMigrations({ dataDir })).rejects.toThrow(/already open/);
+    } finally {
+      await db.close();
+    }
+    const again = await createDb({ dataDir }, { migrate: false });
+    await again.close();
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(serverUrl)('PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabaseUrl>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabaseUrl(serverUrl!);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('applies every migration exactly once under concurrent start-ups, and nothing on the next run', async () => {
+    const results = await Promise.all(Array.from({ length: 4 }, () => applyMigrations({ databaseUrl: database.url, dataDir: 'unused' })));
+    expect(results.flatMap((result) => result.applied)).toEqual(migrationNames);
+    expect(await applyMigrations({ databaseUrl: database.url, dataDir: 'unused' })).toEqual({ applied: [] });
+  });
+
+  it('serves the client', async () => {
+    const db = await createDb({ databaseUrl: database.url, dataDir: 'unused', poolSize: 3 });
+    try {
+      expect(db.kind).toBe('postgres');
+      expect(await appliedMigrations(db)).toEqual(migrationNames);
+      await exerciseCrud(db);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('createTestDatabaseUrl makes an empty database and drops it', async () => {
+    const scratch = await createTestDatabaseUrl(serverUrl!);
+    const name = new URL(scratch.url).pathname.slice(1);
+    const client = new pg.Client({ connectionString: scratch.url });
+    client.on('error', () => {}); // the forced drop terminates this session
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
+    expect(rows[0]?.n).toBe(0);
+    // drop() disconnects sessions still open on the database.
+    await scratch.drop();
+    await client.end().catch(() => undefined);
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      const result = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      expect(result.rowCount).toBe(0);
+    } finally {
+      await admin.end();
+    }
+  });
+});
