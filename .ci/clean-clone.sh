@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Clean-clone test of the README's first command: clones the committed tree, then runs
+# `npm install && npm start` inside a network namespace with no network at all (only loopback),
+# and checks that /health answers. Packages come from the npm cache filled by the earlier install.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+git clone -q "$repo" "$work/clone"
+cd "$work/clone"
+
+unshare --net bash -euo pipefail -c '
+  ip link set lo up
+  npm install --offline --no-audit --no-fund >"$0/install.log" 2>&1 || { tail -40 "$0/install.log"; exit 1; }
+  PORT=3917 DATA_DIR="$0/data" npm start >"$0/start.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 120); do
+    if node -e "fetch(\"http://127.0.0.1:3917/health\").then(r => r.json()).then(b => process.exit(b.database === \"ok\" ? 0 : 1), () => process.exit(1))"; then
+      echo "clean clone: npm install && npm start serve /health with no network"
+      kill "$server"; wait "$server" 2>/dev/null || true
+      exit 0
+    fi
+    sleep 1
+  done
+  tail -40 "$0/start.log"
+  exit 1
+' "$work"
