@@ -112,6 +112,20 @@ export const errorCatalogue = {
     fix: 'Use a new idempotency_key, or resend the original recipient and body.',
     retry: 'retry_with_new_idempotency_key',
   },
+  number_unavailable: {
+    status: 422,
+    shape: 'object',
+    message: 'The provider has no phone number available for this request.',
+    fix: 'Try another area_code, or omit area_code to take any available number.',
+    retry: 'retry_with_different_area_code',
+  },
+  dedicated_number_already_provisioned: {
+    status: 422,
+    shape: 'object',
+    message: 'This workspace already has its dedicated number.',
+    fix: 'Use the existing dedicated number (GET /api/v1/numbers); buy extra numbers with POST /api/v1/numbers.',
+    retry: 'do_not_retry',
+  },
   forbidden: {
     status: 403,
     shape: 'object',
