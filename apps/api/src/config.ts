@@ -24,6 +24,8 @@ const ZEnvironment = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
   TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  CONSOLE_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
 });
 
 export type Config = {
@@ -43,6 +45,8 @@ export type Config = {
   bodyLimitBytes: number;
   tokenCacheMs: number;
   allowPrivateWebhookUrls: boolean;
+  webhookTimeoutMs: number;
+  consoleSessionTtlHours: number;
   mode: 'embedded' | 'scaled';
 };
 
@@ -70,6 +74,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     tokenCacheMs: env.TOKEN_CACHE_MS,
     allowPrivateWebhookUrls: env.ALLOW_PRIVATE_WEBHOOK_URLS,
+    webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    consoleSessionTtlHours: env.CONSOLE_SESSION_TTL_HOURS,
     mode: env.DATABASE_URL || env.REDIS_URL ? 'scaled' : 'embedded',
   };
 }

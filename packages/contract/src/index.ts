@@ -15,5 +15,22 @@ export {
   ZUsername,
 } from './schemas.ts';
 export type { TAccountCreated, THealth, TToken } from './schemas.ts';
+export { webhookNotConfiguredWarning, ZNumber, ZNumberCreated } from './operations/numbers.ts';
+export type { TNumber, TNumberCreated } from './operations/numbers.ts';
+export {
+  brandedRequestFields,
+  nextActions,
+  ZBrandedRequest,
+  ZBrandedRequestInput,
+  ZFundingInvoice,
+  ZOnboardingStatus,
+} from './operations/onboarding.ts';
+export type {
+  NextAction,
+  TBrandedRequest,
+  TBrandedRequestInput,
+  TFundingInvoice,
+  TOnboardingStatus,
+} from './operations/onboarding.ts';
 export { operations } from './operations/index.ts';
 export type { OperationName } from './operations/index.ts';

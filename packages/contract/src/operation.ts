@@ -5,10 +5,15 @@ import type { Scope } from './scopes.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
- * How a caller proves who it is: a `txt_` bearer token with `scope`, nothing, or (only for the
- * migration route) a legacy `txk_` key.
+ * How a caller proves who it is: a `txt_` bearer token with `scope`, nothing, (only for the
+ * migration route) a legacy `txk_` key, or the console's session cookie (plus a CSRF header on
+ * mutations).
  */
-export type OperationAuth = { kind: 'bearer'; scope: Scope } | { kind: 'none' } | { kind: 'legacy_key' };
+export type OperationAuth =
+  | { kind: 'bearer'; scope: Scope }
+  | { kind: 'none' }
+  | { kind: 'legacy_key' }
+  | { kind: 'session' };
 
 export type McpToolSpec = {
   /** snake_case tool name, e.g. send_message */
@@ -25,8 +30,13 @@ export type McpToolSpec = {
  */
 export type Operation<TInput extends z.ZodObject = z.ZodObject, TOutput extends z.ZodType = z.ZodType> = {
   name: string;
+  /** GET operations are tRPC queries, the others mutations. */
   method: HttpMethod;
-  path: `/${string}`;
+  /**
+   * The public REST path, or null for console-only operations served on /trpc alone (SPEC section 6:
+   * webhook endpoints are configured from the console, not by a documented API route).
+   */
+  path: `/${string}` | null;
   auth: OperationAuth;
   summary: string;
   description: string;
