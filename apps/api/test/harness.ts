@@ -60,6 +60,7 @@ export async function startTestApp(environment: Record<string, string> = {}, opt
     clock,
     logs,
     async close() {
+      assertNoSecretsLogged(this);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
@@ -69,6 +70,33 @@ export async function startTestApp(environment: Record<string, string> = {}, opt
 }
 
 export type JsonResponse = { status: number; headers: Headers; body: any };
+
+/**
+ * Every credential, password and phone number a test sends or receives, so that closing an app can
+ * assert that none of them reached a log line.
+ */
+const secretsSeen = new WeakMap<object, Set<string>>();
+const secretPattern = /\b(?:txt|txk|whsec)_[0-9A-Za-z+/=_-]{16,}/g;
+const phonePattern = /\+[1-9]\d{7,14}/g;
+
+function remember(app: object, text: string | undefined, ...extra: (string | undefined)[]) {
+  let seen = secretsSeen.get(app);
+  if (!seen) secretsSeen.set(app, (seen = new Set()));
+  for (const match of text?.match(secretPattern) ?? []) seen.add(match);
+  for (const match of text?.match(phonePattern) ?? []) seen.add(match);
+  for (const value of extra) if (value && value.length >= 8) seen.add(value);
+}
+
+function passwordIn(payload: string | undefined): string | undefined {
+  return payload?.match(/"password"\s*:\s*"([^"]+)"/)?.[1];
+}
+
+/** Fails when a log line contains a token, key, secret, password or full phone number a test used. */
+export function assertNoSecretsLogged(app: TestApp) {
+  const seen = secretsSeen.get(app) ?? new Set<string>();
+  const leaks = [...seen].filter((secret) => app.logs.some((line) => line.includes(secret)));
+  if (leaks.length > 0) throw new Error(`secrets reached the logs: ${leaks.map((leak) => `${leak.slice(0, 8)}…`).join(', ')}`);
+}
 
 export async function call(
   app: Pick<TestApp, 'baseUrl'>,
@@ -85,6 +113,8 @@ export async function call(
   }
   const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body: payload });
   const text = await response.text();
+  remember(app, text, passwordIn(payload), options.token);
+  remember(app, payload);
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : undefined;
