@@ -26,6 +26,13 @@ const ZEnvironment = z.object({
   ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   CONSOLE_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  /** Operator guardrail: buying numbers from a live (non-sandbox) provider spends real money. */
+  ALLOW_LIVE_NUMBER_PURCHASE: booleanFlag,
+  /** Ledger price of a number (bought or dedicated); free in the sandbox by default. */
+  NUMBER_PRICE_CENTS: z.coerce.number().int().min(0).default(0),
+  FUNDING_PROVIDER: z.enum(['sandboxpay']).default('sandboxpay'),
+  FUNDING_MINIMUM_CENTS: z.coerce.number().int().min(1).default(500),
+  FUNDING_INVOICE_TTL_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
 });
 
 export type Config = {
@@ -47,6 +54,11 @@ export type Config = {
   allowPrivateWebhookUrls: boolean;
   webhookTimeoutMs: number;
   consoleSessionTtlHours: number;
+  allowLiveNumberPurchase: boolean;
+  numberPriceCents: number;
+  fundingProvider: 'sandboxpay';
+  fundingMinimumCents: number;
+  fundingInvoiceTtlMinutes: number;
   mode: 'embedded' | 'scaled';
 };
 
@@ -76,6 +88,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     allowPrivateWebhookUrls: env.ALLOW_PRIVATE_WEBHOOK_URLS,
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     consoleSessionTtlHours: env.CONSOLE_SESSION_TTL_HOURS,
+    allowLiveNumberPurchase: env.ALLOW_LIVE_NUMBER_PURCHASE,
+    numberPriceCents: env.NUMBER_PRICE_CENTS,
+    fundingProvider: env.FUNDING_PROVIDER,
+    fundingMinimumCents: env.FUNDING_MINIMUM_CENTS,
+    fundingInvoiceTtlMinutes: env.FUNDING_INVOICE_TTL_MINUTES,
     mode: env.DATABASE_URL || env.REDIS_URL ? 'scaled' : 'embedded',
   };
 }

@@ -7,6 +7,8 @@ import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { resolveSecrets } from './lib/secrets.ts';
 import { memoryAccountThrottle, redisAccountThrottle, type AccountThrottle } from './limits/account-throttle.ts';
+import { createSandboxPayProvider } from './providers/sandboxpay.ts';
+import type { FundingProvider } from './providers/types.ts';
 
 /** Everything domain modules depend on, built once per process and passed in explicitly. */
 export type Services = {
@@ -18,6 +20,7 @@ export type Services = {
   redis: Redis | undefined;
   authenticator: Authenticator;
   accountThrottle: AccountThrottle;
+  fundingProvider: FundingProvider;
   hashIp(ip: string): string;
   close(): Promise<void>;
 };
@@ -43,6 +46,12 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     redis,
     authenticator: createAuthenticator(db.prisma, clock, config.tokenCacheMs),
     accountThrottle: redis ? redisAccountThrottle(redis, windowMs) : memoryAccountThrottle(windowMs, clock),
+    // FUNDING_PROVIDER has one value today; a real stablecoin processor is selected here.
+    fundingProvider: createSandboxPayProvider({
+      clock,
+      publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+      invoiceTtlMs: config.fundingInvoiceTtlMinutes * 60_000,
+    }),
     hashIp: (ip) => hmacHex(secrets.IP_HASH_SECRET, ip),
     async close() {
       await redis?.quit().catch(() => undefined);

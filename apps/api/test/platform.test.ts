@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '@textline/contract';
 import { restRoutes } from '../src/http/rest.ts';
-import { call, startTestApp, type TestApp } from './harness.ts';
+import { assertNoSecretsLogged, call, createAccount, startTestApp, type TestApp } from './harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -87,5 +87,17 @@ describe('openapi', () => {
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger-ui-bundle.js');
     expect((await fetch(`${app.baseUrl}/docs/assets/swagger-ui-bundle.js`)).status).toBe(200);
+  });
+});
+
+describe('log hygiene', () => {
+  it('the per-app log scan catches a leaked token (the guard every suite relies on)', async () => {
+    const own = await startTestApp();
+    const account = await createAccount(own);
+    assertNoSecretsLogged(own);
+    own.services.log.info(`oops ${account.token.access_token}`);
+    expect(() => assertNoSecretsLogged(own)).toThrow(/secrets reached the logs/);
+    own.logs.length = 0;
+    await own.close();
   });
 });

@@ -2,7 +2,7 @@ export { AppError, errorCatalogue, errorCodes, renderError } from './errors.ts';
 export type { ErrorBody, ErrorCode, ErrorDefinition, ErrorShape, FieldIssue } from './errors.ts';
 export { accountCreationScopes, developerScopes, isScope, ZScope } from './scopes.ts';
 export type { Scope } from './scopes.ts';
-export { defineOperation } from './operation.ts';
+export { defineConsoleOperation, defineOperation } from './operation.ts';
 export type { HttpMethod, McpToolSpec, Operation, OperationAuth } from './operation.ts';
 export {
   ZAccountCreated,
@@ -32,5 +32,24 @@ export type {
   TFundingInvoice,
   TOnboardingStatus,
 } from './operations/onboarding.ts';
+export {
+  customerEventTypes,
+  webhookDeliveryStatuses,
+  ZCustomerEventType,
+  ZEventEnvelope,
+  ZWebhookAttempt,
+  ZWebhookDelivery,
+  ZWebhookDeliveryDetail,
+  ZWebhookEndpoint,
+} from './webhooks.ts';
+export type {
+  CustomerEventType,
+  TEventEnvelope,
+  TWebhookAttempt,
+  TWebhookDelivery,
+  TWebhookDeliveryDetail,
+  TWebhookEndpoint,
+} from './webhooks.ts';
+export { ZConsoleSession } from './operations/console.ts';
 export { operations } from './operations/index.ts';
 export type { OperationName } from './operations/index.ts';

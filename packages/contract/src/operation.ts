@@ -58,3 +58,25 @@ export function defineOperation<TInput extends z.ZodObject, TOutput extends z.Zo
 ): Operation<TInput, TOutput> {
   return operation;
 }
+
+/**
+ * A console-only operation: served on /trpc, authenticated by the session cookie unless `auth`
+ * says otherwise, and never a public REST route.
+ */
+export function defineConsoleOperation<TInput extends z.ZodObject, TOutput extends z.ZodType>(
+  entry: Pick<Operation<TInput, TOutput>, 'name' | 'method' | 'summary' | 'description' | 'input' | 'output'> & {
+    errors?: readonly ErrorCode[];
+    auth?: OperationAuth;
+  },
+): Operation<TInput, TOutput> {
+  return {
+    path: null,
+    auth: { kind: 'session' },
+    tags: ['console'],
+    successStatus: 200,
+    bodyRequired: entry.method !== 'GET',
+    mcp: null,
+    ...entry,
+    errors: entry.errors ?? [],
+  };
+}

@@ -6,6 +6,7 @@ export type LedgerKind =
   | 'send_refund'
   | 'funding_credit'
   | 'number_purchase'
+  | 'number_purchase_refund'
   | 'operator_credit'
   | 'operator_debit';
 

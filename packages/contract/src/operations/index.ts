@@ -1,4 +1,5 @@
 import { createAccount, createAccountForMcp, createApiKey, migrateLegacyKey } from './accounts.ts';
+import { billingSummary, currentSession, listApiTokens, resetPassword, revokeApiToken, signIn, signOut } from './console.ts';
 import { apiHealth, health, mcpHealth } from './health.ts';
 import { createNumber, listNumbers } from './numbers.ts';
 import {
@@ -9,6 +10,19 @@ import {
   sendTestSms,
   submitBrandedRequest,
 } from './onboarding.ts';
+
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookDelivery,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  replayWebhookDelivery,
+  revealWebhookSecret,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  updateWebhookEndpoint,
+} from './webhooks.ts';
 
 /** Every operation of the service, keyed by its procedure path. */
 export const operations = {
@@ -27,6 +41,23 @@ export const operations = {
   'onboarding.provisionDedicatedNumber': provisionDedicatedNumber,
   'numbers.list': listNumbers,
   'numbers.create': createNumber,
+  'console.signIn': signIn,
+  'console.session': currentSession,
+  'console.signOut': signOut,
+  'console.resetPassword': resetPassword,
+  'apiTokens.list': listApiTokens,
+  'apiTokens.revoke': revokeApiToken,
+  'billing.summary': billingSummary,
+  'webhookEndpoints.list': listWebhookEndpoints,
+  'webhookEndpoints.create': createWebhookEndpoint,
+  'webhookEndpoints.update': updateWebhookEndpoint,
+  'webhookEndpoints.delete': deleteWebhookEndpoint,
+  'webhookEndpoints.secret': revealWebhookSecret,
+  'webhookEndpoints.rotateSecret': rotateWebhookSecret,
+  'webhookEndpoints.sendTest': sendTestWebhook,
+  'webhookDeliveries.list': listWebhookDeliveries,
+  'webhookDeliveries.get': getWebhookDelivery,
+  'webhookDeliveries.replay': replayWebhookDelivery,
 } as const;
 
 export type OperationName = keyof typeof operations;
