@@ -9,6 +9,11 @@ import { contextFromRequest } from './trpc/context.ts';
 import { restRouter } from './http/rest.ts';
 import { sendError } from './http/send-error.ts';
 import { docsRouter } from './openapi/serve.ts';
+import { mcpRouter } from './mcp/routes.ts';
+import { oauthBodyErrors, oauthRouter } from './oauth/routes.ts';
+import { consoleRouter } from './http/console-static.ts';
+import { inboundWebhookRouter } from './webhooks/inbound/routes.ts';
+import { sandboxPayCheckoutRouter } from './providers/sandboxpay-checkout.ts';
 import type { Services } from './services.ts';
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -47,24 +52,38 @@ export function createApp(services: Services): express.Express {
     }),
   );
   app.use(helmet({ contentSecurityPolicy: false }));
+  // Before the JSON parser: provider webhooks parse their own bodies (see the router).
+  app.use(inboundWebhookRouter(services));
   app.use(express.json({ limit: services.config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
 
   app.use(docsRouter());
+  app.use(sandboxPayCheckoutRouter(services));
+  app.use(consoleRouter());
+  // tRPC would read a text/plain body as JSON too; requiring application/json forces a CORS
+  // preflight on any cross-site POST, which this origin never grants.
+  app.post('/trpc/{*procedure}', (req: Request, _res: Response, next: NextFunction) => {
+    next(req.is('application/json') ? undefined : new AppError('unsupported_media_type'));
+  });
   app.use(
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req }) => contextFromRequest(services, req, 'trpc'),
+      // Procedures set headers (e.g. the console's Set-Cookie) on ctx.response, as over REST.
+      responseMeta: ({ ctx }) => ({ headers: ctx?.response.headers ?? {} }),
       onError: ({ error, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) req.log.error({ err: error }, 'trpc error');
       },
     }),
   );
   app.use(restRouter(services));
+  app.use(mcpRouter(services));
+  app.use(oauthRouter(services));
 
   app.use((req: Request, res: Response) => {
     sendError(req, res, new AppError('not_found', { message: `No route for ${req.method} ${req.path}.` }));
   });
+  app.use('/oauth', oauthBodyErrors);
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     sendError(req, res, bodyParserError(error) ?? error);
   });

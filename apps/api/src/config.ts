@@ -30,9 +30,43 @@ const ZEnvironment = z.object({
   ALLOW_LIVE_NUMBER_PURCHASE: booleanFlag,
   /** Ledger price of a number (bought or dedicated); free in the sandbox by default. */
   NUMBER_PRICE_CENTS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Price of one SMS segment. 2 cents covers a US carrier segment (about 0.8 cents plus carrier fees)
+   * with a margin, in the integer cents the ledger keeps.
+   */
+  PRICE_PER_SEGMENT_CENTS: z.coerce.number().int().min(0).max(1_000).default(2),
+  /** Daily (UTC) cap on accepted send cost for workspaces without their own; $100 stops a runaway agent early. */
+  SPEND_CAP_CENTS_DAILY: z.coerce.number().int().min(0).default(10_000),
   FUNDING_PROVIDER: z.enum(['sandboxpay']).default('sandboxpay'),
   FUNDING_MINIMUM_CENTS: z.coerce.number().int().min(1).default(500),
   FUNDING_INVOICE_TTL_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
+  // Messaging core: providers, inbound webhooks, jobs.
+  MESSAGING_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  MESSAGING_TIMESTAMP_HEADER: z.string().toLowerCase().default('x-sandbox-timestamp'),
+  MESSAGING_SIGNATURE_HEADER: z.string().toLowerCase().default('x-sandbox-signature'),
+  /** HMAC secrets of inbound provider webhooks; generated into DATA_DIR in the embedded mode. */
+  MESSAGING_WEBHOOK_SECRET: z.string().min(16).optional(),
+  FUNDING_WEBHOOK_SECRET: z.string().min(16).optional(),
+  WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** How long the sandbox carrier waits before each of its callbacks (sent, delivered, ...). */
+  SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  /** Run job workers in this process; defaults to on in the embedded mode, off in the scaled mode (use `npm run worker`). */
+  RUN_WORKERS: z.enum(['0', '1', 'true', 'false']).optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /** A claimed job whose worker has not finished within the lease is retried by another worker. */
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Period of the sweep for due jobs (embedded poller and scaled re-enqueue). */
+  JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** Namespace of the BullMQ keys in Redis. */
+  JOB_QUEUE_PREFIX: z.string().regex(/^[\w.-]+$/).default('textline'),
+  // MCP and OAuth.
+  /** A tool call that takes longer answers `timeout` (504 on POST /mcp/tools/{name}). */
+  MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+  OAUTH_REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Dynamic client registrations allowed per client IP per hour (429 beyond). */
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 
 export type Config = {
@@ -56,9 +90,28 @@ export type Config = {
   consoleSessionTtlHours: number;
   allowLiveNumberPurchase: boolean;
   numberPriceCents: number;
+  pricePerSegmentCents: number;
+  spendCapCentsDaily: number;
   fundingProvider: 'sandboxpay';
   fundingMinimumCents: number;
   fundingInvoiceTtlMinutes: number;
+  messagingProvider: 'sandbox';
+  messagingTimestampHeader: string;
+  messagingSignatureHeader: string;
+  messagingWebhookSecret: string | undefined;
+  fundingWebhookSecret: string | undefined;
+  webhookToleranceSeconds: number;
+  sandboxDelayMs: number;
+  runWorkers: boolean;
+  jobConcurrency: number;
+  jobLeaseMs: number;
+  jobMaxAttempts: number;
+  jobSweepIntervalMs: number;
+  jobQueuePrefix: string;
+  mcpToolTimeoutMs: number;
+  oauthAccessTokenTtlSeconds: number;
+  oauthRefreshTokenTtlDays: number;
+  oauthRegistrationsPerHour: number;
   mode: 'embedded' | 'scaled';
 };
 
@@ -69,6 +122,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
+  const mode = env.DATABASE_URL || env.REDIS_URL ? 'scaled' : 'embedded';
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -90,9 +144,28 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     consoleSessionTtlHours: env.CONSOLE_SESSION_TTL_HOURS,
     allowLiveNumberPurchase: env.ALLOW_LIVE_NUMBER_PURCHASE,
     numberPriceCents: env.NUMBER_PRICE_CENTS,
+    pricePerSegmentCents: env.PRICE_PER_SEGMENT_CENTS,
+    spendCapCentsDaily: env.SPEND_CAP_CENTS_DAILY,
     fundingProvider: env.FUNDING_PROVIDER,
     fundingMinimumCents: env.FUNDING_MINIMUM_CENTS,
     fundingInvoiceTtlMinutes: env.FUNDING_INVOICE_TTL_MINUTES,
-    mode: env.DATABASE_URL || env.REDIS_URL ? 'scaled' : 'embedded',
+    messagingProvider: env.MESSAGING_PROVIDER,
+    messagingTimestampHeader: env.MESSAGING_TIMESTAMP_HEADER,
+    messagingSignatureHeader: env.MESSAGING_SIGNATURE_HEADER,
+    messagingWebhookSecret: env.MESSAGING_WEBHOOK_SECRET,
+    fundingWebhookSecret: env.FUNDING_WEBHOOK_SECRET,
+    webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
+    sandboxDelayMs: env.SANDBOX_DELAY_MS,
+    runWorkers: env.RUN_WORKERS === undefined ? mode === 'embedded' : env.RUN_WORKERS === '1' || env.RUN_WORKERS === 'true',
+    jobConcurrency: env.JOB_CONCURRENCY,
+    jobLeaseMs: env.JOB_LEASE_MS,
+    jobMaxAttempts: env.JOB_MAX_ATTEMPTS,
+    jobSweepIntervalMs: env.JOB_SWEEP_INTERVAL_MS,
+    jobQueuePrefix: env.JOB_QUEUE_PREFIX,
+    mcpToolTimeoutMs: env.MCP_TOOL_TIMEOUT_MS,
+    oauthAccessTokenTtlSeconds: env.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
+    oauthRefreshTokenTtlDays: env.OAUTH_REFRESH_TOKEN_TTL_DAYS,
+    oauthRegistrationsPerHour: env.OAUTH_REGISTRATIONS_PER_HOUR,
+    mode,
   };
 }

@@ -1,25 +1,25 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { createServices } from './services.ts';
 import { createApp } from './app.ts';
+import { closeOnSignals } from './lib/shutdown.ts';
 
 const config = loadConfig();
 const services = await createServices(config);
 const server = createServer(createApp(services));
 
 server.listen(config.port, config.host, () => {
-  services.log.info({ port: config.port, mode: config.mode }, 'textline api listening');
+  const { port } = server.address() as AddressInfo;
+  // Without PUBLIC_BASE_URL, the sandbox carrier calls this server back over loopback.
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  services.selfUrl.current ??= `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
+  services.log.info({ port, mode: config.mode, workers: config.runWorkers }, 'textline api listening');
 });
+// Embedded: the workers run here. Scaled: `npm run worker` runs them, unless RUN_WORKERS=1.
+if (config.runWorkers) await services.jobs.start();
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  services.log.info({ signal }, 'shutting down');
+closeOnSignals(services, () => {
   server.close();
   server.closeIdleConnections();
-  await services.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+});

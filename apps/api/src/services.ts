@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createDb, type Db, type PrismaClient } from '@textline/db';
 import type { Config } from './config.ts';
@@ -6,9 +7,15 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { resolveSecrets } from './lib/secrets.ts';
+import { createWebhookSender, type WebhookSender } from './domain/webhooks/sender.ts';
 import { memoryAccountThrottle, redisAccountThrottle, type AccountThrottle } from './limits/account-throttle.ts';
+import { memorySendRateLimiter, redisSendRateLimiter, type SendRateLimiter } from './limits/send-rate-limiter.ts';
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
-import type { FundingProvider } from './providers/types.ts';
+import type { FundingProvider, MessagingProvider } from './providers/types.ts';
+import { createSandboxMessagingProvider } from './providers/sandbox/carrier.ts';
+import { jobHandlers } from './jobs/handlers.ts';
+import { createJobRunner, type JobRunner } from './jobs/runner.ts';
+import { inboundWebhookSettings, type InboundWebhookSettings } from './webhooks/inbound/sources.ts';
 
 /** Everything domain modules depend on, built once per process and passed in explicitly. */
 export type Services = {
@@ -20,7 +27,20 @@ export type Services = {
   redis: Redis | undefined;
   authenticator: Authenticator;
   accountThrottle: AccountThrottle;
+  sendRateLimiter: SendRateLimiter;
   fundingProvider: FundingProvider;
+  messagingProvider: MessagingProvider;
+  /** Provider labels, signature headers and secrets of the inbound webhook routes. */
+  inboundWebhooks: InboundWebhookSettings;
+  /** Durable jobs; main.ts / worker-main.ts (and the test harness) start the workers. */
+  jobs: JobRunner;
+  /**
+   * Where this process's HTTP server answers: PUBLIC_BASE_URL, else set once the server listens.
+   * The sandbox carrier sends its callbacks there; a process without a server leaves it unset.
+   */
+  selfUrl: { current: string | undefined };
+  /** SSRF-safe HTTP client for customer webhook endpoints. */
+  webhookSender: WebhookSender;
   hashIp(ip: string): string;
   close(): Promise<void>;
 };
@@ -30,14 +50,23 @@ export type ServiceOverrides = { clock?: Clock; log?: Logger };
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? createLogger(config.logLevel);
-  const secrets = resolveSecrets(['IP_HASH_SECRET'], { IP_HASH_SECRET: config.ipHashSecret }, {
-    dataDir: config.dataDir,
-    production: config.env === 'production',
-  });
-  const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const secrets = resolveSecrets(
+    ['IP_HASH_SECRET', 'MESSAGING_WEBHOOK_SECRET', 'FUNDING_WEBHOOK_SECRET'],
+    {
+      IP_HASH_SECRET: config.ipHashSecret,
+      MESSAGING_WEBHOOK_SECRET: config.messagingWebhookSecret,
+      FUNDING_WEBHOOK_SECRET: config.fundingWebhookSecret,
+    },
+    { dataDir: config.dataDir, production: config.env === 'production' },
+  );
+  // PGlite gets its own folder inside DATA_DIR, apart from the generated secrets.
+  const pgliteDir = config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pg');
+  const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir, poolSize: config.databasePoolSize });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const webhookSender = createWebhookSender({ allowPrivate: config.allowPrivateWebhookUrls, timeoutMs: config.webhookTimeoutMs });
   const windowMs = config.accountCreationWindowSeconds * 1000;
-  return {
+  const jobs = createJobRunner({ config, db, clock, log, handlers: jobHandlers, services: () => services });
+  const services: Services = {
     config,
     db,
     prisma: db.prisma,
@@ -46,16 +75,29 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     redis,
     authenticator: createAuthenticator(db.prisma, clock, config.tokenCacheMs),
     accountThrottle: redis ? redisAccountThrottle(redis, windowMs) : memoryAccountThrottle(windowMs, clock),
+    sendRateLimiter: redis ? redisSendRateLimiter(redis, clock) : memorySendRateLimiter(clock),
     // FUNDING_PROVIDER has one value today; a real stablecoin processor is selected here.
     fundingProvider: createSandboxPayProvider({
       clock,
-      publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+      baseUrl: () => services.selfUrl.current ?? `http://localhost:${config.port}`,
       invoiceTtlMs: config.fundingInvoiceTtlMinutes * 60_000,
     }),
+    // MESSAGING_PROVIDER has one value today; a real carrier's adapter is selected here.
+    messagingProvider: createSandboxMessagingProvider({ prisma: db.prisma, clock, delayMs: config.sandboxDelayMs, jobs }),
+    inboundWebhooks: inboundWebhookSettings(config, {
+      messaging: secrets.MESSAGING_WEBHOOK_SECRET,
+      funding: secrets.FUNDING_WEBHOOK_SECRET,
+    }),
+    jobs,
+    selfUrl: { current: config.publicBaseUrl },
+    webhookSender,
     hashIp: (ip) => hmacHex(secrets.IP_HASH_SECRET, ip),
     async close() {
+      await jobs.stop();
+      webhookSender.close();
       await redis?.quit().catch(() => undefined);
       await db.close();
     },
   };
+  return services;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
@@ -33,9 +34,14 @@ function captureLogs(lines: string[]) {
 
 /**
  * Starts the real app on an ephemeral loopback port over a fresh database: in-memory PGlite, or a
- * new PostgreSQL database (and Redis) in the scaled suite.
+ * new PostgreSQL database (and Redis) in the scaled suite. Job workers run in-process unless
+ * `startJobs: false`; `app.services.jobs.drain()` waits until no job is due. The sandbox carrier
+ * answers without delay (SANDBOX_DELAY_MS=0) unless the environment says otherwise.
  */
-export async function startTestApp(environment: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+export async function startTestApp(
+  environment: Record<string, string> = {},
+  options: { clock?: Clock; startJobs?: boolean } = {},
+): Promise<TestApp> {
   const database = scaledMode ? await createTestDatabaseUrl(process.env.TEST_DATABASE_URL!) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,7 +49,9 @@ export async function startTestApp(environment: Record<string, string> = {}, opt
     LOG_LEVEL: 'info',
     // Tests speak through loopback and name their client address in X-Forwarded-For.
     TRUST_PROXY: 'loopback',
-    ...(scaledMode ? { DATABASE_URL: database!.url, REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
+    SANDBOX_DELAY_MS: '0',
+    // Test apps share one Redis: each gets its own BullMQ keys.
+    ...(scaledMode ? { DATABASE_URL: database!.url, REDIS_URL: process.env.TEST_REDIS_URL!, JOB_QUEUE_PREFIX: `test-${randomUUID()}` } : {}),
     ...environment,
   });
   const clock = manualClock();
@@ -53,6 +61,8 @@ export async function startTestApp(environment: Record<string, string> = {}, opt
   const server: Server = createServer(createApp(services));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  services.selfUrl.current = `http://127.0.0.1:${port}`;
+  if (options.startJobs ?? true) await services.jobs.start();
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     services,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '@textline/contract';
 import { restRoutes } from '../src/http/rest.ts';
+import { appRouter } from '../src/trpc/router.ts';
 import { assertNoSecretsLogged, call, createAccount, startTestApp, type TestApp } from './harness.ts';
 
 let app: TestApp;
@@ -20,9 +21,11 @@ describe('health', () => {
 });
 
 describe('routing and errors', () => {
-  it('serves exactly one REST route per contract operation', () => {
+  it('serves every contract operation as a procedure, and exactly one REST route per operation with a REST path', () => {
+    expect(Object.keys(appRouter._def.procedures).sort()).toEqual(Object.keys(operations).sort());
     const served = restRoutes().map(({ procedurePath, operation }) => [procedurePath, operation.name]);
-    expect(served.map(([path]) => path).sort()).toEqual(Object.keys(operations).sort());
+    const withRestPath = Object.entries(operations).flatMap(([name, operation]) => (operation.path === null ? [] : [name]));
+    expect(served.map(([path]) => path).sort()).toEqual(withRestPath.sort());
     for (const [path, name] of served) expect(name).toBe(path);
   });
 

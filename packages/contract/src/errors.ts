@@ -98,6 +98,13 @@ export const errorCatalogue = {
     fix: 'Correct the fields listed in issues and send again.',
     retry: 'retry_after_fixing_request',
   },
+  invalid_state: {
+    status: 422,
+    shape: 'object',
+    message: 'This operation is not allowed in the current state of the resource.',
+    fix: 'Check current_status in the error and the allowed transitions in the operation description.',
+    retry: 'retry_after_state_change',
+  },
   not_found: {
     status: 404,
     shape: 'object',
@@ -199,7 +206,19 @@ export function renderError(
   const message = options.message ?? definition.message;
   if (definition.shape === 'string') return { error: code, ...options.extra };
   if (code === 'unauthorized') return { error: { code, message } };
-  return { error: { code, message, fix: definition.fix, retry: definition.retry, ...options.extra } };
+  return { error: renderErrorDetail(code, options) };
+}
+
+/**
+ * The full description of an error whatever its wire shape: code, message, fix, retry hint and extras.
+ * MCP tool results carry this, so an agent always learns how to recover.
+ */
+export function renderErrorDetail(
+  code: ErrorCode,
+  options: { message?: string | undefined; extra?: Record<string, unknown> | undefined } = {},
+): { code: ErrorCode; message: string; fix: string; retry: string } & Record<string, unknown> {
+  const definition: ErrorDefinition = errorCatalogue[code];
+  return { code, message: options.message ?? definition.message, fix: definition.fix, retry: definition.retry, ...options.extra };
 }
 
 /** A domain failure named by its catalogue code; transports render it, nothing else builds error bodies. */
@@ -231,5 +250,9 @@ export class AppError extends Error {
 
   toBody(): ErrorBody {
     return renderError(this.code, { message: this.customMessage, extra: this.extra });
+  }
+
+  toDetail(): ReturnType<typeof renderErrorDetail> {
+    return renderErrorDetail(this.code, { message: this.customMessage, extra: this.extra });
   }
 }

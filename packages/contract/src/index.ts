@@ -15,6 +15,16 @@ export {
   ZUsername,
 } from './schemas.ts';
 export type { TAccountCreated, THealth, TToken } from './schemas.ts';
+export {
+  messageBodyMaxLength,
+  metadataMaxBytes,
+  ZMessage,
+  ZMessageAccepted,
+  ZMessageBody,
+  ZMessageCreateRequest,
+  ZMessageMetadata,
+} from './operations/messages.ts';
+export type { TMessage, TMessageAccepted, TMessageCreateRequest } from './operations/messages.ts';
 export { webhookNotConfiguredWarning, ZNumber, ZNumberCreated } from './operations/numbers.ts';
 export type { TNumber, TNumberCreated } from './operations/numbers.ts';
 export {
@@ -32,8 +42,9 @@ export type {
   TFundingInvoice,
   TOnboardingStatus,
 } from './operations/onboarding.ts';
+export { customerEventTypes } from './event-types.ts';
+export type { CustomerEventType } from './event-types.ts';
 export {
-  customerEventTypes,
   webhookDeliveryStatuses,
   ZCustomerEventType,
   ZEventEnvelope,
@@ -43,7 +54,6 @@ export {
   ZWebhookEndpoint,
 } from './webhooks.ts';
 export type {
-  CustomerEventType,
   TEventEnvelope,
   TWebhookAttempt,
   TWebhookDelivery,
@@ -51,5 +61,32 @@ export type {
   TWebhookEndpoint,
 } from './webhooks.ts';
 export { ZConsoleSession } from './operations/console.ts';
+export { ZOAuthClientAuthorization } from './operations/mcp.ts';
+export type { TOAuthClientAuthorization } from './operations/mcp.ts';
+export {
+  campaignStatuses,
+  maxEnrollmentBatch,
+  maxStagesPerCampaign,
+  templateSyntax,
+  ZCampaign,
+  ZCampaignSettings,
+  ZCampaignStage,
+  ZCampaignSuppression,
+  ZEnrollmentResult,
+} from './operations/campaigns.ts';
+export type {
+  TCampaign,
+  TCampaignSettings,
+  TCampaignSettingsInput,
+  TCampaignStage,
+  TCampaignStatus,
+  TCampaignSuppression,
+  TEnrollmentResult,
+} from './operations/campaigns.ts';
+export { ZSnippet } from './operations/snippets.ts';
+export type { TSnippet } from './operations/snippets.ts';
+export { maxContactsPerRequest, ZContactInput, ZContactList, ZContactsAdded } from './operations/contact-lists.ts';
+export type { TContactInput, TContactList, TContactsAdded } from './operations/contact-lists.ts';
+export { ZNextCursor, ZPageQuery } from './pagination.ts';
 export { operations } from './operations/index.ts';
 export type { OperationName } from './operations/index.ts';

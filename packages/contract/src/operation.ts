@@ -22,6 +22,8 @@ export type McpToolSpec = {
   description: string;
   readOnly: boolean;
   destructive: boolean;
+  /** Reaches people or systems outside the workspace: texts a phone, buys from a carrier, moves money. */
+  openWorld?: boolean;
 };
 
 /**
@@ -48,6 +50,11 @@ export type Operation<TInput extends z.ZodObject = z.ZodObject, TOutput extends 
   alternateSuccess?: { status: number; description: string }[];
   /** Domain errors beyond the automatic ones (auth, validation, internal). */
   errors: readonly ErrorCode[];
+  /**
+   * A per-token rate limit taken after authentication and before input validation. 'message_send'
+   * is the SPEC section 8 send bucket (429 message_send_rate_limited).
+   */
+  rateLimit?: 'message_send';
   /** Whether a JSON body is required (POST/PATCH); GET/DELETE never take one. */
   bodyRequired: boolean;
   mcp: McpToolSpec | null;

@@ -17,7 +17,7 @@ export async function diffSchemaFromMigrations(
 ): Promise<string | null> {
   const migrations = await readMigrations(paths.migrationsDir);
   const schema = await readFile(paths.schemaPath, 'utf8');
-  // The engine only drives the shadow database here, but wants a main connection all the same.
+  // The engine wants a main connection even though this diff only queries the shadow database.
   const pglite = new PGlite('memory://');
   try {
     const { exitCode, stdout } = await withSchemaEngine(new PgliteAdapterFactory(pglite), (engine) =>

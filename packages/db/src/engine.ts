@@ -60,14 +60,19 @@ export async function withSchemaEngine<T>(
   fn: (engine: SchemaEngine) => Promise<T>,
 ): Promise<T> {
   await loadWasm();
+  const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   activeEngines++;
   try {
-    const engine = await bindings.SchemaEngine.new({ datamodels: undefined }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
+    const engine = await bindings.SchemaEngine.new({ datamodels: undefined }, () => {}, adapter);
     try {
       return await fn(engine);
     } finally {
       engine.free();
     }
+  } catch (error) {
+    // What the driver throws reaches us as "External error id#N"; rethrow the driver's own error.
+    const id = /External error id#(\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+    throw (id === undefined ? undefined : adapter.errorRegistry.consumeError(Number(id)))?.error ?? error;
   } finally {
     if (--activeEngines === 0) {
       for (const timer of timers) clearTimeout(timer);
@@ -101,4 +106,13 @@ export async function readMigrations(dir: string = migrationsDir): Promise<Migra
       })),
     ),
   };
+}
+
+/** Applies the migrations the database has not seen yet, as `prisma migrate deploy` does; returns their names. */
+export async function applyPendingMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  const migrationsList = await readMigrations();
+  const { appliedMigrationNames } = await withSchemaEngine(factory, (engine) =>
+    engine.applyMigrations({ migrationsList, filters: { externalTables: [], externalEnums: [] } }),
+  );
+  return appliedMigrationNames;
 }

@@ -1,15 +1,24 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import pg from 'pg';
-import { readMigrations, withSchemaEngine } from './engine.ts';
+import { applyPendingMigrations } from './engine.ts';
 import { PrismaClient } from './generated/client.ts';
-import { openPglite, PgliteAdapterFactory } from './pglite.ts';
+import { isMemory, openPglite, PgliteAdapterFactory, type OpenPglite } from './pglite.ts';
+import { migratePostgres } from './postgres.ts';
 
 export { Prisma, PrismaClient } from './generated/client.ts';
 export type {
   AccessToken,
   Account,
   BackupCode,
+  BrandedRequest,
+  Campaign,
+  CampaignDelivery,
+  CampaignEnrollment,
+  CampaignStage,
+  CampaignSuppression,
+  ConsoleSession,
+  Contact,
+  ContactList,
+  ContactListMember,
   Conversation,
   Event,
   FundingInvoice,
@@ -18,9 +27,19 @@ export type {
   LedgerEntry,
   LegacyKey,
   Message,
+  OAuthAuthorization,
+  OAuthAuthorizationCode,
+  OAuthClient,
+  OAuthRefreshToken,
   PhoneNumber,
   ProviderEvent,
   RecipientSender,
+  SandboxMessage,
+  SandboxNumber,
+  Snippet,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
   Workspace,
   WorkspaceSuppression,
 } from './generated/client.ts';
@@ -36,34 +55,24 @@ export type DbConfig = {
 
 export type Db = { prisma: PrismaClient; kind: 'pglite' | 'postgres'; close(): Promise<void> };
 
-// Arbitrary key ("txtl") for the lock that serialises migrations across processes sharing a database.
-const MIGRATION_LOCK_KEY = 0x7478746c;
+// Tests open many in-memory databases, and initdb plus migrations costs seconds each: the first one
+// in a process is migrated and dumped, and later ones start from a copy of that dump.
+let memoryTemplate: Promise<Blob> | undefined;
 
-async function migrate(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
-  const migrationsList = await readMigrations();
-  const { appliedMigrationNames } = await withSchemaEngine(factory, (engine) =>
-    engine.applyMigrations({ migrationsList, filters: { externalTables: [], externalEnums: [] } }),
-  );
-  return appliedMigrationNames;
-}
-
-async function migratePostgres(databaseUrl: string): Promise<string[]> {
-  const lock = new pg.Client({ connectionString: databaseUrl });
-  await lock.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    // A single connection: the engine takes its own session-level advisory lock and must release it
-    // on the session that took it.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+async function openMigratedMemory(dataDir: string): Promise<OpenPglite> {
+  memoryTemplate ??= (async () => {
+    const { pglite, close } = await openPglite('memory://');
     try {
-      return await migrate(new PrismaPg(pool));
+      await applyPendingMigrations(new PgliteAdapterFactory(pglite));
+      return await pglite.dumpDataDir('none');
     } finally {
-      await pool.end();
+      await close();
     }
-  } finally {
-    // Ending the session releases the advisory lock, also when the unlock could not be sent.
-    await lock.end();
-  }
+  })().catch((error: unknown) => {
+    memoryTemplate = undefined;
+    throw error;
+  });
+  return openPglite(dataDir, await memoryTemplate);
 }
 
 /** Applies pending migrations from prisma/migrations, as `prisma migrate deploy` does. */
@@ -71,7 +80,7 @@ export async function applyMigrations(config: DbConfig): Promise<{ applied: stri
   if (config.databaseUrl) return { applied: await migratePostgres(config.databaseUrl) };
   const { pglite, close } = await openPglite(config.dataDir);
   try {
-    return { applied: await migrate(new PgliteAdapterFactory(pglite)) };
+    return { applied: await applyPendingMigrations(new PgliteAdapterFactory(pglite)) };
   } finally {
     await close();
   }
@@ -86,15 +95,22 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
     const prisma = new PrismaClient({ adapter });
     return { prisma, kind: 'postgres', close: once(() => prisma.$disconnect()) };
   }
+  if (isMemory(config.dataDir) && shouldMigrate) {
+    return pgliteDb(await openMigratedMemory(config.dataDir));
+  }
   // PGlite serves one connection: migrations run through the same instance the client then uses.
-  const { pglite, close } = await openPglite(config.dataDir);
-  const adapter = new PgliteAdapterFactory(pglite);
+  const opened = await openPglite(config.dataDir);
   try {
-    if (shouldMigrate) await migrate(adapter);
+    if (shouldMigrate) await applyPendingMigrations(new PgliteAdapterFactory(opened.pglite));
   } catch (error) {
-    await close();
+    await opened.close();
     throw error;
   }
+  return pgliteDb(opened);
+}
+
+function pgliteDb({ pglite, close }: OpenPglite): Db {
+  const adapter = new PgliteAdapterFactory(pglite);
   const prisma = new PrismaClient({ adapter });
   return {
     prisma,

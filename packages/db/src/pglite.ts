@@ -1,15 +1,21 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite, protocol } from '@electric-sql/pglite';
-import { DriverAdapterError, type SqlDriverAdapter } from '@prisma/driver-adapter-utils';
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockDataDir } from './lock.ts';
+import { executeScriptsWhole } from './scripts.ts';
 
 export type OpenPglite = { pglite: PGlite; close(): Promise<void> };
 
-/** Opens PGlite on `dataDir` ('memory://…' for an in-memory database), holding the directory's lock. */
-export async function openPglite(dataDir: string): Promise<OpenPglite> {
-  if (dataDir.startsWith('memory://')) {
-    const pglite = new PGlite(dataDir);
+export const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
+
+/**
+ * Opens PGlite on `dataDir`, holding the directory's lock; an in-memory database ('memory://') may
+ * start from a `template` dump instead of an empty cluster.
+ */
+export async function openPglite(dataDir: string, template?: Blob): Promise<OpenPglite> {
+  if (isMemory(dataDir)) {
+    const pglite = new PGlite(dataDir, template ? { loadDataDir: template } : {});
     await pglite.waitReady;
     return { pglite, close: () => pglite.close() };
   }
@@ -35,10 +41,8 @@ export async function openPglite(dataDir: string): Promise<OpenPglite> {
 }
 
 /**
- * The PGlite driver adapter factory, with one fix: pglite-prisma-adapter 0.7.2 starts
- * `executeScript` without awaiting it, so a failing migration script became an unhandled rejection
- * (crashing the process) while the engine carried on as if it had succeeded. Its shadow database,
- * used to replay migrations for a diff, is also closed when the engine lets go of it.
+ * pglite-prisma-adapter's factory with migration scripts run whole (see scripts.ts), and a shadow
+ * database (used to replay migrations for a diff) that is closed when the engine lets go of it.
  */
 export class PgliteAdapterFactory extends PrismaPGlite {
   constructor(private readonly pglite: PGlite) {
@@ -46,34 +50,13 @@ export class PgliteAdapterFactory extends PrismaPGlite {
   }
 
   override async connect(): Promise<SqlDriverAdapter> {
-    return awaitScripts(await super.connect(), this.pglite);
+    return executeScriptsWhole(await super.connect(), (script) => this.pglite.exec(script));
   }
 
   override async connectToShadowDb(): Promise<SqlDriverAdapter> {
     const shadow = new PGlite('memory://');
-    const adapter = awaitScripts(await new PrismaPGlite(shadow).connect(), shadow);
+    const adapter = executeScriptsWhole(await new PrismaPGlite(shadow).connect(), (script) => shadow.exec(script));
     adapter.dispose = () => shadow.close();
     return adapter;
   }
-}
-
-function awaitScripts(adapter: SqlDriverAdapter, pglite: PGlite): SqlDriverAdapter {
-  adapter.executeScript = async (script) => {
-    try {
-      await pglite.exec(script);
-    } catch (error) {
-      if (!(error instanceof protocol.messages.DatabaseError)) throw error;
-      // As a PostgreSQL error, the engine reports the database's message rather than a generic one.
-      throw new DriverAdapterError({
-        kind: 'postgres',
-        code: error.code ?? 'XX000',
-        severity: error.severity ?? 'ERROR',
-        message: error.message,
-        detail: error.detail,
-        column: error.column,
-        hint: error.hint,
-      });
-    }
-  };
-  return adapter;
 }

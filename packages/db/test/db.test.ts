@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffSchemaFromMigrations } from '../src/diff.ts';
-import { migrationsDir, schemaPath } from '../src/engine.ts';
+import { migrationsDir, readMigrations, schemaPath, withSchemaEngine } from '../src/engine.ts';
 import { applyMigrations, createDb, Prisma, type Db } from '../src/index.ts';
+import { PgliteAdapterFactory } from '../src/pglite.ts';
+import { MigrationPgFactory } from '../src/postgres.ts';
 import { createTestDatabaseUrl } from '../src/testing.ts';
 
 const migrationNames = (await readdir(migrationsDir, { withFileTypes: true }))
@@ -18,6 +22,64 @@ async function appliedMigrations(db: Db): Promise<string[]> {
   const rows = await db.prisma.$queryRaw<{ migration_name: string }[]>`
     SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`;
   return rows.map((row) => row.migration_name);
+}
+
+// Migration scripts the adapters used to mangle: semicolons inside a comment and a function body, and
+// a script that fails half-way.
+const trickyScript = `-- Hand-written; semicolons here must not split the script.
+CREATE TABLE tricky (id int);
+CREATE FUNCTION tricky_double(n int) RETURNS int LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN n * 2; -- ; inside the body
+END;
+$$;
+`;
+const failingScript = 'CREATE TABLE half (id int);\nSELECT nope FROM missing;\n';
+
+async function migrationsFolder(scripts: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'textline-migrations-'));
+  await writeFile(path.join(dir, 'migration_lock.toml'), 'provider = "postgresql"\n');
+  for (const [name, sql] of Object.entries(scripts)) {
+    await mkdir(path.join(dir, name));
+    await writeFile(path.join(dir, name, 'migration.sql'), sql);
+  }
+  return dir;
+}
+
+async function applyFolder(dir: string, factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+  const migrationsList = await readMigrations(dir);
+  const output = await withSchemaEngine(factory, (engine) =>
+    engine.applyMigrations({ migrationsList, filters: { externalTables: [], externalEnums: [] } }),
+  );
+  return output.appliedMigrationNames;
+}
+
+/**
+ * Applies the tricky script, then the failing one, through `factory`; `query` reads the same database.
+ * Like `prisma migrate deploy`, the failure is reported, nothing of it stays, and it is recorded as failed.
+ */
+async function checkScriptHandling(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  query: <T>(sql: string) => Promise<T[]>,
+): Promise<void> {
+  const tricky = await migrationsFolder({ '20200101000000_tricky': trickyScript });
+  const failing = await migrationsFolder({ '20200101000000_tricky': trickyScript, '20200102000000_failing': failingScript });
+  try {
+    expect(await applyFolder(tricky, factory)).toEqual(['20200101000000_tricky']);
+    expect(await query('SELECT tricky_double(21) AS n')).toEqual([{ n: 42 }]);
+    await expect(applyFolder(failing, factory)).rejects.toThrow(/missing/);
+    expect(await query(`SELECT to_regclass('public.half')::text AS t`)).toEqual([{ t: null }]);
+    const rows = await query<{ name: string; finished: boolean }>(
+      'SELECT migration_name AS name, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY migration_name',
+    );
+    expect(rows).toEqual([
+      { name: '20200101000000_tricky', finished: true },
+      { name: '20200102000000_failing', finished: false },
+    ]);
+  } finally {
+    await rm(tricky, { recursive: true, force: true });
+    await rm(failing, { recursive: true, force: true });
+  }
 }
 
 /** Creates, reads, updates and deletes through the client, covering the column types the schema uses. */
@@ -119,6 +181,26 @@ describe('PGlite in memory', () => {
     }
   });
 
+  it('gives every database its own data', async () => {
+    const [a, b] = await Promise.all([createDb({ dataDir: 'memory://' }), createDb({ dataDir: 'memory://' })]);
+    try {
+      await a.prisma.job.create({ data: { id: 'job_a', queue: 'dispatch', payload: {} } });
+      expect(await b.prisma.job.count()).toBe(0);
+      expect(await appliedMigrations(b)).toEqual(migrationNames);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('runs migration scripts whole, and reports and records a failing one', async () => {
+    const pglite = new PGlite('memory://');
+    try {
+      await checkScriptHandling(new PgliteAdapterFactory(pglite), async <T>(sql: string) => (await pglite.query<T>(sql)).rows);
+    } finally {
+      await pglite.close();
+    }
+  });
+
   it('leaves the database alone with migrate: false', async () => {
     const db = await createDb({ dataDir: 'memory://' }, { migrate: false });
     try {
@@ -203,6 +285,17 @@ describe.runIf(serverUrl)('PostgreSQL', () => {
       await exerciseCrud(db);
     } finally {
       await db.close();
+    }
+  });
+
+  it('runs migration scripts whole, and reports and records a failing one', async () => {
+    const scratch = await createTestDatabaseUrl(serverUrl!);
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
+    try {
+      await checkScriptHandling(new MigrationPgFactory(pool), async <T>(sql: string) => (await pool.query(sql)).rows as T[]);
+    } finally {
+      await pool.end();
+      await scratch.drop();
     }
   });
 

@@ -14,6 +14,10 @@ Commands:
   set-spend-cap --username U --cents N                  daily cap in cents ("default" to clear)
   credit --username U --cents N --reason R              add to the prepaid ledger
   debit --username U --cents N --reason R               take from the prepaid ledger
+  mark-invoice-paid --invoice ID [--url BASE_URL]       pay a sandbox funding invoice with a signed
+                                                        funding.completed event: POSTed to the service
+                                                        at BASE_URL (scaled mode), else verified and
+                                                        stored for the service's provider_event job
 `;
 
 const { positionals, values } = parseArgs({
@@ -25,6 +29,8 @@ const { positionals, values } = parseArgs({
     tier: { type: 'string' },
     cents: { type: 'string' },
     reason: { type: 'string' },
+    invoice: { type: 'string' },
+    url: { type: 'string' },
     help: { type: 'boolean' },
   },
 });

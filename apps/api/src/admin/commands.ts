@@ -2,6 +2,10 @@ import type { Scope } from '@textline/contract';
 import { newLegacyKey } from '../auth/tokens.ts';
 import { newId } from '../lib/crypto.ts';
 import { postLedgerEntry } from '../domain/ledger.ts';
+import { sandboxPaymentCompleted, sandboxPayLabel } from '../providers/sandboxpay.ts';
+import { ingestProviderWebhook } from '../webhooks/inbound/ingest.ts';
+import { signWebhook } from '../webhooks/inbound/signature.ts';
+import { inboundWebhookSources } from '../webhooks/inbound/sources.ts';
 import type { Services } from '../services.ts';
 
 export const planTiers = ['starter', 'growth', 'scale', 'enterprise'] as const;
@@ -12,6 +16,8 @@ export type AdminOptions = {
   tier?: string | undefined;
   cents?: string | undefined;
   reason?: string | undefined;
+  invoice?: string | undefined;
+  url?: string | undefined;
   scopes: Scope[];
 };
 
@@ -101,6 +107,37 @@ export const adminCommands = {
       reason: required(options.reason, 'reason'),
     });
     return { workspace_id: workspace.id, balance_cents: entry.balanceCents };
+  },
+
+  /**
+   * Pays a sandbox invoice the way sandboxpay would: a signed funding.completed event on the real
+   * ingestion path, POSTed to the running service at --url, or (without --url) verified and stored
+   * here for the service's provider_event job. Reconciliation marks it paid and credits once.
+   */
+  async 'mark-invoice-paid'(services: Services, options: AdminOptions) {
+    const invoiceId = required(options.invoice, 'invoice');
+    if (services.fundingProvider.label !== sandboxPayLabel) {
+      throw new AdminInputError(`Only ${sandboxPayLabel} invoices can be marked paid; the funding provider here is ${services.fundingProvider.label}.`);
+    }
+    const invoice = await services.prisma.fundingInvoice.findUnique({ where: { id: invoiceId } });
+    if (!invoice) throw new AdminInputError(`No funding invoice ${invoiceId}`);
+    const payload = sandboxPaymentCompleted(invoice);
+    const source = inboundWebhookSources(services.inboundWebhooks).fundingEvents;
+    const headers = signWebhook(source.key, payload, services.clock.now());
+    const summary = { invoice_id: invoice.id, session_id: invoice.sessionId, event_id: payload.event_id };
+    if (!options.url) {
+      const acceptance = await ingestProviderWebhook(services, source, { headers, payload });
+      return { ...summary, acceptance, note: 'Stored; the service reconciles it in its provider_event job.' };
+    }
+    const endpoint = new URL(source.path, options.url);
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    const answer: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) throw new AdminInputError(`${endpoint.href} answered ${response.status}: ${JSON.stringify(answer)}`);
+    return { ...summary, delivered_to: endpoint.href, acceptance: answer };
   },
 } satisfies Record<string, (services: Services, options: AdminOptions) => Promise<unknown>>;
 

@@ -11,12 +11,17 @@ export type AuthContext = {
   scopes: readonly Scope[];
   planTier: string;
   origin: string;
+  /** Set for tokens issued to an OAuth client; such tokens are bound to the MCP resource. */
+  oauthClientId: string | null;
 };
 
 export type LegacyKeyContext = { legacyKeyId: string; workspaceId: string; scopes: readonly Scope[] };
 
 /** Why a credential was refused; logged, never sent (the wire says only `unauthorized`). */
-export type AuthFailure = 'missing' | 'malformed' | 'legacy_key' | 'unknown' | 'expired' | 'revoked';
+export type AuthFailure = 'missing' | 'malformed' | 'legacy_key' | 'unknown' | 'expired' | 'revoked' | 'wrong_resource';
+
+/** The protected resource a token is presented to: the developer API, or the MCP endpoint. */
+export type TokenResource = 'api' | 'mcp';
 
 export type AuthResult<T> = { ok: true; value: T } | { ok: false; reason: AuthFailure };
 
@@ -44,6 +49,7 @@ export function createAuthenticator(prisma: PrismaClient, clock: Clock, cacheMs:
         id: true,
         scopes: true,
         origin: true,
+        oauthClientId: true,
         expiresAt: true,
         revokedAt: true,
         workspace: { select: { id: true, accountId: true, planTier: true } },
@@ -61,6 +67,7 @@ export function createAuthenticator(prisma: PrismaClient, clock: Clock, cacheMs:
         scopes: row.scopes.filter(isScope),
         planTier: row.workspace.planTier,
         origin: row.origin,
+        oauthClientId: row.oauthClientId,
       },
       expiresAt: row.expiresAt.getTime(),
       revoked: row.revokedAt !== null,
@@ -74,7 +81,8 @@ export function createAuthenticator(prisma: PrismaClient, clock: Clock, cacheMs:
   }
 
   return {
-    async authenticate(header: string | undefined): Promise<AuthResult<AuthContext>> {
+    /** OAuth access tokens are issued for the MCP resource (RFC 8707) and refused everywhere else. */
+    async authenticate(header: string | undefined, resource: TokenResource = 'api'): Promise<AuthResult<AuthContext>> {
       const credential = readBearer(header);
       if (credential === undefined) return { ok: false, reason: 'missing' };
       if (legacyKeyPattern.test(credential)) return { ok: false, reason: 'legacy_key' };
@@ -83,6 +91,7 @@ export function createAuthenticator(prisma: PrismaClient, clock: Clock, cacheMs:
       if (!entry) return { ok: false, reason: 'unknown' };
       if (entry.revoked) return { ok: false, reason: 'revoked' };
       if (entry.expiresAt <= clock.now()) return { ok: false, reason: 'expired' };
+      if (entry.context.oauthClientId !== null && resource !== 'mcp') return { ok: false, reason: 'wrong_resource' };
       return { ok: true, value: entry.context };
     },
 

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError, type Operation } from '@textline/contract';
 import { appRouter } from '../trpc/router.ts';
-import { contextFromRequest } from '../trpc/context.ts';
+import { contextFromRequest, type RequestContext } from '../trpc/context.ts';
 import { createCallerFactory, type ProcedureMeta } from '../trpc/procedures.ts';
 import type { Services } from '../services.ts';
 import { sendError } from './send-error.ts';
@@ -10,18 +10,24 @@ const createCaller = createCallerFactory(appRouter);
 
 type Invoke = (input: unknown) => Promise<unknown>;
 
-type RestRoute = { procedurePath: string; operation: Operation };
+type RestOperation = Operation & { path: `/${string}` };
+type RestRoute = { procedurePath: string; operation: RestOperation };
 
-/** Every procedure that carries a contract operation, with its dotted procedure path. */
+/** Every procedure whose contract operation has a REST path (console-only ones have none). */
 export function restRoutes(): RestRoute[] {
   return Object.entries(appRouter._def.procedures).flatMap(([procedurePath, procedure]) => {
-    const meta = (procedure as unknown as { _def: { meta?: ProcedureMeta } })._def.meta;
-    return meta?.operation ? [{ procedurePath, operation: meta.operation }] : [];
+    const operation = (procedure as unknown as { _def: { meta?: ProcedureMeta } })._def.meta?.operation;
+    return operation?.path ? [{ procedurePath, operation: operation as RestOperation }] : [];
   });
 }
 
 function resolve(caller: unknown, procedurePath: string): Invoke {
   return procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Invoke;
+}
+
+/** Calls a procedure by its dotted path through a server-side caller; REST and MCP tools share this. */
+export function callProcedure(ctx: RequestContext, procedurePath: string, input: unknown): Promise<unknown> {
+  return resolve(createCaller(ctx), procedurePath)(input);
 }
 
 /** `/messages/{id}` -> `/messages/:id` */
@@ -33,13 +39,18 @@ function hasBody(req: Request): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
+/** A body, when one is sent, must be JSON (express.json leaves any other type unparsed). */
+export function assertJsonBody(req: Request): void {
+  if (hasBody(req) && !req.is('application/json')) throw new AppError('unsupported_media_type');
+}
+
 /** Builds the procedure input from body, query and path parameters; the path always wins. */
 function inputFor(req: Request, operation: Operation): Record<string, unknown> {
   const params = req.params as Record<string, string>;
   if (operation.method === 'GET' || operation.method === 'DELETE') {
     return { ...(req.query as Record<string, unknown>), ...params };
   }
-  if (hasBody(req) && !req.is('application/json')) throw new AppError('unsupported_media_type');
+  assertJsonBody(req);
   const body: unknown = req.body;
   if (body === undefined || body === null || (!hasBody(req) && !operation.bodyRequired)) {
     if (operation.bodyRequired) {
@@ -71,7 +82,7 @@ export function restRouter(services: Services): Router {
       const ctx = contextFromRequest(services, req, 'rest');
       try {
         const input = inputFor(req, operation);
-        const output = await resolve(createCaller(ctx), procedurePath)(input);
+        const output = await callProcedure(ctx, procedurePath, input);
         res.set(ctx.response.headers).status(ctx.response.status ?? operation.successStatus).json(output);
       } catch (error) {
         sendError(req, res, error, ctx.response.headers);

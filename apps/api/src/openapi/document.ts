@@ -53,6 +53,7 @@ const exampleExtras: Partial<Record<ErrorCode, Record<string, unknown>>> = {
 export function errorCodesFor(operation: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>(operation.errors);
   if (operation.auth.kind !== 'none') codes.add('unauthorized');
+  if (operation.rateLimit === 'message_send') codes.add('message_send_rate_limited');
   if (operation.method === 'POST' || operation.method === 'PATCH') {
     codes.add('invalid_json');
     codes.add('payload_too_large');

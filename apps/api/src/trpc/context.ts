@@ -1,7 +1,10 @@
 import type { Request } from 'express';
+import { parse as parseCookies } from 'cookie';
 import type { AuthContext } from '../auth/authenticator.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Services } from '../services.ts';
+
+export const consoleSessionCookie = 'textline_session';
 
 export type Transport = 'rest' | 'trpc' | 'mcp';
 
@@ -13,6 +16,8 @@ export type RequestContext = {
   ip: string;
   authorization: string | undefined;
   log: Logger;
+  /** The console's session cookie and CSRF header (see auth/console-session.ts). */
+  consoleSession?: { cookie: string | undefined; csrfHeader: string | undefined; secureTransport: boolean } | undefined;
   /** Set by the MCP transport, which authenticates once per JSON-RPC request. */
   preauthenticated?: AuthContext | undefined;
   /** Handlers may pick another declared success status (e.g. 200 for an idempotent replay). */
@@ -26,6 +31,11 @@ export function contextFromRequest(services: Services, req: Request, transport: 
     requestId: String(req.id),
     ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     authorization: req.headers.authorization,
+    consoleSession: {
+      cookie: parseCookies(req.headers.cookie ?? '')[consoleSessionCookie],
+      csrfHeader: req.get('x-csrf-token'),
+      secureTransport: req.secure,
+    },
     log: req.log,
     response: { headers: {} },
   };

@@ -1,9 +1,12 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { AppError, type Operation, type Scope } from '@textline/contract';
-import type { AuthContext, AuthFailure } from '../auth/authenticator.ts';
+import { AppError, type Operation } from '@textline/contract';
+import type { AuthContext } from '../auth/authenticator.ts';
+import { insufficientScope, unauthorized } from '../auth/challenges.ts';
+import { consoleAuthContext, requireConsoleSession } from '../auth/console-session.ts';
 import type { RequestContext } from './context.ts';
 import { toAppError } from '../http/errors.ts';
+import { enforceSendRateLimit } from '../limits/send-rate-limiter.ts';
 
 export type ProcedureMeta = OpenApiMeta & { operation?: Operation };
 
@@ -22,6 +25,8 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 function metaFor(operation: Operation): ProcedureMeta {
+  // Console-only operations have no REST path and so no place in openapi.json.
+  if (operation.path === null) return { operation };
   return {
     operation,
     openapi: {
@@ -33,20 +38,6 @@ function metaFor(operation: Operation): ProcedureMeta {
       protect: operation.auth.kind !== 'none',
     },
   };
-}
-
-function unauthorized(reason: AuthFailure, ctx: RequestContext): AppError {
-  ctx.log.info({ reason }, 'authentication refused');
-  const description = reason === 'missing' ? '' : ', error="invalid_token"';
-  return new AppError('unauthorized', { headers: { 'WWW-Authenticate': `Bearer realm="textline"${description}` } });
-}
-
-function insufficientScope(scope: Scope): AppError {
-  return new AppError('unauthorized', {
-    status: 403,
-    message: `This token lacks the ${scope} scope.`,
-    headers: { 'WWW-Authenticate': `Bearer realm="textline", error="insufficient_scope", scope="${scope}"` },
-  });
 }
 
 /** An operation anyone may call. */
@@ -64,16 +55,20 @@ export function scopedOperation<TOperation extends Operation>(operation: TOperat
   if (auth.kind !== 'bearer') throw new Error(`${operation.name} is not a bearer-token operation`);
   return t.procedure
     .meta(metaFor(operation))
-    .use(async ({ ctx, next }) => {
+    .use(async ({ ctx, type, next }) => {
       let authContext: AuthContext;
       if (ctx.preauthenticated) {
         authContext = ctx.preauthenticated;
+      } else if (ctx.transport === 'trpc' && ctx.authorization === undefined && ctx.consoleSession?.cookie) {
+        authContext = await consoleAuthContext(ctx, type);
       } else {
         const result = await ctx.services.authenticator.authenticate(ctx.authorization);
-        if (!result.ok) throw unauthorized(result.reason, ctx);
+        if (!result.ok) throw unauthorized(result.reason, ctx.log);
         authContext = result.value;
         if (!authContext.scopes.includes(auth.scope)) throw insufficientScope(auth.scope);
       }
+      // Before .input(): an over-limit caller gets 429 whatever it sent (SPEC section 8 order).
+      if (operation.rateLimit === 'message_send') await enforceSendRateLimit(ctx.services.sendRateLimiter, authContext);
       return next({ ctx: { ...ctx, auth: authContext } });
     })
     .input(operation.input as TOperation['input'])
@@ -87,9 +82,19 @@ export function legacyKeyOperation<TOperation extends Operation>(operation: TOpe
     .meta(metaFor(operation))
     .use(async ({ ctx, next }) => {
       const result = await ctx.services.authenticator.authenticateLegacyKey(ctx.authorization);
-      if (!result.ok) throw unauthorized(result.reason, ctx);
+      if (!result.ok) throw unauthorized(result.reason, ctx.log);
       return next({ ctx: { ...ctx, legacyKey: result.value } });
     })
+    .input(operation.input as TOperation['input'])
+    .output(operation.output as TOperation['output']);
+}
+
+/** A console operation, authenticated by the session cookie (see requireConsoleSession). */
+export function sessionOperation<TOperation extends Operation>(operation: TOperation) {
+  if (operation.auth.kind !== 'session') throw new Error(`${operation.name} is not a console-session operation`);
+  return t.procedure
+    .meta(metaFor(operation))
+    .use(async ({ ctx, type, next }) => next({ ctx: { ...ctx, session: await requireConsoleSession(ctx, type) } }))
     .input(operation.input as TOperation['input'])
     .output(operation.output as TOperation['output']);
 }

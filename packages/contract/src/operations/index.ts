@@ -1,6 +1,23 @@
 import { createAccount, createAccountForMcp, createApiKey, migrateLegacyKey } from './accounts.ts';
+import {
+  activateCampaign,
+  addCampaignStage,
+  archiveCampaign,
+  createCampaign,
+  createCampaignSuppression,
+  deleteCampaignSuppression,
+  enrollInCampaign,
+  getCampaign,
+  listCampaigns,
+  listCampaignSuppressions,
+  pauseCampaign,
+  updateCampaign,
+} from './campaigns.ts';
+import { addContacts, createContactList, listContactLists } from './contact-lists.ts';
 import { billingSummary, currentSession, listApiTokens, resetPassword, revokeApiToken, signIn, signOut } from './console.ts';
 import { apiHealth, health, mcpHealth } from './health.ts';
+import { listOAuthClients, revokeOAuthClient } from './mcp.ts';
+import { createMessage, getMessage } from './messages.ts';
 import { createNumber, listNumbers } from './numbers.ts';
 import {
   createFundingInvoice,
@@ -10,6 +27,7 @@ import {
   sendTestSms,
   submitBrandedRequest,
 } from './onboarding.ts';
+import { createSnippet, listSnippets, updateSnippet } from './snippets.ts';
 
 import {
   createWebhookEndpoint,
@@ -33,6 +51,8 @@ export const operations = {
   'accounts.createForMcp': createAccountForMcp,
   'auth.migrateLegacyKey': migrateLegacyKey,
   'onboarding.createApiKey': createApiKey,
+  'messages.create': createMessage,
+  'messages.get': getMessage,
   'onboarding.status': getOnboardingStatus,
   'onboarding.testSms': sendTestSms,
   'onboarding.createFundingInvoice': createFundingInvoice,
@@ -58,6 +78,26 @@ export const operations = {
   'webhookDeliveries.list': listWebhookDeliveries,
   'webhookDeliveries.get': getWebhookDelivery,
   'webhookDeliveries.replay': replayWebhookDelivery,
+  'mcp.listOAuthClients': listOAuthClients,
+  'mcp.revokeOAuthClient': revokeOAuthClient,
+  'campaigns.list': listCampaigns,
+  'campaigns.create': createCampaign,
+  'campaigns.get': getCampaign,
+  'campaigns.update': updateCampaign,
+  'campaigns.activate': activateCampaign,
+  'campaigns.pause': pauseCampaign,
+  'campaigns.archive': archiveCampaign,
+  'campaigns.addStage': addCampaignStage,
+  'campaigns.enroll': enrollInCampaign,
+  'campaigns.listSuppressions': listCampaignSuppressions,
+  'campaigns.createSuppression': createCampaignSuppression,
+  'campaigns.deleteSuppression': deleteCampaignSuppression,
+  'snippets.list': listSnippets,
+  'snippets.create': createSnippet,
+  'snippets.update': updateSnippet,
+  'contactLists.list': listContactLists,
+  'contactLists.create': createContactList,
+  'contactLists.addContacts': addContacts,
 } as const;
 
 export type OperationName = keyof typeof operations;

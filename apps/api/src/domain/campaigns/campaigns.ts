@@ -1,0 +1,232 @@
+import {
+  AppError,
+  maxStagesPerCampaign,
+  type TCampaign,
+  type TCampaignSettingsInput,
+  type TCampaignStage,
+  type TCampaignStatus,
+} from '@textline/contract';
+import { Prisma } from '@textline/db';
+import { newId } from '../../lib/crypto.ts';
+import { newestFirst } from '../../lib/pagination.ts';
+import { type CampaignDeps, scheduleSteps, waitingEnrollments, wakeSteps } from './scheduler.ts';
+import { defaultCampaignSettings, mergeSettings, readSettings } from './settings.ts';
+import { assertEditable, type CampaignTransition, invalidState, nextStatus } from './state-machine.ts';
+import { assertValidTemplate, snippetNames } from './templates.ts';
+
+type CampaignRow = Prisma.CampaignGetPayload<{ include: { stages: true } }>;
+type EnrollmentCounts = TCampaign['enrollment_counts'];
+
+const withStages = { stages: { orderBy: { position: 'asc' } } } as const;
+
+export function campaignNotFound(): AppError {
+  return new AppError('not_found', { message: 'No campaign with this id exists in this workspace.' });
+}
+
+/** Locks the campaign row for the rest of the transaction, so status changes and enrollments serialise. */
+export async function lockCampaign(
+  tx: Prisma.TransactionClient,
+  workspaceId: string,
+  campaignId: string,
+): Promise<{ id: string; status: TCampaignStatus; activatedAt: Date | null }> {
+  const [campaign] = await tx.$queryRaw<{ id: string; status: TCampaignStatus; activated_at: Date | null }[]>`
+    SELECT id, status, activated_at FROM campaigns WHERE id = ${campaignId} AND workspace_id = ${workspaceId} FOR UPDATE`;
+  if (!campaign) throw campaignNotFound();
+  return { id: campaign.id, status: campaign.status, activatedAt: campaign.activated_at };
+}
+
+function toStage(stage: CampaignRow['stages'][number]): TCampaignStage {
+  return {
+    id: stage.id,
+    position: stage.position,
+    body: stage.body,
+    delay_minutes: stage.delayMinutes,
+    created_at: stage.createdAt.toISOString(),
+  };
+}
+
+function toCampaign(row: CampaignRow, counts: EnrollmentCounts | undefined): TCampaign {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status as TCampaignStatus,
+    settings: readSettings(row.settings),
+    stages: row.stages.map(toStage),
+    enrollment_counts: counts ?? { active: 0, completed: 0, stopped: 0 },
+    activated_at: row.activatedAt?.toISOString() ?? null,
+    archived_at: row.archivedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function withCounts(deps: CampaignDeps, rows: CampaignRow[]): Promise<TCampaign[]> {
+  const groups = await deps.prisma.campaignEnrollment.groupBy({
+    by: ['campaignId', 'status'],
+    where: { campaignId: { in: rows.map((row) => row.id) } },
+    _count: { _all: true },
+  });
+  const counts = new Map<string, EnrollmentCounts>();
+  for (const group of groups) {
+    const entry = counts.get(group.campaignId) ?? { active: 0, completed: 0, stopped: 0 };
+    entry[group.status as keyof EnrollmentCounts] = group._count._all;
+    counts.set(group.campaignId, entry);
+  }
+  return rows.map((row) => toCampaign(row, counts.get(row.id)));
+}
+
+export async function listCampaigns(
+  deps: CampaignDeps,
+  workspaceId: string,
+  query: { status?: TCampaignStatus | undefined; limit: number; cursor?: string | undefined },
+): Promise<{ campaigns: TCampaign[]; next_cursor: string | null }> {
+  const page = newestFirst(query);
+  const rows = await deps.prisma.campaign.findMany({
+    where: { workspaceId, ...(query.status ? { status: query.status } : {}), ...page.where },
+    orderBy: page.orderBy,
+    take: page.take,
+    include: withStages,
+  });
+  const { rows: pageRows, nextCursor } = page.page(rows);
+  return { campaigns: await withCounts(deps, pageRows), next_cursor: nextCursor };
+}
+
+export async function getCampaign(deps: CampaignDeps, workspaceId: string, campaignId: string): Promise<TCampaign> {
+  const row = await deps.prisma.campaign.findFirst({ where: { id: campaignId, workspaceId }, include: withStages });
+  if (!row) throw campaignNotFound();
+  const [campaign] = await withCounts(deps, [row]);
+  return campaign!;
+}
+
+export async function createCampaign(
+  deps: CampaignDeps,
+  workspaceId: string,
+  input: { name: string; description?: string | undefined; settings?: TCampaignSettingsInput | undefined },
+): Promise<TCampaign> {
+  const row = await deps.prisma.campaign.create({
+    data: {
+      id: newId('cmp'),
+      workspaceId,
+      name: input.name,
+      description: input.description || null,
+      settings: mergeSettings(defaultCampaignSettings, input.settings),
+      updatedAt: new Date(deps.clock.now()),
+    },
+    include: withStages,
+  });
+  return toCampaign(row, undefined);
+}
+
+/**
+ * Makes waiting enrollments work out their next step again (after a stage is inserted or the quiet
+ * hours change): each gets a job now, which sends or reschedules. While paused the jobs do nothing
+ * and resuming runs them again.
+ */
+function recomputeSchedules(tx: Prisma.TransactionClient, campaignId: string, now: Date): Promise<string[]> {
+  return scheduleSteps(tx, waitingEnrollments(campaignId), { now, runAt: now });
+}
+
+export async function updateCampaign(
+  deps: CampaignDeps,
+  workspaceId: string,
+  input: { id: string; name?: string | undefined; description?: string | null | undefined; settings?: TCampaignSettingsInput | undefined },
+): Promise<TCampaign> {
+  const now = new Date(deps.clock.now());
+  const due = await deps.prisma.$transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, workspaceId, input.id);
+    assertEditable(campaign.status);
+    const stored = await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { settings: true } });
+    const settings = mergeSettings(readSettings(stored.settings), input.settings);
+    await tx.campaign.update({
+      where: { id: campaign.id },
+      data: {
+        name: input.name,
+        description: input.description === undefined ? undefined : input.description || null,
+        settings,
+        updatedAt: now,
+      },
+    });
+    return input.settings?.quiet_hours && campaign.status !== 'draft' ? recomputeSchedules(tx, campaign.id, now) : [];
+  });
+  wakeSteps(deps, due);
+  return getCampaign(deps, workspaceId, input.id);
+}
+
+/** activate, pause or archive, with what each means for enrollments (see campaignTransitions). */
+export async function transitionCampaign(
+  deps: CampaignDeps,
+  workspaceId: string,
+  campaignId: string,
+  transition: CampaignTransition,
+): Promise<TCampaign> {
+  const now = new Date(deps.clock.now());
+  const due = await deps.prisma.$transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, workspaceId, campaignId);
+    const status = nextStatus(campaign.status, transition);
+    if (transition === 'activate' && campaign.status === 'draft') {
+      if ((await tx.campaignStage.count({ where: { campaignId } })) === 0) {
+        throw invalidState(campaign.status, 'Add at least one stage before activating the campaign.');
+      }
+      // Numbers enrolled before launch count their first delay from now.
+      await tx.$executeRaw`
+        UPDATE campaign_enrollments SET anchor_at = ${now}, updated_at = ${now}
+        WHERE campaign_id = ${campaignId} AND last_stage_id IS NULL`;
+    }
+    await tx.campaign.update({
+      where: { id: campaignId },
+      data: {
+        status,
+        updatedAt: now,
+        activatedAt: campaign.activatedAt ?? (status === 'active' ? now : null),
+        ...(status === 'archived' ? { archivedAt: now } : {}),
+      },
+    });
+    if (status === 'active') return scheduleSteps(tx, waitingEnrollments(campaignId), { now, runAt: 'when_due' });
+    if (status === 'archived') {
+      await tx.$executeRaw`
+        UPDATE campaign_enrollments
+        SET status = 'stopped', stop_reason = 'campaign_archived', next_step_at = NULL,
+            schedule_seq = schedule_seq + 1, updated_at = ${now}
+        WHERE campaign_id = ${campaignId} AND status = 'active'`;
+    }
+    return [];
+  });
+  wakeSteps(deps, due);
+  return getCampaign(deps, workspaceId, campaignId);
+}
+
+function stageIssue(path: string, message: string): AppError {
+  return new AppError('validation_failed', { message, extra: { issues: [{ path, message }] } });
+}
+
+export async function addStage(
+  deps: CampaignDeps,
+  workspaceId: string,
+  input: { id: string; body: string; delay_minutes: number; position?: number | undefined },
+): Promise<{ stage: TCampaignStage; campaign: TCampaign }> {
+  const referenced = snippetNames(input.body);
+  const known = referenced.length
+    ? await deps.prisma.snippet.findMany({ where: { workspaceId, name: { in: referenced } }, select: { name: true } })
+    : [];
+  const now = new Date(deps.clock.now());
+  const { stage, due } = await deps.prisma.$transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, workspaceId, input.id);
+    assertEditable(campaign.status);
+    assertValidTemplate('body', input.body, { allowed: true, known: new Set(known.map((snippet) => snippet.name)) });
+    const count = await tx.campaignStage.count({ where: { campaignId: campaign.id } });
+    if (count >= maxStagesPerCampaign) throw stageIssue('body', `A campaign has at most ${maxStagesPerCampaign} stages.`);
+    const position = input.position ?? count + 1;
+    if (position > count + 1) throw stageIssue('position', `must be between 1 and ${count + 1} (the campaign has ${count} stages)`);
+    await tx.campaignStage.updateMany({ where: { campaignId: campaign.id, position: { gte: position } }, data: { position: { increment: 1 } } });
+    const created = await tx.campaignStage.create({
+      data: { id: newId('stg'), campaignId: campaign.id, position, body: input.body, delayMinutes: input.delay_minutes },
+    });
+    await tx.campaign.update({ where: { id: campaign.id }, data: { updatedAt: now } });
+    // An appended stage only concerns enrollments still before it, whose schedules stand.
+    const inserted = position <= count && campaign.status !== 'draft';
+    return { stage: created, due: inserted ? await recomputeSchedules(tx, campaign.id, now) : [] };
+  });
+  wakeSteps(deps, due);
+  return { stage: toStage(stage), campaign: await getCampaign(deps, workspaceId, input.id) };
+}

@@ -1,0 +1,278 @@
+import { AppError, type ErrorCode, ZMessageBody } from '@textline/contract';
+import { z } from 'zod';
+import { Prisma, type PrismaClient } from '@textline/db';
+import type { QueueName } from '../../jobs/enqueue.ts';
+import type { JobHandler } from '../../jobs/runner.ts';
+import { newId } from '../../lib/crypto.ts';
+import { recipientTimeZone } from '../../lib/recipient-time-zone.ts';
+import type { Services } from '../../services.ts';
+import { sendMessage } from '../messages/send.ts';
+import { quietHoursRelease } from './quiet-hours.ts';
+import { readSettings } from './settings.ts';
+import { type ContactFields, renderTemplate, snippetNames } from './templates.ts';
+
+/**
+ * Campaign delivery. Each active enrollment has at most one live `campaign_step` job: the one whose
+ * payload carries the enrollment's current schedule_seq. Every change of an enrollment's progress
+ * bumps schedule_seq under the row lock (`WHERE schedule_seq = <seq>`), so stale or duplicate jobs
+ * (pause/resume, retries, a second worker) find nothing to do. The send itself carries the
+ * idempotency key cmp:<enrollment>:<stage>: when a worker dies after sending but before recording,
+ * the retry gets the same message back instead of sending again.
+ */
+
+export const campaignStepQueue: QueueName = 'campaign_step';
+
+export type CampaignDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'log'> & {
+  jobs?: { wake(queue: QueueName, ...jobIds: string[]): void } | undefined;
+};
+
+const ZStepPayload = z.object({ enrollmentId: z.string().min(1), seq: z.number().int() });
+type StepPayload = z.infer<typeof ZStepPayload>;
+
+type Db = Pick<PrismaClient, '$queryRaw' | '$executeRaw'>;
+
+const MINUTE_MS = 60_000;
+/** How long a step waits before trying again when the workspace cannot send (no balance, no number). */
+export const SEND_RETRY_MS = 15 * MINUTE_MS;
+
+/**
+ * Gives every enrollment matched by `where` (a condition on campaign_enrollments) a new live step
+ * job, run at `runAt` or, with 'when_due', at its recorded next step time if that is still ahead.
+ * Returns the ids of the jobs due now, to wake workers with once the transaction commits.
+ */
+export async function scheduleSteps(db: Db, where: Prisma.Sql, options: { now: Date; runAt: Date | 'when_due' }): Promise<string[]> {
+  const { now } = options;
+  const runAt =
+    options.runAt === 'when_due' ? Prisma.sql`GREATEST(${now}, COALESCE(next_step_at, ${now}))` : Prisma.sql`${options.runAt}`;
+  const due = await db.$queryRaw<{ id: string }[]>`
+    WITH scheduled AS (
+      UPDATE campaign_enrollments
+      SET schedule_seq = schedule_seq + 1, next_step_at = ${runAt}, held_reason = NULL, updated_at = ${now}
+      WHERE ${where}
+      RETURNING id, schedule_seq, next_step_at
+    ), job AS (
+      INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
+      SELECT 'job_' || id || '_' || schedule_seq, ${campaignStepQueue},
+             jsonb_build_object('enrollmentId', id, 'seq', schedule_seq), next_step_at, ${now}, ${now}
+      FROM scheduled
+      RETURNING id, run_at
+    )
+    SELECT id FROM job WHERE run_at <= ${now}`;
+  return due.map((row) => row.id);
+}
+
+const WAKE_BATCH = 1_000;
+
+/** After commit: start the steps that are due now (in batches: a campaign may have many); later ones are found by the job sweep. */
+export function wakeSteps(deps: Pick<CampaignDeps, 'jobs'>, jobIds: string[]): void {
+  for (let start = 0; start < jobIds.length; start += WAKE_BATCH) {
+    deps.jobs?.wake(campaignStepQueue, ...jobIds.slice(start, start + WAKE_BATCH));
+  }
+}
+
+/** Active enrollments of a campaign that are waiting for their next step (not held by a suppression). */
+export function waitingEnrollments(campaignId: string): Prisma.Sql {
+  return Prisma.sql`campaign_id = ${campaignId} AND status = 'active' AND held_reason IS NULL`;
+}
+
+function startOfNextUtcDay(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+}
+
+/** The step outcome for a send the pipeline refused; anything not listed is a fault to retry. */
+function refusal(code: ErrorCode, now: number): { retryAt: number } | { stop: true } | { failed: true } | undefined {
+  switch (code) {
+    case 'workspace_suppressed':
+      return { stop: true };
+    case 'spend_limit_exceeded':
+      return { retryAt: startOfNextUtcDay(now) };
+    case 'insufficient_balance':
+    case 'branded_number_missing':
+      return { retryAt: now + SEND_RETRY_MS };
+    case 'validation_failed':
+      return { failed: true };
+    default:
+      return undefined;
+  }
+}
+
+type Enrollment = Prisma.CampaignEnrollmentGetPayload<{ include: { campaign: { include: { stages: true } } } }>;
+type Stage = Enrollment['campaign']['stages'][number];
+
+function stageAfter(stages: Stage[], stageId: string | null): Stage | undefined {
+  if (stageId === null) return stages[0];
+  const index = stages.findIndex((stage) => stage.id === stageId);
+  return index === -1 ? undefined : stages[index + 1];
+}
+
+async function contactFields(deps: CampaignDeps, enrollment: Enrollment): Promise<ContactFields> {
+  const contact = await deps.prisma.contact.findUnique({
+    where: { workspaceId_phoneNumber: { workspaceId: enrollment.workspaceId, phoneNumber: enrollment.phoneNumber } },
+  });
+  return {
+    phone_number: enrollment.phoneNumber,
+    first_name: contact?.firstName ?? null,
+    last_name: contact?.lastName ?? null,
+    attributes: (contact?.attributes ?? {}) as Record<string, unknown>,
+  };
+}
+
+async function snippetBodies(deps: CampaignDeps, workspaceId: string, template: string): Promise<Map<string, string>> {
+  const names = snippetNames(template);
+  if (names.length === 0) return new Map();
+  const snippets = await deps.prisma.snippet.findMany({ where: { workspaceId, name: { in: names } } });
+  return new Map(snippets.map((snippet) => [snippet.name, snippet.body]));
+}
+
+/** Everything one run of a step job writes, each guarded by the schedule_seq the job carries. */
+function stepWriter(deps: CampaignDeps, enrollment: Enrollment, seq: number, now: Date) {
+  const current = Prisma.sql`id = ${enrollment.id} AND schedule_seq = ${seq} AND status = 'active'`;
+
+  async function record(db: Prisma.TransactionClient, stage: Stage, outcome: { outcome: string; messageId?: string; errorCode?: string }) {
+    const fields = { outcome: outcome.outcome, messageId: outcome.messageId ?? null, errorCode: outcome.errorCode ?? null, updatedAt: now };
+    await db.campaignDelivery.upsert({
+      where: { enrollmentId_stageId: { enrollmentId: enrollment.id, stageId: stage.id } },
+      create: { id: newId('cdl'), campaignId: enrollment.campaignId, enrollmentId: enrollment.id, stageId: stage.id, ...fields },
+      update: fields,
+    });
+  }
+
+  return {
+    /** Not yet: due later, in quiet hours, or the workspace cannot send now (`lastError`). */
+    async reschedule(runAt: number, lastError?: ErrorCode): Promise<void> {
+      const due = await deps.prisma.$transaction(async (tx) => {
+        if (lastError) await tx.$executeRaw`UPDATE campaign_enrollments SET last_error = ${lastError} WHERE ${current}`;
+        return scheduleSteps(tx, current, { now, runAt: new Date(runAt) });
+      });
+      wakeSteps(deps, due);
+    },
+
+    async complete(): Promise<void> {
+      await deps.prisma.$executeRaw`
+        UPDATE campaign_enrollments
+        SET status = 'completed', next_step_at = NULL, schedule_seq = schedule_seq + 1, updated_at = ${now}
+        WHERE ${current}`;
+    },
+
+    /** Campaign suppression: the skip is recorded and the enrollment waits, with no job, until it is removed. */
+    async hold(stage: Stage, suppressionId: string): Promise<void> {
+      await deps.prisma.$transaction(async (tx) => {
+        const held = await tx.$executeRaw`
+          UPDATE campaign_enrollments
+          SET held_reason = 'campaign_suppressed', next_step_at = NULL, schedule_seq = schedule_seq + 1, updated_at = ${now}
+          WHERE ${current}`;
+        if (held === 0) return;
+        await record(tx, stage, { outcome: 'suppressed', errorCode: 'campaign_suppressed' });
+        await tx.campaignSuppression.update({
+          where: { id: suppressionId },
+          data: { skippedCount: { increment: 1 }, lastSkippedAt: now },
+        });
+      });
+    },
+
+    /** Workspace suppression (opt-out): the enrollment ends. */
+    async stop(stage: Stage): Promise<void> {
+      await deps.prisma.$transaction(async (tx) => {
+        const stopped = await tx.$executeRaw`
+          UPDATE campaign_enrollments
+          SET status = 'stopped', stop_reason = 'workspace_suppressed', next_step_at = NULL,
+              schedule_seq = schedule_seq + 1, updated_at = ${now}
+          WHERE ${current}`;
+        if (stopped > 0) await record(tx, stage, { outcome: 'suppressed', errorCode: 'workspace_suppressed' });
+      });
+    },
+
+    /** The step is done (sent, or failed for good): record it and move on to the next stage. */
+    async advance(stage: Stage, outcome: { outcome: 'sent'; messageId: string } | { outcome: 'failed'; errorCode: string }): Promise<void> {
+      const next = stageAfter(enrollment.campaign.stages, stage.id);
+      const due = await deps.prisma.$transaction(async (tx) => {
+        const finished = next ? Prisma.sql`status` : Prisma.sql`'completed'`;
+        const advanced = await tx.$executeRaw`
+          UPDATE campaign_enrollments
+          SET last_stage_id = ${stage.id}, anchor_at = ${now}, last_error = NULL, status = ${finished},
+              next_step_at = NULL, schedule_seq = schedule_seq + ${next ? 0 : 1}, updated_at = ${now}
+          WHERE ${current}`;
+        if (advanced === 0) return [];
+        await record(tx, stage, outcome);
+        if (!next) return [];
+        return scheduleSteps(tx, current, { now, runAt: new Date(now.getTime() + next.delayMinutes * MINUTE_MS) });
+      });
+      wakeSteps(deps, due);
+    },
+  };
+}
+
+/**
+ * Runs one step job: sends the enrollment's next stage if it is due and outside quiet hours, through
+ * the same send pipeline as the API (balance, spend cap, workspace suppression, sender selection).
+ */
+export async function runCampaignStep(deps: CampaignDeps, payload: StepPayload): Promise<void> {
+  const enrollment = await deps.prisma.campaignEnrollment.findUnique({
+    where: { id: payload.enrollmentId },
+    include: { campaign: { include: { stages: { orderBy: { position: 'asc' } } } } },
+  });
+  // Stale: a newer job exists, or the enrollment ended. Paused: activation reschedules every step.
+  if (!enrollment || enrollment.scheduleSeq !== payload.seq || enrollment.status !== 'active') return;
+  if (enrollment.campaign.status !== 'active') return;
+
+  const now = deps.clock.now();
+  const writer = stepWriter(deps, enrollment, payload.seq, new Date(now));
+  const stage = stageAfter(enrollment.campaign.stages, enrollment.lastStageId);
+  if (!stage) return writer.complete();
+
+  const dueAt = enrollment.anchorAt.getTime() + stage.delayMinutes * MINUTE_MS;
+  if (dueAt > now) return writer.reschedule(dueAt);
+  const { quiet_hours: quietHours } = readSettings(enrollment.campaign.settings);
+  const releaseAt = quietHoursRelease(now, quietHours, quietHours.timezone ?? recipientTimeZone(enrollment.phoneNumber));
+  if (releaseAt !== undefined) return writer.reschedule(releaseAt);
+
+  const suppression = await deps.prisma.campaignSuppression.findUnique({
+    where: { campaignId_phoneNumber: { campaignId: enrollment.campaignId, phoneNumber: enrollment.phoneNumber } },
+    select: { id: true },
+  });
+  if (suppression) return writer.hold(stage, suppression.id);
+
+  const idempotencyKey = `cmp:${enrollment.id}:${stage.id}`;
+  try {
+    const body = renderTemplate(stage.body, await contactFields(deps, enrollment), await snippetBodies(deps, enrollment.workspaceId, stage.body));
+    // The API checks bodies at its edge; a rendered one is checked here, e.g. a template of only {{first_name}}.
+    if (!ZMessageBody.safeParse(body).success) {
+      throw new AppError('validation_failed', { message: 'The rendered message is blank or too long.' });
+    }
+    const { message } = await sendMessage(
+      deps,
+      { workspaceId: enrollment.workspaceId },
+      {
+        phoneNumber: enrollment.phoneNumber,
+        body,
+        idempotencyKey,
+        metadata: { campaign_id: enrollment.campaignId, stage_id: stage.id, enrollment_id: enrollment.id },
+      },
+      { source: 'campaign' },
+    );
+    return writer.advance(stage, { outcome: 'sent', messageId: message.id });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'idempotency_conflict') {
+      // Sent by an earlier attempt that died before recording it; the template changed since.
+      const earlier = await deps.prisma.message.findUniqueOrThrow({
+        where: { workspaceId_idempotencyKey: { workspaceId: enrollment.workspaceId, idempotencyKey } },
+        select: { id: true },
+      });
+      return writer.advance(stage, { outcome: 'sent', messageId: earlier.id });
+    }
+    const verdict = refusal(error.code, now);
+    if (!verdict) throw error;
+    deps.log.info({ enrollmentId: enrollment.id, stageId: stage.id, code: error.code }, 'campaign step not sent');
+    if ('stop' in verdict) return writer.stop(stage);
+    if ('failed' in verdict) return writer.advance(stage, { outcome: 'failed', errorCode: error.code });
+    return writer.reschedule(verdict.retryAt, error.code);
+  }
+}
+
+export const campaignStepJobHandler: JobHandler = {
+  async run(services, job) {
+    await runCampaignStep(services, ZStepPayload.parse(job.payload));
+  },
+};

@@ -1,0 +1,109 @@
+import { AppError, isScope, type Scope } from '@textline/contract';
+import type { AccessToken } from '@textline/db';
+import { startConsoleSession, type ConsoleSessionContext } from '../auth/console-session.ts';
+import { hashPassword, sha256Hex, verifyPassword } from '../lib/crypto.ts';
+import type { Services } from '../services.ts';
+
+type Deps = Pick<Services, 'prisma' | 'clock' | 'config'>;
+
+// Verified when the username is unknown, so a wrong username costs as long as a wrong password.
+let decoyHash: Promise<string> | undefined;
+
+/** The account and its workspace when the credentials match: console sign-in and OAuth consent. */
+export async function checkCredentials(deps: Pick<Services, 'prisma'>, username: string, password: string) {
+  const account = await deps.prisma.account.findUnique({
+    where: { usernameLower: username.toLowerCase() },
+    include: { workspace: { select: { id: true } } },
+  });
+  const valid = await verifyPassword(password, account?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy password'))));
+  return valid && account?.workspace ? { account, workspaceId: account.workspace.id } : undefined;
+}
+
+export async function signIn(deps: Deps, input: { username: string; password: string }): Promise<{ token: string; session: ConsoleSessionContext }> {
+  const match = await checkCredentials(deps, input.username, input.password);
+  if (!match) throw new AppError('unauthorized', { message: 'The username or password is incorrect.' });
+  return startConsoleSession(deps, {
+    accountId: match.account.id,
+    workspaceId: match.workspaceId,
+    username: match.account.username,
+    ttlHours: deps.config.consoleSessionTtlHours,
+  });
+}
+
+export async function signOut(deps: Pick<Services, 'prisma'>, session: ConsoleSessionContext): Promise<void> {
+  await deps.prisma.consoleSession.deleteMany({ where: { id: session.sessionId } });
+}
+
+/**
+ * Spends one unused backup code of the account, sets the new password and ends every console
+ * session, all in one transaction (a code cannot be spent twice by concurrent resets).
+ */
+export async function resetPassword(
+  deps: Deps,
+  input: { username: string; backup_code: string; new_password: string },
+): Promise<{ username: string; backup_codes_remaining: number }> {
+  const refused = new AppError('unauthorized', { message: 'The username or backup code is incorrect, or the code was already used.' });
+  const account = await deps.prisma.account.findUnique({ where: { usernameLower: input.username.toLowerCase() } });
+  if (!account) throw refused;
+  const passwordHash = await hashPassword(input.new_password);
+  const now = new Date(deps.clock.now());
+  return deps.prisma.$transaction(async (tx) => {
+    const spent = await tx.backupCode.updateMany({
+      where: { accountId: account.id, codeHash: sha256Hex(input.backup_code.trim().toLowerCase()), usedAt: null },
+      data: { usedAt: now },
+    });
+    if (spent.count !== 1) throw refused;
+    await tx.account.update({ where: { id: account.id }, data: { passwordHash } });
+    await tx.consoleSession.deleteMany({ where: { accountId: account.id } });
+    const remaining = await tx.backupCode.count({ where: { accountId: account.id, usedAt: null } });
+    return { username: account.username, backup_codes_remaining: remaining };
+  });
+}
+
+function tokenView(token: AccessToken) {
+  return {
+    id: token.id,
+    name: token.name,
+    origin: token.origin,
+    scopes: token.scopes.filter(isScope) as Scope[],
+    created_at: token.createdAt.toISOString(),
+    expires_at: token.expiresAt.toISOString(),
+    last_used_at: token.lastUsedAt?.toISOString() ?? null,
+    revoked_at: token.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listApiTokens(deps: Pick<Services, 'prisma'>, workspaceId: string) {
+  const tokens = await deps.prisma.accessToken.findMany({ where: { workspaceId }, orderBy: { createdAt: 'desc' }, take: 200 });
+  return tokens.map(tokenView);
+}
+
+export async function revokeApiToken(deps: Pick<Services, 'prisma' | 'clock' | 'authenticator'>, workspaceId: string, id: string) {
+  const token = await deps.prisma.accessToken.findFirst({ where: { id, workspaceId } });
+  if (!token) throw new AppError('not_found', { message: 'No API token with this id exists in your workspace.' });
+  const revoked = token.revokedAt
+    ? token
+    : await deps.prisma.accessToken.update({ where: { id: token.id }, data: { revokedAt: new Date(deps.clock.now()) } });
+  deps.authenticator.forget(token.tokenHash);
+  return tokenView(revoked);
+}
+
+export async function billingSummary(deps: Pick<Services, 'prisma'>, workspaceId: string) {
+  const [workspace, invoices] = await Promise.all([
+    deps.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } }),
+    deps.prisma.fundingInvoice.findMany({ where: { workspaceId }, orderBy: { createdAt: 'desc' }, take: 100 }),
+  ]);
+  return {
+    balance_cents: workspace.balanceCents,
+    invoices: invoices.map((invoice) => ({
+      id: invoice.id,
+      amount_cents: invoice.amountCents,
+      currency: invoice.currency,
+      status: invoice.status,
+      hosted_url: invoice.hostedUrl,
+      created_at: invoice.createdAt.toISOString(),
+      expires_at: invoice.expiresAt.toISOString(),
+      paid_at: invoice.paidAt?.toISOString() ?? null,
+    })),
+  };
+}

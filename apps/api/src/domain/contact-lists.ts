@@ -1,0 +1,114 @@
+import { AppError, type TContactInput, type TContactList, type TContactsAdded } from '@textline/contract';
+import { Prisma } from '@textline/db';
+import { newId } from '../lib/crypto.ts';
+import { newestFirst } from '../lib/pagination.ts';
+import { toE164 } from '../lib/phone.ts';
+import type { Services } from '../services.ts';
+
+type ContactListDeps = Pick<Services, 'prisma' | 'clock'>;
+
+const withSize = { _count: { select: { members: true } } } as const;
+
+function toContactList(row: Prisma.ContactListGetPayload<{ include: typeof withSize }>): TContactList {
+  return {
+    id: row.id,
+    name: row.name,
+    contact_count: row._count.members,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listContactLists(
+  deps: ContactListDeps,
+  workspaceId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<{ contact_lists: TContactList[]; next_cursor: string | null }> {
+  const page = newestFirst(query);
+  const rows = await deps.prisma.contactList.findMany({
+    where: { workspaceId, ...page.where },
+    orderBy: page.orderBy,
+    take: page.take,
+    include: withSize,
+  });
+  const { rows: pageRows, nextCursor } = page.page(rows);
+  return { contact_lists: pageRows.map(toContactList), next_cursor: nextCursor };
+}
+
+export async function createContactList(deps: ContactListDeps, workspaceId: string, input: { name: string }): Promise<TContactList> {
+  const row = await deps.prisma.contactList.create({
+    data: { id: newId('cl'), workspaceId, name: input.name, updatedAt: new Date(deps.clock.now()) },
+    include: withSize,
+  });
+  return toContactList(row);
+}
+
+/** Valid entries keyed by E.164 number (a later duplicate overrides an earlier one field by field). */
+function normalise(contacts: TContactInput[]): { valid: Map<string, TContactInput>; errors: TContactsAdded['errors'] } {
+  const valid = new Map<string, TContactInput>();
+  const errors: TContactsAdded['errors'] = [];
+  contacts.forEach((contact, index) => {
+    const phoneNumber = toE164(contact.phone_number);
+    if (!phoneNumber) {
+      errors.push({ index, message: 'phone_number must be a valid international number with a leading +' });
+      return;
+    }
+    const earlier = valid.get(phoneNumber);
+    valid.set(phoneNumber, {
+      ...earlier,
+      ...contact,
+      phone_number: phoneNumber,
+      attributes: { ...earlier?.attributes, ...contact.attributes },
+    });
+  });
+  return { valid, errors };
+}
+
+/**
+ * Upserts workspace contacts by phone number and adds them to the list, in one statement: given
+ * names replace stored ones, attributes are merged (null removes a key), omitted fields are kept.
+ */
+export async function addContacts(
+  deps: ContactListDeps,
+  workspaceId: string,
+  input: { id: string; contacts: TContactInput[] },
+): Promise<TContactsAdded> {
+  const list = await deps.prisma.contactList.findFirst({ where: { id: input.id, workspaceId }, select: { id: true } });
+  if (!list) throw new AppError('not_found', { message: 'No contact list with this id exists in this workspace.' });
+  const { valid, errors } = normalise(input.contacts);
+  const contacts = [...valid.values()];
+  const now = new Date(deps.clock.now());
+  let added = 0;
+  if (contacts.length > 0) {
+    const [row] = await deps.prisma.$queryRaw<{ added: number }[]>`
+      WITH input AS (
+        SELECT * FROM unnest(
+          ${contacts.map(() => newId('ct'))}::text[],
+          ${contacts.map((contact) => contact.phone_number)}::text[],
+          ${contacts.map((contact) => contact.first_name ?? null)}::text[],
+          ${contacts.map((contact) => contact.last_name ?? null)}::text[],
+          ${contacts.map((contact) => JSON.stringify(contact.attributes ?? {}))}::text[]
+        ) AS t(id, phone_number, first_name, last_name, attributes)
+      ), contact AS (
+        INSERT INTO contacts (id, workspace_id, phone_number, first_name, last_name, attributes, updated_at)
+        SELECT id, ${workspaceId}, phone_number, first_name, last_name, jsonb_strip_nulls(attributes::jsonb), ${now} FROM input
+        ON CONFLICT (workspace_id, phone_number) DO UPDATE SET
+          first_name = COALESCE(EXCLUDED.first_name, contacts.first_name),
+          last_name = COALESCE(EXCLUDED.last_name, contacts.last_name),
+          attributes = jsonb_strip_nulls(contacts.attributes || (SELECT attributes::jsonb FROM input WHERE input.phone_number = EXCLUDED.phone_number)),
+          updated_at = EXCLUDED.updated_at
+        RETURNING id
+      ), member AS (
+        INSERT INTO contact_list_members (contact_list_id, contact_id, created_at)
+        SELECT ${list.id}, id, ${now} FROM contact
+        ON CONFLICT DO NOTHING
+        RETURNING contact_id
+      ), touched AS (
+        UPDATE contact_lists SET updated_at = ${now} WHERE id = ${list.id}
+      )
+      SELECT count(*)::int AS added FROM member`;
+    added = row?.added ?? 0;
+  }
+  const contactList = await deps.prisma.contactList.findUniqueOrThrow({ where: { id: list.id }, include: withSize });
+  return { contact_list: toContactList(contactList), added, updated: contacts.length - added, invalid: errors.length, errors };
+}

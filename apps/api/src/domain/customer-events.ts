@@ -1,0 +1,38 @@
+import type { CustomerEventType } from '@textline/contract';
+import type { Message, Prisma, PrismaClient } from '@textline/db';
+import { newId } from '../lib/crypto.ts';
+import { enqueueWebhookDeliveries } from './webhooks/deliveries.ts';
+
+type EventWriter = Pick<PrismaClient, 'event' | 'webhookEndpoint' | 'webhookDelivery' | 'job'>;
+
+/**
+ * Writes a customer event (SPEC section 6) to the `events` outbox. Call it in the transaction of the
+ * state change it reports, so an event exists exactly when its change committed. The same
+ * transaction queues one delivery per matching enabled webhook endpoint; workers pick them up
+ * after the commit.
+ */
+export async function recordCustomerEvent(
+  tx: EventWriter,
+  event: { workspaceId: string; type: CustomerEventType; data: Prisma.InputJsonObject; at: Date },
+): Promise<string> {
+  const id = newId('evt');
+  await tx.event.create({ data: { id, workspaceId: event.workspaceId, type: event.type, data: event.data, createdAt: event.at } });
+  await enqueueWebhookDeliveries(tx, { id, workspaceId: event.workspaceId, type: event.type }, event.at);
+  return id;
+}
+
+/** The `message` object of message.sent / delivered / failed (SPEC section 2 envelope). */
+export function messageEventData(
+  message: Pick<Message, 'id' | 'status' | 'phoneNumber' | 'segments' | 'costCents' | 'errorCode'>,
+): Prisma.InputJsonObject {
+  return {
+    message: {
+      id: message.id,
+      status: message.status,
+      phone_number: message.phoneNumber,
+      segments: message.segments,
+      cost_cents: message.costCents,
+      ...(message.errorCode ? { error_code: message.errorCode } : {}),
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * SMS segment counting (DESIGN.md "Money and sending"). Written here rather than taken from Twilio's
+ * sms-segments-calculator, which the tests use as the oracle: it splits graphemes and costs ~200 µs
+ * for a short body and ~8 ms for 1,600 characters, on the hot path of every send.
+ */
+
+// GSM 03.38 default alphabet (the escape code itself excluded) and its extension table, whose
+// characters are sent as escape + character and so take two septets.
+const gsm7Basic = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const gsm7Extension = new Set('\f^{}\\[~]|€');
+
+export type SmsEncoding = 'GSM-7' | 'UCS-2';
+
+/** Septets (GSM-7) or UTF-16 code units (UCS-2) per segment: alone, and with the concatenation header. */
+const segmentSizes = {
+  'GSM-7': { single: 160, concatenated: 153 },
+  'UCS-2': { single: 70, concatenated: 67 },
+} as const;
+
+function gsm7Units(character: string): number | undefined {
+  if (gsm7Basic.has(character)) return 1;
+  return gsm7Extension.has(character) ? 2 : undefined;
+}
+
+function encodingOf(body: string): SmsEncoding {
+  for (const character of body) if (gsm7Units(character) === undefined) return 'UCS-2';
+  return 'GSM-7';
+}
+
+function unitsOf(character: string, encoding: SmsEncoding): number {
+  if (encoding === 'GSM-7') return gsm7Units(character) ?? 1;
+  // A character outside the Basic Multilingual Plane is a surrogate pair: two code units.
+  return character.length;
+}
+
+/**
+ * Segments needed for `body`: GSM-7 when every character is in the GSM alphabet (160, or 153 per
+ * part), else UCS-2 (70, or 67 per part). Carriers never split an escape sequence or a surrogate pair
+ * across parts, so a character that does not fit moves whole to the next part.
+ */
+export function countSegments(body: string): { encoding: SmsEncoding; segments: number } {
+  const encoding = encodingOf(body);
+  const { single, concatenated } = segmentSizes[encoding];
+  let total = 0;
+  for (const character of body) total += unitsOf(character, encoding);
+  if (total <= single) return { encoding, segments: 1 };
+  let segments = 1;
+  let used = 0;
+  for (const character of body) {
+    const units = unitsOf(character, encoding);
+    if (used + units > concatenated) {
+      segments += 1;
+      used = 0;
+    }
+    used += units;
+  }
+  return { encoding, segments };
+}

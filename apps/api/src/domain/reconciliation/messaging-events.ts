@@ -1,0 +1,74 @@
+import type { Message, Prisma } from '@textline/db';
+import { toE164 } from '../../lib/phone.ts';
+import { type TMessagingEvent, ZMessagingEvent } from '../../webhooks/inbound/payloads.ts';
+import { applyMessageOutcome, type MessageOutcome } from '../message-outcomes.ts';
+import type { ReconcileResult, StoredProviderEvent } from './types.ts';
+import { suppressRecipient } from './suppressions.ts';
+
+const outcomeOf: Record<string, MessageOutcome> = {
+  'message.sent': 'sent',
+  'message.delivered': 'delivered',
+  'message.failed': 'failed',
+};
+
+/** SPEC section 6: opt-out events of the messaging provider. */
+export const optOutEventTypes: readonly string[] = ['recipient.opted_out', 'contact.opted_out', 'message.opted_out', 'message.unsubscribed'];
+
+function metadataString(event: TMessagingEvent, key: string): string | undefined {
+  const value = event.metadata?.[key];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/**
+ * The message an event is about: `message_id` is the provider's id (stored on the message after
+ * dispatch) and `metadata.client_reference` echoes ours, which also covers an event that arrives
+ * before dispatch stored the provider id.
+ */
+async function messageOfEvent(tx: Prisma.TransactionClient, event: TMessagingEvent): Promise<Message | null> {
+  const ours = metadataString(event, 'client_reference');
+  const candidates: Prisma.MessageWhereInput[] = [
+    ...(ours ? [{ id: ours }] : []),
+    ...(event.message_id ? [{ providerMessageId: event.message_id }, { id: event.message_id }] : []),
+  ];
+  if (candidates.length === 0) return null;
+  return tx.message.findFirst({ where: { OR: candidates } });
+}
+
+/** message.sent / delivered / failed and the opt-out events of the messaging provider. */
+export async function reconcileMessagingEvent(tx: Prisma.TransactionClient, stored: StoredProviderEvent, at: Date): Promise<ReconcileResult> {
+  const parsed = ZMessagingEvent.safeParse(stored.payload);
+  if (!parsed.success) return 'ignored';
+  const event = parsed.data;
+  const outcome = outcomeOf[event.type];
+  const isOptOut = optOutEventTypes.includes(event.type);
+  if (!outcome && !isOptOut) return 'ignored';
+
+  const message = await messageOfEvent(tx, event);
+  if (outcome) {
+    if (!message) return 'ignored';
+    const providerMessageId = event.message_id && event.message_id !== message.id ? event.message_id : undefined;
+    const errorCode = metadataString(event, 'error_code');
+    await applyMessageOutcome(tx, message.id, outcome, { at, providerMessageId, errorCode });
+    return 'processed';
+  }
+
+  // An opt-out belongs to the workspace of the message it answers, or the one the provider names.
+  const workspaceId = message?.workspaceId ?? metadataString(event, 'workspace_id');
+  const phoneNumber = (event.phone_number && toE164(event.phone_number)) ?? message?.phoneNumber;
+  if (!workspaceId || !phoneNumber || !(await tx.workspace.count({ where: { id: workspaceId } }))) return 'ignored';
+  await suppressRecipient(tx, {
+    workspaceId,
+    phoneNumber,
+    source: 'provider_event',
+    provider: stored.provider,
+    reason: event.type,
+    providerMetadata: {
+      event_id: event.id,
+      event_type: event.type,
+      ...(event.message_id ? { message_id: event.message_id } : {}),
+      ...(event.metadata ? { metadata: event.metadata as Prisma.InputJsonObject } : {}),
+    },
+    at,
+  });
+  return 'processed';
+}

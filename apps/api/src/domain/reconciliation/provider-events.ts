@@ -1,0 +1,47 @@
+import type { Prisma } from '@textline/db';
+import { z } from 'zod';
+import type { JobHandler } from '../../jobs/runner.ts';
+import type { Services } from '../../services.ts';
+import { INBOUND_MESSAGE_EVENT_TYPE } from '../../webhooks/inbound/payloads.ts';
+import { reconcileFundingEvent } from './funding-events.ts';
+import { reconcileInboundMessage } from './inbound-messages.ts';
+import { reconcileMessagingEvent } from './messaging-events.ts';
+import type { ReconcileResult, StoredProviderEvent } from './types.ts';
+
+type Reconciler = (tx: Prisma.TransactionClient, stored: StoredProviderEvent, at: Date) => Promise<ReconcileResult>;
+
+const ZProviderEventPayload = z.object({ providerEventId: z.string().uuid() });
+
+const ignore: Reconciler = async () => 'ignored';
+
+function reconcilerFor(deps: Pick<Services, 'inboundWebhooks'>, stored: StoredProviderEvent): Reconciler {
+  const { messaging, funding } = deps.inboundWebhooks;
+  if (stored.provider === messaging.provider) {
+    return stored.eventType === INBOUND_MESSAGE_EVENT_TYPE ? reconcileInboundMessage : reconcileMessagingEvent;
+  }
+  return stored.provider === funding.provider ? reconcileFundingEvent : ignore;
+}
+
+/**
+ * Applies one stored provider event in a single transaction with its own status change
+ * (received -> processed | ignored). The conditional claim locks the row, so a repeated job or a
+ * second worker finds it settled and does nothing: every effect happens once.
+ */
+export async function reconcileProviderEvent(deps: Pick<Services, 'prisma' | 'clock' | 'inboundWebhooks'>, providerEventId: string): Promise<void> {
+  const at = new Date(deps.clock.now());
+  await deps.prisma.$transaction(async (tx) => {
+    const [stored] = await tx.providerEvent.updateManyAndReturn({
+      where: { id: providerEventId, status: 'received' },
+      data: { status: 'processed', processedAt: at },
+    });
+    if (!stored) return;
+    const result = await reconcilerFor(deps, stored)(tx, stored, at);
+    if (result === 'ignored') await tx.providerEvent.update({ where: { id: stored.id }, data: { status: 'ignored' } });
+  });
+}
+
+export const providerEventJobHandler: JobHandler = {
+  async run(services, job) {
+    await reconcileProviderEvent(services, ZProviderEventPayload.parse(job.payload).providerEventId);
+  },
+};

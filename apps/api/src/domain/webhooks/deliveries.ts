@@ -1,0 +1,194 @@
+import {
+  AppError,
+  type CustomerEventType,
+  type TEventEnvelope,
+  type TWebhookAttempt,
+  type TWebhookDelivery,
+  type TWebhookDeliveryDetail,
+} from '@textline/contract';
+import type { Event, Prisma, PrismaClient, WebhookAttempt, WebhookDelivery } from '@textline/db';
+import { enqueueJob } from '../../jobs/enqueue.ts';
+import { newId } from '../../lib/crypto.ts';
+import type { Services } from '../../services.ts';
+import { exampleEventData } from './examples.ts';
+import { findEndpoint } from './endpoints.ts';
+
+export const WEBHOOK_QUEUE = 'webhook_delivery';
+
+export type DeliveryTrigger = TWebhookAttempt['trigger'];
+/** Automatic attempts carry their number (1 = first), which the worker claims exactly once. */
+export type DeliveryJobPayload =
+  | { delivery_id: string; trigger: 'automatic'; attempt: number }
+  | { delivery_id: string; trigger: 'replay' | 'test' };
+
+type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs'>;
+type DeliveryWithUrl = WebhookDelivery & { endpoint: { url: string } };
+
+/** SPEC section 2 envelope, rebuilt from the immutable event row: every attempt sends the same bytes. */
+export function envelopeFor(event: Pick<Event, 'id' | 'type' | 'createdAt' | 'data'>): TEventEnvelope {
+  return {
+    id: event.id,
+    type: event.type as CustomerEventType,
+    created_at: event.createdAt.toISOString(),
+    data: event.data as Record<string, unknown>,
+  };
+}
+
+export function deliveryView(delivery: DeliveryWithUrl): TWebhookDelivery {
+  return {
+    id: delivery.id,
+    event_id: delivery.eventId,
+    event_type: delivery.eventType as CustomerEventType,
+    endpoint_id: delivery.endpointId,
+    endpoint_url: delivery.endpoint.url,
+    status: delivery.status as TWebhookDelivery['status'],
+    response_code: delivery.lastResponseCode,
+    latency_ms: delivery.lastLatencyMs,
+    next_retry: delivery.nextRetryAt?.toISOString() ?? null,
+    attempts: delivery.attemptCount,
+    last_attempt_at: delivery.lastAttemptAt?.toISOString() ?? null,
+    created_at: delivery.createdAt.toISOString(),
+  };
+}
+
+function attemptView(attempt: WebhookAttempt): TWebhookAttempt {
+  return {
+    id: attempt.id,
+    trigger: attempt.trigger as DeliveryTrigger,
+    response_code: attempt.responseCode,
+    latency_ms: attempt.latencyMs,
+    response_body: attempt.responseBody,
+    error: attempt.error,
+    created_at: attempt.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Called in the transaction that records a customer event: one delivery (and one job) per enabled
+ * endpoint subscribed to the event type. Returns how many were queued; wake the queue after commit.
+ */
+export async function enqueueWebhookDeliveries(
+  tx: Pick<PrismaClient, 'webhookEndpoint' | 'webhookDelivery' | 'job'>,
+  event: { id: string; workspaceId: string; type: string },
+  now: Date,
+): Promise<number> {
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { workspaceId: event.workspaceId, enabled: true, OR: [{ eventTypes: { isEmpty: true } }, { eventTypes: { has: event.type } }] },
+    select: { id: true },
+  });
+  if (endpoints.length === 0) return 0;
+  const deliveries = endpoints.map((endpoint) => ({
+    id: newId('whd'),
+    workspaceId: event.workspaceId,
+    endpointId: endpoint.id,
+    eventId: event.id,
+    eventType: event.type,
+    nextRetryAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await tx.webhookDelivery.createMany({ data: deliveries });
+  for (const delivery of deliveries) {
+    const first: DeliveryJobPayload = { delivery_id: delivery.id, trigger: 'automatic', attempt: 1 };
+    await enqueueJob(tx, { queue: WEBHOOK_QUEUE, payload: first, runAt: now });
+  }
+  return deliveries.length;
+}
+
+async function findDelivery(deps: Pick<Services, 'prisma'>, workspaceId: string, id: string) {
+  const delivery = await deps.prisma.webhookDelivery.findFirst({ where: { id, workspaceId }, include: { endpoint: { select: { url: true, enabled: true } } } });
+  if (!delivery) throw new AppError('not_found', { message: 'No webhook delivery with this id exists in your workspace.' });
+  return delivery;
+}
+
+type Cursor = { createdAt: Date; id: string };
+
+function encodeCursor(delivery: WebhookDelivery): string {
+  return Buffer.from(JSON.stringify([delivery.createdAt.toISOString(), delivery.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Cursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(createdAt);
+    if (typeof id !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
+    return { createdAt: date, id };
+  } catch {
+    throw new AppError('validation_failed', { extra: { issues: [{ path: 'cursor', message: 'is not a cursor returned by this list' }] } });
+  }
+}
+
+/** Newest first, keyset-paginated on (created_at, id). */
+export async function listDeliveries(
+  deps: Pick<Services, 'prisma'>,
+  workspaceId: string,
+  filter: { status?: string | undefined; event_type?: string | undefined; endpoint_id?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<{ deliveries: TWebhookDelivery[]; next_cursor: string | null }> {
+  const cursor = filter.cursor ? decodeCursor(filter.cursor) : undefined;
+  const where: Prisma.WebhookDeliveryWhereInput = {
+    workspaceId,
+    ...(filter.status && { status: filter.status }),
+    ...(filter.event_type && { eventType: filter.event_type }),
+    ...(filter.endpoint_id && { endpointId: filter.endpoint_id }),
+    ...(cursor && { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }),
+  };
+  const rows = await deps.prisma.webhookDelivery.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: filter.limit + 1,
+    include: { endpoint: { select: { url: true } } },
+  });
+  const page = rows.slice(0, filter.limit);
+  const last = page.at(-1);
+  return { deliveries: page.map(deliveryView), next_cursor: rows.length > filter.limit && last ? encodeCursor(last) : null };
+}
+
+export async function getDelivery(deps: Pick<Services, 'prisma'>, workspaceId: string, id: string): Promise<TWebhookDeliveryDetail> {
+  const delivery = await findDelivery(deps, workspaceId, id);
+  const [event, attempts] = await Promise.all([
+    deps.prisma.event.findUniqueOrThrow({ where: { id: delivery.eventId } }),
+    deps.prisma.webhookAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { number: 'desc' } }),
+  ]);
+  return { ...deliveryView(delivery), payload: envelopeFor(event), attempt_log: attempts.map(attemptView) };
+}
+
+function endpointDisabled(): AppError {
+  return new AppError('validation_failed', {
+    message: 'The endpoint is disabled; enable it before sending to it.',
+    extra: { issues: [{ path: 'id', message: 'endpoint is disabled' }] },
+  });
+}
+
+/** Queues one more attempt with the original payload and event id; the console shows it when done. */
+export async function replayDelivery(deps: Deps, workspaceId: string, id: string): Promise<TWebhookDelivery> {
+  const delivery = await findDelivery(deps, workspaceId, id);
+  if (!delivery.endpoint.enabled) throw endpointDisabled();
+  const jobId = await enqueueJob(deps.prisma, { queue: WEBHOOK_QUEUE, payload: { delivery_id: delivery.id, trigger: 'replay' }, runAt: new Date(deps.clock.now()) });
+  deps.jobs.wake(WEBHOOK_QUEUE, jobId);
+  return deliveryView(delivery);
+}
+
+/** An example event of the chosen type, stored like any event, delivered to this endpoint only. */
+export async function sendTestEvent(
+  deps: Deps,
+  workspaceId: string,
+  input: { id: string; event_type?: CustomerEventType | undefined },
+): Promise<TWebhookDelivery> {
+  const endpoint = await findEndpoint(deps, workspaceId, input.id);
+  if (!endpoint.enabled) throw endpointDisabled();
+  const type = input.event_type ?? (endpoint.eventTypes[0] as CustomerEventType | undefined) ?? 'message.sent';
+  const now = new Date(deps.clock.now());
+  const delivery = await deps.prisma.$transaction(async (tx) => {
+    const event = await tx.event.create({
+      data: { id: newId('evt_test'), workspaceId, type, data: exampleEventData(type) as Prisma.InputJsonValue, createdAt: now },
+    });
+    const created = await tx.webhookDelivery.create({
+      data: { id: newId('whd'), workspaceId, endpointId: endpoint.id, eventId: event.id, eventType: type, createdAt: now, updatedAt: now },
+      include: { endpoint: { select: { url: true } } },
+    });
+    const jobId = await enqueueJob(tx, { queue: WEBHOOK_QUEUE, payload: { delivery_id: created.id, trigger: 'test' }, runAt: now });
+    return { created, jobId };
+  });
+  deps.jobs.wake(WEBHOOK_QUEUE, delivery.jobId);
+  return deliveryView(delivery.created);
+}

@@ -1,0 +1,179 @@
+import { Prisma, type PrismaClient } from '@textline/db';
+import type { Services } from '../../services.ts';
+import { enqueueJob } from '../../jobs/enqueue.ts';
+import type { JobHandler } from '../../jobs/runner.ts';
+import { newId } from '../../lib/crypto.ts';
+import { signingSecrets } from './endpoints.ts';
+import { envelopeFor, WEBHOOK_QUEUE, type DeliveryJobPayload } from './deliveries.ts';
+import type { SendResult } from './sender.ts';
+import { signedHeaders } from './signing.ts';
+
+/** DESIGN.md: waits before each retry after a failed automatic attempt; then the delivery is failed. */
+export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
+
+/** An endpoint whose every attempt failed for this long is disabled. */
+export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
+
+type Deps = Pick<Services, 'prisma' | 'clock' | 'log' | 'webhookSender'>;
+type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A delivery with its endpoint and event, read in one statement (this is the hot path). */
+type DeliveryRow = {
+  id: string;
+  status: DeliveryStatus;
+  next_retry_at: Date | null;
+  endpoint_id: string;
+  url: string;
+  enabled: boolean;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  failing_since: Date | null;
+  event_id: string;
+  event_type: string;
+  event_created_at: Date;
+  event_data: Prisma.JsonValue;
+};
+
+const deliveryColumns = Prisma.sql`
+  d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.url, e.enabled, e.secret, e.previous_secret,
+  e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
+  ev.created_at AS event_created_at, ev.data AS event_data`;
+
+/**
+ * An automatic attempt first claims its number, so a repeated job or a second worker cannot send
+ * the same attempt twice; replays and tests just read the delivery. Nothing comes back when the
+ * delivery is gone (its endpoint was deleted) or the attempt was already made.
+ */
+async function loadDelivery(prisma: PrismaClient, payload: DeliveryJobPayload): Promise<DeliveryRow | undefined> {
+  const rows =
+    payload.trigger === 'automatic'
+      ? await prisma.$queryRaw<DeliveryRow[]>`
+          WITH d AS (
+            UPDATE webhook_deliveries SET scheduled_attempts = ${payload.attempt}
+            WHERE id = ${payload.delivery_id} AND status = 'pending' AND scheduled_attempts = ${payload.attempt - 1}
+            RETURNING id, status, next_retry_at, endpoint_id, event_id)
+          SELECT ${deliveryColumns} FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id`
+      : await prisma.$queryRaw<DeliveryRow[]>`
+          SELECT ${deliveryColumns} FROM webhook_deliveries d
+          JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
+          WHERE d.id = ${payload.delivery_id}`;
+  return rows[0];
+}
+
+function disabledReason(at: Date, failingSince: Date): string {
+  return (
+    `Disabled automatically on ${at.toISOString()}: every delivery attempt failed for 5 days ` +
+    `(since ${failingSince.toISOString()}). Fix the endpoint, enable it again and replay the failed deliveries.`
+  );
+}
+
+/** The delivery's state after an attempt; nextRetryAt undefined means "leave as it is". */
+function settle(attempt: {
+  succeeded: boolean;
+  disable: boolean;
+  retryDelay: number | undefined;
+  retryScheduled: boolean;
+  finishedAt: Date;
+}): { status: DeliveryStatus; nextRetryAt: Date | null | undefined } {
+  if (attempt.succeeded) return { status: 'succeeded', nextRetryAt: null };
+  if (attempt.disable) return { status: 'failed', nextRetryAt: null };
+  if (attempt.retryDelay !== undefined) return { status: 'pending', nextRetryAt: new Date(attempt.finishedAt.getTime() + attempt.retryDelay) };
+  if (attempt.retryScheduled) return { status: 'pending', nextRetryAt: undefined };
+  return { status: 'failed', nextRetryAt: null };
+}
+
+/** Updates the delivery and records the attempt, numbered by the row update, in one statement. */
+function recordAttempt(
+  db: Pick<PrismaClient, '$executeRaw'>,
+  delivery: DeliveryRow,
+  trigger: DeliveryJobPayload['trigger'],
+  result: SendResult,
+  outcome: { status: DeliveryStatus; nextRetryAt: Date | null | undefined },
+  finishedAt: Date,
+) {
+  const responseCode = result.kind === 'response' ? result.status : null;
+  const keepsRetry = outcome.nextRetryAt === undefined;
+  return db.$executeRaw`
+    WITH updated AS (
+      UPDATE webhook_deliveries SET
+        status = ${outcome.status},
+        next_retry_at = CASE WHEN ${keepsRetry} THEN next_retry_at ELSE ${outcome.nextRetryAt ?? null}::timestamptz END,
+        attempt_count = attempt_count + 1,
+        last_response_code = ${responseCode}::integer,
+        last_latency_ms = ${result.latencyMs},
+        last_attempt_at = ${finishedAt},
+        updated_at = ${finishedAt}
+      WHERE id = ${delivery.id}
+      RETURNING attempt_count)
+    INSERT INTO webhook_attempts (id, delivery_id, number, trigger, response_code, latency_ms, response_body, error, created_at)
+    SELECT ${newId('wha')}, ${delivery.id}, attempt_count, ${trigger}, ${responseCode}::integer, ${result.latencyMs},
+           ${result.kind === 'response' ? result.body : ''}, ${result.kind === 'error' ? result.error : null}::text, ${finishedAt}
+    FROM updated`;
+}
+
+/** Runs one attempt of a delivery (the webhook_delivery job). */
+export async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<void> {
+  const delivery = await loadDelivery(deps.prisma, payload);
+  if (!delivery) return;
+  const now = deps.clock.now();
+
+  if (!delivery.enabled) {
+    // Nothing is sent to a disabled endpoint; the delivery stays replayable once it is enabled again.
+    if (delivery.status === 'pending') {
+      await deps.prisma.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed', nextRetryAt: null, updatedAt: new Date(now) } });
+    }
+    return;
+  }
+
+  const body = JSON.stringify(
+    envelopeFor({ id: delivery.event_id, type: delivery.event_type, createdAt: delivery.event_created_at, data: delivery.event_data }),
+  );
+  const secrets = signingSecrets(
+    { secret: delivery.secret, previousSecret: delivery.previous_secret, previousSecretExpiresAt: delivery.previous_secret_expires_at },
+    now,
+  );
+  const headers = signedHeaders({ eventId: delivery.event_id, timestamp: new Date(now), body, secrets });
+  const result = await deps.webhookSender.post(delivery.url, headers, body);
+
+  const finishedAt = new Date(deps.clock.now());
+  const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
+  const automatic = payload.trigger === 'automatic';
+  const failingSince = succeeded ? null : (delivery.failing_since ?? finishedAt);
+  const disable = failingSince !== null && finishedAt.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
+  const outcome = settle({
+    succeeded,
+    disable,
+    retryDelay: automatic ? retryScheduleMs[payload.attempt - 1] : undefined,
+    // A failed replay or test leaves an already scheduled retry in place.
+    retryScheduled: !automatic && delivery.status === 'pending' && delivery.next_retry_at !== null,
+    finishedAt,
+  });
+  const endpointChanges = disable || failingSince?.getTime() !== delivery.failing_since?.getTime();
+  const retry: { payload: DeliveryJobPayload; runAt: Date } | undefined =
+    payload.trigger === 'automatic' && outcome.nextRetryAt
+      ? { payload: { ...payload, attempt: payload.attempt + 1 }, runAt: outcome.nextRetryAt }
+      : undefined;
+
+  // The common case (a success on a healthy endpoint) is a single statement.
+  if (!endpointChanges && !retry) {
+    await recordAttempt(deps.prisma, delivery, payload.trigger, result, outcome, finishedAt);
+    return;
+  }
+  await deps.prisma.$transaction(async (tx) => {
+    await recordAttempt(tx, delivery, payload.trigger, result, outcome, finishedAt);
+    if (endpointChanges) {
+      await tx.webhookEndpoint.update({
+        where: { id: delivery.endpoint_id },
+        data: { failingSince, ...(disable && failingSince && { enabled: false, disabledReason: disabledReason(finishedAt, failingSince) }) },
+      });
+    }
+    if (retry) await enqueueJob(tx, { queue: WEBHOOK_QUEUE, payload: retry.payload, runAt: retry.runAt });
+  });
+  if (disable) deps.log.warn({ endpointId: delivery.endpoint_id }, 'webhook endpoint disabled after 5 days of failures');
+}
+
+/** The webhook_delivery queue's worker. Delivery failures are recorded, not thrown: only infrastructure errors retry the job. */
+export const webhookDeliveryJobHandler: JobHandler = {
+  run: (services, job) => runDeliveryJob(services, job.payload as DeliveryJobPayload),
+};

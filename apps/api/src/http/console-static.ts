@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import express, { Router, type Request, type Response } from 'express';
+
+/** apps/console/dist, built by the root postinstall (npm run build -w @textline/console). */
+export const consoleDistDir = fileURLToPath(new URL('../../../console/dist/', import.meta.url));
+
+// The console loads only its own bundled scripts and styles and talks only to this origin.
+const contentSecurityPolicy =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
+
+/** Serves the console single-page app under /console, with index.html for every client-side route. */
+export function consoleRouter(): Router {
+  const router = Router();
+  router.use('/console', (_req, res, next) => {
+    res.set('Content-Security-Policy', contentSecurityPolicy);
+    next();
+  });
+  // Relative asset URLs need the trailing slash (non-strict routing matches both forms here).
+  router.get('/console', (req, res, next) => (req.originalUrl.split('?')[0] === '/console' ? res.redirect(301, '/console/') : next()));
+  router.use('/console', express.static(consoleDistDir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForHtml }));
+  router.get('/console/{*rest}', (_req: Request, res: Response) => {
+    const index = `${consoleDistDir}index.html`;
+    if (!existsSync(index)) {
+      res.status(503).type('text/plain').send('The console is not built yet: run `npm run build -w @textline/console`.');
+      return;
+    }
+    res.set('Cache-Control', 'no-cache').sendFile(index);
+  });
+  return router;
+}
+
+function noCacheForHtml(res: Response, path: string) {
+  if (path.endsWith('.html')) res.set('Cache-Control', 'no-cache');
+}

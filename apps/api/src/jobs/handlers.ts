@@ -1,0 +1,18 @@
+import { campaignStepJobHandler } from '../domain/campaigns/scheduler.ts';
+import { dispatchJobHandler } from '../domain/dispatch.ts';
+import { webhookDeliveryJobHandler } from '../domain/webhooks/worker.ts';
+import { providerEventJobHandler } from '../domain/reconciliation/provider-events.ts';
+import { sandboxCallbackJobHandler } from '../providers/sandbox/callbacks.ts';
+import type { JobHandlers } from './runner.ts';
+
+/**
+ * The one place a queue gets its worker. A queue without an entry is never claimed: its rows wait
+ * until a handler is registered here.
+ */
+export const jobHandlers: JobHandlers = {
+  dispatch: dispatchJobHandler,
+  provider_event: providerEventJobHandler,
+  sandbox_callback: sandboxCallbackJobHandler,
+  campaign_step: campaignStepJobHandler,
+  webhook_delivery: webhookDeliveryJobHandler,
+};

@@ -1,0 +1,43 @@
+import { AppError } from '@textline/contract';
+
+/** Position after the last row of a page, in the newest-first order (created_at, then id). */
+type Keyset = { createdAt: Date; id: string };
+
+function invalidCursor(): AppError {
+  return new AppError('validation_failed', {
+    message: 'The cursor is not valid.',
+    extra: { issues: [{ path: 'cursor', message: 'must be a next_cursor returned by this list' }] },
+  });
+}
+
+function encodeCursor(row: Keyset): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Keyset {
+  const [timestamp, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(timestamp ?? '');
+  if (!id || extra !== undefined || Number.isNaN(createdAt.getTime())) throw invalidCursor();
+  return { createdAt, id };
+}
+
+/**
+ * Keyset pagination, newest first: `where` selects the rows after the cursor and `orderBy` sorts
+ * them; fetch `take` rows and hand them to `page`. Stable under concurrent inserts, unlike offsets.
+ */
+export function newestFirst(query: { limit: number; cursor?: string | undefined }) {
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  return {
+    where: after
+      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+      : {},
+    orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
+    // One extra row tells whether another page exists.
+    take: query.limit + 1,
+    page<TRow extends Keyset>(rows: TRow[]): { rows: TRow[]; nextCursor: string | null } {
+      const pageRows = rows.slice(0, query.limit);
+      const last = pageRows.at(-1);
+      return { rows: pageRows, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+    },
+  };
+}

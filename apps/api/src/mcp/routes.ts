@@ -1,0 +1,103 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AppError, type Scope } from '@textline/contract';
+import { fieldIssues, validationError } from '../http/errors.ts';
+import { assertJsonBody } from '../http/rest.ts';
+import { sendError } from '../http/send-error.ts';
+import type { Services } from '../services.ts';
+import { contextFromRequest, type RequestContext } from '../trpc/context.ts';
+import type { AuthContext } from '../auth/authenticator.ts';
+import { createMcpAuthenticator } from './auth.ts';
+import { buildMcpServer } from './server.ts';
+import { findTool, mcpTools, runTool, toolListing, toolResult } from './tools.ts';
+import { baseUrlOf } from './urls.ts';
+
+/** DESIGN.md: tools/list needs mcp:read, tools/call mcp:execute; other methods only a valid token. */
+const scopeForMethod: Record<string, Scope> = { 'tools/list': 'mcp:read', 'tools/call': 'mcp:execute' };
+
+function scopesForJsonRpc(body: unknown): Scope[] {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  const scopes = messages.flatMap((message) => {
+    const method = (message as { method?: unknown } | null)?.method;
+    const scope = typeof method === 'string' ? scopeForMethod[method] : undefined;
+    return scope ? [scope] : [];
+  });
+  return [...new Set(scopes)];
+}
+
+function toolContext(services: Services, req: Request, auth: AuthContext): RequestContext {
+  return { ...contextFromRequest(services, req, 'mcp'), preauthenticated: auth };
+}
+
+function methodNotAllowed(allow: string) {
+  return (req: Request, res: Response) => {
+    res.set('Allow', allow);
+    sendError(req, res, new AppError('method_not_allowed'));
+  };
+}
+
+const ZLegacyToolCall = z.strictObject({
+  params: z.record(z.string(), z.unknown()).optional().describe('The tool arguments, as in tools/call'),
+});
+
+/**
+ * POST /mcp: stateless streamable HTTP (a new server and transport per request, JSON responses).
+ * The SDK answers 406, 415, 400 and 202 itself; we authenticate first and check the method's scope.
+ * GET /mcp/tools and POST /mcp/tools/{name}: the legacy REST surface over the same tools.
+ */
+export function mcpRouter(services: Services): Router {
+  const mcp = Router();
+  const authenticateMcp = createMcpAuthenticator(services);
+
+  mcp.post('/mcp', async (req: Request, res: Response) => {
+    try {
+      const auth = await authenticateMcp(req, scopesForJsonRpc(req.body));
+      const server = buildMcpServer({
+        baseUrl: baseUrlOf(services, req),
+        call: async (tool, args) => toolResult(tool, await runTool(tool, args, toolContext(services, req, auth))),
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    } catch (error) {
+      if (res.headersSent) req.log.error({ err: error }, 'mcp request failed after the response started');
+      else sendError(req, res, error);
+    }
+  });
+  // No server-side session: no event stream to GET, nothing to DELETE.
+  mcp.all('/mcp', methodNotAllowed('POST'));
+
+  mcp.get('/mcp/tools', async (req: Request, res: Response) => {
+    try {
+      await authenticateMcp(req, ['mcp:read']);
+      res.json({ tools: mcpTools().map(toolListing) });
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  });
+  mcp.all('/mcp/tools', methodNotAllowed('GET'));
+
+  mcp.post('/mcp/tools/:name', async (req: Request, res: Response) => {
+    try {
+      const auth = await authenticateMcp(req, ['mcp:execute']);
+      const tool = findTool(String(req.params.name));
+      if (!tool) throw new AppError('not_found', { message: `No tool named ${String(req.params.name)}; GET /mcp/tools lists them.` });
+      assertJsonBody(req);
+      const body = ZLegacyToolCall.safeParse(req.body ?? {});
+      if (!body.success) throw validationError(fieldIssues(body.error.issues));
+      const outcome = await runTool(tool, body.data.params ?? {}, toolContext(services, req, auth));
+      if (!outcome.ok) throw outcome.error;
+      res.json({ result: outcome.output });
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  });
+  mcp.all('/mcp/tools/:name', methodNotAllowed('POST'));
+
+  return mcp;
+}

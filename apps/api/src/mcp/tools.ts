@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { AppError, type Operation } from '@textline/contract';
+import { toAppError } from '../http/errors.ts';
+import { callProcedure, restRoutes } from '../http/rest.ts';
+import type { RequestContext } from '../trpc/context.ts';
+
+/**
+ * The one place an operation becomes an MCP tool. The native endpoint registers these with the SDK
+ * and the legacy REST surface lists and runs the same definitions.
+ */
+export type McpTool = {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: z.ZodObject;
+  /** MCP requires an object; a non-object operation output is wrapped as `{result}`. */
+  outputSchema: z.ZodObject;
+  wrapsOutput: boolean;
+  annotations: ToolAnnotations;
+  procedurePath: string;
+};
+
+function toolFor(procedurePath: string, operation: Operation): McpTool | undefined {
+  const spec = operation.mcp;
+  if (!spec) return undefined;
+  const wrapsOutput = !(operation.output instanceof z.ZodObject);
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputSchema: operation.input,
+    outputSchema: wrapsOutput ? z.object({ result: operation.output }) : (operation.output as z.ZodObject),
+    wrapsOutput,
+    annotations: {
+      title: spec.title,
+      readOnlyHint: spec.readOnly,
+      destructiveHint: spec.destructive,
+      // GET, PATCH and DELETE can be repeated with no further effect; a POST creates again.
+      idempotentHint: operation.method !== 'POST',
+      openWorldHint: spec.openWorld ?? false,
+    },
+    procedurePath,
+  };
+}
+
+let cachedTools: McpTool[] | undefined;
+
+/** Every operation with an `mcp` entry, in router order. */
+export function mcpTools(): McpTool[] {
+  cachedTools ??= restRoutes().flatMap(({ procedurePath, operation }) => toolFor(procedurePath, operation) ?? []);
+  return cachedTools;
+}
+
+export function findTool(name: string): McpTool | undefined {
+  return mcpTools().find((tool) => tool.name === name);
+}
+
+/** The tool as tools/list describes it, converted exactly as the SDK converts registered tools. */
+export function toolListing(tool: McpTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toJsonSchemaCompat(tool.inputSchema, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'],
+    outputSchema: toJsonSchemaCompat(tool.outputSchema, { strictUnions: true, pipeStrategy: 'output' }) as Tool['outputSchema'],
+    annotations: tool.annotations,
+  };
+}
+
+export type ToolOutcome = { ok: true; output: unknown } | { ok: false; error: AppError };
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new AppError('timeout', { message: `The tool did not finish within ${timeoutMs} ms.` })), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Runs the tool's procedure as the MCP caller (`ctx.preauthenticated`), bounded by MCP_TOOL_TIMEOUT_MS.
+ * A timed-out call may still complete in the background; the `timeout` fix tells the agent to check.
+ */
+export async function runTool(tool: McpTool, args: unknown, ctx: RequestContext): Promise<ToolOutcome> {
+  try {
+    const output = await withTimeout(callProcedure(ctx, tool.procedurePath, args ?? {}), ctx.services.config.mcpToolTimeoutMs);
+    ctx.log.info({ tool: tool.name }, 'mcp tool call succeeded');
+    return { ok: true, output };
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.code === 'internal_error') {
+      ctx.log.error({ err: error, tool: tool.name }, 'mcp tool call failed');
+      return { ok: false, error: new AppError('internal_error', { extra: { request_id: ctx.requestId } }) };
+    }
+    ctx.log.info({ tool: tool.name, code: appError.code }, 'mcp tool call refused');
+    return { ok: false, error: appError };
+  }
+}
+
+/** The native result: structured output matching outputSchema, or an isError result with the catalogue's advice. */
+export function toolResult(tool: McpTool, outcome: ToolOutcome): CallToolResult {
+  if (!outcome.ok) return { isError: true, content: [{ type: 'text', text: JSON.stringify(outcome.error.toDetail()) }] };
+  const structured = (tool.wrapsOutput ? { result: outcome.output } : outcome.output) as Record<string, unknown>;
+  return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
+}

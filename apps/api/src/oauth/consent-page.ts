@@ -1,0 +1,89 @@
+import type { Scope } from '@textline/contract';
+
+/** What each OAuth scope lets a client do, in the words the consent page shows. */
+const scopeExplanations: Partial<Record<Scope, string>> = {
+  'mcp:read': 'See the tools available on your account.',
+  'mcp:execute':
+    'Run tools on your account: send SMS, buy numbers, create funding invoices, manage campaigns and contacts, and issue API tokens.',
+};
+
+export type ConsentPage = {
+  clientName: string;
+  clientId: string;
+  redirectHost: string;
+  scopes: readonly Scope[];
+  /** The authorization request, re-posted with the form (the SDK handler validates it again). */
+  requestFields: Record<string, string>;
+  csrfToken: string;
+  username?: string | undefined;
+  error?: string | undefined;
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function hidden(name: string, value: string): string {
+  return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+}
+
+/** The sign-in and consent form. Everything the client chose (its name included) is escaped. */
+export function renderConsentPage(page: ConsentPage): string {
+  const clientName = escapeHtml(page.clientName || page.clientId);
+  const scopeItems = page.scopes
+    .map(
+      (scope) =>
+        `<li><label><input type="checkbox" name="approved_scope" value="${scope}" checked> <code>${scope}</code> ` +
+        `${escapeHtml(scopeExplanations[scope] ?? '')}</label></li>`,
+    )
+    .join('\n');
+  const fields = Object.entries(page.requestFields)
+    .map(([name, value]) => hidden(name, value))
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Authorize ${clientName} - Textline</title>
+<style>
+body { font: 16px/1.5 system-ui, sans-serif; background: #f5f5f4; color: #1c1917; margin: 0; }
+main { max-width: 28rem; margin: 3rem auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 3px #0002; }
+h1 { font-size: 1.3rem; margin-top: 0; }
+ul { padding-left: 0; list-style: none; }
+li { margin: .5rem 0; }
+label.field { display: block; margin: .75rem 0; }
+label.field input { display: block; width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }
+.error { background: #fee2e2; color: #991b1b; padding: .5rem .75rem; border-radius: 4px; }
+.actions { display: flex; gap: .75rem; margin-top: 1.25rem; }
+button { font: inherit; padding: .5rem 1rem; border-radius: 4px; border: 1px solid #a8a29e; background: #fff; cursor: pointer; }
+button[value=approve] { background: #1d4ed8; border-color: #1d4ed8; color: #fff; }
+</style>
+</head>
+<body>
+<main>
+<h1>Authorize <span id="client-name">${clientName}</span></h1>
+<p><strong>${clientName}</strong> wants to use your Textline account through MCP. Sign in to approve; you will then
+return to <code>${escapeHtml(page.redirectHost)}</code>.</p>
+${page.error ? `<p class="error" role="alert">${escapeHtml(page.error)}</p>` : ''}
+<form method="post" action="/oauth/authorize">
+${fields}
+${hidden('csrf_token', page.csrfToken)}
+<fieldset>
+<legend>It asks to</legend>
+<ul>
+${scopeItems}
+</ul>
+</fieldset>
+<label class="field">Username <input name="username" autocomplete="username" value="${escapeHtml(page.username ?? '')}" required></label>
+<label class="field">Password <input name="password" type="password" autocomplete="current-password" required></label>
+<div class="actions">
+<button type="submit" name="decision" value="approve">Sign in and approve</button>
+<button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+</div>
+</form>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,50 @@
+import type { Prisma } from '@textline/db';
+import { z } from 'zod';
+import type { JobHandler } from '../../jobs/runner.ts';
+import type { Services } from '../../services.ts';
+import { ingestProviderWebhook } from '../../webhooks/inbound/ingest.ts';
+import { signWebhook } from '../../webhooks/inbound/signature.ts';
+import { inboundWebhookSources } from '../../webhooks/inbound/sources.ts';
+
+const ZCarrierCallback = z.object({
+  route: z.enum(['events', 'incoming']),
+  body: z.record(z.string(), z.unknown()),
+});
+/** One report of the carrier: a signed POST of `body` to /webhooks/sandbox/<route>. */
+export type CarrierCallback = { route: 'events' | 'incoming'; body: Prisma.InputJsonObject };
+
+const CALLBACK_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends one signed carrier callback to /webhooks/sandbox/<route> over HTTP, like a real carrier.
+ * A process without an HTTP server of its own (`npm run worker` without PUBLIC_BASE_URL) hands it
+ * to the same verify-and-store function instead. A failure is retried by the job, and a repeat is
+ * harmless: ingestion deduplicates on the event id.
+ */
+export async function deliverCarrierCallback(
+  services: Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks' | 'selfUrl'>,
+  callback: z.infer<typeof ZCarrierCallback>,
+): Promise<void> {
+  const sources = inboundWebhookSources(services.inboundWebhooks);
+  const source = callback.route === 'incoming' ? sources.messagingIncoming : sources.messagingEvents;
+  const headers = signWebhook(source.key, callback.body, services.clock.now());
+  const baseUrl = services.selfUrl.current;
+  if (!baseUrl) {
+    await ingestProviderWebhook(services, source, { headers, payload: callback.body });
+    return;
+  }
+  const response = await fetch(`${baseUrl.replace(/\/+$/, '')}${source.path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(callback.body),
+    signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`webhook ingestion answered ${response.status}`);
+}
+
+export const sandboxCallbackJobHandler: JobHandler = {
+  async run(services, job) {
+    await deliverCarrierCallback(services, ZCarrierCallback.parse(job.payload));
+  },
+};

@@ -1,0 +1,49 @@
+/**
+ * Provider interfaces. The sandbox implementations are the defaults (DESIGN.md "Providers"); real
+ * carriers (e.g. Twilio) plug in behind the same types, selected by MESSAGING_PROVIDER.
+ */
+
+export type OutboundSms = { messageId: string; from: string; to: string; body: string };
+
+/** A send the carrier refused outright; `code` maps onto the error catalogue where one fits. */
+export class ProviderRejection extends Error {
+  constructor(
+    readonly code: 'sender_not_ready' | 'recipient_unsubscribed' | 'invalid_recipient' | 'provider_error',
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderRejection';
+  }
+}
+
+export type PurchasedNumber = {
+  number: string;
+  providerNumberId: string;
+  /** Whether the provider's inbound-message webhook now points at our /incoming route. */
+  webhookConfigured: boolean;
+};
+
+export type MessagingProvider = {
+  /** Label used in webhook paths (/webhooks/<label>/events) and stored on provider events. */
+  label: string;
+  /** A live provider moves real money and numbers; buying needs ALLOW_LIVE_NUMBER_PURCHASE. */
+  live: boolean;
+  send(sms: OutboundSms): Promise<{ providerMessageId: string }>;
+  /** Buys a number, preferring the area code; undefined when none is available. */
+  buyNumber(options: { areaCode?: string | undefined }): Promise<PurchasedNumber | undefined>;
+};
+
+export type FundingSession = {
+  sessionId: string;
+  currency: string;
+  network: string;
+  payTo: string;
+  hostedUrl: string;
+  expiresAt: Date;
+};
+
+export type FundingProvider = {
+  label: string;
+  createSession(options: { invoiceId: string; amountCents: number }): Promise<FundingSession>;
+};

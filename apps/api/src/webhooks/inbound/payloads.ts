@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Provider payloads, normalised from the keys SPEC section 6 names. Each route has an identity
+ * schema (what a signed request must carry, else 422) and the reconciliation reads the rest
+ * leniently: an odd optional field is ignored rather than failing a stored, verified event.
+ */
+
+const ZExternalId = z.union([z.string().trim().min(1).max(255), z.number().int()]).transform(String);
+const ZEventType = z.string().trim().min(1).max(100);
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const ZMetadata = optional(z.record(z.string(), z.unknown()));
+
+/** Event type stored for inbound messages; /incoming payloads carry no type of their own. */
+export const INBOUND_MESSAGE_EVENT_TYPE = 'message.inbound';
+
+export type EventIdentity = { eventType: string; externalId: string };
+
+/** Messaging provider events: `type`, `id`, `message_id`, `metadata`; opt-outs add `phone_number`. */
+export const ZMessagingEvent = z.looseObject({
+  type: ZEventType,
+  id: ZExternalId,
+  message_id: optional(ZExternalId),
+  phone_number: optional(z.string().min(1)),
+  metadata: ZMetadata,
+});
+export type TMessagingEvent = z.infer<typeof ZMessagingEvent>;
+
+/** Inbound message (sandbox format, documented in the README): `id`, `from`, `to`, `body`. */
+export const ZInboundMessage = z.looseObject({
+  id: ZExternalId,
+  from: z.string().trim().min(1),
+  to: z.string().trim().min(1),
+  body: z.string().catch(''),
+});
+export type TInboundMessage = z.infer<typeof ZInboundMessage>;
+
+/** Funding provider events: `event`, `event_id`, `session_id`, `amount_cents`, `metadata`. */
+export const ZFundingEvent = z.looseObject({
+  event: ZEventType,
+  event_id: ZExternalId,
+  session_id: optional(z.string().min(1)),
+  amount_cents: optional(z.number().int().positive()),
+  metadata: ZMetadata,
+});
+export type TFundingEvent = z.infer<typeof ZFundingEvent>;
+
+export const payloadIdentity = {
+  messagingEvent(payload: unknown): EventIdentity | undefined {
+    const parsed = ZMessagingEvent.safeParse(payload);
+    return parsed.success ? { eventType: parsed.data.type, externalId: parsed.data.id } : undefined;
+  },
+  inboundMessage(payload: unknown): EventIdentity | undefined {
+    const parsed = ZInboundMessage.safeParse(payload);
+    return parsed.success ? { eventType: INBOUND_MESSAGE_EVENT_TYPE, externalId: parsed.data.id } : undefined;
+  },
+  fundingEvent(payload: unknown): EventIdentity | undefined {
+    const parsed = ZFundingEvent.safeParse(payload);
+    return parsed.success ? { eventType: parsed.data.event, externalId: parsed.data.event_id } : undefined;
+  },
+};

@@ -1,0 +1,35 @@
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { AppError } from '@textline/contract';
+import { sendError } from '../../http/send-error.ts';
+import type { Services } from '../../services.ts';
+import { ingestProviderWebhook } from './ingest.ts';
+import { inboundWebhookSources } from './sources.ts';
+
+const ACCEPTED = 202;
+const DUPLICATE = 200;
+
+/**
+ * POST /webhooks/<messaging>/events, /webhooks/<messaging>/incoming and /webhooks/<funding>/events
+ * (SPEC section 6). Mounted before the app's JSON parser: these routes parse any content type, and
+ * a body that is not JSON cannot carry a valid signature, so it is a 401 rather than a 400.
+ */
+export function inboundWebhookRouter(services: Services): Router {
+  const router = Router();
+  const parseAnyJson = express.json({ limit: services.config.bodyLimitBytes, type: () => true });
+  for (const source of Object.values(inboundWebhookSources(services.inboundWebhooks))) {
+    router.post(source.path, parseAnyJson, async (req: Request, res: Response) => {
+      const record = await ingestProviderWebhook(services, source, { headers: req.headers, payload: req.body });
+      res.status(record.duplicate ? DUPLICATE : ACCEPTED).json(record);
+    });
+  }
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const type = (error as { type?: unknown } | null)?.type;
+    if (type === 'entity.too.large') return sendError(req, res, new AppError('payload_too_large'));
+    const unparseable = type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported';
+    if (unparseable) {
+      return sendError(req, res, new AppError('invalid_signature'));
+    }
+    sendError(req, res, error);
+  });
+  return router;
+}

@@ -1,0 +1,69 @@
+import type { Config } from '../../config.ts';
+import { type EventIdentity, payloadIdentity } from './payloads.ts';
+import type { SigningKey } from './signature.ts';
+
+/** One provider's signing key, named by the provider label used in paths and stored events. */
+export type ProviderWebhookKey = SigningKey & { provider: string };
+
+export type InboundWebhookSettings = {
+  messaging: ProviderWebhookKey;
+  funding: ProviderWebhookKey;
+  toleranceSeconds: number;
+};
+
+/** One inbound route: where it is mounted, whose key signs it, and how its payload names an event. */
+export type WebhookSource = {
+  provider: string;
+  path: string;
+  key: SigningKey;
+  identify(payload: unknown): EventIdentity | undefined;
+};
+
+/**
+ * DESIGN.md: the messaging provider's header names are configured (default x-sandbox-*); the
+ * funding provider's are x-<label>-timestamp / x-<label>-signature.
+ */
+export function inboundWebhookSettings(
+  config: Pick<Config, 'messagingProvider' | 'messagingTimestampHeader' | 'messagingSignatureHeader' | 'fundingProvider' | 'webhookToleranceSeconds'>,
+  secrets: { messaging: string; funding: string },
+): InboundWebhookSettings {
+  return {
+    messaging: {
+      provider: config.messagingProvider,
+      timestampHeader: config.messagingTimestampHeader,
+      signatureHeader: config.messagingSignatureHeader,
+      secret: secrets.messaging,
+    },
+    funding: {
+      provider: config.fundingProvider,
+      timestampHeader: `x-${config.fundingProvider}-timestamp`,
+      signatureHeader: `x-${config.fundingProvider}-signature`,
+      secret: secrets.funding,
+    },
+    toleranceSeconds: config.webhookToleranceSeconds,
+  };
+}
+
+export function inboundWebhookSources(settings: InboundWebhookSettings) {
+  const { messaging, funding } = settings;
+  return {
+    messagingEvents: {
+      provider: messaging.provider,
+      path: `/webhooks/${messaging.provider}/events`,
+      key: messaging,
+      identify: payloadIdentity.messagingEvent,
+    },
+    messagingIncoming: {
+      provider: messaging.provider,
+      path: `/webhooks/${messaging.provider}/incoming`,
+      key: messaging,
+      identify: payloadIdentity.inboundMessage,
+    },
+    fundingEvents: {
+      provider: funding.provider,
+      path: `/webhooks/${funding.provider}/events`,
+      key: funding,
+      identify: payloadIdentity.fundingEvent,
+    },
+  } satisfies Record<string, WebhookSource>;
+}

@@ -1,0 +1,189 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleDistDir } from '../src/http/console-static.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { call, scaledMode, startTestApp, type TestApp } from './harness.ts';
+import { consolePassword, startSink } from './console-support.ts';
+import { sendingWorkspace } from './sending-support.ts';
+
+const consoleRoot = fileURLToPath(new URL('../../console/', import.meta.url));
+const screenshotDir = fileURLToPath(new URL(`../../../test-results/console/${scaledMode ? 'scaled' : 'embedded'}/`, import.meta.url));
+
+// DESIGN.md "Browser tests": Debian's chromium, and no background networking on the closed network.
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function newestSource(dir: string): number {
+  return Math.max(
+    ...readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+  );
+}
+
+/** Builds the console when dist is missing or older than its sources; swaps it in whole. */
+async function ensureConsoleBuilt(): Promise<void> {
+  const index = path.join(consoleDistDir, 'index.html');
+  const sources = Math.max(newestSource(path.join(consoleRoot, 'src')), statSync(path.join(consoleRoot, 'index.html')).mtimeMs);
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  const staging = `${consoleDistDir.replace(/\/$/, '')}.build-${process.pid}`;
+  await build({ root: consoleRoot, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+  const previous = `${staging}.old`;
+  if (existsSync(consoleDistDir)) renameSync(consoleDistDir, previous);
+  renameSync(staging, consoleDistDir);
+  rmSync(previous, { recursive: true, force: true });
+}
+
+let app: TestApp;
+let sink: Awaited<ReturnType<typeof startSink>>;
+let context: BrowserContext;
+let page: Page;
+let userDataDir: string;
+
+async function shoot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Clicks Refresh until the deliveries table shows `count` rows matching `text`. */
+async function waitForRows(text: string | RegExp, count: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await page.locator('table, .state').first().waitFor();
+        return page.locator('tr.delivery-row').filter({ hasText: text }).count();
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBeGreaterThanOrEqual(count);
+}
+
+beforeAll(async () => {
+  await ensureConsoleBuilt();
+  mkdirSync(screenshotDir, { recursive: true });
+  // Real time: the browser shows times relative to its own clock.
+  app = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1', WEBHOOK_TIMEOUT_MS: '2000' }, { clock: systemClock });
+  sink = await startSink();
+  userDataDir = mkdtempSync(path.join(tmpdir(), 'textline-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: chromiumFlags,
+    viewport: { width: 1280, height: 800 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await sink?.close();
+  await app?.close();
+});
+
+describe('console in a real browser', () => {
+  it('signs in, configures an endpoint, watches deliveries succeed and fail, and replays one', async () => {
+    const developer = await sendingWorkspace(app);
+    const username = developer.account.account.username;
+
+    // Sign in (a wrong password first: the error is shown in the form).
+    await page.goto(`${app.baseUrl}/console/`);
+    await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+    await shoot('01-sign-in');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('not the right password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('incorrect');
+    await page.getByLabel('Password').fill(consolePassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Webhook endpoints' }).waitFor();
+    await page.getByText('No endpoints yet').waitFor();
+    await shoot('02-endpoints-empty');
+
+    // Create an endpoint at the local sink; a bad URL is refused with the reason first.
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByLabel('Endpoint URL').fill('ftp://example.com/hooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect.poll(() => page.locator('form .form-error').textContent()).toContain('https');
+    await page.getByLabel('Endpoint URL').fill(sink.url);
+    await page.getByLabel('Description').fill('Local sink');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const card = page.locator('article.endpoint');
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Reveal signing secret' }).click();
+    await expect.poll(() => card.getByTestId('secret').textContent()).toMatch(/^whsec_/);
+    await shoot('03-endpoints');
+
+    // Send a message through the API: the sandbox carrier reports sent, then delivered.
+    const sent = await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: '+14155550142', body: 'Hello from the browser test' } });
+    expect(sent.status).toBe(202);
+    await page.getByRole('link', { name: 'Deliveries' }).first().click();
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+    await waitForRows('Succeeded', 2);
+    await shoot('04-deliveries-succeeded');
+
+    // Take the sink down: the next event's delivery fails with its code and a scheduled retry.
+    sink.respond = { status: 500, body: 'sink is down', delayMs: 0 };
+    const failing = await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: '+14155550143', body: 'This one meets a broken endpoint' } });
+    expect(failing.status).toBe(202);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('pending');
+    await waitForRows(/500.*retry/, 1);
+    await shoot('05-deliveries-failing');
+    await page.locator('tr.delivery-row').filter({ hasText: '500' }).first().getByRole('link').click();
+    await page.getByRole('heading', { name: 'Delivery' }).waitFor();
+    await page.locator('.summary').getByText('500').waitFor();
+    await expect.poll(() => page.locator('.summary').textContent()).toMatch(/Next retry\s*in \d+ (seconds?|minutes?)/);
+    await expect.poll(() => page.locator('.attempt').first().textContent()).toContain('sink is down');
+    await page.locator('.attempt details summary').first().click();
+    await shoot('06-delivery-failed');
+
+    // Bring the sink back and replay: a new attempt with the original payload appears.
+    sink.respond = { status: 200, body: 'back up', delayMs: 0 };
+    const requestsBefore = sink.requests.length;
+    await page.getByRole('button', { name: 'Replay' }).click();
+    await expect.poll(() => page.locator('.attempt').first().textContent(), { timeout: 30_000 }).toMatch(/200.*replay/);
+    await page.locator('.summary').getByText('Succeeded').waitFor();
+    const replayed = sink.requests.slice(requestsBefore).find((request) => request.body.includes('+14155550143'));
+    expect(replayed).toBeDefined();
+    await shoot('07-delivery-replayed');
+
+    // The other pages render with their data, on a laptop and on a phone.
+    await page.getByRole('link', { name: 'API tokens' }).click();
+    await page.locator('tr[data-token-id]').first().waitFor();
+    await shoot('08-api-tokens');
+    await page.getByRole('link', { name: 'OAuth clients' }).click();
+    await page.getByText('No OAuth clients').waitFor();
+    await shoot('09-oauth-clients');
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(/^\$\d/);
+    await shoot('10-billing');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Deliveries' }).click();
+    await page.locator('tr.delivery-row').first().waitFor();
+    await shoot('11-phone-deliveries');
+    await page.getByRole('link', { name: 'Endpoints' }).click();
+    await page.locator('article.endpoint').waitFor();
+    await shoot('12-phone-endpoints');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Sign out: the console is closed again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+    await page.goto(`${app.baseUrl}/console/deliveries`);
+    await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
+  });
+});

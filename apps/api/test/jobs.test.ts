@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueJob } from '../src/jobs/enqueue.ts';
+import { createJobRunner, type JobHandlers, type JobRunner } from '../src/jobs/runner.ts';
+import { claimDueJobs } from '../src/jobs/store.ts';
+import { newId } from '../src/lib/crypto.ts';
+import { ProviderRejection } from '../src/providers/types.ts';
+import { call, startTestApp, type TestApp } from './harness.ts';
+import { customerEvents } from './inbound-support.ts';
+import { sendingWorkspace } from './sending-support.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  // The test drives every job itself (drain, or runners of its own).
+  app = await startTestApp({ JOB_MAX_ATTEMPTS: '3' }, { startJobs: false });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A runner over the app's database with handlers of the test's own, on a queue nothing else works. */
+function testRunner(handlers: JobHandlers, config: Partial<TestApp['config']> = {}): JobRunner {
+  return createJobRunner({
+    config: { ...app.config, ...config },
+    db: app.services.db,
+    clock: app.clock,
+    log: app.services.log,
+    handlers,
+    services: () => app.services,
+  });
+}
+
+async function enqueueTestJob(payload: Record<string, unknown> = {}) {
+  return enqueueJob(app.services.prisma, { queue: 'campaign_step', payload: { test: newId('t'), ...payload }, runAt: new Date(app.clock.now()) });
+}
+
+const jobRow = (id: string) => app.services.prisma.job.findUniqueOrThrow({ where: { id } });
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('job runner: retries, backoff, dead jobs', () => {
+  it('retries a failing job with exponential backoff until it succeeds', async () => {
+    let calls = 0;
+    const runner = testRunner({
+      campaign_step: {
+        async run() {
+          calls += 1;
+          if (calls < 3) throw new Error(`boom ${calls}`);
+        },
+      },
+    });
+    const id = await enqueueTestJob();
+    await runner.drain();
+    expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'boom 1' });
+    const firstRetryAt = (await jobRow(id)).runAt.getTime();
+    expect(firstRetryAt - app.clock.now()).toBeGreaterThanOrEqual(900);
+
+    await runner.drain();
+    expect(calls).toBe(1);
+    app.clock.advance(1_000);
+    await runner.drain();
+    expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 2, lastError: 'boom 2' });
+    expect((await jobRow(id)).runAt.getTime() - firstRetryAt).toBeGreaterThanOrEqual(1_900);
+
+    app.clock.advance(2_000);
+    await runner.drain();
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 3, lastError: null, lockedUntil: null });
+    expect(calls).toBe(3);
+  });
+
+  it('marks a job dead after its last attempt and tells the handler which attempt is the last', async () => {
+    const seen: { attempt: number; isLastAttempt: boolean }[] = [];
+    const runner = testRunner({
+      campaign_step: {
+        maxAttempts: 2,
+        retryDelayMs: () => 10,
+        async run(_services, job) {
+          seen.push({ attempt: job.attempt, isLastAttempt: job.isLastAttempt });
+          throw new Error('always');
+        },
+      },
+    });
+    const id = await enqueueTestJob();
+    await runner.drain();
+    app.clock.advance(10);
+    await runner.drain();
+    expect(seen).toEqual([
+      { attempt: 1, isLastAttempt: false },
+      { attempt: 2, isLastAttempt: true },
+    ]);
+    expect(await jobRow(id)).toMatchObject({ status: 'dead', attempts: 2, lastError: 'always' });
+    app.clock.advance(60_000);
+    await runner.drain();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('does not run a job before its run_at', async () => {
+    let calls = 0;
+    const runner = testRunner({ campaign_step: { run: async () => void (calls += 1) } });
+    const id = await enqueueJob(app.services.prisma, { queue: 'campaign_step', payload: {}, runAt: new Date(app.clock.now() + 30_000) });
+    await runner.drain();
+    expect(calls).toBe(0);
+    app.clock.advance(30_000);
+    await runner.drain();
+    expect(calls).toBe(1);
+    expect((await jobRow(id)).status).toBe('done');
+  });
+});
+
+describe('job runner: claims and leases', () => {
+  it('leaves a job claimed by a live worker alone and retries it once that worker’s lease expires', async () => {
+    let calls = 0;
+    const runner = testRunner({ campaign_step: { run: async () => void (calls += 1) } });
+    const id = await enqueueTestJob();
+    // Another worker claims the job and then dies without finishing it.
+    const now = new Date(Math.max(app.clock.now(), Date.now()));
+    const claimed = await claimDueJobs(app.services.prisma, {
+      queues: ['campaign_step'],
+      limit: 100,
+      now,
+      leaseUntil: new Date(now.getTime() + app.config.jobLeaseMs),
+    });
+    expect(claimed.map((job) => job.id)).toContain(id);
+    await runner.drain();
+    expect(calls).toBe(0);
+    expect((await jobRow(id)).status).toBe('running');
+    app.clock.set(now.getTime() + app.config.jobLeaseMs + 1);
+    await runner.drain();
+    expect(calls).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('runs every job exactly once when several workers claim concurrently', async () => {
+    const runs = new Map<string, number>();
+    const handlers: JobHandlers = {
+      campaign_step: {
+        async run(_services, job) {
+          runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        },
+      },
+    };
+    const ids = [];
+    for (let index = 0; index < 40; index += 1) ids.push(await enqueueTestJob({ index }));
+    const workers = [testRunner(handlers, { jobConcurrency: 3 }), testRunner(handlers, { jobConcurrency: 3 }), testRunner(handlers, { jobConcurrency: 3 })];
+    await Promise.all(workers.map((worker) => worker.drain()));
+    expect(ids.every((id) => runs.get(id) === 1)).toBe(true);
+    const rows = await app.services.prisma.job.findMany({ where: { id: { in: ids } } });
+    expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe('job runner: started workers', () => {
+  it('runs a job promptly when woken, long before the next sweep', async () => {
+    const done: string[] = [];
+    const runner = testRunner({ campaign_step: { run: async (_services, job) => void done.push(job.id) } }, { jobSweepIntervalMs: 60_000 });
+    await runner.start();
+    try {
+      // Let the first (empty) sweep pass, so only the wake can start the job.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const id = await enqueueTestJob();
+      const woken = Date.now();
+      runner.wake('campaign_step', id);
+      await waitFor(async () => done.includes(id));
+      expect(Date.now() - woken).toBeLessThan(5_000);
+      await waitFor(async () => (await jobRow(id)).status === 'done');
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('finds a job nobody woke (a lost wake-up, or Redis lost its queue) on the periodic sweep', async () => {
+    const done: string[] = [];
+    const runner = testRunner({ campaign_step: { run: async (_services, job) => void done.push(job.id) } }, { jobSweepIntervalMs: 100 });
+    await runner.start();
+    try {
+      if (app.services.redis) await app.services.redis.flushdb();
+      const id = await enqueueTestJob();
+      await waitFor(async () => done.includes(id));
+      await waitFor(async () => (await jobRow(id)).status === 'done');
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('stop() waits for the jobs in flight', async () => {
+    let finished = false;
+    const runner = testRunner({
+      campaign_step: {
+        async run() {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          finished = true;
+        },
+      },
+    });
+    await runner.start();
+    const id = await enqueueTestJob();
+    runner.wake('campaign_step', id);
+    await waitFor(async () => (await jobRow(id)).status === 'running');
+    await runner.stop();
+    expect(finished).toBe(true);
+    expect((await jobRow(id)).status).toBe('done');
+  });
+});
+
+describe('dispatch: exactly once to the carrier', () => {
+  async function acceptedMessage(recipient = '+14155550188') {
+    const workspace = await sendingWorkspace(app);
+    const response = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: recipient, body: 'Hello from the tests' } });
+    expect(response.status).toBe(202);
+    return { workspace, messageId: response.body.message.id as string };
+  }
+
+  const message = (id: string) => app.services.prisma.message.findUniqueOrThrow({ where: { id } });
+  const balance = async (workspaceId: string) => (await app.services.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).balanceCents;
+
+  it('marks the message sending before the carrier call and delivers it once', async () => {
+    const { workspace, messageId } = await acceptedMessage();
+    const provider = app.services.messagingProvider;
+    const originalSend = provider.send;
+    let statusAtSend: string | undefined;
+    provider.send = async (sms) => {
+      statusAtSend = (await message(sms.messageId)).status;
+      return originalSend(sms);
+    };
+    try {
+      await app.services.jobs.drain();
+    } finally {
+      provider.send = originalSend;
+    }
+    expect(statusAtSend).toBe('sending');
+    const delivered = await message(messageId);
+    expect(delivered).toMatchObject({ status: 'delivered', providerMessageId: expect.stringMatching(/^SBX/) });
+    expect(delivered.dispatchedAt).not.toBeNull();
+    expect(await app.services.prisma.sandboxMessage.findUniqueOrThrow({ where: { messageId } })).toMatchObject({ sendRequests: 1 });
+    const types = (await customerEvents(app, workspace.workspaceId)).map((event) => event.type).sort();
+    expect(types).toEqual(['message.delivered', 'message.sent']);
+  });
+
+  it('a crash after the carrier accepted re-runs the job without a second transmission', async () => {
+    // The slow recipient's carrier reports come 60 s apart, so nothing overtakes the retried dispatch.
+    const { workspace, messageId } = await acceptedMessage('+15005550003');
+    const provider = app.services.messagingProvider;
+    const originalSend = provider.send;
+    let requests = 0;
+    provider.send = async (sms) => {
+      requests += 1;
+      const accepted = await originalSend(sms);
+      // The process "dies" after the carrier accepted but before anything of ours was recorded.
+      if (requests === 1) throw new Error('worker died after the carrier call');
+      return accepted;
+    };
+    try {
+      await app.services.jobs.drain();
+      expect(await message(messageId)).toMatchObject({ status: 'sending', providerMessageId: null });
+      app.clock.advance(1_000);
+      await app.services.jobs.drain();
+    } finally {
+      provider.send = originalSend;
+    }
+    expect(requests).toBe(2);
+    const carrier = await app.services.prisma.sandboxMessage.findUniqueOrThrow({ where: { messageId } });
+    expect(carrier.sendRequests).toBe(2);
+    expect(await message(messageId)).toMatchObject({ status: 'sending', providerMessageId: carrier.providerMessageId });
+    // One transmission: one set of carrier reports (sent, delivered), one of each customer event.
+    const reports = { queue: 'sandbox_callback', payload: { path: ['body', 'message_id'], equals: carrier.providerMessageId } } as const;
+    expect(await app.services.prisma.job.count({ where: reports })).toBe(2);
+    for (let report = 0; report < 2; report += 1) {
+      app.clock.advance(60_000);
+      await app.services.jobs.drain();
+    }
+    expect((await message(messageId)).status).toBe('delivered');
+    const types = (await customerEvents(app, workspace.workspaceId)).map((event) => event.type).sort();
+    expect(types).toEqual(['message.delivered', 'message.sent']);
+  });
+
+  it('a message found sending (a crash right after the claim) is sent once, not skipped', async () => {
+    const { messageId } = await acceptedMessage();
+    await app.services.prisma.message.update({ where: { id: messageId }, data: { status: 'sending', dispatchedAt: new Date(app.clock.now()) } });
+    await app.services.jobs.drain();
+    expect((await message(messageId)).status).toBe('delivered');
+    expect(await app.services.prisma.sandboxMessage.count({ where: { messageId } })).toBe(1);
+  });
+
+  it('a carrier refusal fails the message at once and refunds it', async () => {
+    const { workspace, messageId } = await acceptedMessage('+15005550004');
+    const before = await balance(workspace.workspaceId);
+    await app.services.jobs.drain();
+    const failed = await message(messageId);
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'invalid_recipient' });
+    expect(await balance(workspace.workspaceId)).toBe(before + failed.costCents);
+    const job = await app.services.prisma.job.findFirstOrThrow({ where: { queue: 'dispatch', payload: { path: ['messageId'], equals: messageId } } });
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
+    expect((await customerEvents(app, workspace.workspaceId)).map((event) => event.type)).toEqual(['message.failed']);
+  });
+
+  it('retries a transient carrier error and fails the message after the last attempt', async () => {
+    const { workspace, messageId } = await acceptedMessage();
+    const before = await balance(workspace.workspaceId);
+    const provider = app.services.messagingProvider;
+    const originalSend = provider.send;
+    let requests = 0;
+    provider.send = async () => {
+      requests += 1;
+      throw new ProviderRejection('provider_error', 'carrier unavailable', true);
+    };
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await app.services.jobs.drain();
+        app.clock.advance(10_000);
+      }
+    } finally {
+      provider.send = originalSend;
+    }
+    expect(requests).toBe(3);
+    expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: 'provider_error' });
+    expect(await balance(workspace.workspaceId)).toBe(before + (await message(messageId)).costCents);
+  });
+
+  it('does not send to a recipient who opted out after the message was accepted', async () => {
+    const { workspace, messageId } = await acceptedMessage('+14155550177');
+    await app.services.prisma.workspaceSuppression.create({
+      data: { id: newId('sup'), workspaceId: workspace.workspaceId, phoneNumber: '+14155550177', source: 'operator' },
+    });
+    await app.services.jobs.drain();
+    expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: 'workspace_suppressed' });
+    expect(await app.services.prisma.sandboxMessage.count({ where: { messageId } })).toBe(0);
+  });
+});

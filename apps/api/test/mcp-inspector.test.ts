@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeveloper, startTestApp, type TestApp } from './harness.ts';
+
+/**
+ * The MCP Inspector CLI (pinned devDependency @modelcontextprotocol/inspector 2.12.0, the last line that
+ * runs on Node 20 despite its engines field) against the started server, as a third-party client.
+ */
+const run = promisify(execFile);
+const inspectorPackage = createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json');
+const inspectorBin = join(dirname(inspectorPackage), 'clients/launcher/build/index.js');
+
+let app: TestApp;
+let token: string;
+let home: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  token = (await createDeveloper(app)).token;
+  home = await mkdtemp(join(tmpdir(), 'inspector-'));
+});
+afterAll(async () => {
+  await app?.close();
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+async function inspector(args: string[], bearer = token): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [inspectorBin, '--cli', `${app.baseUrl}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${bearer}`, ...args],
+      // Its catalog and caches go to a scratch HOME, never the developer's.
+      { env: { ...process.env, HOME: home, MCP_CATALOG_PATH: join(home, 'mcp.json'), NO_COLOR: '1' }, timeout: 60_000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failure.code ?? -1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
+  }
+}
+
+describe('MCP Inspector CLI', () => {
+  it('lists the tools, with no error-severity schema portability problem (--strict)', async () => {
+    const result = await inspector(['--method', 'tools/list', '--strict']);
+    expect(result.code, result.stderr).toBe(0);
+    const { tools } = JSON.parse(result.stdout) as { tools: { name: string; inputSchema: unknown }[] };
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['create_api_key', 'list_oauth_clients', 'revoke_oauth_client']));
+  });
+
+  it('calls a tool and reports a domain error as a tool error', async () => {
+    const listed = await inspector(['--method', 'tools/call', '--tool-name', 'list_oauth_clients']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ structuredContent: { oauth_clients: [] } });
+
+    const refused = await inspector(['--method', 'tools/call', '--tool-name', 'revoke_oauth_client', '--tool-arg', 'client_id=unknown']);
+    const output = JSON.parse(refused.stdout) as { isError?: boolean; content: { text: string }[] };
+    expect(output.isError).toBe(true);
+    expect(JSON.parse(output.content[0]!.text)).toMatchObject({ code: 'not_found', fix: expect.any(String), retry: expect.any(String) });
+  });
+
+  it('fails to connect without a valid token', async () => {
+    const result = await inspector(['--method', 'tools/list'], 'txt_invalid');
+    expect(result.code).not.toBe(0);
+  });
+});

@@ -1,0 +1,392 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SegmentedMessage } from 'sms-segments-calculator';
+import { createApiKeyToken } from '../src/domain/accounts.ts';
+import { countSegments } from '../src/domain/messages/segments.ts';
+import { newId } from '../src/lib/crypto.ts';
+import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { connectNumber, sendingWorkspace } from './sending-support.ts';
+
+let app: TestApp;
+let price: number;
+beforeAll(async () => {
+  // Without workers messages stay queued, so assertions about what the send wrote are not racing dispatch.
+  app = await startTestApp({}, { startJobs: false });
+  price = app.config.pricePerSegmentCents;
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const recipient = '+14155550123';
+
+function send(token: string, body: Record<string, unknown>) {
+  return call(app, 'POST', '/api/v1/messages', { token, body });
+}
+
+function sms(overrides: Record<string, unknown> = {}) {
+  return { phone_number: recipient, body: 'Your table is ready.', ...overrides };
+}
+
+async function workspaceRow(workspaceId: string) {
+  return app.services.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
+}
+
+async function suppress(workspaceId: string, phoneNumber: string, active = true) {
+  await app.services.prisma.workspaceSuppression.create({
+    data: { id: newId('sup'), workspaceId, phoneNumber, active, source: 'operator' },
+  });
+}
+
+describe('POST /api/v1/messages', () => {
+  it('queues the message, debits the ledger and enqueues dispatch in one go', async () => {
+    const developer = await sendingWorkspace(app, { balanceCents: 1_000 });
+    const response = await send(developer.token, sms({ phone_number: '+1 (415) 555-0123', metadata: { order: 42 } }));
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ message: { id: expect.stringMatching(/^msg_/), status: 'queued' } });
+    const id = response.body.message.id;
+
+    const stored = await app.services.prisma.message.findUniqueOrThrow({ where: { id } });
+    expect(stored).toMatchObject({
+      workspaceId: developer.workspaceId,
+      phoneNumber: recipient,
+      segments: 1,
+      costCents: price,
+      status: 'queued',
+      senderNumberId: developer.senders[0]!.id,
+      senderNumber: developer.senders[0]!.number,
+      source: 'api',
+      metadata: { order: 42 },
+    });
+    const ledger = await app.services.prisma.ledgerEntry.findMany({ where: { workspaceId: developer.workspaceId, kind: 'send_debit' } });
+    expect(ledger).toEqual([expect.objectContaining({ amountCents: -price, messageId: id, reference: `send_debit:${id}` })]);
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(1_000 - price);
+    const jobs = await app.services.prisma.job.findMany({ where: { queue: 'dispatch', payload: { equals: { messageId: id } } } });
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('wakes dispatch, which hands the message to the carrier', async () => {
+    const running = await startTestApp();
+    try {
+      const developer = await sendingWorkspace(running);
+      const wake = vi.spyOn(running.services.jobs, 'wake');
+      const created = await call(running, 'POST', '/api/v1/messages', { token: developer.token, body: sms() });
+      expect(created.status).toBe(202);
+      const job = await running.services.prisma.job.findFirstOrThrow({ where: { queue: 'dispatch' } });
+      expect(job.payload).toEqual({ messageId: created.body.message.id });
+      expect(wake).toHaveBeenCalledWith('dispatch', job.id);
+      await running.services.jobs.drain();
+      const fetched = await call(running, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token });
+      expect(fetched.body.message.status).not.toBe('queued');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('charges per segment: GSM-7 160/153, extension characters double, UCS-2 70/67 with surrogate pairs', async () => {
+    const developer = await sendingWorkspace(app);
+    const cases: [string, number][] = [
+      ['a'.repeat(160), 1],
+      ['a'.repeat(161), 2],
+      ['€'.repeat(80), 1],
+      ['€'.repeat(81), 2],
+      ['é'.repeat(70) + 'ç', 2],
+      ['😀'.repeat(35), 1],
+      ['😀'.repeat(36), 2],
+    ];
+    for (const [body, segments] of cases) {
+      const created = await send(developer.token, sms({ body }));
+      expect(created.status).toBe(202);
+      const fetched = await call(app, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token });
+      expect(fetched.body.message, body.slice(0, 3)).toMatchObject({ segments, cost_cents: segments * price });
+    }
+  });
+
+  it('answers 422 validation_failed naming the field', async () => {
+    const developer = await sendingWorkspace(app);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ body: 'hi' }, 'phone_number'],
+      [sms({ phone_number: '4155550123' }), 'phone_number'],
+      [sms({ phone_number: '+1415555012' }), 'phone_number'],
+      [sms({ phone_number: '+14155550123abc' }), 'phone_number'],
+      [sms({ phone_number: 'tel:+14155550123' }), 'phone_number'],
+      [sms({ body: '' }), 'body'],
+      [sms({ body: '   ' }), 'body'],
+      [sms({ body: 'x'.repeat(1_601) }), 'body'],
+      [sms({ body: 42 }), 'body'],
+      [sms({ idempotency_key: 'k'.repeat(256) }), 'idempotency_key'],
+      [sms({ metadata: { blob: 'x'.repeat(5_000) } }), 'metadata'],
+      [sms({ metadata: 'not an object' }), 'metadata'],
+      [sms({ from: '+14155550100' }), 'from'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await send(developer.token, body);
+      expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(422);
+      expect(response.body.error.code).toBe('validation_failed');
+      expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toContain(field);
+    }
+    expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
+  });
+
+  it('answers 403 workspace_suppressed for a suppressed recipient, and sends once the suppression is inactive', async () => {
+    const developer = await sendingWorkspace(app);
+    await suppress(developer.workspaceId, recipient);
+    const response = await send(developer.token, sms({ phone_number: '+1 415 555 0123' }));
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      error: { code: 'workspace_suppressed', message: expect.any(String), fix: expect.any(String), retry: 'do_not_retry' },
+    });
+    const other = await sendingWorkspace(app);
+    await suppress(other.workspaceId, recipient, false);
+    expect((await send(other.token, sms())).status).toBe(202);
+  });
+
+  it('answers 422 branded_number_missing without a connected sender', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const response = await send(developer.token, sms());
+    expect(response.status).toBe(422);
+    expect(response.body.error).toMatchObject({ code: 'branded_number_missing', retry: 'retry_after_sender_ready' });
+    const number = await connectNumber(app, developer.workspaceId);
+    await app.services.prisma.phoneNumber.update({ where: { id: number.id }, data: { status: 'released' } });
+    expect((await send(developer.token, sms())).body.error.code).toBe('branded_number_missing');
+  });
+
+  it('answers 402 insufficient_balance in the string form and writes nothing', async () => {
+    const developer = await sendingWorkspace(app, { balanceCents: price });
+    const response = await send(developer.token, sms({ body: 'a'.repeat(161) }));
+    expect(response.status).toBe(402);
+    expect(response.body).toEqual({ error: 'insufficient_balance' });
+    expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(price);
+    expect((await send(developer.token, sms())).status).toBe(202);
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(0);
+  });
+
+  it('answers 402 spend_limit_exceeded past the daily cap, and sends again the next UTC day', async () => {
+    const developer = await sendingWorkspace(app, { spendCapCents: 2 * price });
+    expect((await send(developer.token, sms())).status).toBe(202);
+    expect((await send(developer.token, sms())).status).toBe(202);
+    const refused = await send(developer.token, sms());
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({
+      error: { code: 'spend_limit_exceeded', message: expect.any(String), fix: expect.any(String), retry: 'retry_after_spend_available' },
+    });
+    const now = app.clock.now();
+    app.clock.set(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1, 0, 0, 1));
+    expect((await send(developer.token, sms())).status).toBe(202);
+    expect(await workspaceRow(developer.workspaceId)).toMatchObject({ spendTodayCents: price, balanceCents: 10_000 - 3 * price });
+  });
+
+  it('uses the deployment default cap when the workspace has none', async () => {
+    const restricted = await startTestApp({ SPEND_CAP_CENTS_DAILY: '0' }, { startJobs: false });
+    try {
+      const developer = await sendingWorkspace(restricted);
+      const response = await call(restricted, 'POST', '/api/v1/messages', { token: developer.token, body: sms() });
+      expect(response.body.error.code).toBe('spend_limit_exceeded');
+    } finally {
+      await restricted.close();
+    }
+  });
+
+  it('applies the checks in the documented order', async () => {
+    // Suppression before sender: no number and a suppressed recipient.
+    const bare = await sendingWorkspace(app, { numbers: 0, balanceCents: 0, spendCapCents: 0 });
+    await suppress(bare.workspaceId, recipient);
+    expect((await send(bare.token, sms())).body.error.code).toBe('workspace_suppressed');
+    // Sender before balance, balance before cap.
+    expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body.error.code).toBe('branded_number_missing');
+    await connectNumber(app, bare.workspaceId);
+    expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body).toEqual({ error: 'insufficient_balance' });
+
+    // Idempotency before suppression and balance: a replay still answers 200.
+    const developer = await sendingWorkspace(app, { balanceCents: price });
+    const first = await send(developer.token, sms({ idempotency_key: 'order-1' }));
+    expect(first.status).toBe(202);
+    await suppress(developer.workspaceId, recipient);
+    const replay = await send(developer.token, sms({ idempotency_key: 'order-1' }));
+    expect(replay.status).toBe(200);
+    // Validation before idempotency.
+    expect((await send(developer.token, sms({ idempotency_key: 'order-1', phone_number: '+1' }))).status).toBe(422);
+  });
+});
+
+describe('idempotency', () => {
+  it('returns the original message with 200 for a repeat and 409 for a different request', async () => {
+    const developer = await sendingWorkspace(app);
+    const first = await send(developer.token, sms({ idempotency_key: 'abc' }));
+    expect(first.status).toBe(202);
+    const repeat = await send(developer.token, sms({ idempotency_key: 'abc', phone_number: '+1 415-555-0123', metadata: { ignored: true } }));
+    expect(repeat.status).toBe(200);
+    expect(repeat.body).toEqual({ message: { id: first.body.message.id, status: 'queued' } });
+
+    for (const different of [sms({ idempotency_key: 'abc', body: 'Other text' }), sms({ idempotency_key: 'abc', phone_number: '+14155550199' })]) {
+      const conflict = await send(developer.token, different);
+      expect(conflict.status).toBe(409);
+      expect(conflict.body).toEqual({
+        error: { code: 'idempotency_conflict', message: expect.any(String), fix: expect.any(String), retry: 'retry_with_new_idempotency_key' },
+      });
+    }
+    expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(1);
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - price);
+
+    // Keys are per workspace.
+    const other = await sendingWorkspace(app);
+    const elsewhere = await send(other.token, sms({ idempotency_key: 'abc' }));
+    expect(elsewhere.status).toBe(202);
+    expect(elsewhere.body.message.id).not.toBe(first.body.message.id);
+  });
+
+  it('answers 409 when the sender selected for the key has changed', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 2 });
+    const first = await send(developer.token, sms({ idempotency_key: 'sender' }));
+    const used = await app.services.prisma.message.findUniqueOrThrow({ where: { id: first.body.message.id } });
+    await app.services.prisma.phoneNumber.update({ where: { id: used.senderNumberId! }, data: { status: 'released' } });
+    expect((await send(developer.token, sms({ idempotency_key: 'sender' }))).status).toBe(409);
+  });
+
+  it('creates exactly one message and one debit for many parallel requests with one key', async () => {
+    const developer = await sendingWorkspace(app);
+    const tokens = [developer.token, await createTokenFor(developer.workspaceId)];
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => send(tokens[index % 2]!, sms({ idempotency_key: 'race' }))),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses.filter((status) => status === 202)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(39);
+    expect(new Set(responses.map((response) => response.body.message.id)).size).toBe(1);
+    expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(1);
+    expect(await app.services.prisma.ledgerEntry.count({ where: { workspaceId: developer.workspaceId, kind: 'send_debit' } })).toBe(1);
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - price);
+  });
+
+  it('never overspends under parallel sends', async () => {
+    const developer = await sendingWorkspace(app, { balanceCents: 5 * price });
+    const tokens = [developer.token, await createTokenFor(developer.workspaceId)];
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, index) => send(tokens[index % 2]!, sms())));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(25);
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(0);
+    expect(await app.services.prisma.ledgerEntry.count({ where: { workspaceId: developer.workspaceId, kind: 'send_debit' } })).toBe(5);
+  });
+});
+
+/** Another token of the same workspace, with its own send bucket. */
+async function createTokenFor(workspaceId: string): Promise<string> {
+  return (await createApiKeyToken(app.services, workspaceId, 'second')).access_token;
+}
+
+describe('sender selection', () => {
+  it('keeps each recipient on its sender and otherwise picks the least recently used number', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 2 });
+    const [first, second] = developer.senders;
+    if (!first || !second) throw new Error('two senders expected');
+    const senderOf = async (phoneNumber: string) => {
+      app.clock.advance(1_000);
+      const response = await send(developer.token, sms({ phone_number: phoneNumber }));
+      expect(response.status).toBe(202);
+      return (await app.services.prisma.message.findUniqueOrThrow({ where: { id: response.body.message.id } })).senderNumberId;
+    };
+    expect(await senderOf('+14155550101')).toBe(first.id);
+    expect(await senderOf('+14155550102')).toBe(second.id);
+    expect(await senderOf('+14155550103')).toBe(first.id);
+    // Sticky: 102 stays on the second number although the first is now less recently used...
+    expect(await senderOf('+14155550102')).toBe(second.id);
+    expect(await senderOf('+14155550101')).toBe(first.id);
+    // ... unless its number is no longer connected.
+    await app.services.prisma.phoneNumber.update({ where: { id: second.id }, data: { status: 'released' } });
+    expect(await senderOf('+14155550102')).toBe(first.id);
+    await app.services.prisma.phoneNumber.update({ where: { id: second.id }, data: { status: 'connected' } });
+    expect(await senderOf('+14155550102')).toBe(first.id);
+  });
+});
+
+describe('send rate limit', () => {
+  it('answers 429 with Retry-After and the limit once the token bucket is empty, before validating', async () => {
+    const developer = await sendingWorkspace(app, { tier: 'starter' });
+    expect((await send(developer.token, sms())).status).toBe(202);
+    const limited = await send(developer.token, { phone_number: 'nonsense' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('2');
+    expect(limited.body).toEqual({
+      error: 'message_send_rate_limited',
+      message: expect.any(String),
+      retry_after_seconds: 2,
+      limit: { tier: 'starter', capacity: 1, refill_ms: 1_200 },
+    });
+    app.clock.advance(1_200);
+    expect((await send(developer.token, sms())).status).toBe(202);
+  });
+
+  it('gives each token its own bucket sized by the plan tier', async () => {
+    const developer = await sendingWorkspace(app, { tier: 'growth' });
+    const burst = await Promise.all(Array.from({ length: 7 }, () => send(developer.token, sms())));
+    expect(burst.filter((response) => response.status === 202)).toHaveLength(5);
+    const limited = burst.find((response) => response.status === 429)!;
+    expect(limited.body.limit).toEqual({ tier: 'growth', capacity: 5, refill_ms: 1_200 });
+    expect((await send(await createTokenFor(developer.workspaceId), sms())).status).toBe(202);
+  });
+
+  it('does not limit GET /api/v1/messages/{id}', async () => {
+    const developer = await sendingWorkspace(app, { tier: 'starter' });
+    const created = await send(developer.token, sms());
+    for (let index = 0; index < 5; index += 1) {
+      expect((await call(app, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token })).status).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/v1/messages/{id}', () => {
+  it('returns the status shape', async () => {
+    const developer = await sendingWorkspace(app);
+    const created = await send(developer.token, sms({ body: 'a'.repeat(200) }));
+    const response = await call(app, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: {
+        id: created.body.message.id,
+        status: 'queued',
+        phone_number: recipient,
+        segments: 2,
+        cost_cents: 2 * price,
+        created_at: new Date(app.clock.now()).toISOString(),
+      },
+    });
+  });
+
+  it('answers 404 for an unknown id and for a message of another workspace', async () => {
+    const owner = await sendingWorkspace(app);
+    const created = await send(owner.token, sms());
+    const stranger = await createDeveloper(app);
+    for (const [token, id] of [
+      [stranger.token, created.body.message.id],
+      [owner.token, 'msg_doesnotexist'],
+    ]) {
+      const response = await call(app, 'GET', `/api/v1/messages/${id}`, { token });
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('not_found');
+    }
+  });
+});
+
+describe('segment counting', () => {
+  it("agrees with Twilio's segment calculator", () => {
+    const bodies = [
+      'Hello',
+      'a'.repeat(153),
+      'a'.repeat(306),
+      'a'.repeat(307),
+      'a'.repeat(152) + '€' + 'a'.repeat(10),
+      '{}[]~\\|^€'.repeat(20),
+      'ÄÖÑÜ§¿äöñüà@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ'.repeat(5),
+      'line\nbreak\r\nand more',
+      'Grüße 👋'.repeat(12),
+      '你'.repeat(66) + '😀' + '你'.repeat(4),
+      'ç'.repeat(134),
+      '😀'.repeat(800),
+    ];
+    for (const body of bodies) {
+      const expected = new SegmentedMessage(body, 'auto', false);
+      expect(countSegments(body), body.slice(0, 12)).toEqual({ encoding: expected.encodingName, segments: expected.segmentsCount });
+    }
+  });
+});

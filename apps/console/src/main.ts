@@ -1,0 +1,95 @@
+import './styles.css';
+import { act, api } from './api.ts';
+import { currentRoute, href, navigate, startRouter, type Route } from './router.ts';
+import { loadSession, session, setSession } from './session.ts';
+import { errorBox, h, loading, replace } from './ui.ts';
+import { billingPage } from './pages/billing.ts';
+import { deliveriesPage } from './pages/deliveries.ts';
+import { deliveryPage } from './pages/delivery.ts';
+import { endpointsPage } from './pages/endpoints.ts';
+import { oauthClientsPage } from './pages/oauth-clients.ts';
+import { resetPasswordPage, signInPage } from './pages/sign-in.ts';
+import { tokensPage } from './pages/tokens.ts';
+
+export type Page = (main: HTMLElement, route: Route) => void | Promise<void>;
+
+const pages: Record<string, { title: string; render: Page }> = {
+  endpoints: { title: 'Webhook endpoints', render: endpointsPage },
+  deliveries: { title: 'Deliveries', render: deliveriesPage },
+  delivery: { title: 'Delivery', render: deliveryPage },
+  tokens: { title: 'API tokens', render: tokensPage },
+  'oauth-clients': { title: 'OAuth clients', render: oauthClientsPage },
+  billing: { title: 'Balance and invoices', render: billingPage },
+};
+
+const navigation: [string, string, string[]][] = [
+  ['endpoints', 'Endpoints', ['endpoints']],
+  ['deliveries', 'Deliveries', ['deliveries', 'delivery']],
+  ['tokens', 'API tokens', ['tokens']],
+  ['oauth-clients', 'OAuth clients', ['oauth-clients']],
+  ['billing', 'Billing', ['billing']],
+];
+
+const root = document.getElementById('app')!;
+
+function layout(route: Route): HTMLElement {
+  const signed = session()!;
+  const signOut = h('button', { type: 'button', class: 'link' }, 'Sign out');
+  signOut.addEventListener('click', () =>
+    void act(signOut, async () => {
+      await api.console.signOut.mutate({});
+      setSession(null);
+      navigate('sign-in', { replace: true });
+    }),
+  );
+  const main = h('main', { id: 'main', tabindex: '-1' });
+  root.replaceChildren(
+    h(
+      'header',
+      { class: 'topbar' },
+      h('a', { class: 'brand', href: href('endpoints') }, 'Textline'),
+      h(
+        'nav',
+        { 'aria-label': 'Console' },
+        ...navigation.map(([path, label, names]) =>
+          h('a', { href: href(path), 'aria-current': names.includes(route.name) ? 'page' : undefined }, label),
+        ),
+      ),
+      h('div', { class: 'who' }, h('span', { class: 'username' }, signed.account.username), signOut),
+    ),
+    main,
+  );
+  return main;
+}
+
+async function render(): Promise<void> {
+  const route = currentRoute();
+  if (route.name === 'sign-in' || route.name === 'reset-password') {
+    if (session() && route.name === 'sign-in') return navigate('endpoints', { replace: true });
+    document.title = route.name === 'sign-in' ? 'Sign in · Textline' : 'Reset password · Textline';
+    return (route.name === 'sign-in' ? signInPage : resetPasswordPage)(root);
+  }
+  if (!session()) return navigate('sign-in', { replace: true });
+  const page = pages[route.name];
+  const main = layout(route);
+  if (!page) {
+    replace(main, errorBox('This page does not exist.'), h('a', { href: href('endpoints') }, 'Go to endpoints'));
+    return;
+  }
+  document.title = `${page.title} · Textline`;
+  await page.render(main, route);
+}
+
+async function boot(): Promise<void> {
+  root.replaceChildren(loading('Loading the console…'));
+  try {
+    await loadSession();
+  } catch {
+    root.replaceChildren(errorBox('The service could not be reached. Reload the page to try again.'));
+    return;
+  }
+  startRouter(() => void render());
+  await render();
+}
+
+void boot();

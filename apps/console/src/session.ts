@@ -1,0 +1,24 @@
+import { api, httpStatusOf, setCsrfToken } from './api.ts';
+
+export type Session = Awaited<ReturnType<typeof api.console.session.query>>;
+
+let current: Session | null = null;
+
+export function session(): Session | null {
+  return current;
+}
+
+export function setSession(next: Session | null): void {
+  current = next;
+  setCsrfToken(next?.csrf_token);
+}
+
+/** Loads the session behind the cookie, if any; a 401 simply means "signed out". */
+export async function loadSession(): Promise<void> {
+  try {
+    setSession(await api.console.session.query({}));
+  } catch (error) {
+    if (httpStatusOf(error) !== 401) throw error;
+    setSession(null);
+  }
+}

@@ -1,0 +1,105 @@
+/** A tiny DOM layer: enough for forms, tables and states without a framework. */
+
+export type Child = Node | string | number | null | undefined | false;
+type Attributes = Record<string, string | number | boolean | undefined | null | ((event: Event) => void)>;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (typeof value === 'function') element.addEventListener(name.slice(2).toLowerCase(), value);
+    else if (value === true) element.setAttribute(name, '');
+    else if (value !== false && value !== undefined && value !== null) element.setAttribute(name, String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+export function append(parent: Node, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function replace(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, children);
+}
+
+export function loading(label = 'Loading…'): HTMLElement {
+  return h('div', { class: 'state', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), label);
+}
+
+export function empty(title: string, hint?: Child): HTMLElement {
+  return h('div', { class: 'state empty' }, h('strong', {}, title), hint ? h('p', {}, hint) : null);
+}
+
+export function errorBox(message: string, retry?: () => void): HTMLElement {
+  return h(
+    'div',
+    { class: 'state error', role: 'alert' },
+    h('strong', {}, 'Something went wrong'),
+    h('p', {}, message),
+    retry ? h('button', { type: 'button', class: 'secondary', onclick: retry }, 'Try again') : null,
+  );
+}
+
+const statusLabels: Record<string, string> = { succeeded: 'Succeeded', failed: 'Failed', pending: 'Pending' };
+
+export function statusBadge(status: string): HTMLElement {
+  return h('span', { class: `badge ${status}` }, statusLabels[status] ?? status);
+}
+
+export function codeBadge(code: number | null): HTMLElement {
+  if (code === null) return h('span', { class: 'code none' }, '—');
+  return h('span', { class: `code ${code >= 200 && code < 300 ? 'ok' : 'bad'}` }, String(code));
+}
+
+export function time(iso: string | null): HTMLElement | string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return h('time', { datetime: iso, title: date.toUTCString() }, relative(date));
+}
+
+function relative(date: Date): string {
+  const seconds = Math.round((date.getTime() - Date.now()) / 1000);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3_600], ['minute', 60], ['second', 1]];
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.round(seconds / size), unit);
+  }
+  return date.toISOString();
+}
+
+export function money(cents: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: currency.length === 3 ? currency : 'USD' }).format(cents / 100);
+}
+
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A short message at the bottom of the screen (role=status, so screen readers announce it). */
+export function toast(message: string, kind: 'ok' | 'error' = 'ok'): void {
+  let box = document.getElementById('toast');
+  if (!box) {
+    box = h('div', { id: 'toast', role: 'status' });
+    document.body.appendChild(box);
+  }
+  box.className = `toast ${kind} visible`;
+  box.textContent = message;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove('visible'), 4000);
+}
+
+/** Disables a button while its action runs, so a double click cannot send twice. */
+export async function busy<T>(button: HTMLButtonElement, action: () => Promise<T>): Promise<T | undefined> {
+  const label = button.textContent;
+  button.disabled = true;
+  button.setAttribute('aria-busy', 'true');
+  try {
+    return await action();
+  } finally {
+    button.disabled = false;
+    button.removeAttribute('aria-busy');
+    button.textContent = label;
+  }
+}

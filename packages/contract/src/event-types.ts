@@ -1,0 +1,11 @@
+/** SPEC section 6: the customer webhook event types. Free of zod so the console can bundle it. */
+export const customerEventTypes = [
+  'message.sent',
+  'message.delivered',
+  'message.failed',
+  'message.received',
+  'conversation.created',
+  'conversation.updated',
+  'opt_out.created',
+] as const;
+export type CustomerEventType = (typeof customerEventTypes)[number];
