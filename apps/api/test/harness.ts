@@ -63,20 +63,21 @@ export async function startTestApp(
   const { port } = server.address() as AddressInfo;
   services.selfUrl.current = `http://127.0.0.1:${port}`;
   if (options.startJobs ?? true) await services.jobs.start();
-  return {
+  const app: TestApp = {
     baseUrl: `http://127.0.0.1:${port}`,
     services,
     config,
     clock,
     logs,
     async close() {
-      assertNoSecretsLogged(this);
+      assertNoSecretsLogged(app);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
       await database?.drop();
     },
   };
+  return app;
 }
 
 export type JsonResponse = { status: number; headers: Headers; body: any };
