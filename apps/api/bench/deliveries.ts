@@ -4,6 +4,7 @@
  * all (signed, over HTTP, each recorded as an attempt). Rate = deliveries / time until the last
  * one is recorded as succeeded.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -41,7 +42,8 @@ export async function measureDeliveries(target: BenchTarget, events = Number(pro
   });
   const services = await createServices(config);
   try {
-    const { account } = await createAccount(services, { username: 'bench_webhooks', password: 'bench password 123', ipHash: 'bench' });
+    // A fresh IP hash: the per-IP creation throttle lives in Redis across runs in the scaled mode.
+    const { account } = await createAccount(services, { username: 'bench_webhooks', password: 'bench password 123', ipHash: randomUUID() });
     const workspace = await services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.id } });
     await createEndpoint(services, workspace.id, { url: sinkUrl });
     for (let first = 0; first < events; first += EVENTS_PER_TRANSACTION) {

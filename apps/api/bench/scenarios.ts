@@ -171,7 +171,8 @@ const TOKENS = 2_000;
 async function sendApp(target: BenchTarget): Promise<RunningServer> {
   // Each token is seen about once a second; the cache must outlive that for the look-up to stay off the hot path.
   const services = await createServices(appConfig(target, { TOKEN_CACHE_MS: '60000' }));
-  const { account } = await createAccount(services, { username: 'bench', password: 'bench password 123', ipHash: 'bench' });
+  // A fresh IP hash: the account throttle in a shared Redis outlives a run by five minutes.
+  const { account } = await createAccount(services, { username: 'bench', password: 'bench password 123', ipHash: newId('bench') });
   const workspace = await services.prisma.workspace.update({
     where: { accountId: account.id },
     data: { planTier: 'enterprise', spendCapCents: 2_000_000_000 },

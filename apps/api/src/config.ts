@@ -41,7 +41,14 @@ const ZEnvironment = z.object({
   FUNDING_MINIMUM_CENTS: z.coerce.number().int().min(1).default(500),
   FUNDING_INVOICE_TTL_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
   // Messaging core: providers, inbound webhooks, jobs.
-  MESSAGING_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  MESSAGING_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  /** Twilio credentials (MESSAGING_PROVIDER=twilio; README "Going live with Twilio"). */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID (AC + 32 hex digits)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  /** Optional Messaging Service: sends carry it (A2P 10DLC campaign, opt-out handling) and bought numbers join it. */
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG + 32 hex digits)').optional(),
+  /** Tests only: sends every Twilio API request to this origin (a local stand-in) instead of *.twilio.com. */
+  TWILIO_API_BASE_URL: z.string().url().optional(),
   MESSAGING_TIMESTAMP_HEADER: z.string().toLowerCase().default('x-sandbox-timestamp'),
   MESSAGING_SIGNATURE_HEADER: z.string().toLowerCase().default('x-sandbox-signature'),
   /** HMAC secrets of inbound provider webhooks; generated into DATA_DIR in the embedded mode. */
@@ -60,6 +67,8 @@ const ZEnvironment = z.object({
   JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   /** Namespace of the BullMQ keys in Redis. */
   JOB_QUEUE_PREFIX: z.string().regex(/^[\w.-]+$/).default('textline'),
+  /** On SIGTERM, how long in-flight requests and jobs may take before the process exits anyway (with code 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
   // MCP and OAuth.
   /** A tool call that takes longer answers `timeout` (504 on POST /mcp/tools/{name}). */
   MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
@@ -67,7 +76,29 @@ const ZEnvironment = z.object({
   OAUTH_REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Dynamic client registrations allowed per client IP per hour (429 beyond). */
   OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+}).superRefine((env, context) => {
+  if (env.MESSAGING_PROVIDER !== 'twilio') return;
+  // Twilio signs its callbacks over the public URL it was given, which a TLS-terminating proxy hides from us.
+  const required = {
+    PUBLIC_BASE_URL: 'the public https URL Twilio calls back (status callbacks, inbound messages)',
+    TWILIO_ACCOUNT_SID: 'the Twilio account SID',
+    TWILIO_AUTH_TOKEN: 'the Twilio auth token',
+  } as const;
+  for (const [name, meaning] of Object.entries(required)) {
+    if (!env[name as keyof typeof required]) {
+      context.addIssue({ code: 'custom', path: [name], message: `is required with MESSAGING_PROVIDER=twilio (${meaning})` });
+    }
+  }
 });
+
+export type TwilioConfig = {
+  accountSid: string;
+  authToken: string;
+  messagingServiceSid: string | undefined;
+  apiBaseUrl: string | undefined;
+  /** PUBLIC_BASE_URL without a trailing slash. */
+  publicBaseUrl: string;
+};
 
 export type Config = {
   env: 'development' | 'test' | 'production';
@@ -95,7 +126,9 @@ export type Config = {
   fundingProvider: 'sandboxpay';
   fundingMinimumCents: number;
   fundingInvoiceTtlMinutes: number;
-  messagingProvider: 'sandbox';
+  messagingProvider: 'sandbox' | 'twilio';
+  /** Set exactly when messagingProvider is `twilio`. */
+  twilio: TwilioConfig | undefined;
   messagingTimestampHeader: string;
   messagingSignatureHeader: string;
   messagingWebhookSecret: string | undefined;
@@ -108,6 +141,7 @@ export type Config = {
   jobMaxAttempts: number;
   jobSweepIntervalMs: number;
   jobQueuePrefix: string;
+  shutdownTimeoutMs: number;
   mcpToolTimeoutMs: number;
   oauthAccessTokenTtlSeconds: number;
   oauthRefreshTokenTtlDays: number;
@@ -150,6 +184,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     fundingMinimumCents: env.FUNDING_MINIMUM_CENTS,
     fundingInvoiceTtlMinutes: env.FUNDING_INVOICE_TTL_MINUTES,
     messagingProvider: env.MESSAGING_PROVIDER,
+    twilio:
+      env.MESSAGING_PROVIDER === 'twilio'
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID!,
+            authToken: env.TWILIO_AUTH_TOKEN!,
+            messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+            apiBaseUrl: env.TWILIO_API_BASE_URL,
+            publicBaseUrl: env.PUBLIC_BASE_URL!.replace(/\/+$/, ''),
+          }
+        : undefined,
     messagingTimestampHeader: env.MESSAGING_TIMESTAMP_HEADER,
     messagingSignatureHeader: env.MESSAGING_SIGNATURE_HEADER,
     messagingWebhookSecret: env.MESSAGING_WEBHOOK_SECRET,
@@ -162,6 +206,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     jobMaxAttempts: env.JOB_MAX_ATTEMPTS,
     jobSweepIntervalMs: env.JOB_SWEEP_INTERVAL_MS,
     jobQueuePrefix: env.JOB_QUEUE_PREFIX,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mcpToolTimeoutMs: env.MCP_TOOL_TIMEOUT_MS,
     oauthAccessTokenTtlSeconds: env.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     oauthRefreshTokenTtlDays: env.OAUTH_REFRESH_TOKEN_TTL_DAYS,

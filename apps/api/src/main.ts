@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { createServices } from './services.ts';
 import { createApp } from './app.ts';
-import { closeOnSignals } from './lib/shutdown.ts';
+import { closeHttpServer, closeOnSignals } from './lib/shutdown.ts';
 
 const config = loadConfig();
 const services = await createServices(config);
@@ -19,7 +19,4 @@ server.listen(config.port, config.host, () => {
 // Embedded: the workers run here. Scaled: `npm run worker` runs them, unless RUN_WORKERS=1.
 if (config.runWorkers) await services.jobs.start();
 
-closeOnSignals(services, () => {
-  server.close();
-  server.closeIdleConnections();
-});
+closeOnSignals(services, () => closeHttpServer(server));

@@ -6,13 +6,14 @@ import { createAuthenticator, type Authenticator } from './auth/authenticator.ts
 import { type Clock, systemClock } from './lib/clock.ts';
 import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { resolveSecrets } from './lib/secrets.ts';
+import { resolveSecrets, resolveSharedSecrets } from './lib/secrets.ts';
 import { createWebhookSender, type WebhookSender } from './domain/webhooks/sender.ts';
 import { memoryAccountThrottle, redisAccountThrottle, type AccountThrottle } from './limits/account-throttle.ts';
 import { memorySendRateLimiter, redisSendRateLimiter, type SendRateLimiter } from './limits/send-rate-limiter.ts';
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
 import type { FundingProvider, MessagingProvider } from './providers/types.ts';
 import { createSandboxMessagingProvider } from './providers/sandbox/carrier.ts';
+import { createTwilioMessagingProvider } from './providers/twilio/carrier.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { inboundWebhookSettings, type InboundWebhookSettings } from './webhooks/inbound/sources.ts';
@@ -50,18 +51,20 @@ export type ServiceOverrides = { clock?: Clock; log?: Logger };
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? createLogger(config.logLevel);
-  const secrets = resolveSecrets(
-    ['IP_HASH_SECRET', 'MESSAGING_WEBHOOK_SECRET', 'FUNDING_WEBHOOK_SECRET'],
-    {
-      IP_HASH_SECRET: config.ipHashSecret,
-      MESSAGING_WEBHOOK_SECRET: config.messagingWebhookSecret,
-      FUNDING_WEBHOOK_SECRET: config.fundingWebhookSecret,
-    },
-    { dataDir: config.dataDir, production: config.env === 'production' },
-  );
+  const secretNames = ['IP_HASH_SECRET', 'MESSAGING_WEBHOOK_SECRET', 'FUNDING_WEBHOOK_SECRET'] as const;
+  const providedSecrets = {
+    IP_HASH_SECRET: config.ipHashSecret,
+    MESSAGING_WEBHOOK_SECRET: config.messagingWebhookSecret,
+    FUNDING_WEBHOOK_SECRET: config.fundingWebhookSecret,
+  };
+  const production = config.env === 'production';
+  // Secrets the environment leaves unset are generated into DATA_DIR (embedded), or into the shared
+  // database (scaled), where every process finds the same ones.
+  const embeddedSecrets = config.databaseUrl ? undefined : resolveSecrets(secretNames, providedSecrets, { dataDir: config.dataDir, production });
   // PGlite gets its own folder inside DATA_DIR, apart from the generated secrets.
   const pgliteDir = config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pg');
   const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir, poolSize: config.databasePoolSize });
+  const secrets = embeddedSecrets ?? (await resolveSharedSecrets(db.prisma, secretNames, providedSecrets, { production }));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const webhookSender = createWebhookSender({ allowPrivate: config.allowPrivateWebhookUrls, timeoutMs: config.webhookTimeoutMs });
   const windowMs = config.accountCreationWindowSeconds * 1000;
@@ -82,8 +85,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       baseUrl: () => services.selfUrl.current ?? `http://localhost:${config.port}`,
       invoiceTtlMs: config.fundingInvoiceTtlMinutes * 60_000,
     }),
-    // MESSAGING_PROVIDER has one value today; a real carrier's adapter is selected here.
-    messagingProvider: createSandboxMessagingProvider({ prisma: db.prisma, clock, delayMs: config.sandboxDelayMs, jobs }),
+    messagingProvider: config.twilio
+      ? createTwilioMessagingProvider({ prisma: db.prisma, clock, log, config: config.twilio })
+      : createSandboxMessagingProvider({ prisma: db.prisma, clock, delayMs: config.sandboxDelayMs, jobs }),
     inboundWebhooks: inboundWebhookSettings(config, {
       messaging: secrets.MESSAGING_WEBHOOK_SECRET,
       funding: secrets.FUNDING_WEBHOOK_SECRET,

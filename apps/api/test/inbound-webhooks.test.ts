@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/lib/crypto.ts';
+import { createServices } from '../src/services.ts';
 import { computeSignature } from '../src/webhooks/inbound/signature.ts';
 import { call, startTestApp, type TestApp } from './harness.ts';
 import { customerEvents, eventId, jobCount, postSigned } from './inbound-support.ts';
@@ -455,6 +457,13 @@ describe('POST /webhooks/sandboxpay/events: funding reconciliation', () => {
   it('ignores a funding event for an unknown session', async () => {
     const response = await fundingEvent('funding.completed', 'sps_unknown');
     expect((await app.services.prisma.providerEvent.findUniqueOrThrow({ where: { id: response.body.id } })).status).toBe('ignored');
+  });
+});
+
+describe('webhook secrets', () => {
+  it('are required in production rather than generated', async () => {
+    const production = loadConfig({ NODE_ENV: 'production', DATA_DIR: 'memory://', IP_HASH_SECRET: 'ip-hash-secret-of-the-operator' });
+    await expect(createServices(production)).rejects.toThrow(/Missing required secrets in production: .*MESSAGING_WEBHOOK_SECRET, FUNDING_WEBHOOK_SECRET/);
   });
 });
 

@@ -61,6 +61,11 @@ export function time(iso: string | null): HTMLElement | string {
   return h('time', { datetime: iso, title: date.toUTCString() }, relative(date));
 }
 
+/** When the next automatic attempt runs; one that is due is about to run. */
+export function retryTime(iso: string): HTMLElement | string {
+  return new Date(iso).getTime() <= Date.now() ? h('time', { datetime: iso, title: new Date(iso).toUTCString() }, 'due now') : time(iso);
+}
+
 function relative(date: Date): string {
   const seconds = Math.round((date.getTime() - Date.now()) / 1000);
   const units: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3_600], ['minute', 60], ['second', 1]];

@@ -1,4 +1,4 @@
-import type { CustomerEventType } from '@textline/contract';
+import { type CustomerEventType, errorCatalogue } from '@textline/contract';
 import type { Message, Prisma, PrismaClient } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 import { enqueueWebhookDeliveries } from './webhooks/deliveries.ts';
@@ -21,6 +21,11 @@ export async function recordCustomerEvent(
   return id;
 }
 
+/** A failure named by a catalogue code (e.g. branded_number_missing) carries its retry hint too. */
+function retryHintOf(errorCode: string): { retry?: string } {
+  return Object.hasOwn(errorCatalogue, errorCode) ? { retry: errorCatalogue[errorCode as keyof typeof errorCatalogue].retry } : {};
+}
+
 /** The `message` object of message.sent / delivered / failed (SPEC section 2 envelope). */
 export function messageEventData(
   message: Pick<Message, 'id' | 'status' | 'phoneNumber' | 'segments' | 'costCents' | 'errorCode'>,
@@ -32,7 +37,7 @@ export function messageEventData(
       phone_number: message.phoneNumber,
       segments: message.segments,
       cost_cents: message.costCents,
-      ...(message.errorCode ? { error_code: message.errorCode } : {}),
+      ...(message.errorCode ? { error_code: message.errorCode, ...retryHintOf(message.errorCode) } : {}),
     },
   };
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import type { Message } from '@textline/db';
 import type { JobContext, JobHandler } from '../jobs/runner.ts';
 import { maskPhoneNumber } from '../lib/logger.ts';
-import { ProviderRejection } from '../providers/types.ts';
+import { messageErrorCodeOf, ProviderRejection } from '../providers/types.ts';
 import type { Services } from '../services.ts';
 import { applyMessageOutcome } from './message-outcomes.ts';
+import { suppressRecipient } from './reconciliation/suppressions.ts';
 
 type DispatchDeps = Pick<Services, 'prisma' | 'clock' | 'log' | 'messagingProvider'>;
 
@@ -11,6 +13,27 @@ const ZDispatchPayload = z.object({ messageId: z.string().min(1) });
 
 async function failBeforeCarrier(deps: DispatchDeps, messageId: string, errorCode: string): Promise<void> {
   await deps.prisma.$transaction((tx) => applyMessageOutcome(tx, messageId, 'failed', { at: new Date(deps.clock.now()), errorCode }));
+}
+
+/**
+ * Fails (and refunds) a message the carrier refused. A recipient the carrier reports as unsubscribed
+ * is suppressed workspace-wide as well, so the next send is refused up front with workspace_suppressed.
+ */
+async function failRefused(deps: DispatchDeps, message: Message, rejection: ProviderRejection | undefined): Promise<void> {
+  const at = new Date(deps.clock.now());
+  await deps.prisma.$transaction(async (tx) => {
+    await applyMessageOutcome(tx, message.id, 'failed', { at, errorCode: rejection ? messageErrorCodeOf(rejection.code) : 'provider_error' });
+    if (rejection?.code !== 'recipient_unsubscribed') return;
+    await suppressRecipient(tx, {
+      workspaceId: message.workspaceId,
+      phoneNumber: message.phoneNumber,
+      source: 'provider_event',
+      provider: deps.messagingProvider.label,
+      reason: 'recipient_unsubscribed',
+      providerMetadata: { message_id: message.id, ...(rejection.providerCode ? { error_code: rejection.providerCode } : {}) },
+      at,
+    });
+  });
 }
 
 /**
@@ -57,8 +80,8 @@ export async function dispatchMessage(deps: DispatchDeps, messageId: string, job
   } catch (error) {
     const rejection = error instanceof ProviderRejection ? error : undefined;
     if (rejection?.retryable === false || job.isLastAttempt) {
-      deps.log.warn({ messageId, to: maskPhoneNumber(message.phoneNumber), code: rejection?.code }, 'carrier refused message');
-      return failBeforeCarrier(deps, messageId, rejection?.code ?? 'provider_error');
+      deps.log.warn({ messageId, to: maskPhoneNumber(message.phoneNumber), code: rejection?.code, providerCode: rejection?.providerCode }, 'carrier refused message');
+      return failRefused(deps, message, rejection);
     }
     throw error;
   }

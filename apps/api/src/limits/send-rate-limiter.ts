@@ -22,16 +22,22 @@ export type BucketDecision = { allowed: true } | { allowed: false; retryAfterMs:
  */
 export type SendRateLimiter = { take(key: string, limit: BucketLimit): Promise<BucketDecision> };
 
+const SWEEP_INTERVAL_MS = 60_000;
+
 export function memorySendRateLimiter(clock: Clock): SendRateLimiter {
   const arrivals = new Map<string, number>();
+  let nextSweepAt = clock.now() + SWEEP_INTERVAL_MS;
   return {
     async take(key, { capacity, refillMs }) {
       const now = clock.now();
+      // An entry whose TAT has passed is a full bucket, the same as no entry: drop those now and then.
+      if (now >= nextSweepAt) {
+        for (const [idle, at] of arrivals) if (at <= now) arrivals.delete(idle);
+        nextSweepAt = now + SWEEP_INTERVAL_MS;
+      }
       const tat = Math.max(arrivals.get(key) ?? now, now);
       const burstMs = (capacity - 1) * refillMs;
       if (tat - now > burstMs) return { allowed: false, retryAfterMs: tat - burstMs - now };
-      // An entry whose TAT has passed is a full bucket, the same as no entry: sweep them when many pile up.
-      if (arrivals.size > 100_000) for (const [stale, at] of arrivals) if (at <= now) arrivals.delete(stale);
       arrivals.set(key, tat + refillMs);
       return { allowed: true };
     },
@@ -68,7 +74,7 @@ export function redisSendRateLimiter(redis: Redis, clock: Clock): SendRateLimite
 }
 
 function tierOf(planTier: string): PlanTier {
-  return planTier in sendRateLimits ? (planTier as PlanTier) : 'starter';
+  return Object.hasOwn(sendRateLimits, planTier) ? (planTier as PlanTier) : 'starter';
 }
 
 /**

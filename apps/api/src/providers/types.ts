@@ -1,3 +1,6 @@
+import type { Router } from 'express';
+import type { Services } from '../services.ts';
+
 /**
  * Provider interfaces. The sandbox implementations are the defaults (DESIGN.md "Providers"); real
  * carriers (e.g. Twilio) plug in behind the same types, selected by MESSAGING_PROVIDER.
@@ -11,9 +14,26 @@ export class ProviderRejection extends Error {
     readonly code: 'sender_not_ready' | 'recipient_unsubscribed' | 'invalid_recipient' | 'provider_error',
     message: string,
     readonly retryable: boolean,
+    /** The carrier's own error code (e.g. Twilio's 21610), kept as provider metadata. */
+    readonly providerCode?: string,
   ) {
     super(message);
     this.name = 'ProviderRejection';
+  }
+}
+
+/**
+ * The error_code a refused message is left with: the catalogue's code where the refusal is one of
+ * its causes (SPEC section 7), so its retry hint applies, else the rejection code itself.
+ */
+export function messageErrorCodeOf(code: ProviderRejection['code']): string {
+  switch (code) {
+    case 'sender_not_ready':
+      return 'branded_number_missing';
+    case 'recipient_unsubscribed':
+      return 'workspace_suppressed';
+    default:
+      return code;
   }
 }
 
@@ -32,6 +52,12 @@ export type MessagingProvider = {
   send(sms: OutboundSms): Promise<{ providerMessageId: string }>;
   /** Buys a number, preferring the area code; undefined when none is available. */
   buyNumber(options: { areaCode?: string | undefined }): Promise<PurchasedNumber | undefined>;
+  /**
+   * A carrier whose callbacks are not our signed JSON (DESIGN.md "Inbound provider webhooks")
+   * serves /webhooks/<label>/events and /incoming itself: it verifies them its own way and hands
+   * them, translated, to the same store-first ingestion.
+   */
+  inboundRouter?(services: Services): Router;
 };
 
 export type FundingSession = {

@@ -1,7 +1,7 @@
 import { customerEventTypes } from '@textline/contract/event-types';
 import { api, errorMessage } from '../api.ts';
 import { href } from '../router.ts';
-import { busy, codeBadge, empty, h, statusBadge, time, toast } from '../ui.ts';
+import { busy, codeBadge, empty, h, retryTime, statusBadge, time, toast } from '../ui.ts';
 import { field, loadInto, pageHeader, table } from './common.ts';
 
 type Filters = Parameters<typeof api.webhookDeliveries.list.query>[0];
@@ -28,7 +28,7 @@ function select(name: string, label: string, options: [string, string][], value:
 }
 
 function nextRetry(delivery: Delivery): HTMLElement | string {
-  if (delivery.next_retry) return h('span', {}, 'retry ', time(delivery.next_retry));
+  if (delivery.next_retry) return h('span', {}, 'retry ', retryTime(delivery.next_retry));
   return delivery.status === 'failed' ? 'no more retries' : '—';
 }
 

@@ -1,7 +1,7 @@
 import { act, api } from '../api.ts';
 import type { Route } from '../router.ts';
 import { href } from '../router.ts';
-import { codeBadge, empty, h, statusBadge, time } from '../ui.ts';
+import { codeBadge, empty, h, retryTime, statusBadge, time } from '../ui.ts';
 import { loadInto, pageHeader } from './common.ts';
 
 type Detail = Awaited<ReturnType<typeof api.webhookDeliveries.get.query>>['delivery'];
@@ -17,7 +17,7 @@ function summary(delivery: Detail): HTMLElement {
     item('Response code', codeBadge(delivery.response_code)),
     item('Latency', delivery.latency_ms === null ? '—' : `${delivery.latency_ms} ms`),
     item('Attempts', String(delivery.attempts)),
-    item('Next retry', delivery.next_retry ? time(delivery.next_retry) : delivery.status === 'failed' ? 'none — replay it when the endpoint is fixed' : '—'),
+    item('Next retry', delivery.next_retry ? retryTime(delivery.next_retry) : delivery.status === 'failed' ? 'none — replay it when the endpoint is fixed' : '—'),
     item('Created', time(delivery.created_at)),
   );
 }

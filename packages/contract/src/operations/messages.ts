@@ -6,11 +6,25 @@ export const messageBodyMaxLength = 1_600;
 export const metadataMaxBytes = 4_096;
 const metadataMaxKeys = 50;
 
+// PostgreSQL text and jsonb cannot hold U+0000; refusing it here keeps it from becoming a 500.
+const withoutNul = (text: string) => !text.includes('\u0000');
+const nulMessage = 'must not contain the NUL character (U+0000)';
+
+function jsonWithoutNul(value: unknown): boolean {
+  let clean = true;
+  JSON.stringify(value, (key, item: unknown) => {
+    if (!withoutNul(key) || (typeof item === 'string' && !withoutNul(item))) clean = false;
+    return item;
+  });
+  return clean;
+}
+
 export const ZMessageBody = z
   .string()
   .min(1)
   .max(messageBodyMaxLength)
   .refine((body) => body.trim().length > 0, 'must not be blank')
+  .refine(withoutNul, nulMessage)
   .describe(`Text to send, 1-${messageBodyMaxLength} characters; longer texts are sent in several segments`);
 
 export const ZMessageMetadata = z
@@ -20,6 +34,7 @@ export const ZMessageMetadata = z
     (metadata) => new TextEncoder().encode(JSON.stringify(metadata)).length <= metadataMaxBytes,
     `must serialise to at most ${metadataMaxBytes} bytes of JSON`,
   )
+  .refine(jsonWithoutNul, nulMessage)
   .describe(`Your own key-value data, stored with the message (at most ${metadataMaxKeys} keys, ${metadataMaxBytes} bytes)`);
 
 export const ZMessageCreateRequest = z.strictObject({
@@ -29,6 +44,7 @@ export const ZMessageCreateRequest = z.strictObject({
     .string()
     .min(1)
     .max(255)
+    .refine(withoutNul, nulMessage)
     .optional()
     .describe(
       'Makes retries safe: a repeat with the same key, recipient and body returns the original message (200); ' +

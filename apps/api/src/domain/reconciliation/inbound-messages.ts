@@ -82,17 +82,24 @@ export async function reconcileInboundMessage(tx: Prisma.TransactionClient, stor
   });
 
   const keyword = keywordOf(parsed.data.body);
-  if (stopKeywords.has(keyword)) {
+  // The carrier's own verdict counts too: it may know keywords of its account's opt-out settings.
+  const optOutType = parsed.data.opt_out_type;
+  if (optOutType === 'STOP' || stopKeywords.has(keyword)) {
     await suppressRecipient(tx, {
       workspaceId,
       phoneNumber: from,
       source: 'inbound_keyword',
       provider: stored.provider,
       reason: `keyword ${keyword}`,
-      providerMetadata: { keyword, inbound_message_id: inbound.id, provider_message_id: parsed.data.id },
+      providerMetadata: {
+        keyword,
+        inbound_message_id: inbound.id,
+        provider_message_id: parsed.data.id,
+        ...(optOutType ? { opt_out_type: optOutType } : {}),
+      },
       at,
     });
-  } else if (startKeywords.has(keyword)) {
+  } else if (optOutType === 'START' || startKeywords.has(keyword)) {
     await liftKeywordSuppression(tx, { workspaceId, phoneNumber: from, at });
   }
   return 'processed';

@@ -15,6 +15,11 @@ export type AcceptanceRecord = {
   duplicate: boolean;
 };
 
+/** SPEC section 6: 202 for a new event, 200 with `duplicate: true` for a repeat. */
+export function acceptanceStatus(record: AcceptanceRecord): 200 | 202 {
+  return record.duplicate ? 200 : 202;
+}
+
 type IngestDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks'>;
 
 type StoredRow = { id: string; duplicate: boolean; job_id: string | null };
@@ -76,10 +81,23 @@ export async function ingestProviderWebhook(
     toleranceSeconds: deps.inboundWebhooks.toleranceSeconds,
   });
   if (!verified) throw new AppError('invalid_signature');
-  const identity = source.identify(request.payload);
+  return acceptVerifiedWebhook(deps, source, request.payload);
+}
+
+/**
+ * The part of the pipeline after verification, shared with carriers that verify their own
+ * callbacks (e.g. Twilio): require the event identity (else `invalid_webhook_payload`), store
+ * first, and queue reconciliation unless the event is a duplicate.
+ */
+export async function acceptVerifiedWebhook(
+  deps: IngestDeps,
+  source: Pick<WebhookSource, 'provider' | 'identify'>,
+  payload: unknown,
+): Promise<AcceptanceRecord> {
+  const identity = source.identify(payload);
   if (!identity) throw new AppError('invalid_webhook_payload');
 
-  const stored = await storeEvent(deps, { provider: source.provider, ...identity, payload: request.payload });
+  const stored = await storeEvent(deps, { provider: source.provider, ...identity, payload });
   if (stored.job_id) deps.jobs.wake('provider_event', stored.job_id);
   return {
     id: stored.id,

@@ -26,12 +26,16 @@ export const ZMessagingEvent = z.looseObject({
 });
 export type TMessagingEvent = z.infer<typeof ZMessagingEvent>;
 
-/** Inbound message (sandbox format, documented in the README): `id`, `from`, `to`, `body`. */
+/**
+ * Inbound message (sandbox format, documented in the README): `id`, `from`, `to`, `body`. A carrier
+ * that recognises opt-out keywords itself (Twilio's OptOutType) adds `opt_out_type`.
+ */
 export const ZInboundMessage = z.looseObject({
   id: ZExternalId,
   from: z.string().trim().min(1),
   to: z.string().trim().min(1),
   body: z.string().catch(''),
+  opt_out_type: optional(z.enum(['STOP', 'START', 'HELP'])),
 });
 export type TInboundMessage = z.infer<typeof ZInboundMessage>;
 

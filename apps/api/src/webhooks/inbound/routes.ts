@@ -2,11 +2,8 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { AppError } from '@textline/contract';
 import { sendError } from '../../http/send-error.ts';
 import type { Services } from '../../services.ts';
-import { ingestProviderWebhook } from './ingest.ts';
+import { acceptanceStatus, ingestProviderWebhook } from './ingest.ts';
 import { inboundWebhookSources } from './sources.ts';
-
-const ACCEPTED = 202;
-const DUPLICATE = 200;
 
 /**
  * POST /webhooks/<messaging>/events, /webhooks/<messaging>/incoming and /webhooks/<funding>/events
@@ -16,15 +13,20 @@ const DUPLICATE = 200;
 export function inboundWebhookRouter(services: Services): Router {
   const router = Router();
   const parseAnyJson = express.json({ limit: services.config.bodyLimitBytes, type: () => true });
-  for (const source of Object.values(inboundWebhookSources(services.inboundWebhooks))) {
+  const sources = inboundWebhookSources(services.inboundWebhooks);
+  // A carrier with callbacks of its own format (Twilio) serves its messaging routes itself.
+  const carrierRouter = services.messagingProvider.inboundRouter?.(services);
+  if (carrierRouter) router.use(carrierRouter);
+  const signedJsonSources = carrierRouter ? [sources.fundingEvents] : Object.values(sources);
+  for (const source of signedJsonSources) {
     router.post(source.path, parseAnyJson, async (req: Request, res: Response) => {
       const record = await ingestProviderWebhook(services, source, { headers: req.headers, payload: req.body });
-      res.status(record.duplicate ? DUPLICATE : ACCEPTED).json(record);
+      res.status(acceptanceStatus(record)).json(record);
     });
   }
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const type = (error as { type?: unknown } | null)?.type;
-    if (type === 'entity.too.large') return sendError(req, res, new AppError('payload_too_large'));
+    if (type === 'entity.too.large' || type === 'parameters.too.many') return sendError(req, res, new AppError('payload_too_large'));
     const unparseable = type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported';
     if (unparseable) {
       return sendError(req, res, new AppError('invalid_signature'));

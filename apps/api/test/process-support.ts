@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabaseUrl } from '@textline/db/testing';
+import { loadConfig } from '../src/config.ts';
+import { createAccount as createAccountRecord, createApiKeyToken } from '../src/domain/accounts.ts';
+import { postLedgerEntry } from '../src/domain/ledger.ts';
+import { buyNumber } from '../src/domain/numbers.ts';
+import { createServices, type Services } from '../src/services.ts';
+import { scaledMode } from './harness.ts';
+
+/**
+ * The real entry points (`npm start`, `npm run worker`) as child processes, for tests about what
+ * only whole processes show: crashes, signals, several processes sharing one database and Redis.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const apiEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+export const workerEntry = fileURLToPath(new URL('../src/worker-main.ts', import.meta.url));
+
+export type RunningProcess = { child: ChildProcess; exited: Promise<number | null>; output: string[] };
+
+/** Cleanups of everything a test file started; call `runCleanups` in its afterAll. */
+const cleanups: (() => Promise<void> | void)[] = [];
+export function onCleanup(cleanup: () => Promise<void> | void): void {
+  cleanups.push(cleanup);
+}
+export async function runCleanups(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Spawns `node --import tsx <entry>` with only `environment` on top of this process's (minus its database settings). */
+export function startProcess(entry: string, environment: Record<string, string>): RunningProcess {
+  const output: string[] = [];
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: repoRoot,
+    env: { ...inherited, ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  onCleanup(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return { child, exited, output };
+}
+
+export async function waitUntilHealthy(baseUrl: string, server: RunningProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output.join('')}`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${server.output.join('')}`);
+}
+
+/** Waits until `predicate` holds, polling; fails with `what` after `timeoutMs`. */
+export async function eventually(what: string, predicate: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The environment of a deployment under test: its own data directory (PGlite), or in the scaled
+ * suite its own PostgreSQL database and BullMQ prefix on the shared Redis. Processes get a port
+ * each from `portEnvironment`.
+ */
+export async function deploymentEnvironment(prefix: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const dataDir = mkdtempSync(join(tmpdir(), `textline-${prefix}-`));
+  onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  const database = scaledMode ? await createTestDatabaseUrl(process.env.TEST_DATABASE_URL!) : undefined;
+  if (database) onCleanup(() => database.drop());
+  return {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(database ? { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, JOB_QUEUE_PREFIX: `${prefix}-${randomUUID()}` } : {}),
+    ...extra,
+  };
+}
+
+/**
+ * Opens the deployment's database in this process (PGlite admits one process at a time, so only
+ * while no server of it runs), runs `work` and closes it again.
+ */
+export async function withServices<T>(environment: Record<string, string>, work: (services: Services) => Promise<T>): Promise<T> {
+  const services = await createServices(loadConfig(environment));
+  try {
+    return await work(services);
+  } finally {
+    await services.close();
+  }
+}
+
+/** A funded enterprise workspace with a sandbox number and `tokens` API tokens (the send rate limit is per token). */
+export async function prepareSendingWorkspace(services: Services, options: { tokens: number; balanceCents?: number }) {
+  const account = await createAccountRecord(services, {
+    username: `proc_${randomUUID().slice(0, 12)}`,
+    password: 'correct horse battery staple',
+    ipHash: `proc-${randomUUID()}`,
+  });
+  const workspace = await services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.account.id } });
+  const balanceCents = options.balanceCents ?? 100_000;
+  await services.prisma.workspace.update({ where: { id: workspace.id }, data: { planTier: 'enterprise' } });
+  await postLedgerEntry(services.prisma, { workspaceId: workspace.id, amountCents: balanceCents, kind: 'operator_credit', reference: `proc-test:${workspace.id}` });
+  await buyNumber(services, workspace.id, { areaCode: '415' });
+  const tokens: string[] = [];
+  for (let index = 0; index < options.tokens; index += 1) tokens.push((await createApiKeyToken(services, workspace.id, `token ${index}`)).access_token);
+  return { workspaceId: workspace.id, tokens, balanceCents };
+}

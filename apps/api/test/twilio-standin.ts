@@ -1,0 +1,330 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import twilio from 'twilio';
+
+/**
+ * A local stand-in for the parts of Twilio's REST API the adapter uses, following Twilio's
+ * documented shapes: form-encoded requests with basic auth (account SID : auth token), JSON
+ * answers, error bodies `{code, message, more_info, status}`, RFC 2822 dates, list pages. It also
+ * plays Twilio's side of the callbacks: status callbacks and inbound messages, form-encoded and
+ * signed with X-Twilio-Signature over the public URL they were configured with, delivered through
+ * a "proxy" mapping that public URL onto the app's loopback address.
+ *
+ * Behaviour follows Twilio's test credentials where they define it: the recipients +15005550001
+ * (21211 invalid), ...0002 (21612 unroutable), ...0003 (21408 no geo permission), ...0004 (21610
+ * unsubscribed) and ...0009 (21614 not SMS-capable) are refused; a sender the account does not own
+ * is refused with 21606.
+ */
+
+type StandInMessage = {
+  sid: string;
+  from: string;
+  to: string;
+  body: string;
+  status: string;
+  statusCallback: string | undefined;
+  messagingServiceSid: string | undefined;
+  dateCreated: Date;
+};
+
+type StandInNumber = { sid: string; phoneNumber: string; smsUrl: string | undefined; smsMethod: string };
+
+export type StandInService = { sid: string; inboundRequestUrl: string | null; useInboundWebhookOnNumber: boolean; phoneNumberSids: string[] };
+
+type RecordedRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; contentType: string | undefined; authorized: boolean };
+
+type TwilioError = { status: number; code: number; message: string };
+
+const refusedRecipients: Record<string, TwilioError> = {
+  '+15005550001': { status: 400, code: 21211, message: "The 'To' number is not a valid phone number." },
+  '+15005550002': { status: 400, code: 21612, message: "The 'To' phone number is not currently reachable using the 'From' phone number via SMS." },
+  '+15005550003': { status: 400, code: 21408, message: 'Permission to send an SMS has not been enabled for the region indicated by the \'To\' number.' },
+  '+15005550004': { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' },
+  '+15005550009': { status: 400, code: 21614, message: "'To' number is not a valid mobile number" },
+};
+
+/** Area codes with numbers for sale, in the fictional 555-01xx block. */
+const INVENTORY_AREA_CODES = ['415', '212', '512'];
+const NUMBERS_PER_AREA_CODE = 100;
+
+const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+const rfc2822 = (date: Date) => date.toUTCString().replace('GMT', '+0000');
+
+export type TwilioStandIn = Awaited<ReturnType<typeof startTwilioStandIn>>;
+
+export async function startTwilioStandIn(options: { accountSid: string; authToken: string; now: () => number }) {
+  const { accountSid, authToken } = options;
+  const accountPath = `/2010-04-01/Accounts/${accountSid}`;
+  const requests: RecordedRequest[] = [];
+  const messages: StandInMessage[] = [];
+  const numbers = new Map<string, StandInNumber>();
+  const services = new Map<string, StandInService>();
+  const nextMessageErrors: TwilioError[] = [];
+  /** Numbers other Twilio customers bought. */
+  const takenByOthers = new Set<string>();
+  let raceNextPurchase = false;
+  let dropNextMessageAnswer = false;
+  const proxies = new Map<string, string>();
+
+  function messageResource(message: StandInMessage) {
+    return {
+      account_sid: accountSid,
+      api_version: '2010-04-01',
+      body: message.body,
+      date_created: rfc2822(message.dateCreated),
+      date_sent: null,
+      date_updated: rfc2822(message.dateCreated),
+      direction: 'outbound-api',
+      error_code: null,
+      error_message: null,
+      from: message.from,
+      messaging_service_sid: message.messagingServiceSid ?? null,
+      num_media: '0',
+      num_segments: '1',
+      price: null,
+      price_unit: 'USD',
+      sid: message.sid,
+      status: message.status,
+      subresource_uris: { media: `${accountPath}/Messages/${message.sid}/Media.json` },
+      to: message.to,
+      uri: `${accountPath}/Messages/${message.sid}.json`,
+    };
+  }
+
+  function numberResource(number: StandInNumber) {
+    return {
+      account_sid: accountSid,
+      api_version: '2010-04-01',
+      capabilities: { voice: true, sms: true, mms: true, fax: false },
+      date_created: rfc2822(new Date(options.now())),
+      friendly_name: number.phoneNumber,
+      phone_number: number.phoneNumber,
+      sid: number.sid,
+      sms_method: number.smsMethod,
+      sms_url: number.smsUrl ?? '',
+      status: 'in-use',
+      uri: `${accountPath}/IncomingPhoneNumbers/${number.sid}.json`,
+    };
+  }
+
+  function page(path: string, key: string, items: unknown[], pageSize: number) {
+    return { [key]: items, end: Math.max(items.length - 1, 0), first_page_uri: path, next_page_uri: null, page: 0, page_size: pageSize, previous_page_uri: null, start: 0, uri: path };
+  }
+
+  function forSale(areaCode: string): string[] {
+    if (!INVENTORY_AREA_CODES.includes(areaCode)) return [];
+    const owned = new Set([...numbers.values()].map((number) => number.phoneNumber));
+    return Array.from({ length: NUMBERS_PER_AREA_CODE }, (_, line) => `+1${areaCode}555${String(100 + line).padStart(4, '0')}`).filter(
+      (number) => !owned.has(number) && !takenByOthers.has(number),
+    );
+  }
+
+  type Answer = { status: number; body: unknown } | 'drop';
+  const error = (failure: TwilioError): Answer => ({
+    status: failure.status,
+    body: { code: failure.code, message: failure.message, more_info: `https://www.twilio.com/docs/errors/${failure.code}`, status: failure.status },
+  });
+  const notFound = (): Answer => error({ status: 404, code: 20404, message: 'The requested resource was not found' });
+
+  function createMessage(form: URLSearchParams): Answer {
+    const to = form.get('To') ?? '';
+    const from = form.get('From') ?? '';
+    const forced = nextMessageErrors.shift();
+    if (forced) return error(forced);
+    if (!to || !form.get('Body')) return error({ status: 400, code: 21602, message: 'Message body is required.' });
+    if (![...numbers.values()].some((number) => number.phoneNumber === from)) {
+      return error({ status: 400, code: 21606, message: "The 'From' phone number provided is not a valid message-capable Twilio phone number for this destination/account" });
+    }
+    const refused = refusedRecipients[to];
+    if (refused) return error(refused);
+    const message: StandInMessage = {
+      sid: sid('SM'),
+      from,
+      to,
+      body: form.get('Body')!,
+      status: 'queued',
+      statusCallback: form.get('StatusCallback') ?? undefined,
+      messagingServiceSid: form.get('MessagingServiceSid') ?? undefined,
+      dateCreated: new Date(options.now()),
+    };
+    messages.push(message);
+    if (dropNextMessageAnswer) {
+      dropNextMessageAnswer = false;
+      return 'drop';
+    }
+    return { status: 201, body: messageResource(message) };
+  }
+
+  function buyNumber(form: URLSearchParams): Answer {
+    const phoneNumber = form.get('PhoneNumber') ?? '';
+    if (raceNextPurchase) {
+      raceNextPurchase = false;
+      takenByOthers.add(phoneNumber);
+    }
+    if (!forSale(phoneNumber.slice(2, 5)).includes(phoneNumber)) {
+      return error({ status: 400, code: 21422, message: 'PhoneNumber requested is not available' });
+    }
+    const number: StandInNumber = { sid: sid('PN'), phoneNumber, smsUrl: form.get('SmsUrl') ?? undefined, smsMethod: form.get('SmsMethod') ?? 'POST' };
+    numbers.set(number.sid, number);
+    return { status: 201, body: numberResource(number) };
+  }
+
+  function route(method: string, path: string, query: URLSearchParams, form: URLSearchParams): Answer {
+    if (method === 'POST' && path === `${accountPath}/Messages.json`) return createMessage(form);
+    if (method === 'GET' && path === `${accountPath}/Messages.json`) {
+      const matching = messages.filter((message) => (!query.get('To') || message.to === query.get('To')) && (!query.get('From') || message.from === query.get('From')));
+      const pageSize = Number(query.get('PageSize') ?? 50);
+      return { status: 200, body: page(path, 'messages', matching.reverse().slice(0, pageSize).map(messageResource), pageSize) };
+    }
+    if (method === 'GET' && path === `${accountPath}/AvailablePhoneNumbers/US/Local.json`) {
+      const pageSize = Number(query.get('PageSize') ?? 50);
+      const offered = forSale(query.get('AreaCode') ?? INVENTORY_AREA_CODES[0]!).slice(0, pageSize);
+      const resources = offered.map((number) => ({ friendly_name: number, phone_number: number, iso_country: 'US', capabilities: { voice: true, SMS: true, MMS: true } }));
+      return { status: 200, body: page(path, 'available_phone_numbers', resources, pageSize) };
+    }
+    if (method === 'POST' && path === `${accountPath}/IncomingPhoneNumbers.json`) return buyNumber(form);
+    const servicePath = /^\/v1\/Services\/(MG[0-9a-f]{32})(\/PhoneNumbers)?$/.exec(path);
+    const service = servicePath ? services.get(servicePath[1]!) : undefined;
+    if (!servicePath || !service) return notFound();
+    if (method === 'GET' && !servicePath[2]) {
+      return { status: 200, body: { sid: service.sid, account_sid: accountSid, inbound_request_url: service.inboundRequestUrl, inbound_method: 'POST', use_inbound_webhook_on_number: service.useInboundWebhookOnNumber } };
+    }
+    const number = numbers.get(form.get('PhoneNumberSid') ?? '');
+    if (method !== 'POST' || !number) return notFound();
+    service.phoneNumberSids.push(number.sid);
+    return { status: 201, body: { sid: number.sid, account_sid: accountSid, service_sid: service.sid, phone_number: number.phoneNumber, country_code: 'US' } };
+  }
+
+  function authorized(header: string | undefined): boolean {
+    const [scheme, encoded] = (header ?? '').split(' ');
+    return scheme === 'Basic' && Buffer.from(encoded ?? '', 'base64').toString() === `${accountSid}:${authToken}`;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://standin');
+    const recorded: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      form: new URLSearchParams(Buffer.concat(chunks).toString()),
+      contentType: req.headers['content-type'],
+      authorized: authorized(req.headers.authorization),
+    };
+    requests.push(recorded);
+    const answer = recorded.authorized
+      ? route(recorded.method, recorded.path, recorded.query, recorded.form)
+      : error({ status: 401, code: 20003, message: 'Authenticate' });
+    if (answer === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+  }
+
+  /** POSTs `params` to `url` as Twilio does: form-encoded, signed over the URL as configured. */
+  async function callback(url: string, params: Record<string, string>, signWith = authToken) {
+    const publicBaseUrl = [...proxies.keys()].find((base) => url.startsWith(`${base}/`));
+    if (!publicBaseUrl) throw new Error(`stand-in has no route to ${url}`);
+    const response = await fetch(`${proxies.get(publicBaseUrl)}${url.slice(publicBaseUrl.length)}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(signWith, url, params),
+        'i-twilio-idempotency-token': randomBytes(16).toString('hex'),
+        'user-agent': 'TwilioProxy/1.1',
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+    const text = await response.text();
+    return { status: response.status, contentType: response.headers.get('content-type'), text, json: () => JSON.parse(text) as Record<string, unknown> };
+  }
+
+  function messageBySid(messageSid: string): StandInMessage {
+    const message = messages.find((candidate) => candidate.sid === messageSid);
+    if (!message) throw new Error(`stand-in has no message ${messageSid}`);
+    return message;
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((failure: unknown) => res.writeHead(500).end(String(failure)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    messages,
+    /** Where callbacks to the public URL really go: the app's loopback address, as a TLS proxy would forward them. */
+    forward(publicBaseUrl: string, localBaseUrl: string) {
+      proxies.set(publicBaseUrl, localBaseUrl);
+    },
+    failNextMessage(failure: TwilioError) {
+      nextMessageErrors.push(failure);
+    },
+    /** Another customer buys the number we are about to buy, between our search and our purchase. */
+    raceNextPurchase() {
+      raceNextPurchase = true;
+    },
+    /** The next message is created, but the connection drops before the answer (a lost response). */
+    dropNextMessageAnswer() {
+      dropNextMessageAnswer = true;
+    },
+    addService(settings: Omit<StandInService, 'sid' | 'phoneNumberSids'>): StandInService {
+      const service = { sid: sid('MG'), phoneNumberSids: [], ...settings };
+      services.set(service.sid, service);
+      return service;
+    },
+    /** Twilio's status callback for a message moving to `status`. */
+    reportStatus(messageSid: string, status: string, extra: Record<string, string> = {}, signWith?: string) {
+      const message = messageBySid(messageSid);
+      message.status = status;
+      if (!message.statusCallback) throw new Error('message has no status callback');
+      return callback(
+        message.statusCallback,
+        {
+          MessageSid: message.sid,
+          SmsSid: message.sid,
+          MessageStatus: status,
+          SmsStatus: status,
+          AccountSid: accountSid,
+          From: message.from,
+          To: message.to,
+          ApiVersion: '2010-04-01',
+          ...(message.messagingServiceSid ? { MessagingServiceSid: message.messagingServiceSid } : {}),
+          ...extra,
+        },
+        signWith,
+      );
+    },
+    /** Twilio's request to a number's SMS URL for a message a phone sent it. */
+    receive(inbound: { from: string; to: string; body: string; extra?: Record<string, string>; messageSid?: string }) {
+      const number = [...numbers.values()].find((candidate) => candidate.phoneNumber === inbound.to);
+      if (!number?.smsUrl) throw new Error(`stand-in has no SMS URL for ${inbound.to}`);
+      const messageSid = inbound.messageSid ?? sid('SM');
+      const response = callback(number.smsUrl, {
+        ToCountry: 'US',
+        SmsMessageSid: messageSid,
+        NumMedia: '0',
+        SmsSid: messageSid,
+        SmsStatus: 'received',
+        Body: inbound.body,
+        FromCountry: 'US',
+        To: inbound.to,
+        NumSegments: '1',
+        MessageSid: messageSid,
+        AccountSid: accountSid,
+        From: inbound.from,
+        ApiVersion: '2010-04-01',
+        ...inbound.extra,
+      });
+      return { messageSid, response };
+    },
+    /** Signs and posts arbitrary parameters to a public URL (for tampering tests). */
+    callback,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

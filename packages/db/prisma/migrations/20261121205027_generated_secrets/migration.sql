@@ -1,0 +1,8 @@
+-- CreateTable
+CREATE TABLE "generated_secrets" (
+    "name" TEXT NOT NULL,
+    "value" TEXT NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "generated_secrets_pkey" PRIMARY KEY ("name")
+);
