@@ -65,8 +65,8 @@ const ZEnvironment = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** Period of the sweep for due jobs (embedded poller and scaled re-enqueue). */
   JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
-  /** Namespace of the BullMQ keys in Redis. */
-  JOB_QUEUE_PREFIX: z.string().regex(/^[\w.-]+$/).default('textline'),
+  /** Namespace of every Redis key (BullMQ queues, rate-limit buckets, the IP throttle); deployments sharing a Redis need distinct ones. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w.-]+$/).default('textline'),
   /** On SIGTERM, how long in-flight requests and jobs may take before the process exits anyway (with code 1). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
   // MCP and OAuth.
@@ -140,7 +140,7 @@ export type Config = {
   jobLeaseMs: number;
   jobMaxAttempts: number;
   jobSweepIntervalMs: number;
-  jobQueuePrefix: string;
+  redisKeyPrefix: string;
   shutdownTimeoutMs: number;
   mcpToolTimeoutMs: number;
   oauthAccessTokenTtlSeconds: number;
@@ -205,7 +205,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     jobLeaseMs: env.JOB_LEASE_MS,
     jobMaxAttempts: env.JOB_MAX_ATTEMPTS,
     jobSweepIntervalMs: env.JOB_SWEEP_INTERVAL_MS,
-    jobQueuePrefix: env.JOB_QUEUE_PREFIX,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mcpToolTimeoutMs: env.MCP_TOOL_TIMEOUT_MS,
     oauthAccessTokenTtlSeconds: env.OAUTH_ACCESS_TOKEN_TTL_SECONDS,

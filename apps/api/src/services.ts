@@ -77,8 +77,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     log,
     redis,
     authenticator: createAuthenticator(db.prisma, clock, config.tokenCacheMs),
-    accountThrottle: redis ? redisAccountThrottle(redis, windowMs) : memoryAccountThrottle(windowMs, clock),
-    sendRateLimiter: redis ? redisSendRateLimiter(redis, clock) : memorySendRateLimiter(clock),
+    accountThrottle: redis ? redisAccountThrottle(redis, windowMs, config.redisKeyPrefix) : memoryAccountThrottle(windowMs, clock),
+    sendRateLimiter: redis ? redisSendRateLimiter(redis, clock, config.redisKeyPrefix) : memorySendRateLimiter(clock),
     // FUNDING_PROVIDER has one value today; a real stablecoin processor is selected here.
     fundingProvider: createSandboxPayProvider({
       clock,

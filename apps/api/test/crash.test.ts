@@ -136,7 +136,7 @@ async function crashScenario(options: { separateWorker: boolean }) {
     SANDBOX_DELAY_MS: '20',
     // A job whose worker was killed is retried after this (the scaled mode has no other way to know).
     JOB_LEASE_MS: String(LEASE_MS),
-    ...(database ? { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, JOB_QUEUE_PREFIX: `crash-${randomUUID()}` } : {}),
+    ...(database ? { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `crash-${randomUUID()}` } : {}),
   };
 
   // Set up the workspace directly in the database the server will use (PGlite admits one process at a time).

@@ -50,14 +50,13 @@ export async function startTestApp(
     // Tests speak through loopback and name their client address in X-Forwarded-For.
     TRUST_PROXY: 'loopback',
     SANDBOX_DELAY_MS: '0',
-    // Test apps share one Redis: each gets its own BullMQ keys.
-    ...(scaledMode ? { DATABASE_URL: database!.url, REDIS_URL: process.env.TEST_REDIS_URL!, JOB_QUEUE_PREFIX: `test-${randomUUID()}` } : {}),
+    // Test apps share one Redis: each gets its own key namespace.
+    ...(scaledMode ? { DATABASE_URL: database!.url, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `test-${randomUUID()}` } : {}),
     ...environment,
   });
   const clock = manualClock();
   const logs: string[] = [];
   const services = await createServices(config, { clock: options.clock ?? clock, log: createLogger('info', captureLogs(logs)) });
-  if (services.redis) await services.redis.flushdb();
   const server: Server = createServer(createApp(services));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

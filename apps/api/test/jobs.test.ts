@@ -181,7 +181,9 @@ describe('job runner: started workers', () => {
     const runner = testRunner({ campaign_step: { run: async (_services, job) => void done.push(job.id) } }, { jobSweepIntervalMs: 100 });
     await runner.start();
     try {
-      if (app.services.redis) await app.services.redis.flushdb();
+      // Redis forgets this app's queues (its keys carry the app's own prefix).
+      const redis = app.services.redis;
+      if (redis) for (const key of await redis.keys(`${app.config.redisKeyPrefix}*`)) await redis.del(key);
       const id = await enqueueTestJob();
       await waitFor(async () => done.includes(id));
       await waitFor(async () => (await jobRow(id)).status === 'done');

@@ -100,7 +100,7 @@ export async function deploymentEnvironment(prefix: string, extra: Record<string
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    ...(database ? { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, JOB_QUEUE_PREFIX: `${prefix}-${randomUUID()}` } : {}),
+    ...(database ? { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `${prefix}-${randomUUID()}` } : {}),
     ...extra,
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { manualClock } from '../src/lib/clock.ts';
@@ -25,7 +26,7 @@ if (scaledMode) {
     (clock) => {
       const client = new Redis(process.env.TEST_REDIS_URL!);
       redisClients.push(client);
-      return redisSendRateLimiter(client, clock);
+      return redisSendRateLimiter(client, clock, `limiter-test-${randomUUID()}`);
     },
   ]);
 }
@@ -85,7 +86,7 @@ describe.each(implementations)('%s send rate limiter', (_name, create) => {
 describe.runIf(scaledMode)('the Redis limiter across API processes', () => {
   it('shares each token bucket between two app instances', async () => {
     const first = await startTestApp();
-    const second = await startTestApp({ DATABASE_URL: first.config.databaseUrl! }, { clock: first.clock });
+    const second = await startTestApp({ DATABASE_URL: first.config.databaseUrl!, REDIS_KEY_PREFIX: first.config.redisKeyPrefix }, { clock: first.clock });
     try {
       const developer = await sendingWorkspace(first, { tier: 'growth' });
       const body = { phone_number: '+14155550123', body: 'Shared bucket' };

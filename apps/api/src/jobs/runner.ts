@@ -71,7 +71,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   const handledQueues = (Object.keys(handlers) as QueueName[]).filter((queue) => handlers[queue]);
   const inFlight = new Set<Promise<void>>();
   const bull: BullTransport | undefined = config.redisUrl
-    ? createBullTransport({ redisUrl: config.redisUrl, prefix: config.jobQueuePrefix, concurrency: config.jobConcurrency, log })
+    ? createBullTransport({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, concurrency: config.jobConcurrency, log })
     : undefined;
 
   // Due times, leases and backoff all read the service clock, so tests can move time by hand.

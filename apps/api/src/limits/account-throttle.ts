@@ -29,8 +29,8 @@ export function memoryAccountThrottle(windowMs: number, clock: Clock): AccountTh
   };
 }
 
-export function redisAccountThrottle(redis: Redis, windowMs: number): AccountThrottle {
-  const key = (ipHash: string) => `textline:account-throttle:${ipHash}`;
+export function redisAccountThrottle(redis: Redis, windowMs: number, keyPrefix: string): AccountThrottle {
+  const key = (ipHash: string) => `${keyPrefix}:account-throttle:${ipHash}`;
   return {
     async reserve(ipHash) {
       const reserved = await redis.set(key(ipHash), '1', 'PX', windowMs, 'NX');

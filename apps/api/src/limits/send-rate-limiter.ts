@@ -62,12 +62,12 @@ declare module 'ioredis' {
   }
 }
 
-export function redisSendRateLimiter(redis: Redis, clock: Clock): SendRateLimiter {
+export function redisSendRateLimiter(redis: Redis, clock: Clock, keyPrefix: string): SendRateLimiter {
   // defineCommand sends EVALSHA and falls back to EVAL once per connection.
   redis.defineCommand('takeSendToken', { numberOfKeys: 1, lua: takeScript });
   return {
     async take(key, { capacity, refillMs }) {
-      const retryAfterMs = await redis.takeSendToken(`textline:send-bucket:${key}`, clock.now(), refillMs, capacity);
+      const retryAfterMs = await redis.takeSendToken(`${keyPrefix}:send-bucket:${key}`, clock.now(), refillMs, capacity);
       return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true };
     },
   };
