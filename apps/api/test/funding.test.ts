@@ -253,7 +253,24 @@ describe('GET hosted_url (sandboxpay checkout)', () => {
       sandbox: true,
       invoice: { id: invoice.id, status: 'open', amount_cents: 1_600, pay_to: invoice.pay_to },
       how_to_pay: expect.stringContaining(`mark-invoice-paid --invoice ${invoice.id}`),
+      pay: { method: 'POST', path: `/sandboxpay/checkout/${invoice.session_id}/pay` },
     });
+  });
+
+  it('settles the invoice through the signed-event path when the sandbox wallet pays, once', async () => {
+    const developer = await createDeveloper(app);
+    const invoice = (await createInvoice(developer.token, 1_700)).body.invoice;
+    const pay = `/sandboxpay/checkout/${invoice.session_id}/pay`;
+    const first = await call(app, 'POST', pay);
+    expect(first.status).toBe(202);
+    expect(first.body.event).toMatchObject({ status: 'received', provider: 'sandboxpay', event_type: 'funding.completed', duplicate: false });
+    const again = await call(app, 'POST', pay);
+    expect(again.body.event.duplicate).toBe(true);
+    await app.services.jobs.drain();
+    expect((await call(app, 'GET', `${invoicesPath}/${invoice.id}`, { token: developer.token })).body.invoice.status).toBe('paid');
+    const credits = await app.services.prisma.ledgerEntry.findMany({ where: { workspaceId: developer.workspaceId, kind: 'funding_credit' } });
+    expect(credits.map((credit) => credit.amountCents)).toEqual([1_700]);
+    expect((await call(app, 'POST', '/sandboxpay/checkout/sps_unknown/pay')).status).toBe(404);
   });
 
   it('answers 404 for an unknown session', async () => {

@@ -2,10 +2,8 @@ import type { Scope } from '@textline/contract';
 import { newLegacyKey } from '../auth/tokens.ts';
 import { newId } from '../lib/crypto.ts';
 import { postLedgerEntry } from '../domain/ledger.ts';
-import { sandboxPaymentCompleted, sandboxPayLabel } from '../providers/sandboxpay.ts';
-import { ingestProviderWebhook } from '../webhooks/inbound/ingest.ts';
-import { signWebhook } from '../webhooks/inbound/signature.ts';
-import { inboundWebhookSources } from '../webhooks/inbound/sources.ts';
+import { sandboxPayLabel } from '../providers/sandboxpay.ts';
+import { settleSandboxInvoice } from '../providers/sandboxpay-checkout.ts';
 import type { Services } from '../services.ts';
 
 export const planTiers = ['starter', 'growth', 'scale', 'enterprise'] as const;
@@ -121,13 +119,10 @@ export const adminCommands = {
     }
     const invoice = await services.prisma.fundingInvoice.findUnique({ where: { id: invoiceId } });
     if (!invoice) throw new AdminInputError(`No funding invoice ${invoiceId}`);
-    const payload = sandboxPaymentCompleted(invoice);
-    const source = inboundWebhookSources(services.inboundWebhooks).fundingEvents;
-    const headers = signWebhook(source.key, payload, services.clock.now());
+    const { payload, source, headers, acceptance } = await settleSandboxInvoice(services, invoice);
     const summary = { invoice_id: invoice.id, session_id: invoice.sessionId, event_id: payload.event_id };
     if (!options.url) {
-      const acceptance = await ingestProviderWebhook(services, source, { headers, payload });
-      return { ...summary, acceptance, note: 'Stored; the service reconciles it in its provider_event job.' };
+      return { ...summary, acceptance: await acceptance(), note: 'Stored; the service reconciles it in its provider_event job.' };
     }
     const endpoint = new URL(source.path, options.url);
     const response = await fetch(endpoint, {

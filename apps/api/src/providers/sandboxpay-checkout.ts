@@ -1,21 +1,51 @@
 import { type Request, type Response, Router } from 'express';
 import { AppError } from '@textline/contract';
+import type { FundingInvoice } from '@textline/db';
 import { toFundingInvoice } from '../domain/funding.ts';
 import { sendError } from '../http/send-error.ts';
 import type { Services } from '../services.ts';
-import { sandboxPayLabel } from './sandboxpay.ts';
+import { signWebhook } from '../webhooks/inbound/signature.ts';
+import { inboundWebhookSources } from '../webhooks/inbound/sources.ts';
+import { ingestProviderWebhook } from '../webhooks/inbound/ingest.ts';
+import { sandboxPaymentCompleted, sandboxPayLabel } from './sandboxpay.ts';
+
+/**
+ * Settles a sandbox invoice the way a real payment would: a signed funding.completed event through
+ * the verify-and-store ingestion, reconciled by the provider_event job. Paying twice is a duplicate.
+ */
+export async function settleSandboxInvoice(services: Services, invoice: Pick<FundingInvoice, 'id' | 'sessionId' | 'amountCents'>) {
+  const payload = sandboxPaymentCompleted(invoice);
+  const source = inboundWebhookSources(services.inboundWebhooks).fundingEvents;
+  const headers = signWebhook(source.key, payload, services.clock.now());
+  return { payload, source, headers, acceptance: () => ingestProviderWebhook(services, source, { headers, payload }) };
+}
 
 /**
  * GET /sandboxpay/checkout/<session>: what a hosted_url shows. A real provider hosts a wallet page
  * here; the sandbox describes the invoice and how an operator settles it. Unauthenticated like any
  * hosted checkout: the unguessable session id is the capability.
  */
-export function sandboxPayCheckoutRouter(services: Pick<Services, 'prisma' | 'clock'>): Router {
+export function sandboxPayCheckoutRouter(services: Services): Router {
   const router = Router();
+  async function invoiceOf(req: Request) {
+    const row = await services.prisma.fundingInvoice.findUnique({ where: { sessionId: String(req.params.sessionId) } });
+    if (!row) throw new AppError('not_found', { message: 'No sandboxpay checkout session with this id.' });
+    return row;
+  }
+  // The sandbox wallet's "pay" button, so an agent can fund itself end to end with no operator.
+  router.post('/sandboxpay/checkout/:sessionId/pay', async (req: Request, res: Response) => {
+    try {
+      const row = await invoiceOf(req);
+      const settlement = await settleSandboxInvoice(services, row);
+      const acceptance = await settlement.acceptance();
+      res.status(202).json({ invoice_id: row.id, session_id: row.sessionId, event: acceptance });
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  });
   router.get('/sandboxpay/checkout/:sessionId', async (req: Request, res: Response) => {
     try {
-      const row = await services.prisma.fundingInvoice.findUnique({ where: { sessionId: String(req.params.sessionId) } });
-      if (!row) throw new AppError('not_found', { message: 'No sandboxpay checkout session with this id.' });
+      const row = await invoiceOf(req);
       const invoice = toFundingInvoice(row, services.clock.now());
       res.json({
         provider: sandboxPayLabel,
@@ -30,9 +60,10 @@ export function sandboxPayCheckoutRouter(services: Pick<Services, 'prisma' | 'cl
           expires_at: invoice.expires_at,
         },
         how_to_pay:
-          'Sandbox invoices take no real payment. The operator settles one with ' +
-          `\`npm run admin -- mark-invoice-paid --invoice ${invoice.id} --url <service base URL>\`, which sends the ` +
-          'signed funding.completed event a real provider would.',
+          `Sandbox invoices take no real payment: POST ${req.originalUrl.replace(/\/$/, '')}/pay settles this one ` +
+          'with the signed funding.completed event a real provider would send (so does the operator command ' +
+          `\`npm run admin -- mark-invoice-paid --invoice ${invoice.id}\`).`,
+        pay: { method: 'POST', path: `${req.originalUrl.replace(/\/$/, '')}/pay` },
       });
     } catch (error) {
       sendError(req, res, error);
