@@ -2,84 +2,155 @@
  * npm run bench: each scenario of scenarios.ts against its own server process on loopback, for
  * BENCH_SECONDS (default 10) with autocannon, in the embedded mode (PGlite) and, when
  * BENCH_DATABASE_URL names a PostgreSQL server, the scaled mode (a fresh database on it, dropped
- * afterwards; BENCH_REDIS_URL adds Redis). Prints requests/s, p50 and p99, and each scenario's
- * throughput as a ratio of the run's floor.
+ * afterwards; BENCH_REDIS_URL adds Redis). For each: requests/s at saturation with p50 and p99, p50
+ * and p99 again under a steady load at half that rate (paced.ts), the server's peak RSS, and the throughput as a ratio of the
+ * run's floor. In the scaled mode, scenarios with `serveAnother` are also run on two API processes
+ * sharing the database and Redis, against one. Then customer webhook deliveries per second.
  *
- * Internally `run.ts --serve <index>` is the server process of one scenario.
+ * Internally `run.ts --serve <index>` / `--serve-another <index>` is a server process of one
+ * scenario and `run.ts --deliveries` the delivery measurement's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createTestDatabaseUrl } from '@textline/db/testing';
-import { measureDeliveries } from './deliveries.ts';
-import { type BenchTarget, type Fixture, type Scenario, scenarios } from './scenarios.ts';
+import { type DeliveryMeasurement, measureDeliveries } from './deliveries.ts';
+import { pacedLoad } from './paced.ts';
+import { type BenchTarget, type Fixture, type RunningServer, type Scenario, scenarios } from './scenarios.ts';
 
 const READY = 'BENCH_READY ';
+const RESULT = 'BENCH_RESULT ';
 const CONNECTIONS = 32;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
-type Measurement = { scenario: Scenario; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
+type Latency = { p50: number; p99: number };
+type Measurement = {
+  scenario: Scenario;
+  requestsPerSecond: number;
+  peak: Latency;
+  halfLoad: Latency;
+  peakRssMb: number;
+  non2xx: number;
+  errors: number;
+  /** Scaled mode, scenarios with serveAnother: the same load over two API processes. */
+  twoProcesses?: { requestsPerSecond: number; peakRssMb: number; non2xx: number };
+};
 
-async function serve(index: number): Promise<void> {
-  const scenario = scenarios[index];
-  if (!scenario) throw new Error(`no scenario ${index}`);
-  const running = await scenario.serve(JSON.parse(process.env.BENCH_TARGET!) as BenchTarget);
-  process.stdout.write(`${READY}${JSON.stringify({ port: running.port, fixture: running.fixture })}\n`);
+const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+
+/** A child's last words: its peak RSS, printed as it exits. */
+function reportOnExit(work: () => Promise<unknown>): void {
   process.once('SIGTERM', () => {
-    running.close().then(
-      () => process.exit(0),
+    work().then(
+      () => {
+        process.stdout.write(`${RESULT}${JSON.stringify({ peakRssMb: peakRssMb() })}\n`);
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   });
 }
 
-function startServer(index: number, target: BenchTarget): Promise<{ child: ChildProcess; port: number; fixture: Fixture }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve', String(index)], {
+async function serve(index: number, another: boolean): Promise<void> {
+  const scenario = scenarios[index];
+  if (!scenario) throw new Error(`no scenario ${index}`);
+  const target = JSON.parse(process.env.BENCH_TARGET!) as BenchTarget;
+  const running: RunningServer = another ? await scenario.serveAnother!(target) : await scenario.serve(target);
+  process.stdout.write(`${READY}${JSON.stringify({ port: running.port, fixture: running.fixture })}\n`);
+  reportOnExit(() => running.close());
+}
+
+type Child = { child: ChildProcess; lines: AsyncIterableIterator<string> };
+
+function spawnChild(args: string[], target: BenchTarget): Child {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...args], {
     env: { ...process.env, BENCH_TARGET: JSON.stringify(target) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code} before it was ready`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith(READY)) resolve({ child, ...(JSON.parse(line.slice(READY.length)) as { port: number; fixture: Fixture }) });
-    });
-  });
+  return { child, lines: createInterface({ input: child.stdout! })[Symbol.asyncIterator]() };
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
+/** The next line of a child starting with `prefix`, parsed. */
+async function nextLine<T>({ child, lines }: Child, prefix: string): Promise<T> {
+  for (;;) {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`bench process ${child.pid} exited (${child.exitCode}) before printing ${prefix.trim()}`);
+    if (value.startsWith(prefix)) return JSON.parse(value.slice(prefix.length)) as T;
+  }
+}
+
+type Server = Child & { port: number; fixture: Fixture };
+
+async function startServer(index: number, target: BenchTarget, another = false): Promise<Server> {
+  const started = spawnChild([another ? '--serve-another' : '--serve', String(index)], target);
+  return { ...started, ...(await nextLine<{ port: number; fixture: Fixture }>(started, READY)) };
+}
+
+/** Stops a server and returns its peak RSS in MB. */
+async function stopServer(server: Server): Promise<number> {
+  const result = nextLine<{ peakRssMb: number }>(server, RESULT).catch(() => ({ peakRssMb: Number.NaN }));
+  server.child.kill('SIGTERM');
+  const killer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  const { peakRssMb: rss } = await result;
+  if (server.child.exitCode === null) await new Promise((resolve) => server.child.once('exit', resolve));
   clearTimeout(killer);
+  return rss;
 }
 
 function load(port: number, requests: autocannon.Request[], options: { duration?: number; amount?: number }) {
   return autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, requests, ...options });
 }
 
+async function warm(scenario: Scenario, server: Server, fixture: Fixture): Promise<void> {
+  const warmup = scenario.warmupRequests(fixture);
+  if (warmup > 0) await load(server.port, scenario.requests(fixture), { amount: Math.max(warmup, CONNECTIONS) });
+}
+
+/** Runs `work` against started servers, stops them whatever happens, and adds their largest peak RSS. */
+async function withServers<T>(servers: Server[], work: () => Promise<T>): Promise<T & { peakRssMb: number }> {
+  const outcome = await work().then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const rss = Math.max(...(await Promise.all(servers.map((server) => stopServer(server)))));
+  if (!outcome.ok) throw outcome.error;
+  return { ...outcome.value, peakRssMb: rss };
+}
+
 async function measure(scenario: Scenario, index: number, target: BenchTarget): Promise<Measurement> {
-  const { child, port, fixture } = await startServer(index, target);
-  try {
-    const warmup = scenario.warmupRequests(fixture);
-    if (warmup > 0) await load(port, scenario.requests(fixture), { amount: Math.max(warmup, CONNECTIONS) });
-    const result = await load(port, scenario.requests(fixture), { duration: seconds });
+  const server = await startServer(index, target);
+  return withServers([server], async () => {
+    await warm(scenario, server, server.fixture);
+    const peak = await load(server.port, scenario.requests(server.fixture), { duration: seconds });
+    // The latency a user sees when the server is not saturated: a steady half of the rate it just sustained.
+    const half = await pacedLoad(server.port, scenario.requests(server.fixture), { rate: peak.requests.average / 2, seconds });
     return {
       scenario,
-      requestsPerSecond: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
+      requestsPerSecond: peak.requests.average,
+      peak: { p50: peak.latency.p50, p99: peak.latency.p99 },
+      halfLoad: { p50: half.p50, p99: half.p99 },
+      non2xx: peak.non2xx + half.non2xx,
+      errors: peak.errors + half.errors,
     };
-  } finally {
-    await stopServer(child);
-  }
+  });
+}
+
+/** The scenario over two API processes on one database and Redis, loaded at once. */
+async function measureTwoProcesses(scenario: Scenario, index: number, target: BenchTarget): Promise<NonNullable<Measurement['twoProcesses']>> {
+  const first = await startServer(index, target);
+  const servers = [first, await startServer(index, target, true)];
+  return withServers(servers, async () => {
+    for (const server of servers) await warm(scenario, server, first.fixture);
+    const results = await Promise.all(servers.map((server) => load(server.port, scenario.requests(first.fixture), { duration: seconds })));
+    return {
+      requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
+      non2xx: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
+    };
+  });
 }
 
 /** A fresh, empty database per scenario, so no scenario measures another's leftovers. */
@@ -97,34 +168,69 @@ async function withTarget<T>(mode: 'embedded' | 'postgres', work: (target: Bench
   }
 }
 
+const column = (value: string, width: number) => value.padStart(width);
+
 function report(mode: string, measurements: Measurement[]): void {
   const floor = measurements.find((measurement) => measurement.scenario.floor);
-  console.log(`\n${mode}: ${CONNECTIONS} connections, ${seconds} s per scenario`);
-  console.log(['requests/s'.padStart(11), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'vs floor'.padStart(9), '  scenario'].join(''));
-  for (const { scenario, requestsPerSecond, p50, p99, non2xx, errors } of measurements) {
+  console.log(`\n${mode}: ${CONNECTIONS} connections, ${seconds} s per scenario and load`);
+  console.log(
+    [column('req/s', 8), column('p50', 6), column('p99', 6), column('½ p50', 7), column('½ p99', 7), column('RSS MB', 8), column('vs floor', 9), '  scenario'].join(''),
+  );
+  for (const { scenario, requestsPerSecond, peak, halfLoad, peakRssMb: rss, non2xx, errors, twoProcesses } of measurements) {
     const ratio = floor ? `${(requestsPerSecond / floor.requestsPerSecond).toFixed(2)}x` : '-';
     const problems = non2xx + errors > 0 ? `  (${non2xx} non-2xx, ${errors} errors)` : '';
     console.log(
-      [requestsPerSecond.toFixed(0).padStart(11), String(p50).padStart(7), String(p99).padStart(7), ratio.padStart(9), `  ${scenario.name}${problems}`].join(''),
+      [
+        column(requestsPerSecond.toFixed(0), 8),
+        column(String(peak.p50), 6),
+        column(String(peak.p99), 6),
+        column(String(halfLoad.p50), 7),
+        column(String(halfLoad.p99), 7),
+        column(rss.toFixed(0), 8),
+        column(ratio, 9),
+        `  ${scenario.name}${problems}`,
+      ].join(''),
     );
+    if (twoProcesses) {
+      const scaling = (twoProcesses.requestsPerSecond / requestsPerSecond).toFixed(2);
+      const failures = twoProcesses.non2xx > 0 ? `, ${twoProcesses.non2xx} non-2xx/errors` : '';
+      console.log(`${column(twoProcesses.requestsPerSecond.toFixed(0), 8)}  ${scaling}x of one process: two API processes (${twoProcesses.peakRssMb.toFixed(0)} MB peak RSS each at most${failures})`);
+    }
   }
 }
 
+async function deliveriesInChild(target: BenchTarget): Promise<DeliveryMeasurement & { peakRssMb: number }> {
+  const child = spawnChild(['--deliveries'], target);
+  return nextLine(child, RESULT);
+}
+
+function describeMachine(): string {
+  const [one, five] = loadavg();
+  return `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${one!.toFixed(1)} (1 min) ${five!.toFixed(1)} (5 min)`;
+}
+
 async function main(): Promise<void> {
+  console.log(`machine: ${describeMachine()}`);
   const modes: ('embedded' | 'postgres')[] = ['embedded', ...(process.env.BENCH_DATABASE_URL ? ['postgres' as const] : [])];
   for (const mode of modes) {
     const measurements: Measurement[] = [];
     for (const [index, scenario] of scenarios.entries()) {
-      measurements.push(await withTarget(mode, (target) => measure(scenario, index, target)));
+      const measurement = await withTarget(mode, (target) => measure(scenario, index, target));
+      if (mode === 'postgres' && scenario.serveAnother) measurement.twoProcesses = await withTarget(mode, (target) => measureTwoProcesses(scenario, index, target));
+      measurements.push(measurement);
     }
     report(mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}`, measurements);
-    const deliveries = await withTarget(mode, (target) => measureDeliveries(target));
+    const deliveries = await withTarget(mode, deliveriesInChild);
     console.log(
-      `${deliveries.perSecond.toFixed(0).padStart(11)} deliveries/s  webhook deliveries to a local sink ` +
-        `(${deliveries.deliveries} in ${deliveries.seconds.toFixed(1)} s, ${deliveries.received} requests received)`,
+      `${column(deliveries.perSecond.toFixed(0), 8)} deliveries/s  customer webhook deliveries to a local sink ` +
+        `(${deliveries.deliveries} in ${deliveries.seconds.toFixed(1)} s, ${deliveries.received} requests received, ${deliveries.peakRssMb.toFixed(0)} MB peak RSS)`,
     );
   }
+  console.log(`\nmachine after the run: ${describeMachine()}`);
 }
 
-if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
-else await main();
+if (process.argv[2] === '--serve' || process.argv[2] === '--serve-another') await serve(Number(process.argv[3]), process.argv[2] === '--serve-another');
+else if (process.argv[2] === '--deliveries') {
+  const result = await measureDeliveries(JSON.parse(process.env.BENCH_TARGET!) as BenchTarget);
+  process.stdout.write(`${RESULT}${JSON.stringify({ ...result, peakRssMb: peakRssMb() })}\n`);
+} else await main();

@@ -7,7 +7,9 @@ import { createDb } from '@textline/db';
 import { createApp } from '../src/app.ts';
 import { issueAccessToken } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config.ts';
+import type { Scope } from '@textline/contract';
 import { createAccount } from '../src/domain/accounts.ts';
+import { sendMessage } from '../src/domain/messages/send.ts';
 import { postLedgerEntry } from '../src/domain/ledger.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { createServices, type Services } from '../src/services.ts';
@@ -19,7 +21,7 @@ export type BenchTarget =
   | { kind: 'postgres'; dataDir: string; databaseUrl: string; redisUrl: string | undefined };
 
 /** What a started server tells the load generator (it crosses a process boundary, so JSON). */
-export type Fixture = { tokens?: string[]; webhookKey?: SigningKey };
+export type Fixture = { tokens?: string[]; webhookKey?: SigningKey; messageIds?: string[] };
 
 export type RunningServer = { port: number; fixture: Fixture; close(): Promise<void> };
 
@@ -32,6 +34,11 @@ export type Scenario = {
   /** The floor of a run: the other scenarios print their throughput as a ratio of it. */
   floor?: boolean;
   serve(target: BenchTarget): Promise<RunningServer>;
+  /**
+   * Another API process on the same database and Redis as the one `serve` prepared (scaled mode):
+   * the bench compares two such processes with one.
+   */
+  serveAnother?(target: BenchTarget): Promise<RunningServer>;
   requests(fixture: Fixture): autocannon.Request[];
   /** Requests sent before measuring, to warm the JIT, caches and prepared statements. */
   warmupRequests(fixture: Fixture): number;
@@ -167,10 +174,11 @@ async function serveApp(services: Services, fixture: Fixture): Promise<RunningSe
 // run: each token is used about once per second at 2,000 requests per second.
 const TOKENS = 2_000;
 
-/** The real app with one enterprise workspace funded far beyond the run. */
-async function sendApp(target: BenchTarget): Promise<RunningServer> {
-  // Each token is seen about once a second; the cache must outlive that for the look-up to stay off the hot path.
-  const services = await createServices(appConfig(target, { TOKEN_CACHE_MS: '60000' }));
+// Each token is seen about once a second; the cache must outlive that for the look-up to stay off the hot path.
+const sendingAppConfig = (target: BenchTarget) => appConfig(target, { TOKEN_CACHE_MS: '60000' });
+
+/** One enterprise workspace funded far beyond the run, with TOKENS tokens of `scopes`. */
+async function prepareSendingWorkspace(services: Services, scopes: Scope[]): Promise<{ workspaceId: string; tokens: string[] }> {
   // A fresh IP hash: the account throttle in a shared Redis outlives a run by five minutes.
   const { account } = await createAccount(services, { username: 'bench', password: 'bench password 123', ipHash: newId('bench') });
   const workspace = await services.prisma.workspace.update({
@@ -184,10 +192,72 @@ async function sendApp(target: BenchTarget): Promise<RunningServer> {
   const expiresAt = new Date(Date.now() + 86_400_000);
   const tokens: string[] = [];
   for (let index = 0; index < TOKENS; index += 1) {
-    const token = await issueAccessToken(services.prisma, { workspaceId: workspace.id, scopes: ['messages:write'], origin: 'api_key', expiresAt });
+    const token = await issueAccessToken(services.prisma, { workspaceId: workspace.id, scopes, origin: 'api_key', expiresAt });
     tokens.push(token.access_token);
   }
+  return { workspaceId: workspace.id, tokens };
+}
+
+/** The real app sending for that workspace. */
+async function sendApp(target: BenchTarget, scopes: Scope[] = ['messages:write']): Promise<RunningServer> {
+  const services = await createServices(sendingAppConfig(target));
+  const { tokens } = await prepareSendingWorkspace(services, scopes);
   return serveApp(services, { tokens });
+}
+
+/** One more API process on the database a first one prepared: no fixture of its own. */
+async function anotherApp(target: BenchTarget): Promise<RunningServer> {
+  return serveApp(await createServices(sendingAppConfig(target)), {});
+}
+
+const MESSAGES_TO_READ = 1_000;
+
+/** The sending app with MESSAGES_TO_READ messages accepted through the real send path, for GET. */
+async function readApp(target: BenchTarget): Promise<RunningServer> {
+  const services = await createServices(sendingAppConfig(target));
+  const { workspaceId, tokens } = await prepareSendingWorkspace(services, ['messages:write']);
+  const messageIds: string[] = [];
+  for (let index = 0; index < MESSAGES_TO_READ; index += 1) {
+    const sent = await sendMessage(services, { workspaceId }, { phoneNumber: `+1415555${1_000 + (index % RECIPIENTS)}`, body: SMS_TEXT }, { source: 'api' });
+    messageIds.push(sent.message.id);
+  }
+  return serveApp(services, { tokens, messageIds });
+}
+
+/** GET /api/v1/messages/{id} over the fixture's messages; tokens rotate. */
+function readRequests(fixture: Fixture): autocannon.Request[] {
+  const { tokens = [], messageIds = [] } = fixture;
+  let sequence = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        sequence += 1;
+        const path = `/api/v1/messages/${messageIds[sequence % messageIds.length]}`;
+        return { ...request, path, headers: { authorization: `Bearer ${tokens[sequence % tokens.length]}` } };
+      },
+    },
+  ];
+}
+
+/** MCP tools/call send_message (stateless streamable HTTP, JSON responses): the REST scenario's sends. */
+function mcpSendRequests(tokens: string[] = []): autocannon.Request[] {
+  return sequencedPost('/mcp', (sequence) => ({
+    headers: {
+      authorization: `Bearer ${tokens[sequence % tokens.length]}`,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: sequence,
+      method: 'tools/call',
+      params: {
+        name: 'send_message',
+        arguments: { phone_number: `+1415555${1_000 + (sequence % RECIPIENTS)}`, body: SMS_TEXT, idempotency_key: `bench-mcp-${process.pid}-${sequence}` },
+      },
+    }),
+  }));
 }
 
 /** Signed message.delivered events with unique ids, as a carrier posts them. */
@@ -222,9 +292,23 @@ export const scenarios: Scenario[] = [
   },
   {
     name: 'POST /api/v1/messages',
-    serve: sendApp,
+    serve: (target) => sendApp(target),
+    serveAnother: anotherApp,
     requests: (fixture) => sendRequests(fixture.tokens),
     // Every token once, so the measured run finds each in the authenticator's cache.
+    warmupRequests: (fixture) => fixture.tokens?.length ?? 0,
+  },
+  {
+    name: 'GET /api/v1/messages/{id}',
+    serve: readApp,
+    serveAnother: anotherApp,
+    requests: readRequests,
+    warmupRequests: (fixture) => fixture.tokens?.length ?? 0,
+  },
+  {
+    name: 'POST /mcp tools/call send_message',
+    serve: (target) => sendApp(target, ['mcp:execute']),
+    requests: (fixture) => mcpSendRequests(fixture.tokens),
     warmupRequests: (fixture) => fixture.tokens?.length ?? 0,
   },
   {

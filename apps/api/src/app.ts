@@ -8,6 +8,7 @@ import { appRouter } from './trpc/router.ts';
 import { contextFromRequest } from './trpc/context.ts';
 import { restRouter } from './http/rest.ts';
 import { sendError } from './http/send-error.ts';
+import { rejectUnstorableInput, requestError } from './http/request-guards.ts';
 import { docsRouter } from './openapi/serve.ts';
 import { mcpRouter } from './mcp/routes.ts';
 import { oauthBodyErrors, oauthRouter } from './oauth/routes.ts';
@@ -17,16 +18,6 @@ import { sandboxPayCheckoutRouter } from './providers/sandboxpay-checkout.ts';
 import type { Services } from './services.ts';
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
-
-/** Body-parser failures mapped onto the catalogue. */
-function bodyParserError(error: unknown): AppError | undefined {
-  const type = (error as { type?: unknown } | null)?.type;
-  if (type === 'entity.too.large') return new AppError('payload_too_large');
-  if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new AppError('invalid_json');
-  }
-  return undefined;
-}
 
 export function createApp(services: Services): express.Express {
   const app = express();
@@ -55,6 +46,7 @@ export function createApp(services: Services): express.Express {
   // Before the JSON parser: provider webhooks parse their own bodies (see the router).
   app.use(inboundWebhookRouter(services));
   app.use(express.json({ limit: services.config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  app.use(rejectUnstorableInput);
 
   app.use(docsRouter());
   app.use(sandboxPayCheckoutRouter(services));
@@ -85,7 +77,7 @@ export function createApp(services: Services): express.Express {
   });
   app.use('/oauth', oauthBodyErrors);
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    sendError(req, res, bodyParserError(error) ?? error);
+    sendError(req, res, requestError(error) ?? error);
   });
   return app;
 }

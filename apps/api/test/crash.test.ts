@@ -1,100 +1,36 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createTestDatabaseUrl } from '@textline/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { createAccount as createAccountRecord, createApiKeyToken } from '../src/domain/accounts.ts';
-import { postLedgerEntry } from '../src/domain/ledger.ts';
-import { buyNumber } from '../src/domain/numbers.ts';
-import { createServices, type Services } from '../src/services.ts';
 import { scaledMode } from './harness.ts';
+import {
+  apiEntry,
+  deploymentEnvironment,
+  freePort,
+  prepareSendingWorkspace,
+  type RunningProcess,
+  runCleanups,
+  startProcess,
+  waitUntilHealthy,
+  withServices,
+  workerEntry,
+} from './process-support.ts';
 
 /**
- * The real server as a child process, killed with SIGKILL in the middle of a burst of sends and
- * restarted on the same data: every accepted message must still be delivered, and none may reach
- * the carrier twice.
+ * The real server as a child process, killed with SIGKILL in the middle of 1,000 sends whose clients
+ * retry with their idempotency keys until they get an answer, then restarted on the same data:
+ * every acknowledged message exists exactly once under its key, dispatch resumes, and no message
+ * reaches the carrier twice.
  */
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const serverEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const workerEntry = fileURLToPath(new URL('../src/worker-main.ts', import.meta.url));
-
-const SENDERS = 4;
-const FIRST_WAVE = 30;
-const SECOND_WAVE = 40;
-// Of the second wave; the rest is in flight when the server dies.
-const KILL_AFTER_ACCEPTED = 15;
+const SENDS = 1_000;
+const CLIENTS = 16;
+// Enough tokens that the per-token buckets (20 burst) absorb the sends and their retries.
+const TOKENS = 100;
+// Acknowledged sends before the kill; the rest are in flight or not sent yet when the server dies.
+const KILL_AFTER_ACKNOWLEDGED = 300;
 const LEASE_MS = 2_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+afterAll(runCleanups);
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-type RunningProcess = { child: ChildProcess; exited: Promise<number | null>; output: string[] };
-
-function startProcess(entry: string, environment: Record<string, string>): RunningProcess {
-  const output: string[] = [];
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: repoRoot,
-    env: { ...inherited, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  return { child, exited, output };
-}
-
-async function waitUntilHealthy(baseUrl: string, server: RunningProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output.join('')}`);
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not become healthy:\n${server.output.join('')}`);
-}
-
-/** A funded enterprise workspace with a sandbox number and several tokens (the rate limit is per token). */
-async function prepareWorkspace(services: Services) {
-  const account = await createAccountRecord(services, {
-    username: `crash_${Date.now()}`,
-    password: 'correct horse battery staple',
-    ipHash: `crash-${randomUUID()}`,
-  });
-  const workspace = await services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.account.id } });
-  await services.prisma.workspace.update({ where: { id: workspace.id }, data: { planTier: 'enterprise' } });
-  await postLedgerEntry(services.prisma, { workspaceId: workspace.id, amountCents: 100_000, kind: 'operator_credit', reference: `crash-test:${workspace.id}` });
-  await buyNumber(services, workspace.id, { areaCode: '415' });
-  const tokens = [];
-  for (let index = 0; index < SENDERS; index += 1) tokens.push((await createApiKeyToken(services, workspace.id, `crash ${index}`)).access_token);
-  return { workspaceId: workspace.id, tokens };
-}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The API server, plus in the split deployment a separate `npm run worker` process (the API then
@@ -104,7 +40,7 @@ function deployment(environment: Record<string, string>, baseUrl: string, separa
   let processes: RunningProcess[] = [];
   return {
     async start() {
-      const api = startProcess(serverEntry, { ...environment, RUN_WORKERS: separateWorker ? '0' : '1' });
+      const api = startProcess(apiEntry, { ...environment, RUN_WORKERS: separateWorker ? '0' : '1' });
       processes = [api, ...(separateWorker ? [startProcess(workerEntry, { ...environment, PUBLIC_BASE_URL: baseUrl })] : [])];
       await waitUntilHealthy(baseUrl, api);
     },
@@ -120,142 +56,142 @@ function deployment(environment: Record<string, string>, baseUrl: string, separa
   };
 }
 
+/** What the clients saw, per idempotency key. */
+type ClientRecord = { messageId: string; firstAnswer: number; attempts: number };
+
 async function crashScenario(options: { separateWorker: boolean }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'textline-crash-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const database = scaledMode ? await createTestDatabaseUrl(process.env.TEST_DATABASE_URL!) : undefined;
-  if (database) cleanups.push(() => database.drop());
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const environment: Record<string, string> = {
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
+  const environment = await deploymentEnvironment('crash', {
     PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
     SANDBOX_DELAY_MS: '20',
     // A job whose worker was killed is retried after this (the scaled mode has no other way to know).
     JOB_LEASE_MS: String(LEASE_MS),
-    ...(database ? { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `crash-${randomUUID()}` } : {}),
-  };
-
+  });
   // Set up the workspace directly in the database the server will use (PGlite admits one process at a time).
-  const setup = await createServices(loadConfig(environment));
-  const { workspaceId, tokens } = await prepareWorkspace(setup);
-  await setup.close();
+  const { workspaceId, tokens, balanceCents } = await withServices(environment, (services) => prepareSendingWorkspace(services, { tokens: TOKENS }));
 
   const service = deployment(environment, baseUrl, options.separateWorker);
   await service.start();
 
-  const accepted = new Set<string>();
-  let unanswered = 0;
-  let sequence = 0;
-  const send = async (onAccepted?: () => void) => {
-    const index = sequence;
-    sequence += 1;
-    try {
-      const response = await fetch(`${baseUrl}/api/v1/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens[index % SENDERS]}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ phone_number: `+1415555${String(2000 + index).padStart(4, '0')}`, body: `Burst message ${index}` }),
-      });
-      const body = (await response.json()) as { message?: { id: string } };
-      if (response.status === 202 && body.message) {
-        accepted.add(body.message.id);
-        onAccepted?.();
-      }
-    } catch {
-      unanswered += 1; // the server died with this request in flight: its outcome is unknown to the client
-    }
-  };
-  const statusOf = async (id: string, token = tokens[0]!) => {
-    const response = await fetch(`${baseUrl}/api/v1/messages/${id}`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await response.json()) as { message: { status: string } }).message.status;
-  };
-
-  // Wave one, then wave two while wave one is being dispatched and reported on; the kill lands
-  // in the middle of both.
-  await Promise.all(Array.from({ length: FIRST_WAVE }, () => send()));
-  const firstWave = [...accepted];
-  const dispatchingBy = Date.now() + 60_000;
-  while ((await Promise.all(firstWave.map((id) => statusOf(id)))).filter((status) => status !== 'queued').length < 3) {
-    if (Date.now() > dispatchingBy) throw new Error('dispatch did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const acknowledged = new Map<string, ClientRecord>();
   let killed: Promise<void> | undefined;
-  const killAt = accepted.size + KILL_AFTER_ACCEPTED;
+  let restarted: Promise<void> | undefined;
+  let unanswered = 0;
+
+  /** One client request: retried with the same key on a lost connection, a 5xx or a 429, until answered 202 or 200. */
+  async function sendUntilAcknowledged(index: number): Promise<void> {
+    const key = `crash-${index}`;
+    const request = {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[index % TOKENS]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: `+1415555${String(2000 + (index % 7000)).padStart(4, '0')}`, body: `Crash message ${index}`, idempotency_key: key }),
+    };
+    for (let attempt = 1; attempt <= 200; attempt += 1) {
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl}/api/v1/messages`, request);
+      } catch {
+        // The server died with this request in flight (or is not back yet): its outcome is unknown.
+        if (attempt === 1) unanswered += 1;
+        await (restarted ?? pause(100));
+        continue;
+      }
+      const body = (await response.json()) as { message?: { id: string } };
+      if ((response.status === 202 || response.status === 200) && body.message) {
+        acknowledged.set(key, { messageId: body.message.id, firstAnswer: response.status, attempts: attempt });
+        if (!killed && acknowledged.size >= KILL_AFTER_ACKNOWLEDGED) {
+          killed = service.kill();
+          restarted = killed.then(() => service.start());
+        }
+        return;
+      }
+      if (response.status !== 429 && response.status < 500) throw new Error(`send ${index} refused: ${response.status} ${JSON.stringify(body)}`);
+      await pause(response.status === 429 ? Number(response.headers.get('retry-after') ?? 1) * 1000 : 100);
+    }
+    throw new Error(`send ${index} was never acknowledged`);
+  }
+
+  let next = 0;
   await Promise.all(
-    Array.from({ length: SECOND_WAVE }, () =>
-      send(() => {
-        if (!killed && accepted.size >= killAt) killed = service.kill();
-      }),
-    ),
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < SENDS) await sendUntilAcknowledged(next++);
+    }),
   );
   expect(killed).toBeDefined();
-  await killed;
+  await restarted;
+  expect(acknowledged.size).toBe(SENDS);
 
-  await service.start();
-  const settledStatuses = new Set(['delivered', 'failed']);
-  const deadline = Date.now() + 90_000;
-  let pending = [...accepted];
-  while (pending.length > 0 && Date.now() < deadline) {
-    const statuses = await Promise.all(pending.map(async (id) => ({ id, status: await statusOf(id) })));
-    pending = statuses.filter((entry) => !settledStatuses.has(entry.status)).map((entry) => entry.id);
-    if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+  // Dispatch resumes: every message settles (read through the API: PGlite admits no second process).
+  // Then wait out the dead worker's leases (scaled mode: jobs whose effects committed before the
+  // kill) and stop cleanly.
+  const messageIds = [...acknowledged.values()].map((record) => record.messageId);
+  const allDelivered = async () => {
+    for (let start = 0; start < messageIds.length; start += 50) {
+      const statuses = await Promise.all(
+        messageIds.slice(start, start + 50).map(async (id) => {
+          const response = await fetch(`${baseUrl}/api/v1/messages/${id}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+          return ((await response.json()) as { message: { status: string } }).message.status;
+        }),
+      );
+      if (statuses.some((status) => status !== 'delivered')) return false;
+    }
+    return true;
+  };
+  const settleBy = Date.now() + 150_000;
+  while (!(await allDelivered())) {
+    if (Date.now() > settleBy) throw new Error('dispatch did not finish after the restart');
+    await pause(500);
   }
-  expect(pending).toEqual([]);
-  // Let what the client never heard about settle too, including jobs whose effects committed before
-  // the kill but whose rows still carry the dead worker's lease (scaled mode), then stop cleanly.
-  await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 2_000));
+  await pause(LEASE_MS + 2_000);
   expect((await service.stop()).every((code) => code === 0)).toBe(true);
 
-  const check = await createServices(loadConfig(environment));
-  try {
-    const { prisma } = check;
+  await withServices(environment, async ({ prisma }) => {
     const messages = await prisma.message.findMany({ where: { workspaceId } });
     const ids = new Set(messages.map((message) => message.id));
     const carrier = await prisma.sandboxMessage.findMany({ where: { messageId: { in: [...ids] } } });
-    const sentReports = await prisma.providerEvent.count({ where: { eventType: 'message.sent' } });
-    const deliveredReports = await prisma.providerEvent.count({ where: { eventType: 'message.delivered' } });
-    const customerSent = await prisma.event.count({ where: { workspaceId, type: 'message.sent' } });
-    const customerDelivered = await prisma.event.count({ where: { workspaceId, type: 'message.delivered' } });
     const unfinishedJobs = await prisma.job.findMany({
       where: { status: { in: ['pending', 'running', 'dead'] } },
       select: { queue: true, status: true, attempts: true, lastError: true, payload: true },
     });
     const debits = await prisma.ledgerEntry.findMany({ where: { workspaceId, kind: 'send_debit' } });
     const workspace = await prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
+    const retried = [...acknowledged.values()].filter((record) => record.attempts > 1);
     const summary = {
-      accepted: accepted.size,
+      acknowledged: acknowledged.size,
       unanswered,
+      retried: retried.length,
+      acknowledgedAsReplay: retried.filter((record) => record.firstAnswer === 200).length,
       stored: messages.length,
       transmitted: carrier.length,
       repeatedSendRequests: carrier.filter((row) => row.sendRequests > 1).length,
     };
     console.log(`crash test (${options.separateWorker ? 'API + worker process' : 'one process'}):`, JSON.stringify(summary));
+    expect(unanswered).toBeGreaterThan(0);
 
-    // Nothing accepted was lost; everything stored (also what the client never heard about) was delivered.
-    for (const id of accepted) expect(ids.has(id)).toBe(true);
+    // Exactly once: one message per idempotency key, the one every answer named.
+    expect(messages).toHaveLength(SENDS);
+    const byKey = new Map(messages.map((message) => [message.idempotencyKey, message.id]));
+    expect(byKey.size).toBe(SENDS);
+    for (const [key, record] of acknowledged) expect(byKey.get(key), key).toBe(record.messageId);
+    // Dispatch resumed: everything delivered, each message transmitted once, reported and evented once.
     expect(messages.filter((message) => message.status !== 'delivered')).toEqual([]);
-    // Each message reached the carrier exactly once: one carrier record each, one report and one customer event of each kind.
     expect(carrier).toHaveLength(messages.length);
     expect(new Set(carrier.map((row) => row.messageId))).toEqual(ids);
-    expect(sentReports).toBe(messages.length);
-    expect(deliveredReports).toBe(messages.length);
-    expect(customerSent).toBe(messages.length);
-    expect(customerDelivered).toBe(messages.length);
+    expect(await prisma.providerEvent.count({ where: { eventType: 'message.sent' } })).toBe(messages.length);
+    expect(await prisma.providerEvent.count({ where: { eventType: 'message.delivered' } })).toBe(messages.length);
+    expect(await prisma.event.count({ where: { workspaceId, type: 'message.sent' } })).toBe(messages.length);
+    expect(await prisma.event.count({ where: { workspaceId, type: 'message.delivered' } })).toBe(messages.length);
     expect(unfinishedJobs).toEqual([]);
     // Each message was debited once and the balance agrees.
     expect(debits).toHaveLength(messages.length);
     const spent = messages.reduce((sum, message) => sum + message.costCents, 0);
-    expect(workspace.balanceCents).toBe(100_000 - spent);
-  } finally {
-    await check.close();
-  }
+    expect(workspace.balanceCents).toBe(balanceCents - spent);
+  });
 }
 
-describe('crash safety: kill -9 during a burst of sends', () => {
-  it('loses no accepted message and sends none twice', () => crashScenario({ separateWorker: false }), 240_000);
+describe('crash safety: kill -9 during 1,000 sends with idempotent client retries', () => {
+  it('keeps every acknowledged message exactly once and resumes dispatch', () => crashScenario({ separateWorker: false }), 300_000);
 
-  it.runIf(scaledMode)('does the same with `npm run worker` as a separate process, both killed', () => crashScenario({ separateWorker: true }), 240_000);
+  it.runIf(scaledMode)('does the same with `npm run worker` as a separate process, both killed', () => crashScenario({ separateWorker: true }), 300_000);
 });

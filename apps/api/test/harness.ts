@@ -131,6 +131,10 @@ export async function call(
   } catch {
     body = text;
   }
+  // Backup codes and session cookies match no pattern above; remember them by where they appear.
+  const backupCodes = (body as { backup_codes?: unknown } | undefined)?.backup_codes;
+  if (Array.isArray(backupCodes)) remember(app, undefined, ...backupCodes.map(String));
+  remember(app, undefined, ...response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!.split('=').slice(1).join('=')));
   return { status: response.status, headers: response.headers, body };
 }
 

@@ -33,6 +33,16 @@ export function toAppError(error: unknown): AppError {
     if (error.code === 'BAD_REQUEST' && hasIssues(error.cause)) return validationError(fieldIssues(error.cause.issues));
     if (error.code === 'NOT_FOUND') return new AppError('not_found');
     if (error.code === 'TIMEOUT') return new AppError('timeout');
+    // tRPC's own refusals of a request it cannot read (/trpc only): the client's doing, not a 500.
+    const requestCodes: Partial<Record<TRPCError['code'], AppError['code']>> = {
+      BAD_REQUEST: 'invalid_json',
+      PARSE_ERROR: 'invalid_json',
+      METHOD_NOT_SUPPORTED: 'method_not_allowed',
+      PAYLOAD_TOO_LARGE: 'payload_too_large',
+      UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
+    };
+    const code = requestCodes[error.code];
+    if (code) return new AppError(code);
   }
   return new AppError('internal_error');
 }

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { AppError } from '@textline/contract';
+import { requestError } from '../../http/request-guards.ts';
 import { sendError } from '../../http/send-error.ts';
 import type { Services } from '../../services.ts';
 import { acceptanceStatus, ingestProviderWebhook } from './ingest.ts';
@@ -26,12 +27,10 @@ export function inboundWebhookRouter(services: Services): Router {
   }
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const type = (error as { type?: unknown } | null)?.type;
-    if (type === 'entity.too.large' || type === 'parameters.too.many') return sendError(req, res, new AppError('payload_too_large'));
-    const unparseable = type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported';
-    if (unparseable) {
-      return sendError(req, res, new AppError('invalid_signature'));
-    }
-    sendError(req, res, error);
+    if (type === 'parameters.too.many') return sendError(req, res, new AppError('payload_too_large'));
+    // A body that does not read as JSON (malformed, or compressed and not inflating) cannot carry a valid signature.
+    const requestProblem = requestError(error);
+    sendError(req, res, requestProblem?.code === 'invalid_json' ? new AppError('invalid_signature') : (requestProblem ?? error));
   });
   return router;
 }
