@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { applyPendingMigrations } from './engine.ts';
 import { PrismaClient } from './generated/client.ts';
-import { isMemory, openPglite, PgliteAdapterFactory, type OpenPglite } from './pglite.ts';
+import type { OpenPglite } from './pglite.ts';
 import { migratePostgres } from './postgres.ts';
 
 export { Prisma, PrismaClient } from './generated/client.ts';
@@ -55,11 +55,15 @@ export type DbConfig = {
 
 export type Db = { prisma: PrismaClient; kind: 'pglite' | 'postgres'; close(): Promise<void> };
 
+// PGlite (its WASM build alone is some 40 MB of memory) loads only in the embedded mode.
+const loadPglite = () => import('./pglite.ts');
+
 // Tests open many in-memory databases, and initdb plus migrations costs seconds each: the first one
 // in a process is migrated and dumped, and later ones start from a copy of that dump.
 let memoryTemplate: Promise<Blob> | undefined;
 
 async function openMigratedMemory(dataDir: string): Promise<OpenPglite> {
+  const { openPglite, PgliteAdapterFactory } = await loadPglite();
   memoryTemplate ??= (async () => {
     const { pglite, close } = await openPglite('memory://');
     try {
@@ -78,6 +82,7 @@ async function openMigratedMemory(dataDir: string): Promise<OpenPglite> {
 /** Applies pending migrations from prisma/migrations, as `prisma migrate deploy` does. */
 export async function applyMigrations(config: DbConfig): Promise<{ applied: string[] }> {
   if (config.databaseUrl) return { applied: await migratePostgres(config.databaseUrl) };
+  const { openPglite, PgliteAdapterFactory } = await loadPglite();
   const { pglite, close } = await openPglite(config.dataDir);
   try {
     return { applied: await applyPendingMigrations(new PgliteAdapterFactory(pglite)) };
@@ -95,6 +100,7 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
     const prisma = new PrismaClient({ adapter });
     return { prisma, kind: 'postgres', close: once(() => prisma.$disconnect()) };
   }
+  const { isMemory, openPglite, PgliteAdapterFactory } = await loadPglite();
   if (isMemory(config.dataDir) && shouldMigrate) {
     return pgliteDb(await openMigratedMemory(config.dataDir));
   }
@@ -109,7 +115,8 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
   return pgliteDb(opened);
 }
 
-function pgliteDb({ pglite, close }: OpenPglite): Db {
+async function pgliteDb({ pglite, close }: OpenPglite): Promise<Db> {
+  const { PgliteAdapterFactory } = await loadPglite();
   const adapter = new PgliteAdapterFactory(pglite);
   const prisma = new PrismaClient({ adapter });
   return {

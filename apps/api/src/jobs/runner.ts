@@ -207,16 +207,29 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
     warnOnFailure(work, 'could not wake workers');
   }
 
+  // Job ids woken during one turn of the event loop go to BullMQ in one round trip per queue: under
+  // load, many requests finish in the same turn, and each round trip costs Redis a script run.
+  const wokenIds = new Map<QueueName, string[]>();
+  function flushWokenIds(): void {
+    for (const [queue, ids] of wokenIds) {
+      // Best effort: if Redis is unavailable the sweeper enqueues the rows later.
+      // A row just enqueued has had no attempt yet.
+      warnOnFailure(bull!.enqueue(queue, ids.map((id) => ({ id, attempts: 0 }))), 'could not wake workers');
+    }
+    wokenIds.clear();
+  }
+
   return {
     wake(queue, ...jobIds) {
       if (!bull) {
         poller.poke();
         return;
       }
-      // Best effort: if Redis is unavailable the sweeper enqueues the rows later.
-      // A row just enqueued has had no attempt yet.
-      if (jobIds.length > 0) warnOnFailure(bull.enqueue(queue, jobIds.map((id) => ({ id, attempts: 0 }))), 'could not wake workers');
-      else sweepSoon(queue);
+      if (jobIds.length === 0) return sweepSoon(queue);
+      if (wokenIds.size === 0) setImmediate(flushWokenIds);
+      const ids = wokenIds.get(queue);
+      if (ids) ids.push(...jobIds);
+      else wokenIds.set(queue, [...jobIds]);
     },
 
     async start() {
@@ -239,6 +252,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
     },
 
     async stop() {
+      if (bull) flushWokenIds();
       clearInterval(sweepTimer);
       await poller.stop();
       await bull?.close();

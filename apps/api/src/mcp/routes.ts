@@ -10,7 +10,7 @@ import { contextFromRequest, type RequestContext } from '../trpc/context.ts';
 import type { AuthContext } from '../auth/authenticator.ts';
 import { createMcpAuthenticator } from './auth.ts';
 import { buildMcpServer } from './server.ts';
-import { findTool, mcpTools, runTool, toolListing, toolResult } from './tools.ts';
+import { findTool, type McpTool, mcpTools, runTool, toolListing, toolResult } from './tools.ts';
 import { baseUrlOf } from './urls.ts';
 
 /** DESIGN.md: tools/list needs mcp:read, tools/call mcp:execute; other methods only a valid token. */
@@ -24,6 +24,17 @@ function scopesForJsonRpc(body: unknown): Scope[] {
     return scope ? [scope] : [];
   });
   return [...new Set(scopes)];
+}
+
+/**
+ * A lone tools/call needs only the tool it names: registering every tool on each request's server
+ * cost more than the call itself. Anything else (tools/list, batches, unknown names) gets them all.
+ */
+function toolsNeededBy(body: unknown): McpTool[] | undefined {
+  const message = body as { method?: unknown; params?: { name?: unknown } } | null;
+  if (Array.isArray(body) || message?.method !== 'tools/call' || typeof message.params?.name !== 'string') return undefined;
+  const tool = findTool(message.params.name);
+  return tool && [tool];
 }
 
 function toolContext(services: Services, req: Request, auth: AuthContext): RequestContext {
@@ -56,6 +67,7 @@ export function mcpRouter(services: Services): Router {
       const server = buildMcpServer({
         baseUrl: baseUrlOf(services, req),
         call: async (tool, args) => toolResult(tool, await runTool(tool, args, toolContext(services, req, auth))),
+        tools: toolsNeededBy(req.body),
       });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => {

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { serviceVersion } from '../domain/health.ts';
 import { mcpTools, type McpTool } from './tools.ts';
 import { mcpUrls } from './urls.ts';
@@ -19,16 +20,25 @@ function serverInstructions(baseUrl: string): string {
   ].join(' ');
 }
 
+// Each server would otherwise compile a JSON Schema validator (a new Ajv) of its own: a tenth of an MCP
+// request's CPU. It only checks elicitation answers, which a stateless server never asks for.
+const sharedSchemaValidator = new AjvJsonSchemaValidator();
+
 /**
- * A server for one stateless request: every contract tool registered from its definition, each call
- * handed to `call` (which runs the procedure as the authenticated caller).
+ * A server for one stateless request: every contract tool (or only `tools`, when the request needs
+ * no others) registered from its definition, each call handed to `call` (which runs the procedure as
+ * the authenticated caller).
  */
-export function buildMcpServer(options: { baseUrl: string; call: (tool: McpTool, args: unknown) => Promise<CallToolResult> }): McpServer {
+export function buildMcpServer(options: {
+  baseUrl: string;
+  call: (tool: McpTool, args: unknown) => Promise<CallToolResult>;
+  tools?: readonly McpTool[] | undefined;
+}): McpServer {
   const server = new McpServer(
     { name: 'textline', title: 'Textline SMS', version: serviceVersion },
-    { instructions: serverInstructions(options.baseUrl) },
+    { instructions: serverInstructions(options.baseUrl), jsonSchemaValidator: sharedSchemaValidator },
   );
-  for (const tool of mcpTools()) {
+  for (const tool of options.tools ?? mcpTools()) {
     server.registerTool(
       tool.name,
       {

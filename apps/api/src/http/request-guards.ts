@@ -1,0 +1,63 @@
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '@textline/contract';
+import { validationError } from './errors.ts';
+
+/** Deeper JSON is refused before any handler: no request of ours nests this far, and recursion over it would not survive. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Errors express and its body parsers raise about a request itself, mapped onto the catalogue:
+ * every one of them is the client's doing, never a 500.
+ */
+export function requestError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return undefined;
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (type === 'entity.too.large') return new AppError('payload_too_large');
+  if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new AppError('invalid_json');
+  }
+  // A path parameter that is not percent-encoded UTF-8 (e.g. %ff) names no resource.
+  if (error instanceof URIError) return new AppError('not_found', { message: 'The path is not valid percent-encoded UTF-8.' });
+  // Any other body-reading failure (a gzip or brotli body that does not inflate, an aborted upload).
+  if (typeof status === 'number' && status >= 400 && status < 500) return new AppError('invalid_json', { message: 'The request body could not be read.' });
+  return undefined;
+}
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The first problem of a parsed JSON value that PostgreSQL cannot store or that nests too deep,
+ * walked without recursion, named by its top-level field as schema validation names it.
+ */
+function unstorable(root: unknown): { path: string; message: string } | undefined {
+  const pending: { value: unknown; field: string; depth: number }[] = [{ value: root, field: '', depth: 0 }];
+  while (pending.length > 0) {
+    const { value, field, depth } = pending.pop()!;
+    if (typeof value === 'string') {
+      // PostgreSQL text cannot hold NUL, and jsonb refuses unpaired surrogates.
+      if (value.includes('\u0000')) return { path: field, message: 'must not contain NUL (\\u0000) characters' };
+      if (unpairedSurrogate.test(value)) return { path: field, message: 'must be valid Unicode (no unpaired surrogates)' };
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return { path: field, message: `nests deeper than ${MAX_JSON_DEPTH} levels` };
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\u0000') || unpairedSurrogate.test(key)) return { path: field || key, message: 'has a key with NUL characters or invalid Unicode' };
+        pending.push({ value: child, field: field || key, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses input no handler could store before it reaches one: NUL characters (%00 in the URL, \u0000
+ * in JSON), unpaired surrogates, and JSON nested deeper than MAX_JSON_DEPTH. Runs after the JSON parser.
+ */
+export function rejectUnstorableInput(req: Request, _res: Response, next: NextFunction): void {
+  const [path = '', query = ''] = req.url.split('?', 2);
+  if (/%00/.test(path)) return next(new AppError('not_found', { message: 'No resource path contains a NUL character.' }));
+  if (/%00/.test(query)) return next(validationError([{ path: '(query)', message: 'must not contain NUL (%00) characters' }]));
+  const problem = req.body === undefined ? undefined : unstorable(req.body);
+  if (problem) return next(validationError([{ path: problem.path || '(body)', message: problem.message }]));
+  next();
+}
