@@ -5,12 +5,17 @@ import { createDeveloper, type TestApp } from './harness.ts';
 
 let numberCounter = 0;
 
-/** A connected sender number of the workspace, inserted directly (as buying one would leave it). */
+/**
+ * A connected sender number of the workspace, inserted directly (as buying one would leave it).
+ * Each gets a later creation time than the one before, so sender selection's tie-break on
+ * created_at follows the order the test made them in (two rows in one millisecond would otherwise
+ * fall back to their random ids).
+ */
 export async function connectNumber(app: TestApp, workspaceId: string) {
   numberCounter += 1;
   const number = `+12065${String(numberCounter).padStart(6, '0')}`;
   return app.services.prisma.phoneNumber.create({
-    data: { id: newId('pn'), workspaceId, number, provider: 'sandbox', status: 'connected' },
+    data: { id: newId('pn'), workspaceId, number, provider: 'sandbox', status: 'connected', createdAt: new Date(Date.UTC(2026, 0, 1) + numberCounter) },
   });
 }
 
