@@ -67,7 +67,9 @@ async function serve(index: number, another: boolean): Promise<void> {
 type Child = { child: ChildProcess; lines: AsyncIterableIterator<string> };
 
 function spawnChild(args: string[], target: BenchTarget): Child {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...args], {
+  // BENCH_CPU_PROF=<dir> writes each server process's V8 CPU profile there as it exits.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...process.execArgv, ...profile, fileURLToPath(import.meta.url), ...args], {
     env: { ...process.env, BENCH_TARGET: JSON.stringify(target) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -209,17 +211,27 @@ function describeMachine(): string {
   return `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${one!.toFixed(1)} (1 min) ${five!.toFixed(1)} (5 min)`;
 }
 
+/** BENCH_ONLY=sends,GET runs only the scenarios whose names contain one of those words (and the floors). */
+function selected(scenario: Scenario): boolean {
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+  return !only || scenario.floor === true || only.some((word) => scenario.name.includes(word));
+}
+
 async function main(): Promise<void> {
   console.log(`machine: ${describeMachine()}`);
-  const modes: ('embedded' | 'postgres')[] = ['embedded', ...(process.env.BENCH_DATABASE_URL ? ['postgres' as const] : [])];
+  const modes = (['embedded', ...(process.env.BENCH_DATABASE_URL ? ['postgres' as const] : [])] as const).filter(
+    (mode) => !process.env.BENCH_MODES || process.env.BENCH_MODES.split(',').includes(mode),
+  );
   for (const mode of modes) {
     const measurements: Measurement[] = [];
     for (const [index, scenario] of scenarios.entries()) {
+      if (!selected(scenario)) continue;
       const measurement = await withTarget(mode, (target) => measure(scenario, index, target));
       if (mode === 'postgres' && scenario.serveAnother) measurement.twoProcesses = await withTarget(mode, (target) => measureTwoProcesses(scenario, index, target));
       measurements.push(measurement);
     }
     report(mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}`, measurements);
+    if (process.env.BENCH_ONLY) continue;
     const deliveries = await withTarget(mode, deliveriesInChild);
     console.log(
       `${column(deliveries.perSecond.toFixed(0), 8)} deliveries/s  customer webhook deliveries to a local sink ` +

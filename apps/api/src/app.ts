@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { AppError } from '@textline/contract';
 import { appRouter } from './trpc/router.ts';
 import { contextFromRequest } from './trpc/context.ts';
 import { restRouter } from './http/rest.ts';
+import { requestLogging } from './http/request-log.ts';
 import { sendError } from './http/send-error.ts';
 import { rejectUnstorableInput, requestError } from './http/request-guards.ts';
 import { docsRouter } from './openapi/serve.ts';
@@ -17,31 +16,12 @@ import { inboundWebhookRouter } from './webhooks/inbound/routes.ts';
 import { sandboxPayCheckoutRouter } from './providers/sandboxpay-checkout.ts';
 import type { Services } from './services.ts';
 
-const requestIdPattern = /^[\w.-]{1,64}$/;
-
 export function createApp(services: Services): express.Express {
   const app = express();
   app.disable('x-powered-by');
   if (services.config.trustProxy) app.set('trust proxy', services.config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: services.log,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Method, path and status only: query strings and headers may carry credentials or numbers.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-      // Health probes would drown everything else.
-      autoLogging: { ignore: (req) => req.url?.endsWith('/health') ?? false },
-    }),
-  );
+  app.use(requestLogging(services.log));
   app.use(helmet({ contentSecurityPolicy: false }));
   // Before the JSON parser: provider webhooks parse their own bodies (see the router).
   app.use(inboundWebhookRouter(services));

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { createDb, type Db, type PrismaClient } from '@textline/db';
+import { createDb, type Db, type PrismaClient, type SqlClient } from '@textline/db';
 import type { Config } from './config.ts';
 import { createAuthenticator, type Authenticator } from './auth/authenticator.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -23,6 +23,7 @@ export type Services = {
   config: Config;
   db: Db;
   prisma: PrismaClient;
+  sql: SqlClient;
   clock: Clock;
   log: Logger;
   redis: Redis | undefined;
@@ -73,6 +74,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     config,
     db,
     prisma: db.prisma,
+    sql: db.sql,
     clock,
     log,
     redis,

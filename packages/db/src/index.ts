@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { applyPendingMigrations } from './engine.ts';
 import { PrismaClient } from './generated/client.ts';
 import type { OpenPglite } from './pglite.ts';
@@ -53,7 +54,15 @@ export type DbConfig = {
   poolSize?: number | undefined;
 };
 
-export type Db = { prisma: PrismaClient; kind: 'pglite' | 'postgres'; close(): Promise<void> };
+/**
+ * One parameterised statement straight on the driver, for the few hot-path statements (a send, a
+ * read, a provider event) where Prisma's per-query cost would match the database's own work
+ * (DESIGN.md, "What the hot path costs"). It shares Prisma's connections. Values come back as the
+ * driver parses them: timestamptz as Date, int4 as number, jsonb as parsed JSON.
+ */
+export type SqlClient = { query<Row>(text: string, values: unknown[]): Promise<Row[]> };
+
+export type Db = { prisma: PrismaClient; sql: SqlClient; kind: 'pglite' | 'postgres'; close(): Promise<void> };
 
 // PGlite (its WASM build alone is some 40 MB of memory) loads only in the embedded mode.
 const loadPglite = () => import('./pglite.ts');
@@ -96,9 +105,20 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
   const shouldMigrate = options.migrate ?? true;
   if (config.databaseUrl) {
     if (shouldMigrate) await migratePostgres(config.databaseUrl);
-    const adapter = new PrismaPg({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
-    const prisma = new PrismaClient({ adapter });
-    return { prisma, kind: 'postgres', close: once(() => prisma.$disconnect()) };
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    // An idle connection's error (a server restart) surfaces again on the next query that uses the pool.
+    pool.on('error', () => undefined);
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const sql: SqlClient = { query: async <Row>(text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[] };
+    return {
+      prisma,
+      sql,
+      kind: 'postgres',
+      close: once(async () => {
+        await prisma.$disconnect();
+        await pool.end();
+      }),
+    };
   }
   const { isMemory, openPglite, PgliteAdapterFactory } = await loadPglite();
   if (isMemory(config.dataDir) && shouldMigrate) {
@@ -119,8 +139,10 @@ async function pgliteDb({ pglite, close }: OpenPglite): Promise<Db> {
   const { PgliteAdapterFactory } = await loadPglite();
   const adapter = new PgliteAdapterFactory(pglite);
   const prisma = new PrismaClient({ adapter });
+  const sql: SqlClient = { query: async <Row>(text: string, values: unknown[]) => (await pglite.query<Row>(text, values)).rows };
   return {
     prisma,
+    sql,
     kind: 'pglite',
     close: once(async () => {
       await prisma.$disconnect();

@@ -8,7 +8,7 @@ export function sendError(req: Request, res: Response, error: unknown, headers: 
   if (appError.code === 'internal_error') {
     req.log.error({ err: error }, 'unhandled error');
     const body = appError.toBody() as { error: Record<string, unknown> };
-    body.error.request_id = String(req.id);
+    body.error.request_id = req.id;
     res.status(appError.status).set(headers).json(body);
     return;
   }

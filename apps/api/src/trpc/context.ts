@@ -28,7 +28,7 @@ export function contextFromRequest(services: Services, req: Request, transport: 
   return {
     services,
     transport,
-    requestId: String(req.id),
+    requestId: req.id,
     ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     authorization: req.headers.authorization,
     consoleSession: {

@@ -19,7 +19,7 @@ export type SendRequest = {
 export type SendResult = { message: TMessageAccepted; replayed: boolean };
 
 // Without `jobs` the dispatch job still runs, only at the runner's next sweep instead of at once.
-type SendDeps = Pick<Services, 'prisma' | 'clock' | 'config'> & { jobs?: Pick<JobRunner, 'wake'> | undefined };
+type SendDeps = Pick<Services, 'sql' | 'clock' | 'config'> & { jobs?: Pick<JobRunner, 'wake'> | undefined };
 
 /** The first check that failed, in the documented order, or `accept` (see the accept_message migration). */
 type Outcome =
@@ -64,13 +64,24 @@ export async function sendMessage(
   const now = new Date(deps.clock.now());
   const jobId = newId('job');
   // One call does every check and write in one transaction: the database function accept_message,
-  // created by the migration of that name, whose statement plans stay cached per connection.
-  const [row] = await deps.prisma.$queryRaw<AcceptRow[]>`
-    SELECT * FROM accept_message(
-      ${sender.workspaceId}, ${sender.tokenId ?? null}, ${phoneNumber}, ${request.body}, ${segments}::int, ${costCents}::int,
-      ${request.idempotencyKey ?? null}, ${request.metadata === undefined ? null : JSON.stringify(request.metadata)}::jsonb,
-      ${options.source}, ${now}::timestamptz, ${utcDay(now.getTime())}, ${deps.config.spendCapCentsDaily}::int,
-      ${newId('msg')}, ${newId('led')}, ${jobId})`;
+  // created by the migration of that name, called straight on the driver (see SqlClient).
+  const [row] = await deps.sql.query<AcceptRow>('SELECT * FROM accept_message($1, $2, $3, $4, $5::int, $6::int, $7, $8::jsonb, $9, $10::timestamptz, $11, $12::int, $13, $14, $15)', [
+    sender.workspaceId,
+    sender.tokenId ?? null,
+    phoneNumber,
+    request.body,
+    segments,
+    costCents,
+    request.idempotencyKey ?? null,
+    request.metadata === undefined ? null : JSON.stringify(request.metadata),
+    options.source,
+    now,
+    utcDay(now.getTime()),
+    deps.config.spendCapCentsDaily,
+    newId('msg'),
+    newId('led'),
+    jobId,
+  ]);
   if (!row) throw new Error('accept_message returned no row');
   switch (row.outcome) {
     case 'accept':

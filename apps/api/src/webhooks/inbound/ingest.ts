@@ -20,12 +20,27 @@ export function acceptanceStatus(record: AcceptanceRecord): 200 | 202 {
   return record.duplicate ? 200 : 202;
 }
 
-type IngestDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks'>;
+type IngestDeps = Pick<Services, 'sql' | 'clock' | 'jobs' | 'inboundWebhooks'>;
 
 type StoredRow = { id: string; duplicate: boolean; job_id: string | null };
 
 // Bounds the retries of a lost insert race below; one retry always suffices in practice.
 const MAX_STORE_ATTEMPTS = 3;
+
+const storeEventStatement = `
+  WITH inserted AS (
+    INSERT INTO provider_events (id, provider, event_type, external_id, payload, received_at)
+    VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6)
+    ON CONFLICT (provider, event_type, external_id) DO NOTHING
+    RETURNING id
+  ), queued AS (
+    INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
+    SELECT $7, 'provider_event', jsonb_build_object('providerEventId', id::text), $6, $6, $6 FROM inserted
+    RETURNING id
+  )
+  SELECT inserted.id::text AS id, false AS duplicate, (SELECT id FROM queued) AS job_id FROM inserted
+  UNION ALL
+  SELECT id::text, true, NULL FROM provider_events WHERE provider = $2 AND event_type = $3 AND external_id = $4`;
 
 /**
  * Stores the event and its reconciliation job in one statement (one round trip, atomic without an
@@ -38,21 +53,7 @@ async function storeEvent(deps: IngestDeps, event: { provider: string; eventType
   for (let attempt = 1; attempt <= MAX_STORE_ATTEMPTS; attempt += 1) {
     const id = randomUUID();
     const jobId = newId('job');
-    const [row] = await deps.prisma.$queryRaw<StoredRow[]>`
-      WITH inserted AS (
-        INSERT INTO provider_events (id, provider, event_type, external_id, payload, received_at)
-        VALUES (${id}::uuid, ${event.provider}, ${event.eventType}, ${event.externalId}, ${JSON.stringify(event.payload)}::jsonb, ${now})
-        ON CONFLICT (provider, event_type, external_id) DO NOTHING
-        RETURNING id
-      ), queued AS (
-        INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-        SELECT ${jobId}, 'provider_event', jsonb_build_object('providerEventId', id::text), ${now}, ${now}, ${now} FROM inserted
-        RETURNING id
-      )
-      SELECT inserted.id::text AS id, false AS duplicate, (SELECT id FROM queued) AS job_id FROM inserted
-      UNION ALL
-      SELECT id::text, true, NULL FROM provider_events
-      WHERE provider = ${event.provider} AND event_type = ${event.eventType} AND external_id = ${event.externalId}`;
+    const [row] = await deps.sql.query<StoredRow>(storeEventStatement, [id, event.provider, event.eventType, event.externalId, JSON.stringify(event.payload), now, jobId]);
     if (row) return row;
   }
   throw new Error('provider event neither inserted nor found');
