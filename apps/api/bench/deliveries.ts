@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.ts';
 import { createAccount } from '../src/domain/accounts.ts';
-import { recordCustomerEvent } from '../src/domain/customer-events.ts';
+import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-events.ts';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { createServices } from '../src/services.ts';
 import type { BenchTarget } from './scenarios.ts';
@@ -48,7 +48,7 @@ export async function measureDeliveries(target: BenchTarget, events = Number(pro
     await createEndpoint(services, workspace.id, { url: sinkUrl });
     for (let first = 0; first < events; first += EVENTS_PER_TRANSACTION) {
       const count = Math.min(EVENTS_PER_TRANSACTION, events - first);
-      await services.prisma.$transaction(async (tx) => {
+      await inEventTransaction(services, async (tx) => {
         for (let index = 0; index < count; index += 1) {
           const data = { message: { id: `msg_bench${first + index}`, status: 'delivered', segments: 1, cost_cents: 2 } };
           await recordCustomerEvent(tx, { workspaceId: workspace.id, type: 'message.delivered', data, at: new Date() });

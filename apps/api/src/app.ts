@@ -7,6 +7,7 @@ import { contextFromRequest } from './trpc/context.ts';
 import { restRouter } from './http/rest.ts';
 import { requestLogging } from './http/request-log.ts';
 import { sendError } from './http/send-error.ts';
+import { errorHeaders } from './http/errors.ts';
 import { rejectUnstorableInput, requestError } from './http/request-guards.ts';
 import { docsRouter } from './openapi/serve.ts';
 import { mcpRouter } from './mcp/routes.ts';
@@ -19,6 +20,8 @@ import type { Services } from './services.ts';
 export function createApp(services: Services): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // API responses are not cached or revalidated; hashing every body for an ETag is wasted work.
+  app.disable('etag');
   if (services.config.trustProxy) app.set('trust proxy', services.config.trustProxy);
 
   app.use(requestLogging(services.log));
@@ -27,6 +30,8 @@ export function createApp(services: Services): express.Express {
   app.use(inboundWebhookRouter(services));
   app.use(express.json({ limit: services.config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(rejectUnstorableInput);
+  // First after the parsers: the busiest routes, with paths no other router serves.
+  app.use(restRouter(services));
 
   app.use(docsRouter());
   app.use(sandboxPayCheckoutRouter(services));
@@ -41,14 +46,13 @@ export function createApp(services: Services): express.Express {
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req }) => contextFromRequest(services, req, 'trpc'),
-      // Procedures set headers (e.g. the console's Set-Cookie) on ctx.response, as over REST.
-      responseMeta: ({ ctx }) => ({ headers: ctx?.response.headers ?? {} }),
+      // Procedures set headers (e.g. the console's Set-Cookie) on ctx.response, errors on AppError (Retry-After), as over REST.
+      responseMeta: ({ ctx, errors }) => ({ headers: { ...ctx?.response.headers, ...errorHeaders(errors) } }),
       onError: ({ error, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) req.log.error({ err: error }, 'trpc error');
       },
     }),
   );
-  app.use(restRouter(services));
   app.use(mcpRouter(services));
   app.use(oauthRouter(services));
 

@@ -21,6 +21,10 @@ const ZEnvironment = z.object({
   IP_HASH_SECRET: z.string().min(16).optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   ACCOUNT_CREATION_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** Failed password or backup-code attempts per username (any case) per hour before 429; successes do not count. */
+  SIGN_IN_FAILURES_PER_USERNAME_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** The same per client IP across all usernames: looser, as many people may share one address. */
+  SIGN_IN_FAILURES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
   TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
@@ -65,6 +69,14 @@ const ZEnvironment = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** Period of the sweep for due jobs (embedded poller and scaled re-enqueue). */
   JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** Period of the maintenance job that prunes finished jobs and expired credentials. */
+  MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  /** Rows one maintenance statement deletes at most, so a large backlog never holds locks for long. */
+  MAINTENANCE_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  /** How long finished (`done`) job rows are kept. */
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** How long expired console sessions, OAuth codes and tokens, and access tokens are kept past their expiry. */
+  EXPIRED_CREDENTIAL_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** Namespace of every Redis key (BullMQ queues, rate-limit buckets, the IP throttle); deployments sharing a Redis need distinct ones. */
   REDIS_KEY_PREFIX: z.string().regex(/^[\w.-]+$/).default('textline'),
   /** On SIGTERM, how long in-flight requests and jobs may take before the process exits anyway (with code 1). */
@@ -114,6 +126,8 @@ export type Config = {
   ipHashSecret: string | undefined;
   tokenTtlDays: number;
   accountCreationWindowSeconds: number;
+  signInFailuresPerUsernamePerHour: number;
+  signInFailuresPerIpPerHour: number;
   bodyLimitBytes: number;
   tokenCacheMs: number;
   allowPrivateWebhookUrls: boolean;
@@ -140,6 +154,10 @@ export type Config = {
   jobLeaseMs: number;
   jobMaxAttempts: number;
   jobSweepIntervalMs: number;
+  maintenanceIntervalMinutes: number;
+  maintenanceBatchSize: number;
+  jobRetentionDays: number;
+  expiredCredentialRetentionDays: number;
   redisKeyPrefix: string;
   shutdownTimeoutMs: number;
   mcpToolTimeoutMs: number;
@@ -171,6 +189,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     ipHashSecret: env.IP_HASH_SECRET,
     tokenTtlDays: env.TOKEN_TTL_DAYS,
     accountCreationWindowSeconds: env.ACCOUNT_CREATION_WINDOW_SECONDS,
+    signInFailuresPerUsernamePerHour: env.SIGN_IN_FAILURES_PER_USERNAME_PER_HOUR,
+    signInFailuresPerIpPerHour: env.SIGN_IN_FAILURES_PER_IP_PER_HOUR,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     tokenCacheMs: env.TOKEN_CACHE_MS,
     allowPrivateWebhookUrls: env.ALLOW_PRIVATE_WEBHOOK_URLS,
@@ -205,6 +225,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     jobLeaseMs: env.JOB_LEASE_MS,
     jobMaxAttempts: env.JOB_MAX_ATTEMPTS,
     jobSweepIntervalMs: env.JOB_SWEEP_INTERVAL_MS,
+    maintenanceIntervalMinutes: env.MAINTENANCE_INTERVAL_MINUTES,
+    maintenanceBatchSize: env.MAINTENANCE_BATCH_SIZE,
+    jobRetentionDays: env.JOB_RETENTION_DAYS,
+    expiredCredentialRetentionDays: env.EXPIRED_CREDENTIAL_RETENTION_DAYS,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mcpToolTimeoutMs: env.MCP_TOOL_TIMEOUT_MS,

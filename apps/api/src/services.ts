@@ -8,13 +8,13 @@ import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { resolveSecrets, resolveSharedSecrets } from './lib/secrets.ts';
 import { createWebhookSender, type WebhookSender } from './domain/webhooks/sender.ts';
-import { memoryAccountThrottle, redisAccountThrottle, type AccountThrottle } from './limits/account-throttle.ts';
-import { memorySendRateLimiter, redisSendRateLimiter, type SendRateLimiter } from './limits/send-rate-limiter.ts';
+import { memoryKeyedLimiter, redisKeyedLimiter, type KeyedLimiter } from './limits/keyed-limiter.ts';
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
 import type { FundingProvider, MessagingProvider } from './providers/types.ts';
 import { createSandboxMessagingProvider } from './providers/sandbox/carrier.ts';
 import { createTwilioMessagingProvider } from './providers/twilio/carrier.ts';
-import { jobHandlers } from './jobs/handlers.ts';
+import { jobHandlers, recurringJobs } from './jobs/handlers.ts';
+import { withRecurringJobs } from './jobs/recurring.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { inboundWebhookSettings, type InboundWebhookSettings } from './webhooks/inbound/sources.ts';
 
@@ -28,8 +28,8 @@ export type Services = {
   log: Logger;
   redis: Redis | undefined;
   authenticator: Authenticator;
-  accountThrottle: AccountThrottle;
-  sendRateLimiter: SendRateLimiter;
+  /** Every rate limit's token buckets (send rate, account creation, sign-in failures, OAuth registration). */
+  rateLimiter: KeyedLimiter;
   fundingProvider: FundingProvider;
   messagingProvider: MessagingProvider;
   /** Provider labels, signature headers and secrets of the inbound webhook routes. */
@@ -68,8 +68,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const secrets = embeddedSecrets ?? (await resolveSharedSecrets(db.prisma, secretNames, providedSecrets, { production }));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const webhookSender = createWebhookSender({ allowPrivate: config.allowPrivateWebhookUrls, timeoutMs: config.webhookTimeoutMs });
-  const windowMs = config.accountCreationWindowSeconds * 1000;
-  const jobs = createJobRunner({ config, db, clock, log, handlers: jobHandlers, services: () => services });
+  const jobs = withRecurringJobs(
+    createJobRunner({ config, db, clock, log, handlers: jobHandlers, services: () => services }),
+    { prisma: db.prisma, clock, log, checkEveryMs: config.jobSweepIntervalMs },
+    recurringJobs(config),
+  );
   const services: Services = {
     config,
     db,
@@ -79,8 +82,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     log,
     redis,
     authenticator: createAuthenticator(db.prisma, clock, config.tokenCacheMs),
-    accountThrottle: redis ? redisAccountThrottle(redis, windowMs, config.redisKeyPrefix) : memoryAccountThrottle(windowMs, clock),
-    sendRateLimiter: redis ? redisSendRateLimiter(redis, clock, config.redisKeyPrefix) : memorySendRateLimiter(clock),
+    rateLimiter: redis ? redisKeyedLimiter(redis, clock, config.redisKeyPrefix) : memoryKeyedLimiter(clock),
     // FUNDING_PROVIDER has one value today; a real stablecoin processor is selected here.
     fundingProvider: createSandboxPayProvider({
       clock,

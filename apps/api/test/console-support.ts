@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CustomerEventType } from '@textline/contract';
-import { recordCustomerEvent } from '../src/domain/customer-events.ts';
+import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-events.ts';
 import { call, createAccount, type JsonResponse, type TestApp } from './harness.ts';
 
 export const consolePassword = 'correct horse battery staple';
@@ -59,7 +59,7 @@ export async function createEndpoint(app: TestApp, session: ConsoleSession, inpu
 export async function recordEvent(app: TestApp, workspaceId: string, type: CustomerEventType = 'message.delivered', data: Record<string, unknown> = {}) {
   const at = new Date(app.clock.now());
   const payload = Object.keys(data).length ? data : { message: { id: 'msg_test', status: 'delivered', segments: 1, cost_cents: 2 } };
-  return app.services.prisma.$transaction((tx) => recordCustomerEvent(tx, { workspaceId, type, data: payload as never, at }));
+  return inEventTransaction(app.services, (tx) => recordCustomerEvent(tx, { workspaceId, type, data: payload as never, at }));
 }
 
 export async function deliveries(app: TestApp, session: ConsoleSession, filter: Record<string, unknown> = {}) {

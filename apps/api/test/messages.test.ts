@@ -212,6 +212,60 @@ describe('POST /api/v1/messages', () => {
   });
 });
 
+describe('refunds and the daily spend cap', () => {
+  // Sandbox magic recipients (README): refused at send, and accepted but then reported failed.
+  const refusedAtSend = '+15005550004';
+  const failsAfterSent = '+15005550001';
+  const DAY = 86_400_000;
+
+  /** The clock moves forward to `offsetMs` after the start of the UTC day after tomorrow. */
+  function setClockToNewDay(offsetMs: number) {
+    app.clock.set(Math.floor(app.clock.now() / DAY) * DAY + 2 * DAY + offsetMs);
+  }
+
+  async function statusOf(token: string, messageId: string): Promise<string> {
+    return (await call(app, 'GET', `/api/v1/messages/${messageId}`, { token })).body.message.status;
+  }
+
+  it('frees the spend of a message refunded on the day it was sent, so a send within the cap succeeds again', async () => {
+    setClockToNewDay(12 * 3_600_000);
+    const developer = await sendingWorkspace(app, { spendCapCents: 2 * price });
+    expect((await send(developer.token, sms())).status).toBe(202);
+    const refused = await send(developer.token, sms({ phone_number: refusedAtSend }));
+    expect(refused.status).toBe(202);
+    expect((await send(developer.token, sms())).body.error.code).toBe('spend_limit_exceeded');
+
+    await app.services.jobs.drain();
+    expect(await statusOf(developer.token, refused.body.message.id)).toBe('failed');
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - price);
+
+    expect((await send(developer.token, sms())).status).toBe(202);
+    // Exactly the refunded amount came free: the cap is reached again.
+    const overCap = await send(developer.token, sms());
+    expect(overCap.status).toBe(402);
+    expect(overCap.body.error.code).toBe('spend_limit_exceeded');
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - 2 * price);
+  });
+
+  it("leaves today's spend alone when refunding a message sent on an earlier UTC day", async () => {
+    setClockToNewDay(-30_000);
+    const developer = await sendingWorkspace(app, { spendCapCents: 2 * price });
+    const yesterdays = await send(developer.token, sms({ phone_number: failsAfterSent }));
+    expect(yesterdays.status).toBe(202);
+
+    app.clock.advance(60_000);
+    expect((await send(developer.token, sms())).status).toBe(202);
+    // The carrier reports yesterday's message failed today: its cost comes back to the balance...
+    await app.services.jobs.drain();
+    expect(await statusOf(developer.token, yesterdays.body.message.id)).toBe('failed');
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - price);
+
+    // ...but today's spend still counts today's send: one more fits under the cap, a second does not.
+    expect((await send(developer.token, sms())).status).toBe(202);
+    expect((await send(developer.token, sms())).body.error.code).toBe('spend_limit_exceeded');
+  });
+});
+
 describe('idempotency', () => {
   it('returns the original message with 200 for a repeat and 409 for a different request', async () => {
     const developer = await sendingWorkspace(app);

@@ -65,7 +65,7 @@ export async function submitConsent(
   app: Pick<TestApp, 'baseUrl'>,
   page: ConsentPage,
   form: { username: string; password: string; decision?: 'approve' | 'deny'; approvedScopes?: string[]; cookie?: string; csrf?: string },
-): Promise<{ status: number; location: string | null; html: string }> {
+): Promise<{ status: number; location: string | null; html: string; headers: Headers }> {
   const body = new URLSearchParams({ ...page.fields, username: form.username, password: form.password, decision: form.decision ?? 'approve' });
   if (form.csrf !== undefined) body.set('csrf_token', form.csrf);
   for (const scope of form.approvedScopes ?? ['mcp:read', 'mcp:execute']) body.append('approved_scope', scope);
@@ -75,7 +75,7 @@ export async function submitConsent(
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie ?? page.cookie, 'x-forwarded-for': freshIp() },
     body,
   });
-  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+  return { status: response.status, location: response.headers.get('location'), html: await response.text(), headers: response.headers };
 }
 
 /** Register-free shortcut: user approves `client` through the real page; returns the code and its verifier. */

@@ -3,12 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { manualClock } from '../src/lib/clock.ts';
 import { randomBase62 } from '../src/lib/crypto.ts';
-import {
-  memorySendRateLimiter,
-  redisSendRateLimiter,
-  sendRateLimits,
-  type SendRateLimiter,
-} from '../src/limits/send-rate-limiter.ts';
+import { type KeyedLimit, type KeyedLimiter, memoryKeyedLimiter, redisKeyedLimiter } from '../src/limits/keyed-limiter.ts';
+import { sendRateLimits } from '../src/limits/send-rate-limiter.ts';
 import { call, scaledMode, startTestApp } from './harness.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
@@ -19,14 +15,14 @@ afterAll(async () => {
   await Promise.all(redisClients.map((client) => client.quit()));
 });
 
-const implementations: [string, (clock: Clock) => SendRateLimiter][] = [['memory', (clock) => memorySendRateLimiter(clock)]];
+const implementations: [string, (clock: Clock) => KeyedLimiter][] = [['memory', (clock) => memoryKeyedLimiter(clock)]];
 if (scaledMode) {
   implementations.push([
     'redis',
     (clock) => {
       const client = new Redis(process.env.TEST_REDIS_URL!);
       redisClients.push(client);
-      return redisSendRateLimiter(client, clock, `limiter-test-${randomUUID()}`);
+      return redisKeyedLimiter(client, clock, `limiter-test-${randomUUID()}`);
     },
   ]);
 }
@@ -34,16 +30,16 @@ if (scaledMode) {
 const enterprise = sendRateLimits.enterprise;
 const starter = sendRateLimits.starter;
 
-describe.each(implementations)('%s send rate limiter', (_name, create) => {
+describe.each(implementations)('%s keyed limiter', (_name, create) => {
   function setup() {
     const clock = manualClock(1_800_000_000_000);
     // Random keys: the Redis database is shared with the other test files.
     return { clock, limiter: create(clock), key: `token_${randomBase62(12)}` };
   }
 
-  async function takeMany(limiter: SendRateLimiter, key: string, count: number, limit = enterprise) {
+  async function takeMany(limiter: KeyedLimiter, key: string, count: number, limit: KeyedLimit = enterprise) {
     const decisions = [];
-    for (let index = 0; index < count; index += 1) decisions.push(await limiter.take(key, limit));
+    for (let index = 0; index < count; index += 1) decisions.push(await limiter.take({ limit, key }));
     return decisions;
   }
 
@@ -51,17 +47,17 @@ describe.each(implementations)('%s send rate limiter', (_name, create) => {
     const { limiter, key } = setup();
     const decisions = await takeMany(limiter, key, 20);
     expect(decisions.every((decision) => decision.allowed)).toBe(true);
-    expect(await limiter.take(key, enterprise)).toEqual({ allowed: false, retryAfterMs: 1_200 });
+    expect(await limiter.take({ limit: enterprise, key })).toEqual({ allowed: false, retryAfterMs: 1_200 });
   });
 
   it('refills one token per refill interval and never beyond the capacity', async () => {
     const { clock, limiter, key } = setup();
     await takeMany(limiter, key, 20);
     clock.advance(500);
-    expect(await limiter.take(key, enterprise)).toEqual({ allowed: false, retryAfterMs: 700 });
+    expect(await limiter.take({ limit: enterprise, key })).toEqual({ allowed: false, retryAfterMs: 700 });
     clock.advance(700);
-    expect(await limiter.take(key, enterprise)).toEqual({ allowed: true });
-    expect(await limiter.take(key, enterprise)).toEqual({ allowed: false, retryAfterMs: 1_200 });
+    expect(await limiter.take({ limit: enterprise, key })).toEqual({ allowed: true });
+    expect(await limiter.take({ limit: enterprise, key })).toEqual({ allowed: false, retryAfterMs: 1_200 });
     clock.advance(3 * 1_200);
     expect((await takeMany(limiter, key, 4)).map((decision) => decision.allowed)).toEqual([true, true, true, false]);
     clock.advance(24 * 60 * 60 * 1_000);
@@ -69,17 +65,46 @@ describe.each(implementations)('%s send rate limiter', (_name, create) => {
     expect(afterIdle.filter((decision) => decision.allowed)).toHaveLength(20);
   });
 
-  it('keeps one bucket per key and sizes it by the limit passed', async () => {
+  it('keeps one bucket per key and namespace and sizes it by the limit passed', async () => {
     const { limiter, key } = setup();
-    expect(await limiter.take(key, starter)).toEqual({ allowed: true });
-    expect(await limiter.take(key, starter)).toEqual({ allowed: false, retryAfterMs: 1_200 });
-    expect(await limiter.take(`${key}_other`, starter)).toEqual({ allowed: true });
+    expect(await limiter.take({ limit: starter, key })).toEqual({ allowed: true });
+    expect(await limiter.take({ limit: starter, key })).toEqual({ allowed: false, retryAfterMs: 1_200 });
+    expect(await limiter.take({ limit: starter, key: `${key}_other` })).toEqual({ allowed: true });
+    expect(await limiter.take({ limit: { ...starter, namespace: 'oauth-register' }, key })).toEqual({ allowed: true });
   });
 
   it('lets exactly the capacity through when requests arrive at once', async () => {
     const { limiter, key } = setup();
-    const decisions = await Promise.all(Array.from({ length: 50 }, () => limiter.take(key, enterprise)));
+    const decisions = await Promise.all(Array.from({ length: 50 }, () => limiter.take({ limit: enterprise, key })));
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(20);
+  });
+
+  it('takes from several buckets all or nothing, answering the longest wait', async () => {
+    const { clock, limiter, key } = setup();
+    const small = { limit: { namespace: 'sign-in-username', capacity: 2, refillMs: 10_000 }, key } as const;
+    const large = { limit: { namespace: 'sign-in-ip', capacity: 3, refillMs: 1_000 }, key } as const;
+    expect(await limiter.take(small, large)).toEqual({ allowed: true });
+    expect(await limiter.take(small, large)).toEqual({ allowed: true });
+    expect(await limiter.take(small, large)).toEqual({ allowed: false, retryAfterMs: 10_000 });
+    // The refused take left the larger bucket its last token.
+    expect(await limiter.take(large)).toEqual({ allowed: true });
+    expect(await limiter.take(large)).toEqual({ allowed: false, retryAfterMs: 1_000 });
+    clock.advance(10_000);
+    expect(await limiter.take(small, large)).toEqual({ allowed: true });
+  });
+
+  it('gives a refunded token back, never beyond the capacity', async () => {
+    const { limiter, key } = setup();
+    const bucket = { limit: { namespace: 'account-creation', capacity: 1, refillMs: 300_000 }, key } as const;
+    expect(await limiter.take(bucket)).toEqual({ allowed: true });
+    await limiter.refund(bucket);
+    expect(await limiter.take(bucket)).toEqual({ allowed: true });
+    expect(await limiter.take(bucket)).toEqual({ allowed: false, retryAfterMs: 300_000 });
+    await limiter.refund(bucket);
+    await limiter.refund(bucket);
+    await limiter.refund({ ...bucket, key: `${key}_never_taken` });
+    expect(await limiter.take(bucket)).toEqual({ allowed: true });
+    expect(await limiter.take(bucket)).toEqual({ allowed: false, retryAfterMs: 300_000 });
   });
 });
 

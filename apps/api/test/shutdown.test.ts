@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordCustomerEvent } from '../src/domain/customer-events.ts';
+import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-events.ts';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { startSink } from './console-support.ts';
 import { scaledMode } from './harness.ts';
@@ -77,7 +77,7 @@ describe('graceful shutdown on SIGTERM', () => {
     const { workspaceId } = await withServices(environment, async (services) => {
       const workspace = await prepareSendingWorkspace(services, { tokens: 0 });
       await createEndpoint(services, workspace.workspaceId, { url: sink.url });
-      await services.prisma.$transaction((tx) =>
+      await inEventTransaction(services, (tx) =>
         recordCustomerEvent(tx, { workspaceId: workspace.workspaceId, type: 'message.delivered', data: { message: { id: 'msg_shutdown' } }, at: new Date() }),
       );
       return workspace;

@@ -140,6 +140,13 @@ export const errorCatalogue = {
     fix: 'See the message for what is missing.',
     retry: 'do_not_retry',
   },
+  sign_in_rate_limited: {
+    status: 429,
+    shape: 'object',
+    message: 'Too many failed sign-in attempts for this username or from this address.',
+    fix: 'Wait retry_after_seconds (the Retry-After header), then sign in with the right password or backup code.',
+    retry: 'retry_after_seconds',
+  },
   invalid_json: {
     status: 400,
     shape: 'object',

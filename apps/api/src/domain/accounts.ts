@@ -4,11 +4,12 @@ import { Prisma } from '@textline/db';
 import type { LegacyKeyContext } from '../auth/authenticator.ts';
 import { issueAccessToken } from '../auth/tokens.ts';
 import { hashPassword, newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
+import { type LimitedKey, rateLimitedError } from '../limits/keyed-limiter.ts';
 import type { Services } from '../services.ts';
 
 const BACKUP_CODE_COUNT = 10;
 
-type AccountDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'accountThrottle'>;
+type AccountDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'rateLimiter'>;
 
 function tokenExpiry(deps: Pick<Services, 'clock' | 'config'>): Date {
   return new Date(deps.clock.now() + deps.config.tokenTtlDays * 86_400_000);
@@ -37,14 +38,13 @@ export async function createAccount(
   const usernameLower = input.username.toLowerCase();
   if (await deps.prisma.account.findUnique({ where: { usernameLower }, select: { id: true } })) throw usernameTaken();
 
-  const decision = await deps.accountThrottle.reserve(input.ipHash);
-  if (!decision.allowed) {
-    const retryAfterSeconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-    throw new AppError('account_creation_rate_limited', {
-      extra: { retry_after_seconds: retryAfterSeconds },
-      headers: { 'Retry-After': String(retryAfterSeconds) },
-    });
-  }
+  // SPEC section 8: one success per IP per window, so a bucket of one refilled once per window.
+  const ipSlot: LimitedKey = {
+    limit: { namespace: 'account-creation', capacity: 1, refillMs: deps.config.accountCreationWindowSeconds * 1000 },
+    key: input.ipHash,
+  };
+  const decision = await deps.rateLimiter.take(ipSlot);
+  if (!decision.allowed) throw rateLimitedError('account_creation_rate_limited', decision.retryAfterMs);
 
   try {
     const passwordHash = await hashPassword(input.password);
@@ -68,7 +68,7 @@ export async function createAccount(
     });
     return { account: { id: accountId, username: input.username }, backup_codes: backupCodes, token: publicToken(token) };
   } catch (error) {
-    await deps.accountThrottle.release(input.ipHash);
+    await deps.rateLimiter.refund(ipSlot);
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw usernameTaken();
     throw error;
   }

@@ -2,25 +2,31 @@ import { AppError, isScope, type Scope } from '@textline/contract';
 import type { AccessToken } from '@textline/db';
 import { startConsoleSession, type ConsoleSessionContext } from '../auth/console-session.ts';
 import { hashPassword, sha256Hex, verifyPassword } from '../lib/crypto.ts';
+import { type CredentialAttempt, limitFailedAttempts } from '../limits/credential-attempts.ts';
 import type { Services } from '../services.ts';
 
-type Deps = Pick<Services, 'prisma' | 'clock' | 'config'>;
+type Deps = Pick<Services, 'prisma' | 'clock' | 'config' | 'rateLimiter'>;
 
 // Verified when the username is unknown, so a wrong username costs as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-/** The account and its workspace when the credentials match: console sign-in and OAuth consent. */
-export async function checkCredentials(deps: Pick<Services, 'prisma'>, username: string, password: string) {
-  const account = await deps.prisma.account.findUnique({
-    where: { usernameLower: username.toLowerCase() },
-    include: { workspace: { select: { id: true } } },
+/**
+ * The account and its workspace when the credentials match (console sign-in and OAuth consent),
+ * under the failed-attempt limits: throws sign_in_rate_limited (429) over them.
+ */
+export async function checkCredentials(deps: Pick<Services, 'prisma' | 'rateLimiter' | 'config'>, input: CredentialAttempt & { password: string }) {
+  return limitFailedAttempts(deps, input, async () => {
+    const account = await deps.prisma.account.findUnique({
+      where: { usernameLower: input.username.toLowerCase() },
+      include: { workspace: { select: { id: true } } },
+    });
+    const valid = await verifyPassword(input.password, account?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy password'))));
+    return valid && account?.workspace ? { account, workspaceId: account.workspace.id } : undefined;
   });
-  const valid = await verifyPassword(password, account?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy password'))));
-  return valid && account?.workspace ? { account, workspaceId: account.workspace.id } : undefined;
 }
 
-export async function signIn(deps: Deps, input: { username: string; password: string }): Promise<{ token: string; session: ConsoleSessionContext }> {
-  const match = await checkCredentials(deps, input.username, input.password);
+export async function signIn(deps: Deps, input: CredentialAttempt & { password: string }): Promise<{ token: string; session: ConsoleSessionContext }> {
+  const match = await checkCredentials(deps, input);
   if (!match) throw new AppError('unauthorized', { message: 'The username or password is incorrect.' });
   return startConsoleSession(deps, {
     accountId: match.account.id,
@@ -36,28 +42,33 @@ export async function signOut(deps: Pick<Services, 'prisma'>, session: ConsoleSe
 
 /**
  * Spends one unused backup code of the account, sets the new password and ends every console
- * session, all in one transaction (a code cannot be spent twice by concurrent resets).
+ * session, all in one transaction (a code cannot be spent twice by concurrent resets). Wrong codes
+ * count towards the same failed-attempt limits as wrong passwords.
  */
 export async function resetPassword(
   deps: Deps,
-  input: { username: string; backup_code: string; new_password: string },
+  input: CredentialAttempt & { backup_code: string; new_password: string },
 ): Promise<{ username: string; backup_codes_remaining: number }> {
-  const refused = new AppError('unauthorized', { message: 'The username or backup code is incorrect, or the code was already used.' });
-  const account = await deps.prisma.account.findUnique({ where: { usernameLower: input.username.toLowerCase() } });
-  if (!account) throw refused;
-  const passwordHash = await hashPassword(input.new_password);
-  const now = new Date(deps.clock.now());
-  return deps.prisma.$transaction(async (tx) => {
-    const spent = await tx.backupCode.updateMany({
-      where: { accountId: account.id, codeHash: sha256Hex(input.backup_code.trim().toLowerCase()), usedAt: null },
-      data: { usedAt: now },
+  const reset = await limitFailedAttempts(deps, input, async () => {
+    // Hashed before the lookup, so an unknown username takes as long as a known one.
+    const passwordHash = await hashPassword(input.new_password);
+    const account = await deps.prisma.account.findUnique({ where: { usernameLower: input.username.toLowerCase() } });
+    if (!account) return undefined;
+    const now = new Date(deps.clock.now());
+    return deps.prisma.$transaction(async (tx) => {
+      const spent = await tx.backupCode.updateMany({
+        where: { accountId: account.id, codeHash: sha256Hex(input.backup_code.trim().toLowerCase()), usedAt: null },
+        data: { usedAt: now },
+      });
+      if (spent.count !== 1) return undefined;
+      await tx.account.update({ where: { id: account.id }, data: { passwordHash } });
+      await tx.consoleSession.deleteMany({ where: { accountId: account.id } });
+      const remaining = await tx.backupCode.count({ where: { accountId: account.id, usedAt: null } });
+      return { username: account.username, backup_codes_remaining: remaining };
     });
-    if (spent.count !== 1) throw refused;
-    await tx.account.update({ where: { id: account.id }, data: { passwordHash } });
-    await tx.consoleSession.deleteMany({ where: { accountId: account.id } });
-    const remaining = await tx.backupCode.count({ where: { accountId: account.id, usedAt: null } });
-    return { username: account.username, backup_codes_remaining: remaining };
   });
+  if (!reset) throw new AppError('unauthorized', { message: 'The username or backup code is incorrect, or the code was already used.' });
+  return reset;
 }
 
 function tokenView(token: AccessToken) {

@@ -4,15 +4,16 @@ import type { JobContext, JobHandler } from '../jobs/runner.ts';
 import { maskPhoneNumber } from '../lib/logger.ts';
 import { messageErrorCodeOf, ProviderRejection } from '../providers/types.ts';
 import type { Services } from '../services.ts';
+import { inEventTransaction } from './customer-events.ts';
 import { applyMessageOutcome } from './message-outcomes.ts';
 import { suppressRecipient } from './reconciliation/suppressions.ts';
 
-type DispatchDeps = Pick<Services, 'prisma' | 'clock' | 'log' | 'messagingProvider'>;
+type DispatchDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'messagingProvider'>;
 
 const ZDispatchPayload = z.object({ messageId: z.string().min(1) });
 
 async function failBeforeCarrier(deps: DispatchDeps, messageId: string, errorCode: string): Promise<void> {
-  await deps.prisma.$transaction((tx) => applyMessageOutcome(tx, messageId, 'failed', { at: new Date(deps.clock.now()), errorCode }));
+  await inEventTransaction(deps, (tx) => applyMessageOutcome(tx, messageId, 'failed', { at: new Date(deps.clock.now()), errorCode }));
 }
 
 /**
@@ -21,7 +22,7 @@ async function failBeforeCarrier(deps: DispatchDeps, messageId: string, errorCod
  */
 async function failRefused(deps: DispatchDeps, message: Message, rejection: ProviderRejection | undefined): Promise<void> {
   const at = new Date(deps.clock.now());
-  await deps.prisma.$transaction(async (tx) => {
+  await inEventTransaction(deps, async (tx) => {
     await applyMessageOutcome(tx, message.id, 'failed', { at, errorCode: rejection ? messageErrorCodeOf(rejection.code) : 'provider_error' });
     if (rejection?.code !== 'recipient_unsubscribed') return;
     await suppressRecipient(tx, {

@@ -1,5 +1,6 @@
 import type { Message, Prisma } from '@textline/db';
-import { messageEventData, recordCustomerEvent } from './customer-events.ts';
+import { utcDay } from '../lib/clock.ts';
+import { type EventTransaction, messageEventData, recordCustomerEvent } from './customer-events.ts';
 import { postLedgerEntry } from './ledger.ts';
 
 /** What the carrier reports about a message: message.sent, message.delivered or message.failed. */
@@ -21,11 +22,18 @@ const timestampField = { sent: 'sentAt', delivered: 'deliveredAt', failed: 'fail
 /**
  * A failed message gets back exactly what its send debited (found by message id, so the debit's
  * reference format stays the send pipeline's business); the refund reference makes it idempotent.
+ *
+ * The daily spend cap counts what the day's sends finally cost: a refund on the UTC day of its debit
+ * takes the amount off that day's spend again, so the workspace can send it anew. A refund of an
+ * earlier day's send leaves today's spend alone.
  */
-async function refundSend(tx: Prisma.TransactionClient, message: Message): Promise<void> {
-  const debit = await tx.ledgerEntry.findFirst({ where: { messageId: message.id, kind: 'send_debit' }, select: { amountCents: true } });
+async function refundSend(tx: Prisma.TransactionClient, message: Message, at: Date): Promise<void> {
+  const debit = await tx.ledgerEntry.findFirst({
+    where: { messageId: message.id, kind: 'send_debit' },
+    select: { amountCents: true, createdAt: true },
+  });
   if (!debit || debit.amountCents >= 0) return;
-  await postLedgerEntry(tx, {
+  const refund = await postLedgerEntry(tx, {
     workspaceId: message.workspaceId,
     amountCents: -debit.amountCents,
     kind: 'send_refund',
@@ -33,6 +41,11 @@ async function refundSend(tx: Prisma.TransactionClient, message: Message): Promi
     reason: `message failed: ${message.errorCode ?? 'unknown'}`,
     messageId: message.id,
   });
+  const debitDay = utcDay(debit.createdAt.getTime());
+  if (!refund.posted || debitDay !== utcDay(at.getTime())) return;
+  await tx.$executeRaw`
+    UPDATE workspaces SET spend_today_cents = GREATEST(spend_today_cents + ${debit.amountCents}, 0)
+    WHERE id = ${message.workspaceId} AND spend_day = ${debitDay}`;
 }
 
 /**
@@ -44,7 +57,7 @@ async function refundSend(tx: Prisma.TransactionClient, message: Message): Promi
  * first, so customers see the same event sequence whatever order the carrier's reports arrive in.
  */
 export async function applyMessageOutcome(
-  tx: Prisma.TransactionClient,
+  tx: EventTransaction,
   messageId: string,
   outcome: MessageOutcome,
   details: { at: Date; providerMessageId?: string | undefined; errorCode?: string | undefined },
@@ -64,7 +77,7 @@ export async function applyMessageOutcome(
   });
   if (changed.count === 0) return false;
   const message = await tx.message.findUniqueOrThrow({ where: { id: messageId } });
-  if (outcome === 'failed') await refundSend(tx, message);
+  if (outcome === 'failed') await refundSend(tx, message, details.at);
   await recordCustomerEvent(tx, { workspaceId: message.workspaceId, type: `message.${outcome}`, data: messageEventData(message), at: details.at });
   return true;
 }

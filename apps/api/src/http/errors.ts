@@ -47,6 +47,11 @@ export function toAppError(error: unknown): AppError {
   return new AppError('internal_error');
 }
 
+/** The headers the errors of a tRPC call carry (Retry-After, WWW-Authenticate), sent as REST sends them. */
+export function errorHeaders(errors: readonly unknown[]): Record<string, string> {
+  return Object.assign({}, ...errors.map((error) => toAppError(error).headers));
+}
+
 export function isInternal(error: AppError): boolean {
   return error.code === 'internal_error';
 }

@@ -49,15 +49,37 @@ function unstorable(root: unknown): { path: string; message: string } | undefine
   return undefined;
 }
 
+function unstorableInputError(value: unknown, wholeValueName: string): AppError | undefined {
+  const problem = unstorable(value);
+  return problem && validationError([{ path: problem.path || wholeValueName, message: problem.message }]);
+}
+
+/** A tRPC query's input: JSON in the `input` query parameter (read as tRPC reads it); undefined if absent or not JSON. */
+function trpcQueryInput(path: string, query: string): unknown {
+  const input = path.startsWith('/trpc/') ? new URLSearchParams(query).get('input') : null;
+  if (input === null) return undefined;
+  try {
+    return JSON.parse(input);
+  } catch {
+    return undefined; // tRPC answers invalid_json itself.
+  }
+}
+
 /**
  * Refuses input no handler could store before it reaches one: NUL characters (%00 in the URL, \u0000
- * in JSON), unpaired surrogates, and JSON nested deeper than MAX_JSON_DEPTH. Runs after the JSON parser.
+ * in JSON bodies and tRPC query input), unpaired surrogates, and JSON nested deeper than MAX_JSON_DEPTH.
+ * Runs after the JSON parser.
  */
 export function rejectUnstorableInput(req: Request, _res: Response, next: NextFunction): void {
-  const [path = '', query = ''] = req.url.split('?', 2);
+  const queryStart = req.url.indexOf('?');
+  const path = queryStart === -1 ? req.url : req.url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : req.url.slice(queryStart + 1);
   if (/%00/.test(path)) return next(new AppError('not_found', { message: 'No resource path contains a NUL character.' }));
   if (/%00/.test(query)) return next(validationError([{ path: '(query)', message: 'must not contain NUL (%00) characters' }]));
-  const problem = req.body === undefined ? undefined : unstorable(req.body);
-  if (problem) return next(validationError([{ path: problem.path || '(body)', message: problem.message }]));
-  next();
+  next(unstorableInputError(trpcQueryInput(path, query), '(input)') ?? unstorableInputError(req.body, '(body)'));
+}
+
+/** The body check again, for a router that parses its own bodies after the app-wide guard (OAuth's forms). */
+export function rejectUnstorableBody(req: Request, _res: Response, next: NextFunction): void {
+  next(unstorableInputError(req.body, '(body)'));
 }

@@ -1,14 +1,11 @@
-import { Router, type Request, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { match, type MatchFunction } from 'path-to-regexp';
 import { AppError, type Operation } from '@textline/contract';
 import { appRouter } from '../trpc/router.ts';
-import { contextFromRequest, type RequestContext } from '../trpc/context.ts';
-import { createCallerFactory, type ProcedureMeta } from '../trpc/procedures.ts';
+import { contextFromRequest } from '../trpc/context.ts';
+import { invokeOperation, type ProcedureMeta } from '../trpc/procedures.ts';
 import type { Services } from '../services.ts';
 import { sendError } from './send-error.ts';
-
-const createCaller = createCallerFactory(appRouter);
-
-type Invoke = (input: unknown) => Promise<unknown>;
 
 type RestOperation = Operation & { path: `/${string}` };
 type RestRoute = { procedurePath: string; operation: RestOperation };
@@ -21,18 +18,15 @@ export function restRoutes(): RestRoute[] {
   });
 }
 
-function resolve(caller: unknown, procedurePath: string): Invoke {
-  return procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Invoke;
-}
+type CompiledRoute = RestRoute & { match: MatchFunction<Record<string, string>> };
 
-/** Calls a procedure by its dotted path through a server-side caller; REST and MCP tools share this. */
-export function callProcedure(ctx: RequestContext, procedurePath: string, input: unknown): Promise<unknown> {
-  return resolve(createCaller(ctx), procedurePath)(input);
-}
-
-/** `/messages/{id}` -> `/messages/:id` */
-function expressPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
+/**
+ * Matches `/messages/{id}` as express would route `/messages/:id`: any letter case, an optional
+ * trailing slash, parameters percent-decoded (a bad encoding throws URIError: a 404, see requestError).
+ */
+function compile(route: RestRoute): CompiledRoute {
+  const expressPath = route.operation.path.replace(/\{(\w+)\}/g, ':$1');
+  return { ...route, match: match<Record<string, string>>(expressPath, { decode: decodeURIComponent, trailing: true, sensitive: false }) };
 }
 
 function hasBody(req: Request): boolean {
@@ -45,8 +39,7 @@ export function assertJsonBody(req: Request): void {
 }
 
 /** Builds the procedure input from body, query and path parameters; the path always wins. */
-function inputFor(req: Request, operation: Operation): Record<string, unknown> {
-  const params = req.params as Record<string, string>;
+function inputFor(req: Request, operation: Operation, params: Record<string, string>): Record<string, unknown> {
   if (operation.method === 'GET' || operation.method === 'DELETE') {
     return { ...(req.query as Record<string, unknown>), ...params };
   }
@@ -71,34 +64,43 @@ function inputFor(req: Request, operation: Operation): Record<string, unknown> {
 }
 
 /**
- * REST over the tRPC router: each contract operation becomes an express route that calls its
- * procedure through a server-side caller, so status, headers and bodies are exactly ours.
+ * REST over the contract: each operation with a path is served there, running its procedure's
+ * steps directly (invokeOperation), so status, headers and bodies are exactly ours. One middleware
+ * matches the path against every route in router order, rather than an express layer per route.
+ * A known path with an unsupported method answers 405 with Allow; an unknown one falls through.
  */
-export function restRouter(services: Services): Router {
-  const rest = Router();
-  for (const { procedurePath, operation } of restRoutes()) {
-    const method = operation.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    rest[method](expressPath(operation.path), async (req: Request, res: Response) => {
-      const ctx = contextFromRequest(services, req, 'rest');
-      try {
-        const input = inputFor(req, operation);
-        const output = await callProcedure(ctx, procedurePath, input);
-        res.set(ctx.response.headers).status(ctx.response.status ?? operation.successStatus).json(output);
-      } catch (error) {
-        sendError(req, res, error, ctx.response.headers);
-      }
-    });
-  }
-  // A known path with an unsupported method answers 405 with Allow, not 404.
+export function restRouter(services: Services): RequestHandler {
+  const routes = restRoutes().map(compile);
   const methodsByPath = new Map<string, string[]>();
-  for (const { operation } of restRoutes()) {
-    methodsByPath.set(operation.path, [...(methodsByPath.get(operation.path) ?? []), operation.method]);
+  for (const { operation } of routes) methodsByPath.set(operation.path, [...(methodsByPath.get(operation.path) ?? []), operation.method]);
+
+  async function serve(req: Request, res: Response, route: CompiledRoute, params: Record<string, string>): Promise<void> {
+    const ctx = contextFromRequest(services, req, 'rest');
+    try {
+      const output = await invokeOperation(ctx, route.procedurePath, inputFor(req, route.operation, params));
+      res.set(ctx.response.headers).status(ctx.response.status ?? route.operation.successStatus).json(output);
+    } catch (error) {
+      sendError(req, res, error, ctx.response.headers);
+    }
   }
-  for (const [path, methods] of methodsByPath) {
-    rest.all(expressPath(path), (req: Request, res: Response) => {
-      res.set('Allow', methods.join(', '));
-      sendError(req, res, new AppError('method_not_allowed'));
-    });
-  }
-  return rest;
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    // HEAD is a GET without its body, as express routes it.
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    let knownPath: string | undefined;
+    for (const route of routes) {
+      let matched: ReturnType<CompiledRoute['match']>;
+      try {
+        matched = route.match(req.path);
+      } catch (error) {
+        return next(error);
+      }
+      if (!matched) continue;
+      knownPath ??= route.operation.path;
+      if (route.operation.method === method) return void serve(req, res, route, matched.params);
+    }
+    if (knownPath === undefined) return next();
+    res.set('Allow', methodsByPath.get(knownPath)!.join(', '));
+    sendError(req, res, new AppError('method_not_allowed'));
+  };
 }

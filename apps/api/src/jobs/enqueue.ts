@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 
 /** Every kind of asynchronous work. The `jobs` row is the source of truth (outbox); queues only wake workers. */
-export const queueNames = ['dispatch', 'provider_event', 'webhook_delivery', 'campaign_step', 'sandbox_callback'] as const;
+export const queueNames = ['dispatch', 'provider_event', 'webhook_delivery', 'campaign_step', 'sandbox_callback', 'maintenance'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 type JobWriter = Pick<PrismaClient, 'job'>;

@@ -16,3 +16,8 @@ export function manualClock(start = Date.now()): Clock & { advance(ms: number): 
     },
   };
 }
+
+/** The UTC calendar day of an instant, `YYYY-MM-DD`: the period of the daily spend cap. */
+export function utcDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}

@@ -3,7 +3,8 @@ import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-sc
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, type Operation } from '@textline/contract';
 import { toAppError } from '../http/errors.ts';
-import { callProcedure, restRoutes } from '../http/rest.ts';
+import { restRoutes } from '../http/rest.ts';
+import { invokeOperation } from '../trpc/procedures.ts';
 import type { RequestContext } from '../trpc/context.ts';
 
 /**
@@ -85,7 +86,7 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
  */
 export async function runTool(tool: McpTool, args: unknown, ctx: RequestContext): Promise<ToolOutcome> {
   try {
-    const output = await withTimeout(callProcedure(ctx, tool.procedurePath, args ?? {}), ctx.services.config.mcpToolTimeoutMs);
+    const output = await withTimeout(invokeOperation(ctx, tool.procedurePath, args ?? {}), ctx.services.config.mcpToolTimeoutMs);
     ctx.log.info({ tool: tool.name }, 'mcp tool call succeeded');
     return { ok: true, output };
   } catch (error) {

@@ -8,6 +8,7 @@ import {
   InvalidTokenError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { AppError } from '@textline/contract';
 import { checkCredentials } from '../domain/console.ts';
 import {
   approveAuthorization,
@@ -152,7 +153,16 @@ async function authorizeWithConsent(
     return redirectTo(res, params.redirectUri, { error: 'access_denied', error_description: 'The user denied access.', state: params.state });
   }
   const username = formString(form, 'username') ?? '';
-  const match = await checkCredentials(services, username, formString(form, 'password') ?? '');
+  const attempt = { username, password: formString(form, 'password') ?? '', ipHash: services.hashIp(req.ip ?? '') };
+  const match = await checkCredentials(services, attempt).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.code === 'sign_in_rate_limited')) throw error;
+    return error;
+  });
+  if (match instanceof AppError) {
+    const minutes = Math.ceil(Number(match.extra?.retry_after_seconds) / 60);
+    res.set(match.headers);
+    return showPage(429, { error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, username });
+  }
   if (!match) return showPage(400, { error: 'The username or password is incorrect.', username });
   const approved = scopes.filter((scope) => formList(form, 'approved_scope').includes(scope));
   if (approved.length === 0) return showPage(400, { error: 'Select at least one permission, or choose Deny.', username });

@@ -14,12 +14,12 @@ import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/
 import { createOAuthMetadata } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { findClient, oauthScopes, revokePresentedToken } from '../domain/oauth.ts';
+import { rejectUnstorableBody } from '../http/request-guards.ts';
 import { sha256Hex } from '../lib/crypto.ts';
+import { perHour, retryAfterSeconds } from '../limits/keyed-limiter.ts';
 import { baseUrlOf, mcpUrls } from '../mcp/urls.ts';
 import type { Services } from '../services.ts';
 import { createOAuthProvider } from './provider.ts';
-
-const HOUR_MS = 3_600_000;
 
 function authorizationServerMetadata(provider: OAuthServerProvider, baseUrl: string): OAuthMetadata {
   const urls = mcpUrls(baseUrl);
@@ -71,7 +71,7 @@ function oauthError(res: Response, status: number, error: OAuthError): void {
 export function oauthRouter(services: Services): Router {
   const oauth = Router();
   const provider = createOAuthProvider(services);
-  const registrationsPerHour = services.config.oauthRegistrationsPerHour;
+  const registrationLimit = perHour('oauth-register', services.config.oauthRegistrationsPerHour);
 
   oauth.use('/.well-known/oauth-protected-resource/mcp', serveMetadata(services, protectedResourceMetadata));
   oauth.use(
@@ -79,18 +79,16 @@ export function oauthRouter(services: Services): Router {
     serveMetadata(services, (baseUrl) => authorizationServerMetadata(provider, baseUrl)),
   );
 
-  // Form bodies (JSON is parsed app-wide) before our middleware reads them.
-  oauth.use('/oauth', express.urlencoded({ extended: false, limit: services.config.bodyLimitBytes }));
+  // Form bodies (JSON is parsed and checked app-wide) before our middleware reads them, refused as JSON
+  // bodies are when they hold what PostgreSQL cannot store (a NUL from %00).
+  oauth.use('/oauth', express.urlencoded({ extended: false, limit: services.config.bodyLimitBytes }), rejectUnstorableBody);
 
   oauth.use(
     '/oauth/register',
     async (req: Request, res: Response, next: NextFunction) => {
-      const decision = await services.sendRateLimiter.take(`oauth_register:${services.hashIp(req.ip ?? '')}`, {
-        capacity: registrationsPerHour,
-        refillMs: HOUR_MS / registrationsPerHour,
-      });
+      const decision = await services.rateLimiter.take({ limit: registrationLimit, key: services.hashIp(req.ip ?? '') });
       if (decision.allowed) return next();
-      res.set('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
+      res.set('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)));
       oauthError(res, 429, new TooManyRequestsError('Too many client registrations from this address; retry later.'));
     },
     clientRegistrationHandler({ clientsStore: provider.clientsStore, rateLimit: false, clientSecretExpirySeconds: 0 }),

@@ -15,9 +15,12 @@ export const signIn = defineConsoleOperation({
   method: 'POST',
   auth: { kind: 'none' },
   summary: 'Sign in to the console',
-  description: 'Checks username and password and sets the httpOnly session cookie.',
+  description:
+    'Checks username and password and sets the httpOnly session cookie. Failed attempts are limited per username and per client ' +
+    'address (429 sign_in_rate_limited with Retry-After), whether or not the username exists.',
   input: z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) }),
   output: ZConsoleSession,
+  errors: ['sign_in_rate_limited'],
 });
 
 export const currentSession = defineConsoleOperation({
@@ -43,10 +46,12 @@ export const resetPassword = defineConsoleOperation({
   method: 'POST',
   auth: { kind: 'none' },
   summary: 'Reset the password with a backup code',
-  description: 'Uses up one backup code, sets the new password and ends every console session of the account.',
+  description:
+    'Uses up one backup code, sets the new password and ends every console session of the account. Wrong codes count ' +
+    'towards the failed sign-in limits (429 sign_in_rate_limited).',
   input: z.strictObject({ username: z.string().min(1).max(64), backup_code: z.string().min(1).max(64), new_password: ZPassword }),
   output: z.object({ username: ZUsername, backup_codes_remaining: z.number().int() }),
-  errors: ['validation_failed'],
+  errors: ['validation_failed', 'sign_in_rate_limited'],
 });
 
 const ZApiToken = z.object({

@@ -1,5 +1,6 @@
 import { AppError, type TMessageAccepted } from '@textline/contract';
 import type { JobRunner } from '../../jobs/runner.ts';
+import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
 import type { Services } from '../../services.ts';
@@ -32,10 +33,6 @@ type Outcome =
   | 'accept';
 
 type AcceptRow = { outcome: Outcome; message_id: string | null; message_status: string | null };
-
-function utcDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10);
-}
 
 function invalidPhoneNumber(): AppError {
   return new AppError('validation_failed', {

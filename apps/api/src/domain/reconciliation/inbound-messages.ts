@@ -2,7 +2,7 @@ import type { Prisma } from '@textline/db';
 import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { ZInboundMessage } from '../../webhooks/inbound/payloads.ts';
-import { recordCustomerEvent } from '../customer-events.ts';
+import { type EventTransaction, recordCustomerEvent } from '../customer-events.ts';
 import { liftKeywordSuppression, suppressRecipient } from './suppressions.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 
@@ -32,7 +32,7 @@ function conversationData(conversation: { id: string; phoneNumber: string; sende
  * the two numbers), reported as message.received plus conversation.created / updated, and a
  * STOP-family keyword suppresses the sender workspace-wide (START / UNSTOP lifts that again).
  */
-export async function reconcileInboundMessage(tx: Prisma.TransactionClient, stored: StoredProviderEvent, at: Date): Promise<ReconcileResult> {
+export async function reconcileInboundMessage(tx: EventTransaction, stored: StoredProviderEvent, at: Date): Promise<ReconcileResult> {
   const parsed = ZInboundMessage.safeParse(stored.payload);
   if (!parsed.success) return 'ignored';
   const from = toE164(parsed.data.from);

@@ -1,6 +1,7 @@
 import type { Message, Prisma } from '@textline/db';
 import { toE164 } from '../../lib/phone.ts';
 import { type TMessagingEvent, ZMessagingEvent } from '../../webhooks/inbound/payloads.ts';
+import type { EventTransaction } from '../customer-events.ts';
 import { applyMessageOutcome, type MessageOutcome } from '../message-outcomes.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 import { suppressRecipient } from './suppressions.ts';
@@ -35,7 +36,7 @@ async function messageOfEvent(tx: Prisma.TransactionClient, event: TMessagingEve
 }
 
 /** message.sent / delivered / failed and the opt-out events of the messaging provider. */
-export async function reconcileMessagingEvent(tx: Prisma.TransactionClient, stored: StoredProviderEvent, at: Date): Promise<ReconcileResult> {
+export async function reconcileMessagingEvent(tx: EventTransaction, stored: StoredProviderEvent, at: Date): Promise<ReconcileResult> {
   const parsed = ZMessagingEvent.safeParse(stored.payload);
   if (!parsed.success) return 'ignored';
   const event = parsed.data;

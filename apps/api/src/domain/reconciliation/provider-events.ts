@@ -1,14 +1,14 @@
-import type { Prisma } from '@textline/db';
 import { z } from 'zod';
 import type { JobHandler } from '../../jobs/runner.ts';
 import type { Services } from '../../services.ts';
 import { INBOUND_MESSAGE_EVENT_TYPE } from '../../webhooks/inbound/payloads.ts';
+import { type EventTransaction, inEventTransaction } from '../customer-events.ts';
 import { reconcileFundingEvent } from './funding-events.ts';
 import { reconcileInboundMessage } from './inbound-messages.ts';
 import { reconcileMessagingEvent } from './messaging-events.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 
-type Reconciler = (tx: Prisma.TransactionClient, stored: StoredProviderEvent, at: Date) => Promise<ReconcileResult>;
+type Reconciler = (tx: EventTransaction, stored: StoredProviderEvent, at: Date) => Promise<ReconcileResult>;
 
 const ZProviderEventPayload = z.object({ providerEventId: z.string().uuid() });
 
@@ -27,9 +27,9 @@ function reconcilerFor(deps: Pick<Services, 'inboundWebhooks'>, stored: StoredPr
  * (received -> processed | ignored). The conditional claim locks the row, so a repeated job or a
  * second worker finds it settled and does nothing: every effect happens once.
  */
-export async function reconcileProviderEvent(deps: Pick<Services, 'prisma' | 'clock' | 'inboundWebhooks'>, providerEventId: string): Promise<void> {
+export async function reconcileProviderEvent(deps: Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks'>, providerEventId: string): Promise<void> {
   const at = new Date(deps.clock.now());
-  await deps.prisma.$transaction(async (tx) => {
+  await inEventTransaction(deps, async (tx) => {
     const [stored] = await tx.providerEvent.updateManyAndReturn({
       where: { id: providerEventId, status: 'received' },
       data: { status: 'processed', processedAt: at },

@@ -1,6 +1,6 @@
 import type { Prisma } from '@textline/db';
 import { newId } from '../../lib/crypto.ts';
-import { recordCustomerEvent } from '../customer-events.ts';
+import { type EventTransaction, recordCustomerEvent } from '../customer-events.ts';
 
 export type SuppressionSource = 'provider_event' | 'inbound_keyword';
 
@@ -10,7 +10,7 @@ export type SuppressionSource = 'provider_event' | 'inbound_keyword';
  * recorded only when the number was not already suppressed, so repeats do not notify twice.
  */
 export async function suppressRecipient(
-  tx: Prisma.TransactionClient,
+  tx: EventTransaction,
   optOut: {
     workspaceId: string;
     phoneNumber: string;

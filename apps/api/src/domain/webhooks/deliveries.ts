@@ -65,18 +65,18 @@ function attemptView(attempt: WebhookAttempt): TWebhookAttempt {
 
 /**
  * Called in the transaction that records a customer event: one delivery (and one job) per enabled
- * endpoint subscribed to the event type. Returns how many were queued; wake the queue after commit.
+ * endpoint subscribed to the event type. Returns the ids of the jobs, to wake once it commits.
  */
 export async function enqueueWebhookDeliveries(
   tx: Pick<PrismaClient, 'webhookEndpoint' | 'webhookDelivery' | 'job'>,
   event: { id: string; workspaceId: string; type: string },
   now: Date,
-): Promise<number> {
+): Promise<string[]> {
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { workspaceId: event.workspaceId, enabled: true, OR: [{ eventTypes: { isEmpty: true } }, { eventTypes: { has: event.type } }] },
     select: { id: true },
   });
-  if (endpoints.length === 0) return 0;
+  if (endpoints.length === 0) return [];
   const deliveries = endpoints.map((endpoint) => ({
     id: newId('whd'),
     workspaceId: event.workspaceId,
@@ -88,11 +88,12 @@ export async function enqueueWebhookDeliveries(
     updatedAt: now,
   }));
   await tx.webhookDelivery.createMany({ data: deliveries });
+  const jobIds: string[] = [];
   for (const delivery of deliveries) {
     const first: DeliveryJobPayload = { delivery_id: delivery.id, trigger: 'automatic', attempt: 1 };
-    await enqueueJob(tx, { queue: WEBHOOK_QUEUE, payload: first, runAt: now });
+    jobIds.push(await enqueueJob(tx, { queue: WEBHOOK_QUEUE, payload: first, runAt: now }));
   }
-  return deliveries.length;
+  return jobIds;
 }
 
 async function findDelivery(deps: Pick<Services, 'prisma'>, workspaceId: string, id: string) {

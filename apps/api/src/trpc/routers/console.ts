@@ -17,7 +17,7 @@ const secure = (ctx: RequestContext) => ctx.consoleSession?.secureTransport ?? f
 
 export const consoleRouter = router({
   signIn: publicOperation(operations['console.signIn']).mutation(async ({ ctx, input }) => {
-    const { token, session } = await signIn(ctx.services, input);
+    const { token, session } = await signIn(ctx.services, { ...input, ipHash: ctx.services.hashIp(ctx.ip) });
     ctx.response.headers['Set-Cookie'] = sessionCookie(token, session.expiresAt, secure(ctx));
     return sessionView(session);
   }),
@@ -27,7 +27,9 @@ export const consoleRouter = router({
     ctx.response.headers['Set-Cookie'] = clearedSessionCookie(secure(ctx));
     return { signed_out: true as const };
   }),
-  resetPassword: publicOperation(operations['console.resetPassword']).mutation(({ ctx, input }) => resetPassword(ctx.services, input)),
+  resetPassword: publicOperation(operations['console.resetPassword']).mutation(({ ctx, input }) =>
+    resetPassword(ctx.services, { ...input, ipHash: ctx.services.hashIp(ctx.ip) }),
+  ),
 });
 
 export const apiTokensRouter = router({
