@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { resolveSecrets, resolveSharedSecrets } from './lib/secrets.ts';
+import { createAcceptQueue, type AcceptQueue } from './domain/messages/accept-queue.ts';
 import { createWebhookSender, type WebhookSender } from './domain/webhooks/sender.ts';
 import { memoryKeyedLimiter, redisKeyedLimiter, type KeyedLimiter } from './limits/keyed-limiter.ts';
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
@@ -24,6 +25,7 @@ export type Services = {
   db: Db;
   prisma: PrismaClient;
   sql: SqlClient;
+  acceptQueue: AcceptQueue;
   clock: Clock;
   log: Logger;
   redis: Redis | undefined;
@@ -78,6 +80,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     db,
     prisma: db.prisma,
     sql: db.sql,
+    acceptQueue: createAcceptQueue(db.sql),
     clock,
     log,
     redis,

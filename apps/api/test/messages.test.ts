@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { createApiKeyToken } from '../src/domain/accounts.ts';
+import { createAcceptQueue } from '../src/domain/messages/accept-queue.ts';
 import { countSegments } from '../src/domain/messages/segments.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
@@ -445,5 +446,57 @@ describe('segment counting', () => {
       const expected = new SegmentedMessage(body, 'auto', false);
       expect(countSegments(body), body.slice(0, 12)).toEqual({ encoding: expected.encodingName, segments: expected.segmentsCount });
     }
+  });
+});
+
+describe('sends of one workspace arriving together (one accept_message_batch call)', () => {
+  it('answers each as if sent alone: replays, suppressions and one debit per accepted send', async () => {
+    const unique = 12;
+    // Exactly enough for every send that is accepted, whatever order they arrive in.
+    const developer = await sendingWorkspace(app, { balanceCents: (unique + 2) * price });
+    await suppress(developer.workspaceId, '+14155550199');
+    const tokens = [developer.token, await createTokenFor(developer.workspaceId)];
+    const requests = [
+      ...Array.from({ length: unique }, (_, index) => sms({ phone_number: `+141555502${String(index).padStart(2, '0')}` })),
+      ...Array.from({ length: 3 }, () => sms({ idempotency_key: 'together' })),
+      sms({ phone_number: '+14155550199' }),
+      sms({ phone_number: '+14155550198' }),
+    ];
+    const responses = await Promise.all(requests.map((body, index) => send(tokens[index % 2]!, body)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(unique + 2);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(1);
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(0);
+    expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(unique + 2);
+  });
+
+  it('retries each send of a failed batch alone, so one bad send fails by itself', async () => {
+    const developer = await sendingWorkspace(app);
+    const queue = createAcceptQueue(app.services.sql);
+    const now = new Date(app.clock.now());
+    const parameters = (workspaceId: string, index: number) => ({
+      workspace_id: workspaceId,
+      token_id: null,
+      phone_number: `+1415555030${index}`,
+      body: 'Your table is ready.',
+      segments: 1,
+      cost_cents: price,
+      idempotency_key: null,
+      metadata: undefined,
+      source: 'api',
+      now,
+      spend_day: now.toISOString().slice(0, 10),
+      default_spend_cap_cents: 1_000_000,
+      message_id: newId('msg'),
+      ledger_entry_id: newId('led'),
+      job_id: newId('job'),
+    });
+    // The first goes alone; the next four wait for it and then go as one batch, which the unknown
+    // workspace makes the database function raise on.
+    const outcomes = await Promise.allSettled([0, 1, 2, 3, 4].map((index) => queue.accept(parameters(index === 2 ? 'ws_unknown' : developer.workspaceId, index))));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.outcome] : []))).toEqual(['accept', 'accept', 'accept', 'accept']);
+    expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(4);
   });
 });

@@ -22,7 +22,7 @@ import { type ContactFields, renderTemplate, snippetNames } from './templates.ts
 
 export const campaignStepQueue: QueueName = 'campaign_step';
 
-export type CampaignDeps = Pick<Services, 'prisma' | 'sql' | 'clock' | 'config' | 'log'> & {
+export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log'> & {
   jobs?: { wake(queue: QueueName, ...jobIds: string[]): void } | undefined;
 };
 

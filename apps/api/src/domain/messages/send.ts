@@ -20,19 +20,7 @@ export type SendRequest = {
 export type SendResult = { message: TMessageAccepted; replayed: boolean };
 
 // Without `jobs` the dispatch job still runs, only at the runner's next sweep instead of at once.
-type SendDeps = Pick<Services, 'sql' | 'clock' | 'config'> & { jobs?: Pick<JobRunner, 'wake'> | undefined };
-
-/** The first check that failed, in the documented order, or `accept` (see the accept_message migration). */
-type Outcome =
-  | 'replay'
-  | 'idempotency_conflict'
-  | 'workspace_suppressed'
-  | 'branded_number_missing'
-  | 'insufficient_balance'
-  | 'spend_limit_exceeded'
-  | 'accept';
-
-type AcceptRow = { outcome: Outcome; message_id: string | null; message_status: string | null };
+type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config'> & { jobs?: Pick<JobRunner, 'wake'> | undefined };
 
 function invalidPhoneNumber(): AppError {
   return new AppError('validation_failed', {
@@ -61,25 +49,24 @@ export async function sendMessage(
   const now = new Date(deps.clock.now());
   const jobId = newId('job');
   // One call does every check and write in one transaction: the database function accept_message,
-  // created by the migration of that name, called straight on the driver (see SqlClient).
-  const [row] = await deps.sql.query<AcceptRow>('SELECT * FROM accept_message($1, $2, $3, $4, $5::int, $6::int, $7, $8::jsonb, $9, $10::timestamptz, $11, $12::int, $13, $14, $15)', [
-    sender.workspaceId,
-    sender.tokenId ?? null,
-    phoneNumber,
-    request.body,
+  // created by the migration of that name (see AcceptQueue for how concurrent sends share a call).
+  const row = await deps.acceptQueue.accept({
+    workspace_id: sender.workspaceId,
+    token_id: sender.tokenId ?? null,
+    phone_number: phoneNumber,
+    body: request.body,
     segments,
-    costCents,
-    request.idempotencyKey ?? null,
-    request.metadata === undefined ? null : JSON.stringify(request.metadata),
-    options.source,
+    cost_cents: costCents,
+    idempotency_key: request.idempotencyKey ?? null,
+    metadata: request.metadata,
+    source: options.source,
     now,
-    utcDay(now.getTime()),
-    deps.config.spendCapCentsDaily,
-    newId('msg'),
-    newId('led'),
-    jobId,
-  ]);
-  if (!row) throw new Error('accept_message returned no row');
+    spend_day: utcDay(now.getTime()),
+    default_spend_cap_cents: deps.config.spendCapCentsDaily,
+    message_id: newId('msg'),
+    ledger_entry_id: newId('led'),
+    job_id: jobId,
+  });
   switch (row.outcome) {
     case 'accept':
       deps.jobs?.wake('dispatch', jobId);
