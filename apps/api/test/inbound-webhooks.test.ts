@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { createServices } from '../src/services.ts';
+import { createProviderEventStore } from '../src/webhooks/inbound/event-store.ts';
 import { computeSignature } from '../src/webhooks/inbound/signature.ts';
 import { call, startTestApp, type TestApp } from './harness.ts';
 import { customerEvents, eventId, jobCount, postSigned } from './inbound-support.ts';
@@ -73,6 +74,30 @@ describe('POST /webhooks/sandbox/events: acceptance', () => {
     expect(new Set(burst.map((response) => response.body.id)).size).toBe(1);
     expect(burst.filter((response) => !response.body.duplicate)).toHaveLength(1);
     expect(await jobCount(app, 'provider_event')).toBe(jobsAfterFirst + 1);
+  });
+
+  it('answers events arriving together as if each came alone: new, stored before, repeated within the burst', async () => {
+    const storedBefore = { type: 'message.sent', id: eventId(), message_id: 'SBXtogether' };
+    await postSigned(app, 'messaging', 'events', storedBefore);
+    const jobsBefore = await jobCount(app, 'provider_event');
+    const fresh = Array.from({ length: 8 }, () => ({ type: 'message.delivered', id: eventId(), message_id: 'SBXtogether' }));
+    const burst = [...fresh, storedBefore, fresh[0]!, storedBefore, fresh[1]!];
+    const responses = await Promise.all(burst.map((body) => postSigned(app, 'messaging', 'events', body)));
+    expect(responses.filter((response) => response.status === 202)).toHaveLength(fresh.length);
+    expect(responses.filter((response) => response.status === 200 && response.body.duplicate === true)).toHaveLength(4);
+    // Every answer for one event names the same stored record.
+    const idsByEvent = new Map<string, Set<string>>();
+    burst.forEach((body, index) => idsByEvent.set(body.id, (idsByEvent.get(body.id) ?? new Set()).add(responses[index]!.body.id)));
+    expect([...idsByEvent.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(await jobCount(app, 'provider_event')).toBe(jobsBefore + fresh.length);
+  });
+
+  it('stores each event of a burst whose shared statement failed on its own, so one unstorable event fails alone', async () => {
+    const store = createProviderEventStore(app.services.sql);
+    const event = (payload: unknown) => ({ provider: 'sandbox', eventType: 'message.delivered', externalId: eventId(), payload, receivedAt: new Date(app.clock.now()) });
+    // The first goes alone; the next three go as one statement, which the NUL (unstorable in jsonb) makes fail.
+    const outcomes = await Promise.allSettled([event({}), event({}), event({ note: 'nul \u0000 here' }), event({})].map((incoming) => store.store(incoming)));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
   });
 
   it('treats the same external id under another event type as a different event', async () => {
@@ -199,6 +224,14 @@ describe('inbound webhooks: 422 {"error":"invalid_webhook_payload"} when signed 
     const response = await postSigned(app, kind, route, body);
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ error: 'invalid_webhook_payload' });
+  });
+
+  it('refuses a signed payload PostgreSQL cannot store (a NUL character) with 422, storing nothing', async () => {
+    const id = eventId();
+    const response = await postSigned(app, 'messaging', 'events', { type: 'message.delivered', id, message_id: 'SBXnul', note: 'a\u0000b' });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ error: 'invalid_webhook_payload' });
+    expect(await app.services.prisma.providerEvent.count({ where: { externalId: id } })).toBe(0);
   });
 
   it('checks the signature before the payload: an unsigned payload without identity is a 401', async () => {

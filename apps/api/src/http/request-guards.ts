@@ -30,7 +30,7 @@ const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
  * The first problem of a parsed JSON value that PostgreSQL cannot store or that nests too deep,
  * walked without recursion, named by its top-level field as schema validation names it.
  */
-function unstorable(root: unknown): { path: string; message: string } | undefined {
+export function unstorable(root: unknown): { path: string; message: string } | undefined {
   const pending: { value: unknown; field: string; depth: number }[] = [{ value: root, field: '', depth: 0 }];
   while (pending.length > 0) {
     const { value, field, depth } = pending.pop()!;

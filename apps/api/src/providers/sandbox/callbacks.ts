@@ -22,7 +22,7 @@ const CALLBACK_TIMEOUT_MS = 10_000;
  * harmless: ingestion deduplicates on the event id.
  */
 export async function deliverCarrierCallback(
-  services: Pick<Services, 'prisma' | 'sql' | 'clock' | 'jobs' | 'inboundWebhooks' | 'selfUrl'>,
+  services: Pick<Services, 'prisma' | 'providerEventStore' | 'clock' | 'jobs' | 'inboundWebhooks' | 'selfUrl'>,
   callback: z.infer<typeof ZCarrierCallback>,
 ): Promise<void> {
   const sources = inboundWebhookSources(services.inboundWebhooks);

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { AppError } from '@textline/contract';
-import { newId } from '../../lib/crypto.ts';
 import type { Services } from '../../services.ts';
+import { unstorable } from '../../http/request-guards.ts';
 import { verifyWebhookSignature } from './signature.ts';
 import type { WebhookSource } from './sources.ts';
 
@@ -20,44 +19,7 @@ export function acceptanceStatus(record: AcceptanceRecord): 200 | 202 {
   return record.duplicate ? 200 : 202;
 }
 
-type IngestDeps = Pick<Services, 'sql' | 'clock' | 'jobs' | 'inboundWebhooks'>;
-
-type StoredRow = { id: string; duplicate: boolean; job_id: string | null };
-
-// Bounds the retries of a lost insert race below; one retry always suffices in practice.
-const MAX_STORE_ATTEMPTS = 3;
-
-const storeEventStatement = `
-  WITH inserted AS (
-    INSERT INTO provider_events (id, provider, event_type, external_id, payload, received_at)
-    VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6)
-    ON CONFLICT (provider, event_type, external_id) DO NOTHING
-    RETURNING id
-  ), queued AS (
-    INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-    SELECT $7, 'provider_event', jsonb_build_object('providerEventId', id::text), $6, $6, $6 FROM inserted
-    RETURNING id
-  )
-  SELECT inserted.id::text AS id, false AS duplicate, (SELECT id FROM queued) AS job_id FROM inserted
-  UNION ALL
-  SELECT id::text, true, NULL FROM provider_events WHERE provider = $2 AND event_type = $3 AND external_id = $4`;
-
-/**
- * Stores the event and its reconciliation job in one statement (one round trip, atomic without an
- * interactive transaction). ON CONFLICT makes a repeat a no-op that queues nothing; the existing row
- * is then read from the statement's snapshot. A row committed by a concurrent request after that
- * snapshot was taken is invisible to it, so that case returns no row and is simply asked again.
- */
-async function storeEvent(deps: IngestDeps, event: { provider: string; eventType: string; externalId: string; payload: unknown }) {
-  const now = new Date(deps.clock.now());
-  for (let attempt = 1; attempt <= MAX_STORE_ATTEMPTS; attempt += 1) {
-    const id = randomUUID();
-    const jobId = newId('job');
-    const [row] = await deps.sql.query<StoredRow>(storeEventStatement, [id, event.provider, event.eventType, event.externalId, JSON.stringify(event.payload), now, jobId]);
-    if (row) return row;
-  }
-  throw new Error('provider event neither inserted nor found');
-}
+type IngestDeps = Pick<Services, 'providerEventStore' | 'clock' | 'jobs' | 'inboundWebhooks'>;
 
 /**
  * The inbound webhook pipeline: verify the signature over the canonical payload, require the event
@@ -97,8 +59,11 @@ export async function acceptVerifiedWebhook(
 ): Promise<AcceptanceRecord> {
   const identity = source.identify(payload);
   if (!identity) throw new AppError('invalid_webhook_payload');
+  // Stored first and whole, so a payload PostgreSQL cannot hold is refused rather than half-handled.
+  const problem = unstorable(payload);
+  if (problem) throw new AppError('invalid_webhook_payload', { message: `The payload cannot be stored: ${problem.path || 'it'} ${problem.message}.` });
 
-  const stored = await storeEvent(deps, { provider: source.provider, ...identity, payload });
+  const stored = await deps.providerEventStore.store({ provider: source.provider, ...identity, payload, receivedAt: new Date(deps.clock.now()) });
   if (stored.job_id) deps.jobs.wake('provider_event', stored.job_id);
   return {
     id: stored.id,

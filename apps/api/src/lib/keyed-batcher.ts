@@ -1,0 +1,64 @@
+type Waiting<Item, Result> = { item: Item; resolve(result: Result): void; reject(error: unknown): void };
+
+export type KeyedBatcher<Item, Result> = { run(key: string, item: Item): Promise<Result> };
+
+/**
+ * At most one database call in flight per key: an item that arrives while its key's call is in
+ * flight waits, and whatever waited then goes as one batch. A lone item goes at once, so nothing
+ * waits on a timer; under load one round trip (and one transaction) serves many items.
+ *
+ * `runBatch` answers each item in order, or `undefined` for one it could not settle (that item is
+ * then run alone). If it throws, every item of the batch is run alone, so one bad item fails by itself.
+ */
+export function createKeyedBatcher<Item, Result>(options: {
+  maxBatch: number;
+  runAlone(item: Item): Promise<Result>;
+  runBatch(items: Item[]): Promise<(Result | undefined)[]>;
+}): KeyedBatcher<Item, Result> {
+  const waitingByKey = new Map<string, Waiting<Item, Result>[]>();
+
+  async function runAlone({ item, resolve, reject }: Waiting<Item, Result>): Promise<void> {
+    try {
+      resolve(await options.runAlone(item));
+    } catch (error) {
+      reject(error);
+    }
+  }
+
+  async function runTogether(batch: Waiting<Item, Result>[]): Promise<void> {
+    let results: (Result | undefined)[];
+    try {
+      results = await options.runBatch(batch.map((waiting) => waiting.item));
+    } catch {
+      results = [];
+    }
+    for (const [index, waiting] of batch.entries()) {
+      const result = results[index];
+      if (result === undefined) await runAlone(waiting);
+      else waiting.resolve(result);
+    }
+  }
+
+  async function drain(key: string, waiting: Waiting<Item, Result>[]): Promise<void> {
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, options.maxBatch);
+      await (batch.length === 1 ? runAlone(batch[0]!) : runTogether(batch));
+    }
+    waitingByKey.delete(key);
+  }
+
+  return {
+    run(key, item) {
+      return new Promise<Result>((resolve, reject) => {
+        const waiting = waitingByKey.get(key);
+        if (waiting) {
+          waiting.push({ item, resolve, reject });
+          return;
+        }
+        const queue = [{ item, resolve, reject }];
+        waitingByKey.set(key, queue);
+        void drain(key, queue);
+      });
+    },
+  };
+}
