@@ -348,7 +348,7 @@ describe('delivery safety', () => {
     expect(await sent(workspace)).toEqual([]);
     await runFor(10 * MINUTE);
     expect(await sent(workspace)).toEqual(['+12125550185: Still here']);
-    const deliveries = await app.services.prisma.campaignDelivery.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: 'asc' } });
+    const deliveries = await app.services.prisma.campaignDelivery.findMany({ where: { campaignId: campaign.id }, orderBy: { updatedAt: 'asc' } });
     expect(deliveries.map((delivery) => [delivery.outcome, delivery.errorCode])).toEqual([
       ['failed', 'validation_failed'],
       ['sent', null],

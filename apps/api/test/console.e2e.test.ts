@@ -106,7 +106,7 @@ describe('console in a real browser', () => {
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill('not the right password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('incorrect');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toContain('incorrect');
     await page.getByLabel('Password').fill(consolePassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Webhook endpoints' }).waitFor();
@@ -117,7 +117,7 @@ describe('console in a real browser', () => {
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByLabel('Endpoint URL').fill('ftp://example.com/hooks');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect.poll(() => page.locator('form .form-error').textContent()).toContain('https');
+    await expect.poll(() => page.locator('form .form-error').textContent(), { timeout: 10_000 }).toContain('https');
     await page.getByLabel('Endpoint URL').fill(sink.url);
     await page.getByLabel('Description').fill('Local sink');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -194,5 +194,6 @@ describe('console in a real browser', () => {
     await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
     await page.goto(`${app.baseUrl}/console/deliveries`);
     await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
-  });
+    // Chromium, the app and a real 5 s retry share two loaded cores.
+  }, 180_000);
 });

@@ -199,7 +199,7 @@ async function crashScenario(options: { separateWorker: boolean }) {
 }
 
 describe('crash safety: kill -9 during 1,000 sends with idempotent client retries', () => {
-  it('keeps every acknowledged message exactly once and resumes dispatch', () => crashScenario({ separateWorker: false }), 300_000);
+  it('keeps every acknowledged message exactly once and resumes dispatch', () => crashScenario({ separateWorker: false }), 600_000);
 
-  it.runIf(scaledMode)('does the same with `npm run worker` as a separate process, both killed', () => crashScenario({ separateWorker: true }), 300_000);
+  it.runIf(scaledMode)('does the same with `npm run worker` as a separate process, both killed', () => crashScenario({ separateWorker: true }), 600_000);
 });

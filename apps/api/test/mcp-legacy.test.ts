@@ -114,7 +114,7 @@ describe('POST /mcp/tools/{name}', () => {
 
 describe('MCP_TOOL_TIMEOUT_MS', () => {
   it('answers 504 on the legacy surface and a timeout tool error natively when a tool is too slow', async () => {
-    const slowApp = await startTestApp({ MCP_TOOL_TIMEOUT_MS: '100' });
+    const slowApp = await startTestApp({ MCP_TOOL_TIMEOUT_MS: '1000' });
     try {
       const slowDeveloper = await createDeveloper(slowApp);
       const fast = await call(slowApp, 'POST', '/mcp/tools/list_oauth_clients', { token: slowDeveloper.token });
@@ -126,7 +126,7 @@ describe('MCP_TOOL_TIMEOUT_MS', () => {
         query: {
           accessToken: {
             async create({ args, query }) {
-              await new Promise((resolve) => setTimeout(resolve, 400));
+              await new Promise((resolve) => setTimeout(resolve, 3_000));
               return query(args);
             },
           },
@@ -135,7 +135,7 @@ describe('MCP_TOOL_TIMEOUT_MS', () => {
       try {
         const legacy = await call(slowApp, 'POST', '/mcp/tools/create_api_key', { token: slowDeveloper.token, body: {} });
         expect(legacy.status).toBe(504);
-        expect(legacy.body).toEqual({ error: { code: 'timeout', message: expect.stringContaining('100 ms'), fix: expect.any(String), retry: 'retry_with_backoff' } });
+        expect(legacy.body).toEqual({ error: { code: 'timeout', message: expect.stringContaining('1000 ms'), fix: expect.any(String), retry: 'retry_with_backoff' } });
 
         const client = await connectMcp(slowApp, slowDeveloper.token);
         const native = await client.callTool({ name: 'create_api_key', arguments: {} });
@@ -145,7 +145,7 @@ describe('MCP_TOOL_TIMEOUT_MS', () => {
       } finally {
         slowApp.services.prisma = prisma;
         // Let the delayed writes finish before the database closes.
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, 3_500));
       }
     } finally {
       await slowApp.close();

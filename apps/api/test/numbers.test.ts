@@ -201,11 +201,12 @@ describe('POST /api/v1/numbers with NUMBER_PRICE_CENTS', () => {
     const response = await withProvider(pricedApp, { buyNumber: async () => undefined }, () => buy(pricedApp, developer.token));
     expect(response.status).toBe(422);
     expect(await balanceOf(pricedApp, developer.workspaceId)).toBe(150);
-    const kinds = await pricedApp.services.prisma.ledgerEntry.findMany({ where: { workspaceId: developer.workspaceId }, orderBy: { createdAt: 'asc' }, select: { kind: true, amountCents: true } });
+    // Written within a millisecond of each other: compared as a set, not by created_at order.
+    const kinds = await pricedApp.services.prisma.ledgerEntry.findMany({ where: { workspaceId: developer.workspaceId }, orderBy: { kind: 'asc' }, select: { kind: true, amountCents: true } });
     expect(kinds).toEqual([
-      { kind: 'operator_credit', amountCents: 150 },
       { kind: 'number_purchase', amountCents: -150 },
       { kind: 'number_purchase_refund', amountCents: 150 },
+      { kind: 'operator_credit', amountCents: 150 },
     ]);
   });
 

@@ -81,7 +81,9 @@ export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
 
 // Same algorithm as the memory limiter, atomic in Redis so every API process shares each bucket.
 // ARGV is now, then refill and capacity per key. The caller passes `now`, so one clock (the tests'
-// manual one included) rules both implementations.
+// manual one included) rules both implementations. A key's expiry is only clean-up (a TAT in the
+// past reads as a full bucket either way), so it gets a minute of slack: Redis counts it in real
+// time, which need not run with the caller's clock.
 const takeScript = `
 local now = tonumber(ARGV[1])
 local tats, wait = {}, 0
@@ -95,7 +97,7 @@ end
 if wait > 0 then return wait end
 for i, key in ipairs(KEYS) do
   local nextTat = tats[i] + tonumber(ARGV[2 * i])
-  redis.call('SET', key, string.format('%.0f', nextTat), 'PX', nextTat - now)
+  redis.call('SET', key, string.format('%.0f', nextTat), 'PX', nextTat - now + 60000)
 end
 return 0`;
 
@@ -106,7 +108,7 @@ for i, key in ipairs(KEYS) do
   if tat then
     local earlier = tat - tonumber(ARGV[2 * i])
     if earlier > now then
-      redis.call('SET', key, string.format('%.0f', earlier), 'PX', earlier - now)
+      redis.call('SET', key, string.format('%.0f', earlier), 'PX', earlier - now + 60000)
     else
       redis.call('DEL', key)
     end
