@@ -108,17 +108,8 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
     // An idle connection's error (a server restart) surfaces again on the next query that uses the pool.
     pool.on('error', () => undefined);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     const sql: SqlClient = { query: async <Row>(text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[] };
-    return {
-      prisma,
-      sql,
-      kind: 'postgres',
-      close: once(async () => {
-        await prisma.$disconnect();
-        await pool.end();
-      }),
-    };
+    return openedDb('postgres', new PrismaClient({ adapter: new PrismaPg(pool) }), sql, () => pool.end());
   }
   const { isMemory, openPglite, PgliteAdapterFactory } = await loadPglite();
   if (isMemory(config.dataDir) && shouldMigrate) {
@@ -137,16 +128,19 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
 
 async function pgliteDb({ pglite, close }: OpenPglite): Promise<Db> {
   const { PgliteAdapterFactory } = await loadPglite();
-  const adapter = new PgliteAdapterFactory(pglite);
-  const prisma = new PrismaClient({ adapter });
   const sql: SqlClient = { query: async <Row>(text: string, values: unknown[]) => (await pglite.query<Row>(text, values)).rows };
+  return openedDb('pglite', new PrismaClient({ adapter: new PgliteAdapterFactory(pglite) }), sql, close);
+}
+
+/** The Db over an open connection: closing it disconnects Prisma, then releases the driver, once. */
+function openedDb(kind: Db['kind'], prisma: PrismaClient, sql: SqlClient, release: () => Promise<void>): Db {
   return {
     prisma,
     sql,
-    kind: 'pglite',
+    kind,
     close: once(async () => {
       await prisma.$disconnect();
-      await close();
+      await release();
     }),
   };
 }

@@ -3,7 +3,8 @@ import { newLegacyKey } from '../auth/tokens.ts';
 import { newId } from '../lib/crypto.ts';
 import { postLedgerEntry } from '../domain/ledger.ts';
 import { sandboxPayLabel } from '../providers/sandboxpay.ts';
-import { settleSandboxInvoice } from '../providers/sandboxpay-checkout.ts';
+import { signedSandboxPayment } from '../providers/sandboxpay-checkout.ts';
+import { ingestProviderWebhook } from '../webhooks/inbound/ingest.ts';
 import type { Services } from '../services.ts';
 
 export const planTiers = ['starter', 'growth', 'scale', 'enterprise'] as const;
@@ -119,10 +120,11 @@ export const adminCommands = {
     }
     const invoice = await services.prisma.fundingInvoice.findUnique({ where: { id: invoiceId } });
     if (!invoice) throw new AdminInputError(`No funding invoice ${invoiceId}`);
-    const { payload, source, headers, acceptance } = await settleSandboxInvoice(services, invoice);
+    const payment = signedSandboxPayment(services, invoice);
+    const { payload, source, headers } = payment;
     const summary = { invoice_id: invoice.id, session_id: invoice.sessionId, event_id: payload.event_id };
     if (!options.url) {
-      return { ...summary, acceptance: await acceptance(), note: 'Stored; the service reconciles it in its provider_event job.' };
+      return { ...summary, acceptance: await ingestProviderWebhook(services, source, payment), note: 'Stored; the service reconciles it in its provider_event job.' };
     }
     const endpoint = new URL(source.path, options.url);
     const response = await fetch(endpoint, {

@@ -10,14 +10,14 @@ import { ingestProviderWebhook } from '../webhooks/inbound/ingest.ts';
 import { sandboxPaymentCompleted, sandboxPayLabel } from './sandboxpay.ts';
 
 /**
- * Settles a sandbox invoice the way a real payment would: a signed funding.completed event through
- * the verify-and-store ingestion, reconciled by the provider_event job. Paying twice is a duplicate.
+ * The event a real payment of a sandbox invoice would produce: funding.completed, signed for the
+ * funding webhook route. Through the verify-and-store ingestion (`ingestProviderWebhook(services,
+ * payment.source, payment)`) the provider_event job reconciles it; paying twice is a duplicate.
  */
-export async function settleSandboxInvoice(services: Services, invoice: Pick<FundingInvoice, 'id' | 'sessionId' | 'amountCents'>) {
+export function signedSandboxPayment(services: Pick<Services, 'inboundWebhooks' | 'clock'>, invoice: Pick<FundingInvoice, 'id' | 'sessionId' | 'amountCents'>) {
   const payload = sandboxPaymentCompleted(invoice);
   const source = inboundWebhookSources(services.inboundWebhooks).fundingEvents;
-  const headers = signWebhook(source.key, payload, services.clock.now());
-  return { payload, source, headers, acceptance: () => ingestProviderWebhook(services, source, { headers, payload }) };
+  return { payload, source, headers: signWebhook(source.key, payload, services.clock.now()) };
 }
 
 /**
@@ -36,8 +36,8 @@ export function sandboxPayCheckoutRouter(services: Services): Router {
   router.post('/sandboxpay/checkout/:sessionId/pay', async (req: Request, res: Response) => {
     try {
       const row = await invoiceOf(req);
-      const settlement = await settleSandboxInvoice(services, row);
-      const acceptance = await settlement.acceptance();
+      const payment = signedSandboxPayment(services, row);
+      const acceptance = await ingestProviderWebhook(services, payment.source, payment);
       res.status(202).json({ invoice_id: row.id, session_id: row.sessionId, event: acceptance });
     } catch (error) {
       sendError(req, res, error);
