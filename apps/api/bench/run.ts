@@ -4,10 +4,10 @@
  * BENCH_DATABASE_URL names a PostgreSQL server, the scaled mode (a fresh database on it, dropped
  * afterwards; BENCH_REDIS_URL adds Redis). For each: requests/s at saturation with p50 and p99, p50
  * and p99 again under a steady load at half that rate (paced.ts), the server's peak RSS, and the throughput as a ratio of the
- * run's floor. In the scaled mode, scenarios with `serveAnother` are also run on two API processes
+ * run's floor. In the scaled mode, scenarios marked `twoProcesses` are also run on two API processes
  * sharing the database and Redis, against one. Then customer webhook deliveries per second.
  *
- * Internally `run.ts --serve <index>` / `--serve-another <index>` is a server process of one
+ * Internally `run.ts --prepare <index>` makes a scenario's fixture and exits, `run.ts --serve <index>` is a server process of one
  * scenario and `run.ts --deliveries` the delivery measurement's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -55,21 +55,33 @@ function reportOnExit(work: () => Promise<unknown>): void {
   });
 }
 
-async function serve(index: number, another: boolean): Promise<void> {
+function scenarioOf(index: number): Scenario {
   const scenario = scenarios[index];
   if (!scenario) throw new Error(`no scenario ${index}`);
-  const target = JSON.parse(process.env.BENCH_TARGET!) as BenchTarget;
-  const running: RunningServer = another ? await scenario.serveAnother!(target) : await scenario.serve(target);
-  process.stdout.write(`${READY}${JSON.stringify({ port: running.port, fixture: running.fixture })}\n`);
+  return scenario;
+}
+
+const childTarget = () => JSON.parse(process.env.BENCH_TARGET!) as BenchTarget;
+
+async function serve(index: number): Promise<void> {
+  const running: RunningServer = await scenarioOf(index).serve(childTarget());
+  process.stdout.write(`${READY}${JSON.stringify({ port: running.port })}\n`);
   reportOnExit(() => running.close());
+}
+
+async function prepare(index: number): Promise<void> {
+  const fixture = await scenarioOf(index).prepare(childTarget());
+  process.stdout.write(`${RESULT}${JSON.stringify(fixture)}\n`);
 }
 
 type Child = { child: ChildProcess; lines: AsyncIterableIterator<string> };
 
-function spawnChild(args: string[], target: BenchTarget): Child {
+function spawnChild(args: string[], target: BenchTarget, profiled = true): Child {
   // BENCH_CPU_PROF=<dir> writes each server process's V8 CPU profile there as it exits.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...process.execArgv, ...profile, fileURLToPath(import.meta.url), ...args], {
+  const profile = profiled && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_SERVER_FLAGS: Node/V8 flags for the server processes only (some V8 flags are refused in NODE_OPTIONS).
+  const flags = profiled ? (process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []) : [];
+  const child = spawn(process.execPath, [...process.execArgv, ...flags, ...profile, fileURLToPath(import.meta.url), ...args], {
     env: { ...process.env, BENCH_TARGET: JSON.stringify(target) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -85,11 +97,19 @@ async function nextLine<T>({ child, lines }: Child, prefix: string): Promise<T> 
   }
 }
 
-type Server = Child & { port: number; fixture: Fixture };
+type Server = Child & { port: number };
 
-async function startServer(index: number, target: BenchTarget, another = false): Promise<Server> {
-  const started = spawnChild([another ? '--serve-another' : '--serve', String(index)], target);
-  return { ...started, ...(await nextLine<{ port: number; fixture: Fixture }>(started, READY)) };
+/** The scenario's fixture, made in a process of its own that exits before any server starts. */
+async function prepareInChild(index: number, target: BenchTarget): Promise<Fixture> {
+  const preparing = spawnChild(['--prepare', String(index)], target, false);
+  const fixture = await nextLine<Fixture>(preparing, RESULT);
+  if (preparing.child.exitCode === null) await new Promise((resolve) => preparing.child.once('exit', resolve));
+  return fixture;
+}
+
+async function startServer(index: number, target: BenchTarget): Promise<Server> {
+  const started = spawnChild(['--serve', String(index)], target);
+  return { ...started, ...(await nextLine<{ port: number }>(started, READY)) };
 }
 
 /** Stops a server and returns its peak RSS in MB. */
@@ -124,12 +144,13 @@ async function withServers<T>(servers: Server[], work: () => Promise<T>): Promis
 }
 
 async function measure(scenario: Scenario, index: number, target: BenchTarget): Promise<Measurement> {
+  const fixture = await prepareInChild(index, target);
   const server = await startServer(index, target);
   return withServers([server], async () => {
-    await warm(scenario, server, server.fixture);
-    const peak = await load(server.port, scenario.requests(server.fixture), { duration: seconds });
+    await warm(scenario, server, fixture);
+    const peak = await load(server.port, scenario.requests(fixture), { duration: seconds });
     // The latency a user sees when the server is not saturated: a steady half of the rate it just sustained.
-    const half = await pacedLoad(server.port, scenario.requests(server.fixture), { rate: peak.requests.average / 2, seconds });
+    const half = await pacedLoad(server.port, scenario.requests(fixture), { rate: peak.requests.average / 2, seconds });
     return {
       scenario,
       requestsPerSecond: peak.requests.average,
@@ -143,11 +164,11 @@ async function measure(scenario: Scenario, index: number, target: BenchTarget): 
 
 /** The scenario over two API processes on one database and Redis, loaded at once. */
 async function measureTwoProcesses(scenario: Scenario, index: number, target: BenchTarget): Promise<NonNullable<Measurement['twoProcesses']>> {
-  const first = await startServer(index, target);
-  const servers = [first, await startServer(index, target, true)];
+  const fixture = await prepareInChild(index, target);
+  const servers = [await startServer(index, target), await startServer(index, target)];
   return withServers(servers, async () => {
-    for (const server of servers) await warm(scenario, server, first.fixture);
-    const results = await Promise.all(servers.map((server) => load(server.port, scenario.requests(first.fixture), { duration: seconds })));
+    for (const server of servers) await warm(scenario, server, fixture);
+    const results = await Promise.all(servers.map((server) => load(server.port, scenario.requests(fixture), { duration: seconds })));
     return {
       requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
       non2xx: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
@@ -227,7 +248,7 @@ async function main(): Promise<void> {
     for (const [index, scenario] of scenarios.entries()) {
       if (!selected(scenario)) continue;
       const measurement = await withTarget(mode, (target) => measure(scenario, index, target));
-      if (mode === 'postgres' && scenario.serveAnother) measurement.twoProcesses = await withTarget(mode, (target) => measureTwoProcesses(scenario, index, target));
+      if (mode === 'postgres' && scenario.twoProcesses) measurement.twoProcesses = await withTarget(mode, (target) => measureTwoProcesses(scenario, index, target));
       measurements.push(measurement);
     }
     report(mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}`, measurements);
@@ -241,7 +262,8 @@ async function main(): Promise<void> {
   console.log(`\nmachine after the run: ${describeMachine()}`);
 }
 
-if (process.argv[2] === '--serve' || process.argv[2] === '--serve-another') await serve(Number(process.argv[3]), process.argv[2] === '--serve-another');
+if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
+else if (process.argv[2] === '--prepare') await prepare(Number(process.argv[3]));
 else if (process.argv[2] === '--deliveries') {
   const result = await measureDeliveries(JSON.parse(process.env.BENCH_TARGET!) as BenchTarget);
   process.stdout.write(`${RESULT}${JSON.stringify({ ...result, peakRssMb: peakRssMb() })}\n`);

@@ -1,13 +1,23 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockDataDir } from './lock.ts';
+import { dbPackageDir } from './package-dir.ts';
 import { executeScriptsWhole } from './scripts.ts';
 
 export type OpenPglite = { pglite: PGlite; close(): Promise<void> };
 
 export const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
+
+// PGlite's default shared_buffers (128 MB) is memory the process holds for its lifetime. Pages
+// outside the buffers are read from files the OS caches anyway: 32 MB measured the same insert
+// rate and some 110 MB less RSS.
+const pgliteOptions = { postgresqlconf: ['shared_buffers=32MB'] };
 
 /**
  * Opens PGlite on `dataDir`, holding the directory's lock; an in-memory database ('memory://') may
@@ -15,14 +25,15 @@ export const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory
  */
 export async function openPglite(dataDir: string, template?: Blob): Promise<OpenPglite> {
   if (isMemory(dataDir)) {
-    const pglite = new PGlite(dataDir, template ? { loadDataDir: template } : {});
+    const pglite = new PGlite(dataDir, template ? { ...pgliteOptions, loadDataDir: template } : pgliteOptions);
     await pglite.waitReady;
     return { pglite, close: () => pglite.close() };
   }
   await mkdir(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    const pglite = new PGlite(dataDir);
+    await initialiseInChild(dataDir);
+    const pglite = new PGlite(dataDir, pgliteOptions);
     await pglite.waitReady;
     return {
       pglite,
@@ -38,6 +49,18 @@ export async function openPglite(dataDir: string, template?: Blob): Promise<Open
     release();
     throw error;
   }
+}
+
+const initdbScript = path.join(dbPackageDir, 'src', 'pglite-initdb.mjs');
+
+/**
+ * Creating a cluster (initdb) grows PGlite's WebAssembly memory by some 450 MB that the process
+ * never gets back, so a first start would keep it for its lifetime. A child process that exits
+ * creates the cluster instead; this process then opens it like any existing one.
+ */
+async function initialiseInChild(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  await promisify(execFile)(process.execPath, [initdbScript, dataDir]);
 }
 
 /**

@@ -1,0 +1,105 @@
+// The real app's side of the scenarios: fixtures prepared through the domain, then the app served as
+// main.ts serves it.
+import { createServer } from 'node:http';
+import type { Scope } from '@textline/contract';
+import { createApp } from '../src/app.ts';
+import { issueAccessToken } from '../src/auth/tokens.ts';
+import { loadConfig } from '../src/config.ts';
+import { createAccount } from '../src/domain/accounts.ts';
+import { postLedgerEntry } from '../src/domain/ledger.ts';
+import { sendMessage } from '../src/domain/messages/send.ts';
+import { newId } from '../src/lib/crypto.ts';
+import { createServices, type Services } from '../src/services.ts';
+import { closeServer, listen } from './floor.ts';
+import { RECIPIENTS, SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './scenarios.ts';
+
+// Enough tokens that no per-token bucket (enterprise: 20 burst, then one per 1.2 s) empties during a
+// run: each token is used about once per second at 2,000 requests per second.
+const TOKENS = 2_000;
+const MESSAGES_TO_READ = 1_000;
+
+/**
+ * The real app's configuration on the target: workers off (they would compete for the same cores),
+ * logging at warn. Each token is seen about once a second; the token cache must outlive that for
+ * the look-up to stay off the hot path.
+ */
+function appConfig(target: BenchTarget) {
+  return loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: target.dataDir,
+    RUN_WORKERS: '0',
+    TOKEN_CACHE_MS: '60000',
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl, ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}) } : {}),
+  });
+}
+
+/** Runs `work` on the app's services, closed afterwards (fixtures are made in a process that then exits). */
+async function withServices<T>(target: BenchTarget, work: (services: Services) => Promise<T>): Promise<T> {
+  const services = await createServices(appConfig(target));
+  try {
+    return await work(services);
+  } finally {
+    await services.close();
+  }
+}
+
+/** One enterprise workspace funded far beyond the run, with TOKENS tokens of `scopes`. */
+async function prepareSendingWorkspace(services: Services, scopes: Scope[]): Promise<{ workspaceId: string; tokens: string[] }> {
+  // A fresh IP hash: the account throttle in a shared Redis outlives a run by five minutes.
+  const { account } = await createAccount(services, { username: 'bench', password: 'bench password 123', ipHash: newId('bench') });
+  const workspace = await services.prisma.workspace.update({
+    where: { accountId: account.id },
+    data: { planTier: 'enterprise', spendCapCents: 2_000_000_000 },
+  });
+  await postLedgerEntry(services.prisma, { workspaceId: workspace.id, amountCents: 1_000_000_000, kind: 'operator_credit', reference: 'bench' });
+  await services.prisma.phoneNumber.create({
+    data: { id: newId('pn'), workspaceId: workspace.id, number: '+12065550100', provider: 'sandbox', status: 'connected' },
+  });
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  const tokens: string[] = [];
+  for (let index = 0; index < TOKENS; index += 1) {
+    const token = await issueAccessToken(services.prisma, { workspaceId: workspace.id, scopes, origin: 'api_key', expiresAt });
+    tokens.push(token.access_token);
+  }
+  return { workspaceId: workspace.id, tokens };
+}
+
+/** The sending workspace and its tokens. */
+export function prepareSending(target: BenchTarget, scopes: Scope[] = ['messages:write']): Promise<Fixture> {
+  return withServices(target, async (services) => ({ tokens: (await prepareSendingWorkspace(services, scopes)).tokens }));
+}
+
+/** The sending workspace with MESSAGES_TO_READ messages accepted through the real send path, for GET. */
+export function prepareReading(target: BenchTarget): Promise<Fixture> {
+  return withServices(target, async (services) => {
+    const { workspaceId, tokens } = await prepareSendingWorkspace(services, ['messages:write']);
+    const messageIds: string[] = [];
+    for (let index = 0; index < MESSAGES_TO_READ; index += 1) {
+      const sent = await sendMessage(services, { workspaceId }, { phoneNumber: `+1415555${1_000 + (index % RECIPIENTS)}`, body: SMS_TEXT }, { source: 'api' });
+      messageIds.push(sent.message.id);
+    }
+    return { tokens, messageIds };
+  });
+}
+
+/** The key the sandbox carrier signs its webhooks with. */
+export function prepareWebhooks(target: BenchTarget): Promise<Fixture> {
+  return withServices(target, async (services) => {
+    const { provider: _provider, ...webhookKey } = services.inboundWebhooks.messaging;
+    return { webhookKey };
+  });
+}
+
+/** The real app over the prepared database, as main.ts serves it. */
+export async function serveApp(target: BenchTarget): Promise<RunningServer> {
+  const services = await createServices(appConfig(target));
+  const server = createServer(createApp(services));
+  return {
+    port: await listen(server),
+    async close() {
+      await closeServer(server);
+      await services.close();
+    },
+  };
+}
