@@ -9,6 +9,7 @@ import { createAccount } from '../src/domain/accounts.ts';
 import { postLedgerEntry } from '../src/domain/ledger.ts';
 import { sendMessage } from '../src/domain/messages/send.ts';
 import { newId } from '../src/lib/crypto.ts';
+import { limitHeapGrowth } from '../src/lib/heap.ts';
 import { createServices, type Services } from '../src/services.ts';
 import { closeServer, listen } from './floor.ts';
 import { RECIPIENTS, SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './scenarios.ts';
@@ -30,6 +31,8 @@ function appConfig(target: BenchTarget) {
     DATA_DIR: target.dataDir,
     RUN_WORKERS: '0',
     TOKEN_CACHE_MS: '60000',
+    // BENCH_HEAP_GROWTH_PERCENT compares other settings (0: V8's own heuristics).
+    ...(process.env.BENCH_HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.BENCH_HEAP_GROWTH_PERCENT } : {}),
     ...(target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl, ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}) } : {}),
   });
 }
@@ -93,7 +96,9 @@ export function prepareWebhooks(target: BenchTarget): Promise<Fixture> {
 
 /** The real app over the prepared database, as main.ts serves it. */
 export async function serveApp(target: BenchTarget): Promise<RunningServer> {
-  const services = await createServices(appConfig(target));
+  const config = appConfig(target);
+  limitHeapGrowth(config.heapGrowthPercent);
+  const services = await createServices(config);
   const server = createServer(createApp(services));
   return {
     port: await listen(server),

@@ -13,6 +13,8 @@ const ZEnvironment = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How far V8 lets the heap grow past what the last full collection kept (0: V8's own heuristics). */
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(30),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
@@ -119,6 +121,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  heapGrowthPercent: number;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
   trustProxy: string | undefined;
@@ -182,6 +185,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    heapGrowthPercent: env.HEAP_GROWTH_PERCENT,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -4,8 +4,10 @@ import { loadConfig } from './config.ts';
 import { createServices } from './services.ts';
 import { createApp } from './app.ts';
 import { closeHttpServer, closeOnSignals } from './lib/shutdown.ts';
+import { limitHeapGrowth } from './lib/heap.ts';
 
 const config = loadConfig();
+limitHeapGrowth(config.heapGrowthPercent);
 const services = await createServices(config);
 const server = createServer(createApp(services));
 
