@@ -288,6 +288,18 @@ describe('authorization code flow with PKCE through the consent page', () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
   });
+
+  it('answers a form with more fields than the parser takes as too large, in RFC 6749 form', async () => {
+    const fields = new URLSearchParams(Array.from({ length: 1_001 }, (_, index): [string, string] => [`f${index}`, 'x']));
+    fields.set('grant_type', 'authorization_code');
+    const response = await fetch(`${app.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields.toString(),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+  });
 });
 
 describe('the consent page', () => {

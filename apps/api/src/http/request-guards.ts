@@ -12,7 +12,8 @@ export const MAX_JSON_DEPTH = 64;
 export function requestError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return undefined;
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
-  if (type === 'entity.too.large') return new AppError('payload_too_large');
+  // A form (OAuth, Twilio callbacks) with more fields than the parser takes is as oversized as a long body.
+  if (type === 'entity.too.large' || type === 'parameters.too.many') return new AppError('payload_too_large');
   if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new AppError('invalid_json');
   }

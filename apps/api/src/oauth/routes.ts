@@ -14,7 +14,7 @@ import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/
 import { createOAuthMetadata } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { findClient, oauthScopes, revokePresentedToken } from '../domain/oauth.ts';
-import { rejectUnstorableBody } from '../http/request-guards.ts';
+import { rejectUnstorableBody, requestError } from '../http/request-guards.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import { perHour, retryAfterSeconds } from '../limits/keyed-limiter.ts';
 import { baseUrlOf, mcpUrls } from '../mcp/urls.ts';
@@ -123,7 +123,7 @@ export function oauthRouter(services: Services): Router {
 
 /** Body-parser failures on /oauth/* answered in OAuth's own error format (RFC 6749 section 5.2). */
 export function oauthBodyErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
-  const type = (error as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string' || !type.startsWith('entity.')) return next(error);
-  oauthError(res, type === 'entity.too.large' ? 413 : 400, new InvalidRequestError('The request body could not be parsed.'));
+  const problem = requestError(error);
+  if (!problem) return next(error);
+  oauthError(res, problem.status === 413 ? 413 : 400, new InvalidRequestError('The request body could not be parsed.'));
 }

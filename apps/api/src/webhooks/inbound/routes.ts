@@ -26,8 +26,6 @@ export function inboundWebhookRouter(services: Services): Router {
     });
   }
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const type = (error as { type?: unknown } | null)?.type;
-    if (type === 'parameters.too.many') return sendError(req, res, new AppError('payload_too_large'));
     // A body that does not read as JSON (malformed, or compressed and not inflating) cannot carry a valid signature.
     const requestProblem = requestError(error);
     sendError(req, res, requestProblem?.code === 'invalid_json' ? new AppError('invalid_signature') : (requestProblem ?? error));
