@@ -14,12 +14,13 @@ npm install --no-audit --no-fund >"$work/install.log" 2>&1 || { tail -40 "$work/
 
 unshare --net bash -euo pipefail -c '
   ip link set lo up
-  PORT=3917 DATA_DIR="$0/data" npm start >"$0/start.log" 2>&1 &
+  # Its own process group: SIGTERM reaches the server itself, not only npm, which would leave it running.
+  PORT=3917 DATA_DIR="$0/data" setsid npm start >"$0/start.log" 2>&1 &
   server=$!
   for _ in $(seq 1 120); do
     if node -e "fetch(\"http://127.0.0.1:3917/health\").then(r => r.json()).then(b => process.exit(b.database === \"ok\" ? 0 : 1), () => process.exit(1))"; then
       echo "clean clone: npm install && npm start serve /health with no network"
-      kill "$server"; wait "$server" 2>/dev/null || true
+      kill -- -"$server"; wait "$server" 2>/dev/null || true
       exit 0
     fi
     sleep 1

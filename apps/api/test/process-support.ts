@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabaseUrl } from '@textline/db/testing';
+import { builtEntries, bundleApi } from '../scripts/bundle.ts';
 import { loadConfig } from '../src/config.ts';
 import { createAccount as createAccountRecord, createApiKeyToken } from '../src/domain/accounts.ts';
 import { postLedgerEntry } from '../src/domain/ledger.ts';
@@ -16,11 +17,13 @@ import { scaledMode } from './harness.ts';
 /**
  * The real entry points (`npm start`, `npm run worker`) as child processes, for tests about what
  * only whole processes show: crashes, signals, several processes sharing one database and Redis.
+ * They run what production runs, the bundle in apps/api/dist, built here from the current source.
  */
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-export const apiEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-export const workerEntry = fileURLToPath(new URL('../src/worker-main.ts', import.meta.url));
+await bundleApi();
+export const apiEntry = builtEntries.main;
+export const workerEntry = builtEntries.worker;
 
 export type RunningProcess = { child: ChildProcess; exited: Promise<number | null>; output: string[] };
 
@@ -44,11 +47,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Spawns `node --import tsx <entry>` with only `environment` on top of this process's (minus its database settings). */
+/** Spawns `node <entry>` with only `environment` on top of this process's (minus its database settings). */
 export function startProcess(entry: string, environment: Record<string, string>): RunningProcess {
   const output: string[] = [];
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
     env: { ...inherited, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],

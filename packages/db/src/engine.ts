@@ -3,15 +3,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
+import { dbPackageDir } from './package-dir.ts';
 
-const prismaDir = fileURLToPath(new URL('../prisma', import.meta.url));
+const prismaDir = path.join(dbPackageDir, 'prisma');
 export const schemaPath = path.join(prismaDir, 'schema.prisma');
 export const migrationsDir = path.join(prismaDir, 'migrations');
 export const lockfileName = 'migration_lock.toml';

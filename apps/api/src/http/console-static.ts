@@ -1,9 +1,14 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
 
-/** apps/console/dist, built by the root postinstall (npm run build -w @textline/console). */
-export const consoleDistDir = fileURLToPath(new URL('../../../console/dist/', import.meta.url));
+/**
+ * apps/console/dist, built by the root postinstall (npm run build -w @textline/console). Found
+ * through the package's name: in apps/api/dist's bundle, import.meta.url names the bundle.
+ */
+const consolePackageJson = createRequire(import.meta.url).resolve('@textline/console/package.json');
+export const consoleDistDir = path.join(path.dirname(consolePackageJson), 'dist/');
 
 // The console loads only its own bundled scripts and styles and talks only to this origin.
 const contentSecurityPolicy =

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+/**
+ * The API's processes as plain JavaScript (apps/api/dist/*.mjs) for `node` alone: without the tsx
+ * loader an idle process holds some 50 MB less. The workspace packages (@textline/*, which export
+ * TypeScript) are bundled in; every third-party package stays external and loads from node_modules.
+ */
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+export const distDir = path.join(apiDir, 'dist');
+export const builtEntries = {
+  main: path.join(distDir, 'main.mjs'),
+  worker: path.join(distDir, 'worker.mjs'),
+  admin: path.join(distDir, 'admin.mjs'),
+};
+
+type Manifest = { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Manifest;
+
+/** Where node finds `name` from `dir` (the first node_modules up the tree that holds it). */
+function installedAt(dir: string, name: string): string | undefined {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const candidate = path.join(current, 'node_modules', name);
+    if (existsSync(candidate)) return candidate;
+    if (current === path.dirname(current)) return undefined;
+  }
+}
+
+/**
+ * The dependencies of @textline/api and of the workspace packages it uses, minus those packages.
+ * Bundled code loads its externals from dist/, so a workspace package must see the same installed
+ * copy there as from its own folder (npm would nest a copy of a conflicting version).
+ */
+function thirdPartyPackages(): string[] {
+  const external = new Set<string>();
+  const visited = new Set<string>();
+  const visit = (dir: string) => {
+    const { dependencies = {}, devDependencies = {} } = readManifest(dir);
+    for (const name of Object.keys({ ...dependencies, ...devDependencies })) {
+      if (name.startsWith('@textline/')) {
+        const workspaceDir = realpathSync(installedAt(dir, name)!);
+        if (!visited.has(workspaceDir)) {
+          visited.add(workspaceDir);
+          visit(workspaceDir);
+        }
+        continue;
+      }
+      if (installedAt(dir, name) !== installedAt(distDir, name)) {
+        throw new Error(`${name} is installed separately for ${path.relative(apiDir, dir)}; the bundle would load another copy`);
+      }
+      external.add(name);
+    }
+  };
+  visit(apiDir);
+  return [...external];
+}
+
+/** Builds dist/; each file is replaced whole, so a process starting meanwhile loads the old or new file, never half of one. */
+export async function bundleApi(): Promise<void> {
+  const { outputFiles } = await build({
+    absWorkingDir: apiDir,
+    entryPoints: { main: 'src/main.ts', worker: 'src/worker-main.ts', admin: 'src/admin/cli.ts' },
+    outdir: distDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: thirdPartyPackages(),
+    logLevel: 'warning',
+    write: false,
+  });
+  await mkdir(distDir, { recursive: true });
+  await Promise.all(
+    outputFiles.map(async (file) => {
+      const temporary = `${file.path}.${randomUUID()}.tmp`;
+      await writeFile(temporary, file.contents);
+      await rename(temporary, file.path);
+    }),
+  );
+}
