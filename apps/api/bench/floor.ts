@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteOptions } from '@textline/db/pglite-settings';
 import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/lib/crypto.ts';
 import type { BenchTarget, RunningServer } from './scenarios.ts';
@@ -64,7 +65,7 @@ async function floorServer(runInsert: RunInsert, release: () => Promise<void>): 
 /** Creates the floor's table (and, embedded, the PGlite cluster) before its server starts. */
 export async function prepareFloor(target: BenchTarget): Promise<void> {
   if (target.kind === 'pglite') {
-    const pglite = new PGlite(target.dataDir);
+    const pglite = new PGlite(target.dataDir, pgliteOptions);
     for (const statement of floorSchema) await pglite.exec(statement);
     await pglite.close();
     return;
@@ -77,7 +78,7 @@ export async function prepareFloor(target: BenchTarget): Promise<void> {
 
 export async function driverFloor(target: BenchTarget): Promise<RunningServer> {
   if (target.kind === 'pglite') {
-    const pglite = new PGlite(target.dataDir);
+    const pglite = new PGlite(target.dataDir, pgliteOptions);
     return floorServer(async (params) => (await pglite.query(floorInsert, params)).rows[0], () => pglite.close());
   }
   // The app's pool size, so both sides get the same number of connections.

@@ -13,12 +13,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createTestDatabaseUrl } from '@textline/db/testing';
-import { type DeliveryMeasurement, measureDeliveries } from './deliveries.ts';
+import type { DeliveryMeasurement } from './deliveries.ts';
 import { pacedLoad } from './paced.ts';
 import { type BenchTarget, type Fixture, type RunningServer, type Scenario, scenarios } from './scenarios.ts';
 
@@ -76,12 +76,16 @@ async function prepare(index: number): Promise<void> {
 
 type Child = { child: ChildProcess; lines: AsyncIterableIterator<string> };
 
+// The bench's own processes run it bundled, as `npm start` runs the API: plain node, no tsx loader
+// (main builds it first). Each side's code loads only when imported, so the floor loads none of the app.
+const childEntry = fileURLToPath(new URL('../dist/bench/run.mjs', import.meta.url));
+
 function spawnChild(args: string[], target: BenchTarget, profiled = true): Child {
   // BENCH_CPU_PROF=<dir> writes each server process's V8 CPU profile there as it exits.
   const profile = profiled && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_SERVER_FLAGS: Node/V8 flags for the server processes only (some V8 flags are refused in NODE_OPTIONS).
   const flags = profiled ? (process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []) : [];
-  const child = spawn(process.execPath, [...process.execArgv, ...flags, ...profile, fileURLToPath(import.meta.url), ...args], {
+  const child = spawn(process.execPath, [...flags, ...profile, childEntry, ...args], {
     env: { ...process.env, BENCH_TARGET: JSON.stringify(target) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -239,6 +243,7 @@ function selected(scenario: Scenario): boolean {
 }
 
 async function main(): Promise<void> {
+  await (await import('../scripts/bundle.ts')).bundle({ run: 'bench/run.ts' }, dirname(childEntry));
   console.log(`machine: ${describeMachine()}`);
   const modes = (['embedded', ...(process.env.BENCH_DATABASE_URL ? ['postgres' as const] : [])] as const).filter(
     (mode) => !process.env.BENCH_MODES || process.env.BENCH_MODES.split(',').includes(mode),
@@ -265,6 +270,6 @@ async function main(): Promise<void> {
 if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
 else if (process.argv[2] === '--prepare') await prepare(Number(process.argv[3]));
 else if (process.argv[2] === '--deliveries') {
-  const result = await measureDeliveries(JSON.parse(process.env.BENCH_TARGET!) as BenchTarget);
+  const result = await (await import('./deliveries.ts')).measureDeliveries(JSON.parse(process.env.BENCH_TARGET!) as BenchTarget);
   process.stdout.write(`${RESULT}${JSON.stringify({ ...result, peakRssMb: peakRssMb() })}\n`);
 } else await main();

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type OutputFile } from 'esbuild';
 
 /**
  * The API's processes as plain JavaScript (apps/api/dist/*.mjs) for `node` alone: without the tsx
@@ -61,26 +61,35 @@ function thirdPartyPackages(): string[] {
 }
 
 /** Builds dist/; each file is replaced whole, so a process starting meanwhile loads the old or new file, never half of one. */
-export async function bundleApi(): Promise<void> {
+export function bundleApi(): Promise<void> {
+  return bundle({ main: 'src/main.ts', worker: 'src/worker-main.ts', admin: 'src/admin/cli.ts' }, distDir);
+}
+
+/** Bundles `entryPoints` (name: path under apps/api) into `outdir` as `<name>.mjs`, as bundleApi does. */
+export async function bundle(entryPoints: Record<string, string>, outdir: string): Promise<void> {
   const { outputFiles } = await build({
     absWorkingDir: apiDir,
-    entryPoints: { main: 'src/main.ts', worker: 'src/worker-main.ts', admin: 'src/admin/cli.ts' },
-    outdir: distDir,
+    entryPoints,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // Code behind a dynamic import (PGlite, in the scaled mode never used) loads only when imported.
+    splitting: true,
     target: 'node20',
     external: thirdPartyPackages(),
     logLevel: 'warning',
     write: false,
   });
-  await mkdir(distDir, { recursive: true });
-  await Promise.all(
-    outputFiles.map(async (file) => {
-      const temporary = `${file.path}.${randomUUID()}.tmp`;
-      await writeFile(temporary, file.contents);
-      await rename(temporary, file.path);
-    }),
-  );
+  await mkdir(outdir, { recursive: true });
+  const replaceWhole = async (file: OutputFile) => {
+    const temporary = `${file.path}.${randomUUID()}.tmp`;
+    await writeFile(temporary, file.contents);
+    await rename(temporary, file.path);
+  };
+  // Chunks (named by their content hash) before the entries that import them.
+  const entryFiles = new Set(Object.keys(entryPoints).map((name) => path.join(outdir, `${name}.mjs`)));
+  await Promise.all(outputFiles.filter((file) => !entryFiles.has(file.path)).map(replaceWhole));
+  await Promise.all(outputFiles.filter((file) => entryFiles.has(file.path)).map(replaceWhole));
 }
