@@ -86,6 +86,13 @@ export async function driverFloor(target: BenchTarget): Promise<RunningServer> {
   return floorServer(async (params) => (await pool.query(floorInsert, params)).rows[0], () => pool.end());
 }
 
+/** The app's schema first (Prisma migrates only a database it created), then the floor's table. */
+export async function preparePrismaFloor(target: BenchTarget): Promise<void> {
+  const { applyMigrations } = await import('@textline/db');
+  await applyMigrations({ dataDir: target.dataDir, databaseUrl: target.kind === 'postgres' ? target.databaseUrl : undefined });
+  await prepareFloor(target);
+}
+
 export async function prismaFloor(target: BenchTarget): Promise<RunningServer> {
   const { createDb } = await import('@textline/db');
   const db = await createDb({ dataDir: target.dataDir, databaseUrl: target.kind === 'postgres' ? target.databaseUrl : undefined });

@@ -118,7 +118,7 @@ export const scenarios: Scenario[] = [
   },
   {
     name: 'floor: bare node:http, one INSERT ... RETURNING through Prisma $queryRaw',
-    prepare: async (target) => (await (await floor()).prepareFloor(target), {}),
+    prepare: async (target) => (await (await floor()).preparePrismaFloor(target), {}),
     serve: async (target) => (await floor()).prismaFloor(target),
     requests: () => sendRequests(),
     warmupRequests: () => 2_000,
