@@ -7,7 +7,7 @@ import pg from 'pg';
 import { pgliteOptions } from '@textline/db/pglite-settings';
 import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/lib/crypto.ts';
-import type { BenchTarget, RunningServer } from './scenarios.ts';
+import type { BenchTarget, Fixture, RunningServer } from './scenarios.ts';
 
 export async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,18 +62,19 @@ async function floorServer(runInsert: RunInsert, release: () => Promise<void>): 
   };
 }
 
-/** Creates the floor's table (and, embedded, the PGlite cluster) before its server starts. */
-export async function prepareFloor(target: BenchTarget): Promise<void> {
+/** Creates the floor's table (and, embedded, the PGlite cluster) before its server starts; the floor needs no fixture. */
+export async function prepareFloor(target: BenchTarget): Promise<Fixture> {
   if (target.kind === 'pglite') {
     const pglite = new PGlite(target.dataDir, pgliteOptions);
     for (const statement of floorSchema) await pglite.exec(statement);
     await pglite.close();
-    return;
+  } else {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    for (const statement of floorSchema) await client.query(statement);
+    await client.end();
   }
-  const client = new pg.Client({ connectionString: target.databaseUrl });
-  await client.connect();
-  for (const statement of floorSchema) await client.query(statement);
-  await client.end();
+  return {};
 }
 
 export async function driverFloor(target: BenchTarget): Promise<RunningServer> {
@@ -87,10 +88,10 @@ export async function driverFloor(target: BenchTarget): Promise<RunningServer> {
 }
 
 /** The app's schema first (Prisma migrates only a database it created), then the floor's table. */
-export async function preparePrismaFloor(target: BenchTarget): Promise<void> {
+export async function preparePrismaFloor(target: BenchTarget): Promise<Fixture> {
   const { applyMigrations } = await import('@textline/db');
   await applyMigrations({ dataDir: target.dataDir, databaseUrl: target.kind === 'postgres' ? target.databaseUrl : undefined });
-  await prepareFloor(target);
+  return prepareFloor(target);
 }
 
 export async function prismaFloor(target: BenchTarget): Promise<RunningServer> {

@@ -80,11 +80,12 @@ type Child = { child: ChildProcess; lines: AsyncIterableIterator<string> };
 // (main builds it first). Each side's code loads only when imported, so the floor loads none of the app.
 const childEntry = fileURLToPath(new URL('../dist/bench/run.mjs', import.meta.url));
 
-function spawnChild(args: string[], target: BenchTarget, profiled = true): Child {
-  // BENCH_CPU_PROF=<dir> writes each server process's V8 CPU profile there as it exits.
-  const profile = profiled && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  // BENCH_SERVER_FLAGS: Node/V8 flags for the server processes only (some V8 flags are refused in NODE_OPTIONS).
-  const flags = profiled ? (process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []) : [];
+/** A bench process; `measured` (servers and the delivery measurement, not fixture preparation) gets the flags below. */
+function spawnChild(args: string[], target: BenchTarget, measured = true): Child {
+  // BENCH_CPU_PROF=<dir> writes each measured process's V8 CPU profile there as it exits.
+  const profile = measured && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_SERVER_FLAGS: Node/V8 flags for the measured processes (some V8 flags are refused in NODE_OPTIONS).
+  const flags = measured ? (process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []) : [];
   const child = spawn(process.execPath, [...flags, ...profile, childEntry, ...args], {
     env: { ...process.env, BENCH_TARGET: JSON.stringify(target) },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -111,14 +111,14 @@ export const scenarios: Scenario[] = [
   {
     name: 'floor: bare node:http, one INSERT ... RETURNING (pg pool / PGlite)',
     floor: true,
-    prepare: async (target) => (await (await floor()).prepareFloor(target), {}),
+    prepare: async (target) => (await floor()).prepareFloor(target),
     serve: async (target) => (await floor()).driverFloor(target),
     requests: () => sendRequests(),
     warmupRequests: () => 2_000,
   },
   {
     name: 'floor: bare node:http, one INSERT ... RETURNING through Prisma $queryRaw',
-    prepare: async (target) => (await (await floor()).preparePrismaFloor(target), {}),
+    prepare: async (target) => (await floor()).preparePrismaFloor(target),
     serve: async (target) => (await floor()).prismaFloor(target),
     requests: () => sendRequests(),
     warmupRequests: () => 2_000,

@@ -15,7 +15,6 @@ export type OpenPglite = { pglite: PGlite; close(): Promise<void> };
 
 export const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
 
-
 /**
  * Opens PGlite on `dataDir`, holding the directory's lock; an in-memory database ('memory://') may
  * start from a `template` dump instead of an empty cluster.
