@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { scaledMode } from './harness.ts';
+import { eventually, scaledMode } from './harness.ts';
 import {
   apiEntry,
   deploymentEnvironment,
-  eventually,
   freePort,
   prepareSendingWorkspace,
   type RunningProcess,

@@ -140,6 +140,15 @@ export async function call(
 
 let ipCounter = 0;
 
+/** Waits until `predicate` holds, polling; fails with `what` after `timeoutMs`. */
+export async function eventually(what: string, predicate: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Each account creation comes from its own address so the per-IP throttle stays out of the way. */
 export function freshIp(): string {
   ipCounter += 1;

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from './harness.ts';
+import { call, eventually, startTestApp, type TestApp } from './harness.ts';
 import { signIn, trpcQuery } from './console-support.ts';
 import { authorizeThroughPage, exchangeCode, password, registerClient, tokenRequest } from './oauth-support.ts';
-import { eventually } from './process-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
 const DAY = 86_400_000;

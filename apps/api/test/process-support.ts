@@ -79,15 +79,6 @@ export async function waitUntilHealthy(baseUrl: string, server: RunningProcess):
   throw new Error(`server did not become healthy:\n${server.output.join('')}`);
 }
 
-/** Waits until `predicate` holds, polling; fails with `what` after `timeoutMs`. */
-export async function eventually(what: string, predicate: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /**
  * The environment of a deployment under test: its own data directory (PGlite), or in the scaled
  * suite its own PostgreSQL database and BullMQ prefix on the shared Redis. Processes get a port

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { sendRateLimits } from '../src/limits/send-rate-limiter.ts';
 import { startSink } from './console-support.ts';
-import { scaledMode } from './harness.ts';
+import { eventually, scaledMode } from './harness.ts';
 import {
   apiEntry,
   deploymentEnvironment,
-  eventually,
   freePort,
   prepareSendingWorkspace,
   type RunningProcess,

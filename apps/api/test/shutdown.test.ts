@@ -3,11 +3,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-events.ts';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { startSink } from './console-support.ts';
-import { scaledMode } from './harness.ts';
+import { eventually, scaledMode } from './harness.ts';
 import {
   apiEntry,
   deploymentEnvironment,
-  eventually,
   freePort,
   prepareSendingWorkspace,
   runCleanups,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from './harness.ts';
+import { call, eventually, startTestApp, type TestApp } from './harness.ts';
 import { createEndpoint, signIn, startSink } from './console-support.ts';
-import { eventually } from './process-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
 // The runner's safety-net sweep comes once a minute here: only waking the queue after the commit
