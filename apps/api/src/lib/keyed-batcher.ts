@@ -1,11 +1,17 @@
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 type Waiting<Item, Result> = { item: Item; resolve(result: Result): void; reject(error: unknown): void };
 
 export type KeyedBatcher<Item, Result> = { run(key: string, item: Item): Promise<Result> };
 
 /**
  * At most one database call in flight per key: an item that arrives while its key's call is in
- * flight waits, and whatever waited then goes as one batch. A lone item goes at once, so nothing
- * waits on a timer; under load one round trip (and one transaction) serves many items.
+ * flight waits, and whatever waited then goes as one batch. Under load one round trip (and one
+ * transaction) serves many items; nothing waits on a timer.
+ *
+ * Each batch is taken one turn of the event loop later (setImmediate): PGlite runs a statement in
+ * this thread, so no request is read while it runs, and without that turn the requests already
+ * waiting in the sockets would each go alone. The turn costs microseconds when idle.
  *
  * `runBatch` answers each item in order, or `undefined` for one it could not settle (that item is
  * then run alone). If it throws, every item of the batch is run alone, so one bad item fails by itself.
@@ -41,6 +47,7 @@ export function createKeyedBatcher<Item, Result>(options: {
 
   async function drain(key: string, waiting: Waiting<Item, Result>[]): Promise<void> {
     while (waiting.length > 0) {
+      await nextTurn();
       const batch = waiting.splice(0, options.maxBatch);
       await (batch.length === 1 ? runAlone(batch[0]!) : runTogether(batch));
     }
