@@ -471,11 +471,10 @@ describe('sends of one workspace arriving together (one accept_message_batch cal
     expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(unique + 2);
   });
 
-  it('retries each send of a failed batch alone, so one bad send fails by itself', async () => {
-    const developer = await sendingWorkspace(app);
-    const queue = createAcceptQueue(app.services.sql);
-    const now = new Date(app.clock.now());
-    const parameters = (workspaceId: string, index: number) => ({
+  /** A send straight to the accept queue, `index` ms after the test clock's now. */
+  const acceptParameters = (workspaceId: string, index: number) => {
+    const now = new Date(app.clock.now() + index);
+    return {
       workspace_id: workspaceId,
       token_id: null,
       phone_number: `+1415555030${index}`,
@@ -488,15 +487,37 @@ describe('sends of one workspace arriving together (one accept_message_batch cal
       now,
       spend_day: now.toISOString().slice(0, 10),
       default_spend_cap_cents: 1_000_000,
-      message_id: newId('msg'),
+      message_id: `msg_${workspaceId}_${index}`,
       ledger_entry_id: newId('led'),
       job_id: newId('job'),
-    });
-    // The first goes alone; the next four wait for it and then go as one batch, which the unknown
-    // workspace makes the database function raise on.
-    const outcomes = await Promise.allSettled([0, 1, 2, 3, 4].map((index) => queue.accept(parameters(index === 2 ? 'ws_unknown' : developer.workspaceId, index))));
+    };
+  };
+
+  it('retries each send of a failed batch alone, so one bad send fails by itself', async () => {
+    const developer = await sendingWorkspace(app);
+    const queue = createAcceptQueue(app.services.sql);
+    // Queued in one turn, the five go as one batch; the third reuses the second's message id, so the
+    // batch fails and each send is then accepted alone, in order.
+    const parameters = [0, 1, 2, 3, 4].map((index) => acceptParameters(developer.workspaceId, index));
+    parameters[2]!.message_id = parameters[1]!.message_id;
+    const outcomes = await Promise.allSettled(parameters.map((send) => queue.accept(send)));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    expect(outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.outcome] : []))).toEqual(['accept', 'accept', 'accept', 'accept']);
-    expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(4);
+    const messages = await app.services.prisma.message.findMany({ where: { workspaceId: developer.workspaceId }, orderBy: { createdAt: 'asc' } });
+    expect(messages.map((message) => message.id)).toEqual([0, 1, 3, 4].map((index) => parameters[index]!.message_id));
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - 4 * price);
+  });
+
+  it('picks senders within one batch as sends one after another would, and records each number once', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 2 });
+    const [first, second] = developer.senders;
+    const queue = createAcceptQueue(app.services.sql);
+    // Queued in one turn, the four go as one batch: new recipients, each a millisecond later.
+    const rows = await Promise.all([0, 1, 2, 3].map((index) => queue.accept(acceptParameters(developer.workspaceId, index))));
+    expect(rows.map((row) => row.outcome)).toEqual(['accept', 'accept', 'accept', 'accept']);
+    const messages = await app.services.prisma.message.findMany({ where: { workspaceId: developer.workspaceId }, orderBy: { createdAt: 'asc' } });
+    expect(messages.map((message) => message.senderNumberId)).toEqual([first!.id, second!.id, first!.id, second!.id]);
+    const lastUsed = await app.services.prisma.phoneNumber.findMany({ where: { workspaceId: developer.workspaceId }, orderBy: { createdAt: 'asc' } });
+    expect(lastUsed.map((number) => number.lastUsedAt?.getTime())).toEqual([app.clock.now() + 2, app.clock.now() + 3]);
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - 4 * price);
   });
 });

@@ -48,8 +48,8 @@ export async function sendMessage(
   const costCents = segments * deps.config.pricePerSegmentCents;
   const now = new Date(deps.clock.now());
   const jobId = newId('job');
-  // One call does every check and write in one transaction: the database function accept_message,
-  // created by the migration of that name (see AcceptQueue for how concurrent sends share a call).
+  // One call does every check and write in one transaction: the database function
+  // accept_message_batch (its latest migration), which concurrent sends share (see AcceptQueue).
   const row = await deps.acceptQueue.accept({
     workspace_id: sender.workspaceId,
     token_id: sender.tokenId ?? null,

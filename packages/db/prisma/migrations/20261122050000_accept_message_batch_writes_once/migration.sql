@@ -1,0 +1,163 @@
+-- Hand-written (Prisma does not model functions; keep this migration when squashing).
+--
+-- The send hot path of POST /api/v1/messages (apps/api/src/domain/messages/send.ts and
+-- accept-queue.ts): the sends of one workspace that arrive together, accepted in one call and one
+-- transaction, exactly as if they had been sent one after another. A lone send is a batch of one.
+--
+-- Each element of p_requests carries the parameters of one send by name (see AcceptParameters in
+-- accept-queue.ts); `metadata` may be absent. Every element must name the same workspace. Returns
+-- one row per element, `item` being its zero-based position, and `outcome` the first check that
+-- failed, in the documented order: replay or idempotency_conflict, workspace_suppressed,
+-- branded_number_missing, insufficient_balance, spend_limit_exceeded; otherwise `accept`, after
+-- inserting the message, its ledger entry and its dispatch job, and recording the sticky sender.
+--
+-- The workspace row (balance, spend of the day) and each sender's last use are kept in variables
+-- while the batch runs and written once at the end: one row version per batch instead of one per
+-- send, so a busy workspace's row does not grow a chain of versions that every send must walk.
+-- This replaces accept_message (the single send) and the earlier accept_message_batch, which ran it
+-- once per element.
+DROP FUNCTION IF EXISTS accept_message_batch(JSONB);
+DROP FUNCTION IF EXISTS accept_message(TEXT, TEXT, TEXT, TEXT, INTEGER, INTEGER, TEXT, JSONB, TEXT, TIMESTAMPTZ, TEXT, INTEGER, TEXT, TEXT, TEXT);
+
+CREATE FUNCTION accept_message_batch(p_requests JSONB)
+RETURNS TABLE (item INTEGER, outcome TEXT, message_id TEXT, message_status TEXT)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_workspace_id TEXT := p_requests->0->>'workspace_id';
+  workspace RECORD;
+  -- The workspace's balance and spend as the sends so far in this batch left them.
+  v_balance_cents INTEGER;
+  v_spend_day TEXT;
+  v_spend_today_cents INTEGER;
+  accepted_any BOOLEAN := FALSE;
+  -- When each sender used in this batch was last used, by phone number id.
+  senders_used JSONB := '{}';
+  request JSONB;
+  element INTEGER := -1;
+  r_phone_number TEXT;
+  r_body TEXT;
+  r_cost_cents INTEGER;
+  r_idempotency_key TEXT;
+  r_now TIMESTAMPTZ;
+  r_spend_day TEXT;
+  r_message_id TEXT;
+  earlier RECORD;
+  sender RECORD;
+  sender_is_sticky BOOLEAN;
+  spent_today INTEGER;
+BEGIN
+  -- Sends of one workspace take turns from here to commit, and each statement below reads a fresh
+  -- snapshot: the balance, the spend cap and an idempotency key are always checked against every
+  -- send committed before, so concurrent requests can neither overspend nor repeat a key. NO KEY
+  -- UPDATE is the lock the debit takes anyway; unlike FOR UPDATE it does not block inserts elsewhere
+  -- that reference the workspace.
+  SELECT w.balance_cents, w.spend_day, w.spend_today_cents, w.spend_cap_cents INTO workspace
+  FROM workspaces w WHERE w.id = v_workspace_id FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'workspace % does not exist', v_workspace_id;
+  END IF;
+  v_balance_cents := workspace.balance_cents;
+  v_spend_day := workspace.spend_day;
+  v_spend_today_cents := workspace.spend_today_cents;
+
+  FOR request IN SELECT value FROM jsonb_array_elements(p_requests) LOOP
+    element := element + 1;
+    IF request->>'workspace_id' IS DISTINCT FROM v_workspace_id THEN
+      RAISE EXCEPTION 'a batch holds the sends of one workspace';
+    END IF;
+    r_phone_number := request->>'phone_number';
+    r_body := request->>'body';
+    r_cost_cents := (request->>'cost_cents')::INTEGER;
+    r_idempotency_key := request->>'idempotency_key';
+    r_now := (request->>'now')::TIMESTAMPTZ;
+    r_spend_day := request->>'spend_day';
+    r_message_id := request->>'message_id';
+    item := element;
+
+    -- The sender: the connected number this recipient got before, else the least recently used one.
+    sender_is_sticky := TRUE;
+    SELECT p.id, p.number INTO sender
+    FROM recipient_senders r JOIN phone_numbers p ON p.id = r.phone_number_id AND p.workspace_id = r.workspace_id
+    WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND p.status = 'connected';
+    IF NOT FOUND THEN
+      sender_is_sticky := FALSE;
+      SELECT p.id, p.number INTO sender
+      FROM phone_numbers p
+      WHERE p.workspace_id = v_workspace_id AND p.status = 'connected'
+      ORDER BY COALESCE((senders_used->>p.id)::TIMESTAMPTZ, p.last_used_at) ASC NULLS FIRST, p.created_at, p.id
+      LIMIT 1;
+    END IF;
+
+    -- A key is tied to the recipient, body, cost and selected sender of its first request.
+    IF r_idempotency_key IS NOT NULL THEN
+      SELECT m.id, m.status, m.phone_number, m.body, m.cost_cents, m.sender_number_id INTO earlier
+      FROM messages m WHERE m.workspace_id = v_workspace_id AND m.idempotency_key = r_idempotency_key;
+      IF FOUND THEN
+        outcome := CASE WHEN earlier.phone_number = r_phone_number AND earlier.body = r_body AND earlier.cost_cents = r_cost_cents
+                             AND earlier.sender_number_id IS NOT DISTINCT FROM sender.id
+                        THEN 'replay' ELSE 'idempotency_conflict' END;
+        message_id := earlier.id;
+        message_status := earlier.status;
+        RETURN NEXT;
+        CONTINUE;
+      END IF;
+    END IF;
+
+    message_id := NULL;
+    message_status := NULL;
+    -- spend_today_cents counts the UTC day in spend_day; a new day starts from zero.
+    spent_today := CASE WHEN v_spend_day = r_spend_day THEN v_spend_today_cents ELSE 0 END;
+    IF EXISTS (SELECT 1 FROM workspace_suppressions s
+               WHERE s.workspace_id = v_workspace_id AND s.phone_number = r_phone_number AND s.active) THEN
+      outcome := 'workspace_suppressed';
+    ELSIF sender.id IS NULL THEN
+      outcome := 'branded_number_missing';
+    ELSIF v_balance_cents < r_cost_cents THEN
+      outcome := 'insufficient_balance';
+    ELSIF spent_today + r_cost_cents > COALESCE(workspace.spend_cap_cents, (request->>'default_spend_cap_cents')::INTEGER) THEN
+      outcome := 'spend_limit_exceeded';
+    ELSE
+      outcome := 'accept';
+    END IF;
+    IF outcome <> 'accept' THEN
+      RETURN NEXT;
+      CONTINUE;
+    END IF;
+
+    v_balance_cents := v_balance_cents - r_cost_cents;
+    v_spend_day := r_spend_day;
+    v_spend_today_cents := spent_today + r_cost_cents;
+    accepted_any := TRUE;
+    senders_used := senders_used || jsonb_build_object(sender.id, r_now);
+    INSERT INTO messages (id, workspace_id, token_id, phone_number, body, segments, cost_cents, status, sender_number_id,
+                          sender_number, idempotency_key, metadata, source, created_at, updated_at)
+    VALUES (r_message_id, v_workspace_id, request->>'token_id', r_phone_number, r_body, (request->>'segments')::INTEGER,
+            r_cost_cents, 'queued', sender.id, sender.number, r_idempotency_key, request->'metadata', request->>'source', r_now, r_now);
+    -- The same row postLedgerEntry (apps/api/src/domain/ledger.ts) would write; the reference is unique.
+    INSERT INTO ledger_entries (id, workspace_id, amount_cents, kind, reference, message_id, created_at)
+    VALUES (request->>'ledger_entry_id', v_workspace_id, -r_cost_cents, 'send_debit', 'send_debit:' || r_message_id, r_message_id, r_now);
+    -- The same row enqueueJob (apps/api/src/jobs/enqueue.ts) would write.
+    INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
+    VALUES (request->>'job_id', 'dispatch', jsonb_build_object('messageId', r_message_id), r_now, r_now, r_now);
+    IF NOT sender_is_sticky THEN
+      INSERT INTO recipient_senders (workspace_id, phone_number, phone_number_id, updated_at)
+      VALUES (v_workspace_id, r_phone_number, sender.id, r_now)
+      ON CONFLICT (workspace_id, phone_number)
+      DO UPDATE SET phone_number_id = EXCLUDED.phone_number_id, updated_at = EXCLUDED.updated_at;
+    END IF;
+    message_id := r_message_id;
+    message_status := 'queued';
+    RETURN NEXT;
+  END LOOP;
+
+  IF accepted_any THEN
+    UPDATE workspaces w
+    SET balance_cents = v_balance_cents, spend_day = v_spend_day,
+        spend_today_cents = v_spend_today_cents
+    WHERE w.id = v_workspace_id;
+    UPDATE phone_numbers p SET last_used_at = used.last_used_at::TIMESTAMPTZ
+    FROM jsonb_each_text(senders_used) AS used(id, last_used_at)
+    WHERE p.id = used.id;
+  END IF;
+END;
+$$;
