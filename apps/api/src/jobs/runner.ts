@@ -213,8 +213,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   function flushWokenIds(): void {
     for (const [queue, ids] of wokenIds) {
       // Best effort: if Redis is unavailable the sweeper enqueues the rows later.
-      // A row just enqueued has had no attempt yet.
-      warnOnFailure(bull!.enqueue(queue, ids.map((id) => ({ id, attempts: 0 }))), 'could not wake workers');
+      warnOnFailure(bull!.wake(queue, ids), 'could not wake workers');
     }
     wokenIds.clear();
   }
