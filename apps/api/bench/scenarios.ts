@@ -34,16 +34,20 @@ export const RECIPIENTS = 1_000;
 // A typical one-segment notification.
 export const SMS_TEXT = 'Your order #48213 has shipped and arrives Thursday. Reply STOP to opt out.';
 
+// Shared by every request list of this process (warm-up, saturation, the paced load, the second API
+// process's load), so no idempotency key or event id repeats: a repeat is a cheaper replay or
+// duplicate, and two processes racing on one key fail each other's batches.
+let lastSequence = 0;
+
 /** One POST whose headers and body are built per request from its sequence number. */
 function sequencedPost(path: string, build: (sequence: number) => { headers: Record<string, string>; body: string }): autocannon.Request[] {
-  let sequence = 0;
   return [
     {
       method: 'POST',
       path,
       setupRequest: (request) => {
-        sequence += 1;
-        return { ...request, ...build(sequence) };
+        lastSequence += 1;
+        return { ...request, ...build(lastSequence) };
       },
     },
   ];

@@ -293,6 +293,21 @@ describe('idempotency', () => {
     expect(elsewhere.body.message.id).not.toBe(first.body.message.id);
   });
 
+  it('answers a repeat before the later checks: no balance left, recipient suppressed since', async () => {
+    const developer = await sendingWorkspace(app, { balanceCents: price });
+    const first = await send(developer.token, sms({ idempotency_key: 'first' }));
+    expect(first.status).toBe(202);
+    expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(0);
+    expect((await send(developer.token, sms({ idempotency_key: 'first' }))).body).toEqual(first.body);
+    expect((await send(developer.token, sms({ idempotency_key: 'second' }))).status).toBe(402);
+    await suppress(developer.workspaceId, sms().phone_number);
+    const repeat = await send(developer.token, sms({ idempotency_key: 'first' }));
+    expect(repeat.status).toBe(200);
+    expect(repeat.body).toEqual(first.body);
+    expect((await send(developer.token, sms({ idempotency_key: 'first', body: 'Other text' }))).status).toBe(409);
+    expect((await send(developer.token, sms({ idempotency_key: 'second' }))).status).toBe(403);
+  });
+
   it('answers 409 when the sender selected for the key has changed', async () => {
     const developer = await sendingWorkspace(app, { numbers: 2 });
     const first = await send(developer.token, sms({ idempotency_key: 'sender' }));

@@ -42,6 +42,7 @@ DECLARE
   r_spend_day TEXT;
   r_message_id TEXT;
   earlier RECORD;
+  inserted_id TEXT;
   sender RECORD;
   sender_is_sticky BOOLEAN;
   spent_today INTEGER;
@@ -88,23 +89,6 @@ BEGIN
       LIMIT 1;
     END IF;
 
-    -- A key is tied to the recipient, body, cost and selected sender of its first request.
-    IF r_idempotency_key IS NOT NULL THEN
-      SELECT m.id, m.status, m.phone_number, m.body, m.cost_cents, m.sender_number_id INTO earlier
-      FROM messages m WHERE m.workspace_id = v_workspace_id AND m.idempotency_key = r_idempotency_key;
-      IF FOUND THEN
-        outcome := CASE WHEN earlier.phone_number = r_phone_number AND earlier.body = r_body AND earlier.cost_cents = r_cost_cents
-                             AND earlier.sender_number_id IS NOT DISTINCT FROM sender.id
-                        THEN 'replay' ELSE 'idempotency_conflict' END;
-        message_id := earlier.id;
-        message_status := earlier.status;
-        RETURN NEXT;
-        CONTINUE;
-      END IF;
-    END IF;
-
-    message_id := NULL;
-    message_status := NULL;
     -- spend_today_cents counts the UTC day in spend_day; a new day starts from zero.
     spent_today := CASE WHEN v_spend_day = r_spend_day THEN v_spend_today_cents ELSE 0 END;
     IF EXISTS (SELECT 1 FROM workspace_suppressions s
@@ -119,7 +103,42 @@ BEGIN
     ELSE
       outcome := 'accept';
     END IF;
-    IF outcome <> 'accept' THEN
+
+    -- The checks above have no effect, so the idempotency key, which comes first in the documented
+    -- order, is settled after them: a send that passes them inserts its message unless the key is
+    -- taken (ON CONFLICT, through the unique index), and only a send with a taken key or a failed
+    -- check looks the key up. The look-up's plan is cached per connection, and some connections
+    -- were seen to plan it over the (workspace_id, created_at) index, reading every message of the
+    -- workspace on each send (BENCH.md, "the slow mode"); the insert's arbiter is always the key's
+    -- unique index.
+    message_id := NULL;
+    message_status := NULL;
+    inserted_id := NULL;
+    IF outcome = 'accept' THEN
+      INSERT INTO messages (id, workspace_id, token_id, phone_number, body, segments, cost_cents, status, sender_number_id,
+                            sender_number, idempotency_key, metadata, source, created_at, updated_at)
+      VALUES (r_message_id, v_workspace_id, request->>'token_id', r_phone_number, r_body, (request->>'segments')::INTEGER,
+              r_cost_cents, 'queued', sender.id, sender.number, r_idempotency_key, request->'metadata', request->>'source', r_now, r_now)
+      ON CONFLICT (workspace_id, idempotency_key) DO NOTHING
+      RETURNING id INTO inserted_id;
+    END IF;
+    IF inserted_id IS NULL AND r_idempotency_key IS NOT NULL THEN
+      -- A key is tied to the recipient, body, cost and selected sender of its first request.
+      SELECT m.id, m.status, m.phone_number, m.body, m.cost_cents, m.sender_number_id INTO earlier
+      FROM messages m WHERE m.workspace_id = v_workspace_id AND m.idempotency_key = r_idempotency_key;
+      IF FOUND THEN
+        outcome := CASE WHEN earlier.phone_number = r_phone_number AND earlier.body = r_body AND earlier.cost_cents = r_cost_cents
+                             AND earlier.sender_number_id IS NOT DISTINCT FROM sender.id
+                        THEN 'replay' ELSE 'idempotency_conflict' END;
+        message_id := earlier.id;
+        message_status := earlier.status;
+      ELSIF outcome = 'accept' THEN
+        -- Not reachable: the conflicting row was committed before the insert gave way. Fail the
+        -- batch, so its sends are retried one by one.
+        RAISE EXCEPTION 'idempotency key neither inserted nor found';
+      END IF;
+    END IF;
+    IF inserted_id IS NULL THEN
       RETURN NEXT;
       CONTINUE;
     END IF;
@@ -129,10 +148,6 @@ BEGIN
     v_spend_today_cents := spent_today + r_cost_cents;
     accepted_any := TRUE;
     senders_used := senders_used || jsonb_build_object(sender.id, r_now);
-    INSERT INTO messages (id, workspace_id, token_id, phone_number, body, segments, cost_cents, status, sender_number_id,
-                          sender_number, idempotency_key, metadata, source, created_at, updated_at)
-    VALUES (r_message_id, v_workspace_id, request->>'token_id', r_phone_number, r_body, (request->>'segments')::INTEGER,
-            r_cost_cents, 'queued', sender.id, sender.number, r_idempotency_key, request->'metadata', request->>'source', r_now, r_now);
     -- The same row postLedgerEntry (apps/api/src/domain/ledger.ts) would write; the reference is unique.
     INSERT INTO ledger_entries (id, workspace_id, amount_cents, kind, reference, message_id, created_at)
     VALUES (request->>'ledger_entry_id', v_workspace_id, -r_cost_cents, 'send_debit', 'send_debit:' || r_message_id, r_message_id, r_now);
