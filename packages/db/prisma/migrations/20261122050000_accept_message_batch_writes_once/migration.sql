@@ -14,8 +14,10 @@
 -- The workspace row (balance, spend of the day) and each sender's last use are kept in variables
 -- while the batch runs and written once at the end: one row version per batch instead of one per
 -- send, so a busy workspace's row does not grow a chain of versions that every send must walk.
--- This replaces accept_message (the single send) and the earlier accept_message_batch, which ran it
--- once per element.
+-- An idempotency key is settled by the message insert (ON CONFLICT on its unique index) and looked
+-- up only when taken or when a check failed (see the comment in the loop). This replaces
+-- accept_message (the single send) and the earlier accept_message_batch, which ran it once per
+-- element.
 DROP FUNCTION IF EXISTS accept_message_batch(JSONB);
 DROP FUNCTION IF EXISTS accept_message(TEXT, TEXT, TEXT, TEXT, INTEGER, INTEGER, TEXT, JSONB, TEXT, TIMESTAMPTZ, TEXT, INTEGER, TEXT, TEXT, TEXT);
 
