@@ -11,6 +11,7 @@
  * scenario and `run.ts --deliveries` the delivery measurement's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,6 +35,8 @@ type Measurement = {
   peak: Latency;
   halfLoad: Latency;
   peakRssMb: number;
+  /** The server process's CPU time (all its threads) per request at saturation, in µs; NaN where /proc is missing. */
+  cpuMicrosPerRequest: number;
   non2xx: number;
   errors: number;
   /** Scaled mode, scenarios with serveAnother: the same load over two API processes. */
@@ -128,6 +131,20 @@ async function stopServer(server: Server): Promise<number> {
   return rss;
 }
 
+/**
+ * CPU time a process has used so far, in µs, from /proc (Linux reports it in USER_HZ, 100 per
+ * second). Less noisy than throughput on a shared machine: it is what a request costs, not how long it waited.
+ */
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    return (utime! + stime!) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function load(port: number, requests: autocannon.Request[], options: { duration?: number; amount?: number }) {
   return autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, requests, ...options });
 }
@@ -153,7 +170,9 @@ async function measure(scenario: Scenario, index: number, target: BenchTarget): 
   const server = await startServer(index, target);
   return withServers([server], async () => {
     await warm(scenario, server, fixture);
+    const cpuBefore = cpuMicros(server.child.pid);
     const peak = await load(server.port, scenario.requests(fixture), { duration: seconds });
+    const cpuMicrosPerRequest = (cpuMicros(server.child.pid) - cpuBefore) / peak.requests.total;
     // The latency a user sees when the server is not saturated: a steady half of the rate it just sustained.
     const half = await pacedLoad(server.port, scenario.requests(fixture), { rate: peak.requests.average / 2, seconds });
     return {
@@ -161,6 +180,7 @@ async function measure(scenario: Scenario, index: number, target: BenchTarget): 
       requestsPerSecond: peak.requests.average,
       peak: { p50: peak.latency.p50, p99: peak.latency.p99 },
       halfLoad: { p50: half.p50, p99: half.p99 },
+      cpuMicrosPerRequest,
       non2xx: peak.non2xx + half.non2xx,
       errors: peak.errors + half.errors,
     };
@@ -202,9 +222,9 @@ function report(mode: string, measurements: Measurement[]): void {
   const floor = measurements.find((measurement) => measurement.scenario.floor);
   console.log(`\n${mode}: ${CONNECTIONS} connections, ${seconds} s per scenario and load`);
   console.log(
-    [column('req/s', 8), column('p50', 6), column('p99', 6), column('½ p50', 7), column('½ p99', 7), column('RSS MB', 8), column('vs floor', 9), '  scenario'].join(''),
+    [column('req/s', 8), column('p50', 6), column('p99', 6), column('½ p50', 7), column('½ p99', 7), column('RSS MB', 8), column('CPU µs', 8), column('vs floor', 9), '  scenario'].join(''),
   );
-  for (const { scenario, requestsPerSecond, peak, halfLoad, peakRssMb: rss, non2xx, errors, twoProcesses } of measurements) {
+  for (const { scenario, requestsPerSecond, peak, halfLoad, peakRssMb: rss, cpuMicrosPerRequest, non2xx, errors, twoProcesses } of measurements) {
     const ratio = floor ? `${(requestsPerSecond / floor.requestsPerSecond).toFixed(2)}x` : '-';
     const problems = non2xx + errors > 0 ? `  (${non2xx} non-2xx, ${errors} errors)` : '';
     console.log(
@@ -215,6 +235,7 @@ function report(mode: string, measurements: Measurement[]): void {
         column(String(halfLoad.p50), 7),
         column(String(halfLoad.p99), 7),
         column(rss.toFixed(0), 8),
+        column(cpuMicrosPerRequest.toFixed(0), 8),
         column(ratio, 9),
         `  ${scenario.name}${problems}`,
       ].join(''),

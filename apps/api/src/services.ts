@@ -13,7 +13,6 @@ import { memoryKeyedLimiter, redisKeyedLimiter, type KeyedLimiter } from './limi
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
 import type { FundingProvider, MessagingProvider } from './providers/types.ts';
 import { createSandboxMessagingProvider } from './providers/sandbox/carrier.ts';
-import { createTwilioMessagingProvider } from './providers/twilio/carrier.ts';
 import { jobHandlers, recurringJobs } from './jobs/handlers.ts';
 import { withRecurringJobs } from './jobs/recurring.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
@@ -97,8 +96,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       baseUrl: () => services.selfUrl.current ?? `http://localhost:${config.port}`,
       invoiceTtlMs: config.fundingInvoiceTtlMinutes * 60_000,
     }),
+    // Twilio's SDK is 20 MB of memory in every process; only a deployment that uses it loads it.
     messagingProvider: config.twilio
-      ? createTwilioMessagingProvider({ prisma: db.prisma, clock, log, config: config.twilio })
+      ? (await import('./providers/twilio/carrier.ts')).createTwilioMessagingProvider({ prisma: db.prisma, clock, log, config: config.twilio })
       : createSandboxMessagingProvider({ prisma: db.prisma, clock, delayMs: config.sandboxDelayMs, jobs }),
     inboundWebhooks: inboundWebhookSettings(config, {
       messaging: secrets.MESSAGING_WEBHOOK_SECRET,

@@ -131,6 +131,17 @@ describe('POST /api/v1/messages', () => {
     expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
   });
 
+  it('answers a number the same way each time it is sent, refused or normalised', async () => {
+    const developer = await sendingWorkspace(app);
+    for (let round = 0; round < 2; round += 1) {
+      expect((await send(developer.token, sms({ phone_number: '+1415555012' }))).status).toBe(422);
+      const accepted = await send(developer.token, sms({ phone_number: '+1 (415) 555-0123' }));
+      expect(accepted.status).toBe(202);
+      const fetched = await call(app, 'GET', `/api/v1/messages/${accepted.body.message.id}`, { token: developer.token });
+      expect(fetched.body.message.phone_number).toBe('+14155550123');
+    }
+  });
+
   it('answers 403 workspace_suppressed for a suppressed recipient, and sends once the suppression is inactive', async () => {
     const developer = await sendingWorkspace(app);
     await suppress(developer.workspaceId, recipient);

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import express, { Router } from 'express';
-import { buildOpenApiDocument } from './document.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -14,11 +13,16 @@ const initScript = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: 
 
 /** /openapi.json and a Swagger UI at /docs, served from the local package (no CDN, no network). */
 export function docsRouter(): Router {
-  const document = buildOpenApiDocument();
-  const assets: string = require('swagger-ui-dist').getAbsoluteFSPath();
+  // Built on first request: the generator (trpc-to-openapi) and the document are 20 MB of memory
+  // that most processes never need.
+  let document: Promise<object> | undefined;
+  // The package's main module loads the whole UI bundle into this process (40 MB of RSS) only to
+  // tell us where its files are; this module tells us without it.
+  const assets: string = require('swagger-ui-dist/absolute-path.js')();
   const docs = Router();
-  docs.get('/openapi.json', (_req, res) => {
-    res.json(document);
+  docs.get('/openapi.json', async (_req, res) => {
+    document ??= import('./document.ts').then(({ buildOpenApiDocument }) => buildOpenApiDocument());
+    res.json(await document);
   });
   docs.use('/docs/assets', express.static(assets, { index: false }));
   docs.get('/docs/init.js', (_req, res) => {
