@@ -2,7 +2,8 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
 
-export type PacedResult = { p50: number; p99: number; sent: number; non2xx: number; errors: number };
+/** `lateP99`: how late this process itself sent its requests (99th percentile, ms): its own share of the latency. */
+export type PacedResult = { p50: number; p99: number; lateP99: number; sent: number; non2xx: number; errors: number };
 
 type Built = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer | undefined };
 
@@ -28,12 +29,14 @@ export async function pacedLoad(port: number, requests: autocannon.Request[], op
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const total = Math.max(1, Math.round(options.rate * options.seconds));
   const latencies: number[] = [];
+  const lateness: number[] = [];
   let non2xx = 0;
   let errors = 0;
   const inFlight = new Set<Promise<void>>();
 
   function send(sequence: number, dueAt: number): void {
     const { method, path, headers, body } = build(requests[sequence % requests.length]!);
+    lateness.push(performance.now() - dueAt);
     const done = new Promise<void>((resolve) => {
       const outgoing = request({ host: '127.0.0.1', port, method, path, headers, agent }, (response) => {
         response.resume();
@@ -62,7 +65,10 @@ export async function pacedLoad(port: number, requests: autocannon.Request[], op
   }
   await Promise.all(inFlight);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (quantile: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))] ?? Number.NaN).toFixed(1));
-  return { p50: at(0.5), p99: at(0.99), sent: total, non2xx, errors };
+  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), lateP99: quantile(lateness, 0.99), sent: total, non2xx, errors };
+}
+
+function quantile(values: number[], q: number): number {
+  values.sort((a, b) => a - b);
+  return Number((values[Math.min(values.length - 1, Math.floor(q * values.length))] ?? Number.NaN).toFixed(1));
 }

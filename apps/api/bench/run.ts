@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -25,15 +26,18 @@ import { type BenchTarget, type Fixture, type RunningServer, type Scenario, scen
 
 const READY = 'BENCH_READY ';
 const RESULT = 'BENCH_RESULT ';
+const STATS = 'BENCH_STATS ';
 const CONNECTIONS = 32;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 type Latency = { p50: number; p99: number };
+/** What delayed requests inside a server process since the last ask, in ms (see watchDelays). */
+type ServerDelays = { loopP99: number; loopMax: number; gcMax: number; gcTotal: number };
 type Measurement = {
   scenario: Scenario;
   requestsPerSecond: number;
   peak: Latency;
-  halfLoad: Latency;
+  halfLoad: Latency & { senderLateP99: number; server: ServerDelays };
   peakRssMb: number;
   /** The server process's CPU time (all its threads) per request at saturation, in µs; NaN where /proc is missing. */
   cpuMicrosPerRequest: number;
@@ -66,7 +70,34 @@ function scenarioOf(index: number): Scenario {
 
 const childTarget = () => JSON.parse(process.env.BENCH_TARGET!) as BenchTarget;
 
+/**
+ * A server's own delays, printed and restarted on SIGUSR2: the event loop's lateness (99th
+ * percentile and worst) and its garbage collection pauses (worst and summed), to tell the half-load
+ * latency this process adds from what the machine adds.
+ */
+function watchDelays(): void {
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let gcMax = 0;
+  let gcTotal = 0;
+  new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) {
+      gcMax = Math.max(gcMax, entry.duration);
+      gcTotal += entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  process.on('SIGUSR2', () => {
+    const ms = (nanoseconds: number) => Number((nanoseconds / 1e6).toFixed(1));
+    const delays: ServerDelays = { loopP99: ms(loop.percentile(99)), loopMax: ms(loop.max), gcMax: Number(gcMax.toFixed(1)), gcTotal: Math.round(gcTotal) };
+    process.stdout.write(`${STATS}${JSON.stringify(delays)}\n`);
+    loop.reset();
+    gcMax = 0;
+    gcTotal = 0;
+  });
+}
+
 async function serve(index: number): Promise<void> {
+  watchDelays();
   const running: RunningServer = await scenarioOf(index).serve(childTarget());
   process.stdout.write(`${READY}${JSON.stringify({ port: running.port })}\n`);
   reportOnExit(() => running.close());
@@ -118,6 +149,13 @@ async function prepareInChild(index: number, target: BenchTarget): Promise<Fixtu
 async function startServer(index: number, target: BenchTarget): Promise<Server> {
   const started = spawnChild(['--serve', String(index)], target);
   return { ...started, ...(await nextLine<{ port: number }>(started, READY)) };
+}
+
+/** The server's delays since the last call (see watchDelays). */
+function serverDelays(server: Server): Promise<ServerDelays> {
+  const delays = nextLine<ServerDelays>(server, STATS);
+  server.child.kill('SIGUSR2');
+  return delays;
 }
 
 /** Stops a server and returns its peak RSS in MB. */
@@ -174,12 +212,14 @@ async function measure(scenario: Scenario, index: number, target: BenchTarget): 
     const peak = await load(server.port, scenario.requests(fixture), { duration: seconds });
     const cpuMicrosPerRequest = (cpuMicros(server.child.pid) - cpuBefore) / peak.requests.total;
     // The latency a user sees when the server is not saturated: a steady half of the rate it just sustained.
+    await serverDelays(server);
     const half = await pacedLoad(server.port, scenario.requests(fixture), { rate: peak.requests.average / 2, seconds });
+    const halfServerDelays = await serverDelays(server);
     return {
       scenario,
       requestsPerSecond: peak.requests.average,
       peak: { p50: peak.latency.p50, p99: peak.latency.p99 },
-      halfLoad: { p50: half.p50, p99: half.p99 },
+      halfLoad: { p50: half.p50, p99: half.p99, senderLateP99: half.lateP99, server: halfServerDelays },
       cpuMicrosPerRequest,
       non2xx: peak.non2xx + half.non2xx,
       errors: peak.errors + half.errors,
@@ -245,6 +285,15 @@ function report(mode: string, measurements: Measurement[]): void {
       const failures = twoProcesses.non2xx > 0 ? `, ${twoProcesses.non2xx} non-2xx/errors` : '';
       console.log(`${column(twoProcesses.requestsPerSecond.toFixed(0), 8)}  ${scaling}x of one process: two API processes (${twoProcesses.peakRssMb.toFixed(0)} MB peak RSS each at most${failures})`);
     }
+  }
+  // Where a half-load p99 comes from: the load's own sender running late, the server's event loop
+  // running late (its work, or its GC pauses), or neither (the database, Redis, the machine).
+  console.log(`half load, in ms: sender late p99 | server event loop late p99, worst | server GC pause worst, sum`);
+  for (const { scenario, halfLoad } of measurements) {
+    const { senderLateP99, server } = halfLoad;
+    console.log(
+      [column(String(senderLateP99), 8), column(String(server.loopP99), 10), column(String(server.loopMax), 7), column(String(server.gcMax), 10), column(String(server.gcTotal), 7), `  ${scenario.name}`].join(''),
+    );
   }
 }
 
