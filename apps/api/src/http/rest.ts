@@ -5,6 +5,7 @@ import { appRouter } from '../trpc/router.ts';
 import { contextFromRequest } from '../trpc/context.ts';
 import { invokeOperation, type ProcedureMeta } from '../trpc/procedures.ts';
 import type { Services } from '../services.ts';
+import { writeJson } from './json-response.ts';
 import { sendError } from './send-error.ts';
 
 type RestOperation = Operation & { path: `/${string}` };
@@ -78,7 +79,7 @@ export function restRouter(services: Services): RequestHandler {
     const ctx = contextFromRequest(services, req, 'rest');
     try {
       const output = await invokeOperation(ctx, route.procedurePath, inputFor(req, route.operation, params));
-      res.set(ctx.response.headers).status(ctx.response.status ?? route.operation.successStatus).json(output);
+      writeJson(res, ctx.response.status ?? route.operation.successStatus, output as object, ctx.response.headers);
     } catch (error) {
       sendError(req, res, error, ctx.response.headers);
     }

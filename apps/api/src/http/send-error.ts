@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppError } from '@textline/contract';
 import { toAppError } from './errors.ts';
+import { writeJson } from './json-response.ts';
 
 /** The single place an error becomes an HTTP response. Unknown errors are logged and hidden. */
 export function sendError(req: Request, res: Response, error: unknown, headers: Record<string, string> = {}): void {
@@ -9,8 +10,8 @@ export function sendError(req: Request, res: Response, error: unknown, headers: 
     req.log.error({ err: error }, 'unhandled error');
     const body = appError.toBody() as { error: Record<string, unknown> };
     body.error.request_id = req.id;
-    res.status(appError.status).set(headers).json(body);
+    writeJson(res, appError.status, body, headers);
     return;
   }
-  res.status(appError.status).set({ ...headers, ...appError.headers }).json(appError.toBody());
+  writeJson(res, appError.status, appError.toBody(), { ...headers, ...appError.headers });
 }

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { AppError } from '@textline/contract';
 import { requestError } from '../../http/request-guards.ts';
+import { writeJson } from '../../http/json-response.ts';
 import { sendError } from '../../http/send-error.ts';
 import type { Services } from '../../services.ts';
 import { acceptanceStatus, ingestProviderWebhook } from './ingest.ts';
@@ -22,7 +23,7 @@ export function inboundWebhookRouter(services: Services): Router {
   for (const source of signedJsonSources) {
     router.post(source.path, parseAnyJson, async (req: Request, res: Response) => {
       const record = await ingestProviderWebhook(services, source, { headers: req.headers, payload: req.body });
-      res.status(acceptanceStatus(record)).json(record);
+      writeJson(res, acceptanceStatus(record), record);
     });
   }
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
