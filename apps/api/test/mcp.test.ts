@@ -102,10 +102,13 @@ describe('native MCP endpoint with the SDK client', () => {
   });
 
   it('calls a tool as the token owner and returns structured content matching the output schema', async () => {
+    const stackTraceLimit = Error.stackTraceLimit;
     const client = await connectMcp(app, developer.token);
     const result = await client.callTool({ name: 'create_api_key', arguments: { name: 'from mcp' } });
     await client.close();
     expect(result.isError).toBeFalsy();
+    // Each request's server is closed with stack traces off for a moment (routes.ts); they come back.
+    expect(Error.stackTraceLimit).toBe(stackTraceLimit);
     const structured = result.structuredContent as { token: { access_token: string; scopes: string[] } };
     expect(structured.token.access_token).toMatch(/^txt_/);
     expect([...structured.token.scopes].sort()).toEqual([...developerScopes].sort());
