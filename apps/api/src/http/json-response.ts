@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-export type ResponseHeaders = Record<string, string | number | readonly string[]>;
+type ResponseHeaders = Record<string, string | number | readonly string[]>;
 
 /**
  * Writes a JSON response as express's res.json would (same Content-Type, Content-Length, no ETag),

@@ -1,6 +1,7 @@
 import express, { type Request, type Response, Router } from 'express';
 import twilio from 'twilio';
 import { AppError } from '@textline/contract';
+import { writeJson } from '../../http/json-response.ts';
 import type { Services } from '../../services.ts';
 import { acceptanceStatus, acceptVerifiedWebhook } from '../../webhooks/inbound/ingest.ts';
 import { payloadIdentity } from '../../webhooks/inbound/payloads.ts';
@@ -101,7 +102,7 @@ export function twilioInboundRouter(services: Services, settings: { label: strin
     const messageId = typeof req.query.message_id === 'string' ? req.query.message_id : undefined;
     const source = { provider: settings.label, identify: payloadIdentity.messagingEvent };
     const record = await acceptVerifiedWebhook(services, source, statusEventOf(params, messageId));
-    res.status(acceptanceStatus(record)).json(record);
+    writeJson(res, acceptanceStatus(record), record);
   });
 
   router.post(`/webhooks/${settings.label}/incoming`, parseForm, async (req: Request, res: Response) => {
