@@ -255,6 +255,28 @@ describe('HTTP rules of POST /mcp', () => {
     expect(response.status).toBe(202);
   });
 
+  it('answers a lone request (our transport) as the SDK transport answers it in a batch', async () => {
+    const call = { jsonrpc: '2.0', id: 'lone-1', method: 'tools/call', params: { name: 'get_message', arguments: { id: 'msg_missing' } } };
+    const lone = await postMcp(app, developer.token, call, { 'mcp-protocol-version': '2025-06-18' });
+    const batch = await postMcp(app, developer.token, [call]);
+    expect(lone.status).toBe(200);
+    expect(batch.status).toBe(200);
+    expect(lone.headers.get('content-type')).toMatch(/^application\/json/);
+    // The SDK answers a batch of one with its one response, not an array.
+    expect(lone.body).toEqual(batch.body);
+    expect(lone.body).toMatchObject({ jsonrpc: '2.0', id: 'lone-1', result: { isError: true } });
+    expect(toolError(lone.body.result)).toMatchObject({ code: 'not_found' });
+    // An unknown method is the server's JSON-RPC error on either path.
+    const unknown = await postMcp(app, developer.token, { jsonrpc: '2.0', id: 7, method: 'no/such' });
+    expect(unknown.body).toMatchObject({ id: 7, error: { code: -32601 } });
+  });
+
+  it('leaves a lone request with an unsupported MCP-Protocol-Version to the SDK (400)', async () => {
+    const response = await postMcp(app, developer.token, list, { 'mcp-protocol-version': '1999-01-01' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toContain('Unsupported protocol version');
+  });
+
   it('answers GET, DELETE and other methods with 405 and Allow: POST', async () => {
     for (const method of ['GET', 'DELETE', 'PUT', 'PATCH']) {
       const response = await call(app, method, '/mcp', { token: developer.token, headers: { accept: 'text/event-stream' } });

@@ -4,11 +4,13 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { AppError, type Scope } from '@textline/contract';
 import { fieldIssues, validationError } from '../http/errors.ts';
 import { assertJsonBody } from '../http/rest.ts';
+import { writeJson } from '../http/json-response.ts';
 import { sendError } from '../http/send-error.ts';
 import type { Services } from '../services.ts';
 import { contextFromRequest, type RequestContext } from '../trpc/context.ts';
 import type { AuthContext } from '../auth/authenticator.ts';
 import { createMcpAuthenticator } from './auth.ts';
+import { LoneRequestTransport, loneRequest } from './lone-request.ts';
 import { buildMcpServer } from './server.ts';
 import { findTool, type McpTool, mcpTools, runTool, toolListing, toolResult } from './tools.ts';
 import { baseUrlOf } from './urls.ts';
@@ -70,7 +72,8 @@ function closeWithoutStackTraces(close: () => void): void {
 
 /**
  * POST /mcp: stateless streamable HTTP (a new server and transport per request, JSON responses).
- * The SDK answers 406, 415, 400 and 202 itself; we authenticate first and check the method's scope.
+ * The SDK's transport answers 406, 415, 400 and 202 itself; a lone request that passes its checks
+ * takes the shorter LoneRequestTransport. We authenticate first and check the method's scope.
  * GET /mcp/tools and POST /mcp/tools/{name}: the legacy REST surface over the same tools.
  */
 export function mcpRouter(services: Services): Router {
@@ -85,13 +88,17 @@ export function mcpRouter(services: Services): Router {
         call: async (tool, args) => toolResult(tool, await runTool(tool, args, toolContext(services, req, auth))),
         tools: toolsNeededBy(req.body),
       });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const request = loneRequest(req);
+      const transport = request
+        ? new LoneRequestTransport(request, (response) => writeJson(res, 200, response))
+        : new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => closeWithoutStackTraces(() => {
         void transport.close();
         void server.close();
       }));
       await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
+      if (transport instanceof LoneRequestTransport) transport.receive(req.headers);
+      else await transport.handleRequest(req, res, req.body);
     } catch (error) {
       if (res.headersSent) req.log.error({ err: error }, 'mcp request failed after the response started');
       else sendError(req, res, error);
