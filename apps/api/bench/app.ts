@@ -1,8 +1,7 @@
 // The real app's side of the scenarios: fixtures prepared through the domain, then the app served as
 // main.ts serves it.
-import { createServer } from 'node:http';
 import type { Scope } from '@textline/contract';
-import { createApp } from '../src/app.ts';
+import { createApiServer } from '../src/app.ts';
 import { issueAccessToken } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { createAccount } from '../src/domain/accounts.ts';
@@ -99,7 +98,7 @@ export async function serveApp(target: BenchTarget): Promise<RunningServer> {
   const config = appConfig(target);
   limitHeapGrowth(config.heapGrowthPercent);
   const services = await createServices(config);
-  const server = createServer(createApp(services));
+  const server = createApiServer(services);
   return {
     port: await listen(server),
     async close() {

@@ -1,15 +1,14 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { createServices } from './services.ts';
-import { createApp } from './app.ts';
+import { createApiServer } from './app.ts';
 import { closeHttpServer, closeOnSignals } from './lib/shutdown.ts';
 import { limitHeapGrowth } from './lib/heap.ts';
 
 const config = loadConfig();
 limitHeapGrowth(config.heapGrowthPercent);
 const services = await createServices(config);
-const server = createServer(createApp(services));
+const server = createApiServer(services);
 
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { createTestDatabaseUrl } from '@textline/db/testing';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createServices, type Services } from '../src/services.ts';
-import { createApp } from '../src/app.ts';
+import { createApiServer } from '../src/app.ts';
 import { type Clock, manualClock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createApiKeyToken } from '../src/domain/accounts.ts';
@@ -57,7 +57,7 @@ export async function startTestApp(
   const clock = manualClock();
   const logs: string[] = [];
   const services = await createServices(config, { clock: options.clock ?? clock, log: createLogger('info', captureLogs(logs)) });
-  const server: Server = createServer(createApp(services));
+  const server: Server = createApiServer(services);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   services.selfUrl.current = `http://127.0.0.1:${port}`;

@@ -1,3 +1,4 @@
+import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '@textline/contract';
 import { restRoutes } from '../src/http/rest.ts';
@@ -17,6 +18,20 @@ describe('health', () => {
     const response = await call(app, 'GET', path);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ok', database: 'ok', mode: app.config.mode, version: '1.0.0-alpha' });
+  });
+});
+
+describe('connections', () => {
+  it('keeps an idle keep-alive connection longer than a load balancer does (65 s)', async () => {
+    const agent = new Agent({ keepAlive: true });
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      get(`${app.baseUrl}/health`, { agent }, (response) => {
+        response.resume();
+        resolve(response.headers['keep-alive']);
+      }).on('error', reject);
+    });
+    agent.destroy();
+    expect(keepAlive).toBe('timeout=65');
   });
 });
 
