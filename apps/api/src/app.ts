@@ -33,6 +33,7 @@ export function createApp(services: Services): express.Express {
   app.use(rejectUnstorableInput);
   // First after the parsers: the busiest routes, with paths no other router serves.
   app.use(restRouter(services));
+  app.use(mcpRouter(services));
 
   app.use(docsRouter());
   app.use(sandboxPayCheckoutRouter(services));
@@ -54,7 +55,6 @@ export function createApp(services: Services): express.Express {
       },
     }),
   );
-  app.use(mcpRouter(services));
   app.use(oauthRouter(services));
 
   app.use((req: Request, res: Response) => {

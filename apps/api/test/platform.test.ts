@@ -27,7 +27,7 @@ describe('connections', () => {
     const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
       get(`${app.baseUrl}/health`, { agent }, (response) => {
         response.resume();
-        resolve(response.headers['keep-alive']);
+        resolve(response.headers['keep-alive']?.toString());
       }).on('error', reject);
     });
     agent.destroy();

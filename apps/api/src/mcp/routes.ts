@@ -83,12 +83,13 @@ export function mcpRouter(services: Services): Router {
   mcp.post('/mcp', async (req: Request, res: Response) => {
     try {
       const auth = await authenticateMcp(req, scopesForJsonRpc(req.body));
+      const request = loneRequest(req);
       const server = buildMcpServer({
-        baseUrl: baseUrlOf(services, req),
+        // A lone request is never initialize, the one answer that carries the instructions.
+        baseUrl: request ? undefined : baseUrlOf(services, req),
         call: async (tool, args) => toolResult(tool, await runTool(tool, args, toolContext(services, req, auth))),
         tools: toolsNeededBy(req.body),
       });
-      const request = loneRequest(req);
       const transport = request
         ? new LoneRequestTransport(request, (response) => writeJson(res, 200, response))
         : new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -30,13 +30,14 @@ const sharedSchemaValidator = new AjvJsonSchemaValidator();
  * the authenticated caller).
  */
 export function buildMcpServer(options: {
-  baseUrl: string;
+  /** Where the instructions point; without it the server gives none (only initialize reads them). */
+  baseUrl: string | undefined;
   call: (tool: McpTool, args: unknown) => Promise<CallToolResult>;
   tools?: readonly McpTool[] | undefined;
 }): McpServer {
   const server = new McpServer(
     { name: 'textline', title: 'Textline SMS', version: serviceVersion },
-    { instructions: serverInstructions(options.baseUrl), jsonSchemaValidator: sharedSchemaValidator },
+    { instructions: options.baseUrl && serverInstructions(options.baseUrl), jsonSchemaValidator: sharedSchemaValidator },
   );
   for (const tool of options.tools ?? mcpTools()) {
     server.registerTool(
