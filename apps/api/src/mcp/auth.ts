@@ -27,19 +27,21 @@ export function createMcpAuthenticator(services: Services) {
   }
 
   return async function authenticateMcp(req: Request, requiredScopes: readonly Scope[]): Promise<AuthContext> {
-    const urls = mcpUrls(baseUrlOf(services, req));
     const result = await services.authenticator.authenticate(req.headers.authorization, 'mcp');
+    // Only a refusal names URLs: an accepted call does not build them.
+    const urls = () => mcpUrls(baseUrlOf(services, req));
     if (!result.ok) {
+      const { accounts, protectedResourceMetadata } = urls();
       throw unauthorized(result.reason, req.log, {
-        resourceMetadataUrl: urls.protectedResourceMetadata,
+        resourceMetadataUrl: protectedResourceMetadata,
         message:
           'A valid bearer token is required (Authorization: Bearer txt_...). No token yet? Create an account with ' +
-          `POST ${urls.accounts} {"username": "...", "password": "..."}; the response carries a token. ` +
-          `OAuth clients: see ${urls.protectedResourceMetadata}.`,
+          `POST ${accounts} {"username": "...", "password": "..."}; the response carries a token. ` +
+          `OAuth clients: see ${protectedResourceMetadata}.`,
       });
     }
     const missing = requiredScopes.find((scope) => !result.value.scopes.includes(scope));
-    if (missing) throw insufficientScope(missing, { resourceMetadataUrl: urls.protectedResourceMetadata });
+    if (missing) throw insufficientScope(missing, { resourceMetadataUrl: urls().protectedResourceMetadata });
     await recordUse(result.value);
     return result.value;
   };
