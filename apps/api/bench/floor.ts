@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteOptions } from '@textline/db/pglite-settings';
 import { loadConfig } from '../src/config.ts';
+import { keepIdleConnectionsOpen } from '../src/http/keep-alive.ts';
 import { newId } from '../src/lib/crypto.ts';
 import type { BenchTarget, Fixture, RunningServer } from './scenarios.ts';
 
@@ -41,7 +42,8 @@ type RunInsert = (params: string[]) => Promise<unknown>;
 
 /** A bare node:http server: parse the JSON body, run the one INSERT ... RETURNING, answer 202. */
 async function floorServer(runInsert: RunInsert, release: () => Promise<void>): Promise<RunningServer> {
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  // Idle connections are kept as long as the app's server keeps them (createApiServer).
+  const server = keepIdleConnectionsOpen(createServer((req: IncomingMessage, res: ServerResponse) => {
     readJson(req)
       .then((input) => runInsert([newId('msg'), input.phone_number, input.body]))
       .then((message) => {
@@ -52,7 +54,7 @@ async function floorServer(runInsert: RunInsert, release: () => Promise<void>): 
         res.writeHead(500);
         res.end();
       });
-  });
+  }));
   return {
     port: await listen(server),
     async close() {

@@ -9,6 +9,7 @@ import { restRouter } from './http/rest.ts';
 import { requestLogging } from './http/request-log.ts';
 import { sendError } from './http/send-error.ts';
 import { errorHeaders } from './http/errors.ts';
+import { keepIdleConnectionsOpen } from './http/keep-alive.ts';
 import { rejectUnstorableInput, requestError } from './http/request-guards.ts';
 import { docsRouter } from './openapi/serve.ts';
 import { mcpRouter } from './mcp/routes.ts';
@@ -67,15 +68,7 @@ export function createApp(services: Services): express.Express {
   return app;
 }
 
-// Above the 60 s idle timeout of common load balancers: the balancer, not this server, then closes
-// an idle connection, so it never sends a request on one this server is closing at that moment.
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
 /** The app's HTTP server, as main.ts, the tests and the bench serve it. */
 export function createApiServer(services: Services): Server {
-  const server = createServer(createApp(services));
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  // The usual pairing behind a balancer: the headers timeout above the keep-alive timeout.
-  server.headersTimeout = Math.max(server.headersTimeout, KEEP_ALIVE_TIMEOUT_MS + 1_000);
-  return server;
+  return keepIdleConnectionsOpen(createServer(createApp(services)));
 }

@@ -1,6 +1,7 @@
 import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '@textline/contract';
+import { loadConfig } from '../src/config.ts';
 import { restRoutes } from '../src/http/rest.ts';
 import { appRouter } from '../src/trpc/router.ts';
 import { assertNoSecretsLogged, call, createAccount, startTestApp, type TestApp } from './harness.ts';
@@ -18,6 +19,16 @@ describe('health', () => {
     const response = await call(app, 'GET', path);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ok', database: 'ok', mode: app.config.mode, version: '1.0.0-alpha' });
+  });
+});
+
+describe('configuration', () => {
+  it('bounds heap growth by default in the scaled mode only, and HEAP_GROWTH_PERCENT overrides it', () => {
+    const scaled = { DATABASE_URL: 'postgresql://db.invalid/textline', REDIS_URL: 'redis://redis.invalid:6379' };
+    expect(loadConfig({}).heapGrowthPercent).toBe(0);
+    expect(loadConfig(scaled).heapGrowthPercent).toBe(150);
+    expect(loadConfig({ ...scaled, HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '50' }).heapGrowthPercent).toBe(50);
   });
 });
 
