@@ -93,6 +93,19 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
     expect(await limiter.take(small, large)).toEqual({ allowed: true });
   });
 
+  it('settles takes that arrive at once in arrival order, a refused one taking nothing', async () => {
+    const { limiter, key } = setup();
+    const small = { limit: { namespace: 'sign-in-username', capacity: 1, refillMs: 10_000 }, key } as const;
+    const large = { limit: { namespace: 'sign-in-ip', capacity: 2, refillMs: 1_000 }, key } as const;
+    const decisions = await Promise.all([limiter.take(small, large), limiter.take(small, large), limiter.take(large), limiter.take(large)]);
+    expect(decisions).toEqual([
+      { allowed: true },
+      { allowed: false, retryAfterMs: 10_000 },
+      { allowed: true },
+      { allowed: false, retryAfterMs: 1_000 },
+    ]);
+  });
+
   it('gives a refunded token back, never beyond the capacity', async () => {
     const { limiter, key } = setup();
     const bucket = { limit: { namespace: 'account-creation', capacity: 1, refillMs: 300_000 }, key } as const;
