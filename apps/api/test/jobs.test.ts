@@ -4,7 +4,7 @@ import { createJobRunner, type JobHandlers, type JobRunner } from '../src/jobs/r
 import { claimDueJobs } from '../src/jobs/store.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { ProviderRejection } from '../src/providers/types.ts';
-import { call, startTestApp, type TestApp } from './harness.ts';
+import { call, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { customerEvents } from './inbound-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
@@ -171,6 +171,31 @@ describe('job runner: started workers', () => {
       await waitFor(async () => done.includes(id));
       expect(Date.now() - woken).toBeLessThan(5_000);
       await waitFor(async () => (await jobRow(id)).status === 'done');
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it.runIf(scaledMode)('sends a burst of wakes to BullMQ together, the first at once', async () => {
+    const done: string[] = [];
+    const runner = testRunner({ campaign_step: { run: async (_services, job) => void done.push(job.id) } }, { jobSweepIntervalMs: 60_000 });
+    await runner.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ids = await Promise.all(Array.from({ length: 21 }, () => enqueueTestJob()));
+      // BullMQ numbers the jobs it adds to a queue: this counter is the number of adds.
+      const addedJobs = async () => Number((await app.services.redis!.get(`${app.config.redisKeyPrefix}:campaign_step:id`)) ?? 0);
+      const addedBefore = await addedJobs();
+      runner.wake('campaign_step', ids[0]!);
+      await waitFor(async () => done.includes(ids[0]!));
+      // Twenty wakes, each in its own turn of the event loop, as twenty requests would make them.
+      for (const id of ids.slice(1)) {
+        runner.wake('campaign_step', id);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await waitFor(async () => ids.every((id) => done.includes(id)));
+      // One add for the first wake; the twenty share a few (16 rows per BullMQ job), not one each.
+      expect((await addedJobs()) - addedBefore).toBeLessThanOrEqual(4);
     } finally {
       await runner.stop();
     }

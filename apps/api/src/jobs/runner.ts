@@ -55,6 +55,8 @@ type RunnerDeps = {
 
 const SWEEP_BATCH = 500;
 const MAX_DRAIN_ROUNDS = 10_000;
+// The most often this process sends woken job ids to BullMQ (see scheduleFlush).
+const WAKE_INTERVAL_MS = 10;
 
 /** 1 s, 2 s, 4 s, ... capped at 5 minutes. */
 export function exponentialBackoffMs(attempt: number): number {
@@ -207,15 +209,25 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
     warnOnFailure(work, 'could not wake workers');
   }
 
-  // Job ids woken during one turn of the event loop go to BullMQ in one round trip per queue: under
-  // load, many requests finish in the same turn, and each round trip costs Redis a script run.
+  // Woken job ids go to BullMQ together, at most once per WAKE_INTERVAL_MS: a wake after a quiet
+  // spell goes at once (the next timer tick), while under load the ids of many requests share
+  // each BullMQ job, whose add costs this process a tenth of a millisecond and Redis a script run.
   const wokenIds = new Map<QueueName, string[]>();
+  let lastFlushAt = Number.NEGATIVE_INFINITY;
+  let flushTimer: NodeJS.Timeout | undefined;
   function flushWokenIds(): void {
+    flushTimer = undefined;
+    lastFlushAt = performance.now();
     for (const [queue, ids] of wokenIds) {
       // Best effort: if Redis is unavailable the sweeper enqueues the rows later.
       warnOnFailure(bull!.wake(queue, ids), 'could not wake workers');
     }
     wokenIds.clear();
+  }
+  function scheduleFlush(): void {
+    if (flushTimer) return;
+    const waitMs = lastFlushAt + WAKE_INTERVAL_MS - performance.now();
+    flushTimer = setTimeout(flushWokenIds, Math.max(0, waitMs));
   }
 
   return {
@@ -225,7 +237,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
         return;
       }
       if (jobIds.length === 0) return sweepSoon(queue);
-      if (wokenIds.size === 0) setImmediate(flushWokenIds);
+      scheduleFlush();
       const ids = wokenIds.get(queue);
       if (ids) ids.push(...jobIds);
       else wokenIds.set(queue, [...jobIds]);
@@ -251,7 +263,10 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
     },
 
     async stop() {
-      if (bull) flushWokenIds();
+      if (bull) {
+        clearTimeout(flushTimer);
+        flushWokenIds();
+      }
       clearInterval(sweepTimer);
       await poller.stop();
       await bull?.close();
