@@ -16,6 +16,7 @@ import { mcpRouter } from './mcp/routes.ts';
 import { oauthBodyErrors, oauthRouter } from './oauth/routes.ts';
 import { consoleRouter } from './http/console-static.ts';
 import { inboundWebhookRouter } from './webhooks/inbound/routes.ts';
+import { WEBHOOKS_MOUNT } from './webhooks/inbound/sources.ts';
 import { sandboxPayCheckoutRouter } from './providers/sandboxpay-checkout.ts';
 import type { Services } from './services.ts';
 
@@ -28,8 +29,10 @@ export function createApp(services: Services): express.Express {
 
   app.use(requestLogging(services.log));
   app.use(helmet({ contentSecurityPolicy: false }));
-  // Before the JSON parser: provider webhooks parse their own bodies (see the router).
-  app.use(inboundWebhookRouter(services));
+  // Before the JSON parser: provider webhooks parse their own bodies (see the router). Mounted at its
+  // prefix so that other requests never enter it: a router a request leaves unanswered hands it on
+  // only in the next turn of the event loop.
+  app.use(WEBHOOKS_MOUNT, inboundWebhookRouter(services));
   app.use(express.json({ limit: services.config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(rejectUnstorableInput);
   // First after the parsers: the busiest routes, with paths no other router serves.

@@ -73,7 +73,8 @@ function inboundMessageOf(params: FormParams) {
 }
 
 /**
- * POST /webhooks/twilio/events (status callbacks) and /webhooks/twilio/incoming (inbound messages).
+ * POST /webhooks/twilio/events (status callbacks) and /webhooks/twilio/incoming (inbound messages),
+ * with paths below WEBHOOKS_MOUNT, where the app mounts the inbound webhook routers.
  * The signed URL is PUBLIC_BASE_URL plus the request's path and query, as Twilio called it: behind
  * a TLS-terminating proxy the URL this server sees (http, an internal host) is not the one signed.
  * Twilio signatures carry no timestamp; a replayed callback is a duplicate of a stored event.
@@ -97,7 +98,7 @@ export function twilioInboundRouter(services: Services, settings: { label: strin
     return params;
   }
 
-  router.post(`/webhooks/${settings.label}/events`, parseForm, async (req: Request, res: Response) => {
+  router.post(`/${settings.label}/events`, parseForm, async (req: Request, res: Response) => {
     const params = verifiedParams(req);
     const messageId = typeof req.query.message_id === 'string' ? req.query.message_id : undefined;
     const source = { provider: settings.label, identify: payloadIdentity.messagingEvent };
@@ -105,7 +106,7 @@ export function twilioInboundRouter(services: Services, settings: { label: strin
     writeJson(res, acceptanceStatus(record), record);
   });
 
-  router.post(`/webhooks/${settings.label}/incoming`, parseForm, async (req: Request, res: Response) => {
+  router.post(`/${settings.label}/incoming`, parseForm, async (req: Request, res: Response) => {
     const params = verifiedParams(req);
     const source = { provider: settings.label, identify: payloadIdentity.inboundMessage };
     await acceptVerifiedWebhook(services, source, inboundMessageOf(params));

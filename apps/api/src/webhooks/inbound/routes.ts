@@ -5,12 +5,13 @@ import { writeJson } from '../../http/json-response.ts';
 import { sendError } from '../../http/send-error.ts';
 import type { Services } from '../../services.ts';
 import { acceptanceStatus, ingestProviderWebhook } from './ingest.ts';
-import { inboundWebhookSources } from './sources.ts';
+import { inboundWebhookSources, WEBHOOKS_MOUNT } from './sources.ts';
 
 /**
  * POST /webhooks/<messaging>/events, /webhooks/<messaging>/incoming and /webhooks/<funding>/events
- * (SPEC section 6). Mounted before the app's JSON parser: these routes parse any content type, and
- * a body that is not JSON cannot carry a valid signature, so it is a 401 rather than a 400.
+ * (SPEC section 6), with paths below WEBHOOKS_MOUNT, where the app mounts this router. Mounted
+ * before the app's JSON parser: these routes parse any content type, and a body that is not JSON
+ * cannot carry a valid signature, so it is a 401 rather than a 400.
  */
 export function inboundWebhookRouter(services: Services): Router {
   const router = Router();
@@ -21,7 +22,7 @@ export function inboundWebhookRouter(services: Services): Router {
   if (carrierRouter) router.use(carrierRouter);
   const signedJsonSources = carrierRouter ? [sources.fundingEvents] : Object.values(sources);
   for (const source of signedJsonSources) {
-    router.post(source.path, parseAnyJson, async (req: Request, res: Response) => {
+    router.post(source.path.slice(WEBHOOKS_MOUNT.length), parseAnyJson, async (req: Request, res: Response) => {
       const record = await ingestProviderWebhook(services, source, { headers: req.headers, payload: req.body });
       writeJson(res, acceptanceStatus(record), record);
     });

@@ -11,6 +11,9 @@ export type InboundWebhookSettings = {
   toleranceSeconds: number;
 };
 
+/** Where every provider webhook route is mounted: the app enters their router only below it. */
+export const WEBHOOKS_MOUNT = '/webhooks';
+
 /** One inbound route: where it is mounted, whose key signs it, and how its payload names an event. */
 export type WebhookSource = {
   provider: string;
@@ -49,19 +52,19 @@ export function inboundWebhookSources(settings: InboundWebhookSettings) {
   return {
     messagingEvents: {
       provider: messaging.provider,
-      path: `/webhooks/${messaging.provider}/events`,
+      path: `${WEBHOOKS_MOUNT}/${messaging.provider}/events`,
       key: messaging,
       identify: payloadIdentity.messagingEvent,
     },
     messagingIncoming: {
       provider: messaging.provider,
-      path: `/webhooks/${messaging.provider}/incoming`,
+      path: `${WEBHOOKS_MOUNT}/${messaging.provider}/incoming`,
       key: messaging,
       identify: payloadIdentity.inboundMessage,
     },
     fundingEvents: {
       provider: funding.provider,
-      path: `/webhooks/${funding.provider}/events`,
+      path: `${WEBHOOKS_MOUNT}/${funding.provider}/events`,
       key: funding,
       identify: payloadIdentity.fundingEvent,
     },
