@@ -185,6 +185,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
 
   let sweepTimer: NodeJS.Timeout | undefined;
   let started = false;
+  let stopping = false;
 
   function warnOnFailure(work: Promise<void>, message: string): void {
     work.catch((error: unknown) => log.warn({ err: errorText(error) }, message));
@@ -215,14 +216,14 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   const wokenIds = new Map<QueueName, string[]>();
   let lastFlushAt = Number.NEGATIVE_INFINITY;
   let flushTimer: NodeJS.Timeout | undefined;
-  function flushWokenIds(): void {
+  function flushWokenIds(): Promise<unknown> {
     flushTimer = undefined;
     lastFlushAt = performance.now();
-    for (const [queue, ids] of wokenIds) {
-      // Best effort: if Redis is unavailable the sweeper enqueues the rows later.
-      warnOnFailure(bull!.wake(queue, ids), 'could not wake workers');
-    }
+    const sent = [...wokenIds].map(([queue, ids]) => bull!.wake(queue, ids));
     wokenIds.clear();
+    // Best effort: if Redis is unavailable the sweeper enqueues the rows later.
+    for (const work of sent) warnOnFailure(work, 'could not wake workers');
+    return Promise.allSettled(sent);
   }
   function scheduleFlush(): void {
     if (flushTimer) return;
@@ -236,6 +237,9 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
         poller.poke();
         return;
       }
+      // Once stop() has begun, BullMQ is closing: the rows wait for a sweep (another worker's, or
+      // this process's next start) instead of failing to reach a closed connection.
+      if (stopping) return;
       if (jobIds.length === 0) return sweepSoon(queue);
       scheduleFlush();
       const ids = wokenIds.get(queue);
@@ -263,9 +267,11 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
     },
 
     async stop() {
+      stopping = true;
       if (bull) {
         clearTimeout(flushTimer);
-        flushWokenIds();
+        // Sent before BullMQ's connection closes under them.
+        await flushWokenIds();
       }
       clearInterval(sweepTimer);
       await poller.stop();
