@@ -5,10 +5,10 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
-/** Every environment variable the service reads, with its default. Parsed once at the entry point. */
 // HEAP_GROWTH_PERCENT's default in the scaled mode (see its description).
 const SCALED_HEAP_GROWTH_PERCENT = 150;
 
+/** Every environment variable the service reads, with its default. Parsed once at the entry point. */
 const ZEnvironment = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
