@@ -144,14 +144,15 @@ describe('native MCP endpoint with the SDK client', () => {
     });
   });
 
-  it('refuses invalid arguments and unknown tools as tool errors', async () => {
+  it('refuses invalid arguments and unknown tools as tool errors in the catalogue form', async () => {
     const client = await connectMcp(app, developer.token);
     const invalid = await client.callTool({ name: 'create_api_key', arguments: { name: '', surprise: true } });
     expect(invalid.isError).toBe(true);
-    expect((invalid.content as { text: string }[])[0]!.text).toMatch(/name|surprise/);
+    expect(toolError(invalid)).toMatchObject({ code: 'validation_failed', fix: expect.any(String), retry: expect.any(String) });
+    expect(JSON.stringify(toolError(invalid).issues)).toMatch(/name|surprise/);
     const unknown = await client.callTool({ name: 'no_such_tool', arguments: {} });
     expect(unknown.isError).toBe(true);
-    expect((unknown.content as { text: string }[])[0]!.text).toContain('no_such_tool');
+    expect(toolError(unknown)).toMatchObject({ code: 'not_found', message: expect.stringContaining('no_such_tool') });
     await client.close();
   });
 });
@@ -269,6 +270,25 @@ describe('HTTP rules of POST /mcp', () => {
     // An unknown method is the server's JSON-RPC error on either path.
     const unknown = await postMcp(app, developer.token, { jsonrpc: '2.0', id: 7, method: 'no/such' });
     expect(unknown.body).toMatchObject({ id: 7, error: { code: -32601 } });
+  });
+
+  it('keeps concurrent lone requests with the same id apart, each answered as its own caller', async () => {
+    const other = await createDeveloper(app);
+    const owners = [
+      { token: developer.token, snippet: 'first-workspace' },
+      { token: other.token, snippet: 'second-workspace' },
+    ];
+    for (const { token, snippet } of owners) {
+      expect((await call(app, 'POST', '/api/v1/snippets', { token, body: { name: snippet, body: 'Hi' } })).status).toBe(201);
+    }
+    const listing = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_snippets', arguments: {} } };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => postMcp(app, owners[i % 2]!.token, listing)));
+    answers.forEach((answer, i) => {
+      expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: 1 });
+      const names = answer.body.result.structuredContent.snippets.map((snippet: { name: string }) => snippet.name);
+      expect(names).toContain(owners[i % 2]!.snippet);
+      expect(names).not.toContain(owners[(i + 1) % 2]!.snippet);
+    });
   });
 
   it('leaves a lone request with an unsupported MCP-Protocol-Version to the SDK (400)', async () => {

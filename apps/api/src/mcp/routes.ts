@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/authenticator.ts';
 import { createMcpAuthenticator } from './auth.ts';
 import { LoneRequestTransport, loneRequest } from './lone-request.ts';
 import { buildMcpServer } from './server.ts';
-import { findTool, type McpTool, mcpTools, runTool, toolListing, toolResult } from './tools.ts';
+import { findTool, runTool, toolListings, toolResult } from './tools.ts';
 import { baseUrlOf } from './urls.ts';
 
 /** DESIGN.md: tools/list needs mcp:read, tools/call mcp:execute; other methods only a valid token. */
@@ -26,17 +26,6 @@ function scopesForJsonRpc(body: unknown): Scope[] {
     return scope ? [scope] : [];
   });
   return [...new Set(scopes)];
-}
-
-/**
- * A lone tools/call needs only the tool it names: registering every tool on each request's server
- * cost more than the call itself. Anything else (tools/list, batches, unknown names) gets them all.
- */
-function toolsNeededBy(body: unknown): McpTool[] | undefined {
-  const message = body as { method?: unknown; params?: { name?: unknown } } | null;
-  if (Array.isArray(body) || message?.method !== 'tools/call' || typeof message.params?.name !== 'string') return undefined;
-  const tool = findTool(message.params.name);
-  return tool && [tool];
 }
 
 function toolContext(services: Services, req: Request, auth: AuthContext): RequestContext {
@@ -71,35 +60,51 @@ function closeWithoutStackTraces(close: () => void): void {
 }
 
 /**
- * POST /mcp: stateless streamable HTTP (a new server and transport per request, JSON responses).
- * The SDK's transport answers 406, 415, 400 and 202 itself; a lone request that passes its checks
- * takes the shorter LoneRequestTransport. We authenticate first and check the method's scope.
+ * POST /mcp: stateless streamable HTTP with JSON responses. A lone request that passes the SDK
+ * transport's checks goes to one long-lived server through LoneRequestTransport; anything else
+ * (initialize, batches, notifications, requests the transport answers 406, 415, 400 or 202) gets a
+ * server and an SDK transport of its own. We authenticate first and check the method's scope.
  * GET /mcp/tools and POST /mcp/tools/{name}: the legacy REST surface over the same tools.
  */
 export function mcpRouter(services: Services): Router {
   const mcp = Router();
   const authenticateMcp = createMcpAuthenticator(services);
 
+  // The tool calls of lone requests run as the caller whose request the transport carried them in.
+  const loneRequests = new LoneRequestTransport<RequestContext>();
+  const loneRequestServer = buildMcpServer({
+    // A lone request is never initialize, the one answer that carries the instructions.
+    baseUrl: undefined,
+    call: async (tool, args, extra) => {
+      const context = loneRequests.contextOf(extra.requestId);
+      // Withdrawn before its tool started: the caller went away, and nothing will be answered.
+      if (!context) throw new AppError('timeout', { message: 'The request was withdrawn before its tool started.' });
+      return toolResult(tool, await runTool(tool, args, context));
+    },
+  });
+  const loneRequestServerReady = loneRequestServer.connect(loneRequests);
+
   mcp.post('/mcp', async (req: Request, res: Response) => {
     try {
       const auth = await authenticateMcp(req, scopesForJsonRpc(req.body));
       const request = loneRequest(req);
+      if (request) {
+        await loneRequestServerReady;
+        const withdraw = loneRequests.dispatch(request, req.headers, toolContext(services, req, auth), (response) => writeJson(res, 200, response));
+        res.on('close', withdraw);
+        return;
+      }
       const server = buildMcpServer({
-        // A lone request is never initialize, the one answer that carries the instructions.
-        baseUrl: request ? undefined : baseUrlOf(services, req),
+        baseUrl: baseUrlOf(services, req),
         call: async (tool, args) => toolResult(tool, await runTool(tool, args, toolContext(services, req, auth))),
-        tools: toolsNeededBy(req.body),
       });
-      const transport = request
-        ? new LoneRequestTransport(request, (response) => writeJson(res, 200, response))
-        : new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => closeWithoutStackTraces(() => {
         void transport.close();
         void server.close();
       }));
       await server.connect(transport);
-      if (transport instanceof LoneRequestTransport) transport.receive(req.headers);
-      else await transport.handleRequest(req, res, req.body);
+      await transport.handleRequest(req, res, req.body);
     } catch (error) {
       if (res.headersSent) req.log.error({ err: error }, 'mcp request failed after the response started');
       else sendError(req, res, error);
@@ -111,7 +116,7 @@ export function mcpRouter(services: Services): Router {
   mcp.get('/mcp/tools', async (req: Request, res: Response) => {
     try {
       await authenticateMcp(req, ['mcp:read']);
-      res.json({ tools: mcpTools().map(toolListing) });
+      res.json({ tools: toolListings() });
     } catch (error) {
       sendError(req, res, error);
     }

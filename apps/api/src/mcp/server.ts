@@ -1,8 +1,16 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { AppError } from '@textline/contract';
 import { serviceVersion } from '../domain/health.ts';
-import { mcpTools, type McpTool } from './tools.ts';
+import { findTool, toolError, toolListings, type McpTool } from './tools.ts';
 import { mcpUrls } from './urls.ts';
 
 /** The initialize result's instructions: how an agent gets from nothing to a delivered SMS. */
@@ -24,33 +32,35 @@ function serverInstructions(baseUrl: string): string {
 // request's CPU. It only checks elicitation answers, which a stateless server never asks for.
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
 
+export type ToolCallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
 /**
- * A server for one stateless request: every contract tool (or only `tools`, when the request needs
- * no others) registered from its definition, each call handed to `call` (which runs the procedure as
- * the authenticated caller).
+ * A server offering every contract tool: tools/list lists their definitions, and tools/call hands
+ * the named tool and its raw arguments to `call`, which runs the procedure as the caller the request
+ * authenticated. The SDK's low-level Server rather than McpServer: the procedure already validates
+ * its input and output against the contract, and McpServer validated both again on every call.
+ * Any failure, invalid arguments and unknown tools included, is an isError result in the
+ * catalogue's {code, message, fix, retry} form, as the instructions promise.
  */
 export function buildMcpServer(options: {
   /** Where the instructions point; without it the server gives none (only initialize reads them). */
   baseUrl: string | undefined;
-  call: (tool: McpTool, args: unknown) => Promise<CallToolResult>;
-  tools?: readonly McpTool[] | undefined;
-}): McpServer {
-  const server = new McpServer(
+  call: (tool: McpTool, args: unknown, extra: ToolCallExtra) => Promise<CallToolResult>;
+}): Server {
+  const server = new Server(
     { name: 'textline', title: 'Textline SMS', version: serviceVersion },
-    { instructions: options.baseUrl && serverInstructions(options.baseUrl), jsonSchemaValidator: sharedSchemaValidator },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions: options.baseUrl && serverInstructions(options.baseUrl),
+      jsonSchemaValidator: sharedSchemaValidator,
+    },
   );
-  for (const tool of options.tools ?? mcpTools()) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
-        annotations: tool.annotations,
-      },
-      (args: unknown) => options.call(tool, args),
-    );
-  }
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListings() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const tool = findTool(name);
+    if (!tool) return toolError(new AppError('not_found', { message: `No tool named ${name}; tools/list lists them.` }));
+    return options.call(tool, args ?? {}, extra);
+  });
   return server;
 }

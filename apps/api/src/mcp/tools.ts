@@ -58,8 +58,8 @@ export function findTool(name: string): McpTool | undefined {
   return mcpTools().find((tool) => tool.name === name);
 }
 
-/** The tool as tools/list describes it, converted exactly as the SDK converts registered tools. */
-export function toolListing(tool: McpTool): Tool {
+/** The tool as tools/list describes it, its schemas converted exactly as the SDK's McpServer converts them. */
+function toolListing(tool: McpTool): Tool {
   return {
     name: tool.name,
     title: tool.title,
@@ -68,6 +68,14 @@ export function toolListing(tool: McpTool): Tool {
     outputSchema: toJsonSchemaCompat(tool.outputSchema, { strictUnions: true, pipeStrategy: 'output' }) as Tool['outputSchema'],
     annotations: tool.annotations,
   };
+}
+
+let cachedListings: Tool[] | undefined;
+
+/** Every tool as tools/list describes it (the native endpoint and the legacy GET /mcp/tools). */
+export function toolListings(): Tool[] {
+  cachedListings ??= mcpTools().map(toolListing);
+  return cachedListings;
 }
 
 export type ToolOutcome = { ok: true; output: unknown } | { ok: false; error: AppError };
@@ -100,9 +108,14 @@ export async function runTool(tool: McpTool, args: unknown, ctx: RequestContext)
   }
 }
 
-/** The native result: structured output matching outputSchema, or an isError result with the catalogue's advice. */
+/** A failed call as the native endpoint answers it: isError, with the catalogue's code, message, fix and retry. */
+export function toolError(error: AppError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(error.toDetail()) }] };
+}
+
+/** The native result: structured output matching outputSchema, or toolError. */
 export function toolResult(tool: McpTool, outcome: ToolOutcome): CallToolResult {
-  if (!outcome.ok) return { isError: true, content: [{ type: 'text', text: JSON.stringify(outcome.error.toDetail()) }] };
+  if (!outcome.ok) return toolError(outcome.error);
   const structured = (tool.wrapsOutput ? { result: outcome.output } : outcome.output) as Record<string, unknown>;
   return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
 }
