@@ -4,7 +4,7 @@ import { operations } from '@textline/contract';
 import { loadConfig } from '../src/config.ts';
 import { restRoutes } from '../src/http/rest.ts';
 import { appRouter } from '../src/trpc/router.ts';
-import { assertNoSecretsLogged, call, createAccount, startTestApp, type TestApp } from './harness.ts';
+import { assertNoSecretsLogged, call, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -65,6 +65,17 @@ describe('routing and errors', () => {
     const response = await call(app, 'GET', '/api/v1/accounts');
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
+  });
+
+  it('routes REST paths as express would: any letter case and one trailing slash, not two', async () => {
+    const { token } = await createDeveloper(app);
+    for (const path of ['/API/V1/Snippets', '/api/v1/snippets/']) {
+      const response = await call(app, 'GET', path, { token });
+      expect(response.status, path).toBe(200);
+      expect(response.body, path).toMatchObject({ snippets: [] });
+    }
+    expect((await call(app, 'GET', '/api/v1/snippets//', { token })).status).toBe(404);
+    expect((await call(app, 'GET', '/API/V1/Accounts/')).headers.get('allow')).toBe('POST');
   });
 
   it('sets a request id and security headers', async () => {
