@@ -5,9 +5,6 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
-// HEAP_GROWTH_PERCENT's default in the scaled mode (see its description).
-const SCALED_HEAP_GROWTH_PERCENT = 150;
-
 /** Every environment variable the service reads, with its default. Parsed once at the entry point. */
 const ZEnvironment = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -18,11 +15,10 @@ const ZEnvironment = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**
    * How far V8 lets the heap grow past what the last full collection kept; 0 leaves it to V8, which
-   * lets a busy heap reach three to four times its live data. Scaled default 150: many processes
-   * share a machine there, and 150 keeps a busy one under 300 MB for ~5-15 % more CPU (BENCH.md).
-   * Embedded default 0: its process holds PGlite (over 300 MB alone) and the CPU matters more.
+   * lets a busy heap reach three to four times its live data. 150 keeps a busy scaled process under
+   * 300 MB for ~5-15 % more CPU, and takes 60-100 MB off a busy embedded one for ~5 % (BENCH.md).
    */
-  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).optional(),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(150),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
@@ -193,7 +189,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    heapGrowthPercent: env.HEAP_GROWTH_PERCENT ?? (mode === 'scaled' ? SCALED_HEAP_GROWTH_PERCENT : 0),
+    heapGrowthPercent: env.HEAP_GROWTH_PERCENT,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

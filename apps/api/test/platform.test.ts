@@ -23,9 +23,9 @@ describe('health', () => {
 });
 
 describe('configuration', () => {
-  it('bounds heap growth by default in the scaled mode only, and HEAP_GROWTH_PERCENT overrides it', () => {
+  it('bounds heap growth by default in both modes, and HEAP_GROWTH_PERCENT overrides it', () => {
     const scaled = { DATABASE_URL: 'postgresql://db.invalid/textline', REDIS_URL: 'redis://redis.invalid:6379' };
-    expect(loadConfig({}).heapGrowthPercent).toBe(0);
+    expect(loadConfig({}).heapGrowthPercent).toBe(150);
     expect(loadConfig(scaled).heapGrowthPercent).toBe(150);
     expect(loadConfig({ ...scaled, HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
     expect(loadConfig({ HEAP_GROWTH_PERCENT: '50' }).heapGrowthPercent).toBe(50);
