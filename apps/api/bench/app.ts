@@ -3,13 +3,13 @@
 import type { Scope } from '@textline/contract';
 import { createApiServer } from '../src/app.ts';
 import { issueAccessToken } from '../src/auth/tokens.ts';
-import { loadConfig } from '../src/config.ts';
 import { createAccount } from '../src/domain/accounts.ts';
 import { postLedgerEntry } from '../src/domain/ledger.ts';
 import { sendMessage } from '../src/domain/messages/send.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { limitHeapGrowth } from '../src/lib/heap.ts';
 import { createServices, type Services } from '../src/services.ts';
+import { appConfig } from './app-config.ts';
 import { closeServer, listen } from './floor.ts';
 import { RECIPIENTS, SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './scenarios.ts';
 
@@ -19,24 +19,6 @@ import { RECIPIENTS, SMS_TEXT, type BenchTarget, type Fixture, type RunningServe
 // 5,000 sends per second on top of a 120,000 burst.
 const TOKENS = 6_000;
 const MESSAGES_TO_READ = 1_000;
-
-/**
- * The real app's configuration on the target: workers off (they would compete for the same cores),
- * logging at warn. Each token is seen about once a second; the token cache must outlive that for
- * the look-up to stay off the hot path.
- */
-function appConfig(target: BenchTarget) {
-  return loadConfig({
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: target.dataDir,
-    RUN_WORKERS: '0',
-    TOKEN_CACHE_MS: '60000',
-    // BENCH_HEAP_GROWTH_PERCENT compares other settings (0: V8's own heuristics).
-    ...(process.env.BENCH_HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.BENCH_HEAP_GROWTH_PERCENT } : {}),
-    ...(target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl, ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}) } : {}),
-  });
-}
 
 /** Runs `work` on the app's services, closed afterwards (fixtures are made in a process that then exits). */
 async function withServices<T>(target: BenchTarget, work: (services: Services) => Promise<T>): Promise<T> {

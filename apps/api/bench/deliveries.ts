@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../src/config.ts';
 import { createAccount } from '../src/domain/accounts.ts';
 import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-events.ts';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
+import { limitHeapGrowth } from '../src/lib/heap.ts';
 import { createServices } from '../src/services.ts';
+import { appConfig } from './app-config.ts';
 import type { BenchTarget } from './scenarios.ts';
 
 const EVENTS_PER_TRANSACTION = 100;
@@ -32,14 +33,9 @@ export async function measureDeliveries(target: BenchTarget, events = Number(pro
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/hooks`;
 
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: target.dataDir,
-    RUN_WORKERS: '0',
-    ALLOW_PRIVATE_WEBHOOK_URLS: '1',
-    ...(target.kind === 'postgres' ? { DATABASE_URL: target.databaseUrl, ...(target.redisUrl ? { REDIS_URL: target.redisUrl } : {}) } : {}),
-  });
+  // As `npm run worker` runs: the same configuration and heap bound.
+  const config = appConfig(target, { ALLOW_PRIVATE_WEBHOOK_URLS: '1' });
+  limitHeapGrowth(config.heapGrowthPercent);
   const services = await createServices(config);
   try {
     // A fresh IP hash: the per-IP creation throttle lives in Redis across runs in the scaled mode.
