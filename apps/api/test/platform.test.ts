@@ -92,6 +92,9 @@ describe('routing and errors', () => {
       const response = await call(app, 'POST', '/api/v1/accounts', { body: { username: 'boom_user', password: 'long enough password' }, headers: { 'x-forwarded-for': '192.0.2.9' } });
       expect(response.status).toBe(500);
       expect(response.body.error).toMatchObject({ code: 'internal_error', request_id: expect.any(String) });
+      // The log line of the failure carries the same request id, for support to find it.
+      const logged = app.logs.map((line) => JSON.parse(line) as { msg?: string; request_id?: string });
+      expect(logged).toContainEqual(expect.objectContaining({ msg: 'unhandled error', request_id: response.body.error.request_id }));
       expect(JSON.stringify(response.body)).not.toContain('secret internal detail');
       expect(JSON.stringify(response.body)).not.toContain('.ts');
     } finally {

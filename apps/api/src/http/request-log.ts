@@ -26,7 +26,10 @@ export function requestLogging(logger: Logger) {
     const id = typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', id);
     req.id = id;
-    req.log = logger.child({ request_id: id });
+    // Made on first use: a child logger serialises (and redacts) its bindings, a few µs that most
+    // requests, logging nothing below the configured level, never need.
+    let requestLogger: Logger | undefined;
+    Object.defineProperty(req, 'log', { get: () => (requestLogger ??= logger.child({ request_id: id })), configurable: true });
     if (logger.isLevelEnabled('info') && !req.url.endsWith('/health')) {
       const startedAt = performance.now();
       res.once('finish', () => {
