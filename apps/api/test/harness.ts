@@ -23,7 +23,7 @@ export type TestApp = {
 };
 
 /** Captures every log line so tests can assert that no secret was logged. */
-function captureLogs(lines: string[]) {
+export function captureLogs(lines: string[]) {
   return new Writable({
     write(chunk, _encoding, callback) {
       lines.push(String(chunk));

@@ -1,10 +1,11 @@
 import { Agent, get } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operations } from '@textline/contract';
 import { loadConfig } from '../src/config.ts';
+import { createLogger, lazyChild } from '../src/lib/logger.ts';
 import { restRoutes } from '../src/http/rest.ts';
 import { appRouter } from '../src/trpc/router.ts';
-import { assertNoSecretsLogged, call, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { assertNoSecretsLogged, call, captureLogs, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,6 +30,24 @@ describe('configuration', () => {
     expect(loadConfig(scaled).heapGrowthPercent).toBe(150);
     expect(loadConfig({ ...scaled, HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
     expect(loadConfig({ HEAP_GROWTH_PERCENT: '50' }).heapGrowthPercent).toBe(50);
+  });
+});
+
+describe('request loggers', () => {
+  it('make their child logger only for a call at an enabled level, bound to the request', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', captureLogs(lines));
+    const made = vi.spyOn(logger, 'child');
+    const requestLogger = lazyChild(logger, { request_id: 'req-1' });
+    requestLogger.info({ detail: 1 }, 'below the level');
+    expect(made).not.toHaveBeenCalled();
+    requestLogger.warn({ detail: 2 }, 'at the level');
+    expect(made).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ request_id: 'req-1', detail: 2, msg: 'at the level' }),
+    ]);
+    expect(requestLogger.isLevelEnabled('warn')).toBe(true);
   });
 });
 
@@ -92,9 +111,11 @@ describe('routing and errors', () => {
       const response = await call(app, 'POST', '/api/v1/accounts', { body: { username: 'boom_user', password: 'long enough password' }, headers: { 'x-forwarded-for': '192.0.2.9' } });
       expect(response.status).toBe(500);
       expect(response.body.error).toMatchObject({ code: 'internal_error', request_id: expect.any(String) });
-      // The log line of the failure carries the same request id, for support to find it.
+      // The failure's log lines carry the same request id, for support to find them.
       const logged = app.logs.map((line) => JSON.parse(line) as { msg?: string; request_id?: string });
-      expect(logged).toContainEqual(expect.objectContaining({ msg: 'unhandled error', request_id: response.body.error.request_id }));
+      const requestId = response.body.error.request_id;
+      expect(logged).toContainEqual(expect.objectContaining({ msg: 'unhandled error', request_id: requestId }));
+      expect(logged).toContainEqual(expect.objectContaining({ msg: 'request failed', request_id: requestId, status: 500 }));
       expect(JSON.stringify(response.body)).not.toContain('secret internal detail');
       expect(JSON.stringify(response.body)).not.toContain('.ts');
     } finally {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { Logger } from '../lib/logger.ts';
+import { lazyChild, type Logger } from '../lib/logger.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -26,16 +26,20 @@ export function requestLogging(logger: Logger) {
     const id = typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', id);
     req.id = id;
-    // Made on first use: a child logger serialises (and redacts) its bindings, a few µs that most
-    // requests, logging nothing below the configured level, never need.
-    let requestLogger: Logger | undefined;
-    Object.defineProperty(req, 'log', { get: () => (requestLogger ??= logger.child({ request_id: id })), configurable: true });
+    req.log = lazyChild(logger, { request_id: id });
     if (logger.isLevelEnabled('info') && !req.url.endsWith('/health')) {
       const startedAt = performance.now();
       res.once('finish', () => {
-        const line = { method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, duration_ms: Math.round(performance.now() - startedAt) };
-        if (res.statusCode >= 500) req.log.error(line, 'request failed');
-        else req.log.info(line, 'request completed');
+        // On the process logger with the id as a field: the same line, without making a child logger for it.
+        const line = {
+          request_id: id,
+          method: req.method,
+          path: req.originalUrl.split('?')[0],
+          status: res.statusCode,
+          duration_ms: Math.round(performance.now() - startedAt),
+        };
+        if (res.statusCode >= 500) logger.error(line, 'request failed');
+        else logger.info(line, 'request completed');
       });
     }
     next();
