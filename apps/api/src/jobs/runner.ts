@@ -56,7 +56,7 @@ type RunnerDeps = {
 const SWEEP_BATCH = 500;
 const MAX_DRAIN_ROUNDS = 10_000;
 // The most often this process sends woken job ids to BullMQ (see scheduleFlush).
-const WAKE_INTERVAL_MS = 10;
+export const WAKE_INTERVAL_MS = 10;
 
 /** 1 s, 2 s, 4 s, ... capped at 5 minutes. */
 export function exponentialBackoffMs(attempt: number): number {
