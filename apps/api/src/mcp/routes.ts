@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/authenticator.ts';
 import { createMcpAuthenticator } from './auth.ts';
 import { LoneRequestTransport, loneRequest } from './lone-request.ts';
 import { buildMcpServer } from './server.ts';
-import { findTool, runTool, toolListings, toolResult } from './tools.ts';
+import { findTool, runTool, toolListings } from './tools.ts';
 import { baseUrlOf } from './urls.ts';
 
 /** DESIGN.md: tools/list needs mcp:read, tools/call mcp:execute; other methods only a valid token. */
@@ -75,11 +75,11 @@ export function mcpRouter(services: Services): Router {
   const loneRequestServer = buildMcpServer({
     // A lone request is never initialize, the one answer that carries the instructions.
     baseUrl: undefined,
-    call: async (tool, args, extra) => {
+    contextOf: (extra) => {
       const context = loneRequests.contextOf(extra.requestId);
       // Withdrawn before its tool started: the caller went away, and nothing will be answered.
       if (!context) throw new AppError('timeout', { message: 'The request was withdrawn before its tool started.' });
-      return toolResult(tool, await runTool(tool, args, context));
+      return context;
     },
   });
   const loneRequestServerReady = loneRequestServer.connect(loneRequests);
@@ -96,7 +96,7 @@ export function mcpRouter(services: Services): Router {
       }
       const server = buildMcpServer({
         baseUrl: baseUrlOf(services, req),
-        call: async (tool, args) => toolResult(tool, await runTool(tool, args, toolContext(services, req, auth))),
+        contextOf: () => toolContext(services, req, auth),
       });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => closeWithoutStackTraces(() => {

@@ -1,16 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  type CallToolResult,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { AppError } from '@textline/contract';
 import { serviceVersion } from '../domain/health.ts';
-import { findTool, toolError, toolListings, type McpTool } from './tools.ts';
+import type { RequestContext } from '../trpc/context.ts';
+import { findTool, runTool, toolError, toolListings, toolResult } from './tools.ts';
 import { mcpUrls } from './urls.ts';
 
 /** The initialize result's instructions: how an agent gets from nothing to a delivered SMS. */
@@ -32,20 +27,20 @@ function serverInstructions(baseUrl: string): string {
 // request's CPU. It only checks elicitation answers, which a stateless server never asks for.
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
 
-export type ToolCallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type ToolCallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /**
- * A server offering every contract tool: tools/list lists their definitions, and tools/call hands
- * the named tool and its raw arguments to `call`, which runs the procedure as the caller the request
- * authenticated. The SDK's low-level Server rather than McpServer: the procedure already validates
- * its input and output against the contract, and McpServer validated both again on every call.
- * Any failure, invalid arguments and unknown tools included, is an isError result in the
- * catalogue's {code, message, fix, retry} form, as the instructions promise.
+ * A server offering every contract tool: tools/list lists their definitions, and tools/call runs
+ * the named tool's procedure on its raw arguments as the caller `contextOf` gives for the call.
+ * The SDK's low-level Server rather than McpServer: the procedure already validates its input and
+ * output against the contract, and McpServer validated both again on every call. Any failure,
+ * invalid arguments and unknown tools included, is an isError result in the catalogue's
+ * {code, message, fix, retry} form, as the instructions promise.
  */
 export function buildMcpServer(options: {
   /** Where the instructions point; without it the server gives none (only initialize reads them). */
   baseUrl: string | undefined;
-  call: (tool: McpTool, args: unknown, extra: ToolCallExtra) => Promise<CallToolResult>;
+  contextOf: (extra: ToolCallExtra) => RequestContext;
 }): Server {
   const server = new Server(
     { name: 'textline', title: 'Textline SMS', version: serviceVersion },
@@ -60,7 +55,7 @@ export function buildMcpServer(options: {
     const { name, arguments: args } = request.params;
     const tool = findTool(name);
     if (!tool) return toolError(new AppError('not_found', { message: `No tool named ${name}; tools/list lists them.` }));
-    return options.call(tool, args ?? {}, extra);
+    return toolResult(tool, await runTool(tool, args ?? {}, options.contextOf(extra)));
   });
   return server;
 }
