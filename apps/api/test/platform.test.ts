@@ -95,6 +95,10 @@ describe('routing and errors', () => {
     }
     expect((await call(app, 'GET', '/api/v1/snippets//', { token })).status).toBe(404);
     expect((await call(app, 'GET', '/API/V1/Accounts/')).headers.get('allow')).toBe('POST');
+    // Paths with parameters, and the REST routes under /mcp, whose other paths belong to the MCP router.
+    expect((await call(app, 'PUT', '/API/V1/Campaigns/cmp_unknown/')).headers.get('allow')).toBe('GET, PATCH');
+    expect((await call(app, 'GET', '/MCP/Health')).status).toBe(200);
+    expect((await call(app, 'GET', '/mcp')).headers.get('allow')).toBe('POST');
   });
 
   it('sets a request id and security headers', async () => {

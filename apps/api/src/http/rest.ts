@@ -48,6 +48,26 @@ function indexStaticRoutes(routes: CompiledRoute[]): Map<string, CompiledRoute> 
   return index;
 }
 
+/** A path's first segment, lower case: `/API/v1/messages` -> `api`. */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+}
+
+/**
+ * Routes by their path's first segment, in router order, so that a request for another router's
+ * path (/mcp, /trpc, the console) passes on after one look-up rather than every route's matcher.
+ */
+function groupByFirstSegment(routes: CompiledRoute[]): Map<string, CompiledRoute[]> {
+  const groups = new Map<string, CompiledRoute[]>();
+  for (const route of routes) {
+    const segment = firstSegment(route.operation.path);
+    if (segment.includes('{')) throw new Error(`${route.operation.path}: a REST path must start with a fixed segment`);
+    groups.set(segment, [...(groups.get(segment) ?? []), route]);
+  }
+  return groups;
+}
+
 function hasBody(req: Request): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
@@ -85,12 +105,13 @@ function inputFor(req: Request, operation: Operation, params: Record<string, str
 /**
  * REST over the contract: each operation with a path is served there, running its procedure's
  * steps directly (invokeOperation), so status, headers and bodies are exactly ours. One middleware
- * matches the path against every route in router order, rather than an express layer per route.
+ * matches the path against the routes in router order, rather than an express layer per route.
  * A known path with an unsupported method answers 405 with Allow; an unknown one falls through.
  */
 export function restRouter(services: Services): RequestHandler {
   const routes = restRoutes().map(compile);
   const staticRoutes = indexStaticRoutes(routes);
+  const routesByFirstSegment = groupByFirstSegment(routes);
   const methodsByPath = new Map<string, string[]>();
   for (const { operation } of routes) methodsByPath.set(operation.path, [...(methodsByPath.get(operation.path) ?? []), operation.method]);
 
@@ -111,7 +132,7 @@ export function restRouter(services: Services): RequestHandler {
     const staticRoute = staticRoutes.get(staticKey(method, path));
     if (staticRoute?.match(path)) return void serve(req, res, staticRoute, {});
     let knownPath: string | undefined;
-    for (const route of routes) {
+    for (const route of routesByFirstSegment.get(firstSegment(path)) ?? []) {
       let matched: ReturnType<CompiledRoute['match']>;
       try {
         matched = route.match(path);

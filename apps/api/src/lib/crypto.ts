@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { customAlphabet } from 'nanoid';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -8,22 +9,21 @@ const scryptAsync = promisify(scrypt) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-const base62Alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** Uniformly random base62 string (rejection-free via randomInt). */
-export function randomBase62(length: number): string {
-  let out = '';
-  for (let index = 0; index < length; index += 1) out += base62Alphabet[randomInt(62)];
-  return out;
-}
+/**
+ * Uniformly random base62 string from the CSPRNG: nanoid draws bytes from a pooled buffer and
+ * rejects the ones past the alphabet, where randomInt per character cost every send four ids' worth
+ * of calls into the crypto binding.
+ */
+export const randomBase62: (length: number) => string = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
 
 /** Prefixed random id such as msg_3kTq...; the spec leaves these formats open. */
 export function newId(prefix: string): string {
   return `${prefix}_${randomBase62(22)}`;
 }
 
+/** One-shot hashing: no Hash object per call, as every request hashes its bearer token. */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 export function hmacHex(secret: string, value: string): string {

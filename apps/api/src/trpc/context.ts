@@ -31,11 +31,11 @@ export function contextFromRequest(services: Services, req: Request, transport: 
     requestId: req.id,
     ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     authorization: req.headers.authorization,
-    consoleSession: {
-      cookie: parseCookies(req.headers.cookie ?? '')[consoleSessionCookie],
-      csrfHeader: req.get('x-csrf-token'),
-      secureTransport: req.secure,
-    },
+    // Only the console, a tRPC client, signs in with a session cookie; other transports never read it.
+    consoleSession:
+      transport === 'trpc'
+        ? { cookie: parseCookies(req.headers.cookie ?? '')[consoleSessionCookie], csrfHeader: req.get('x-csrf-token'), secureTransport: req.secure }
+        : undefined,
     log: req.log,
     response: { headers: {} },
   };
