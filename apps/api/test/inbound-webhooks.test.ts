@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { createServices } from '../src/services.ts';
 import { createProviderEventStore } from '../src/webhooks/inbound/event-store.ts';
-import { computeSignature } from '../src/webhooks/inbound/signature.ts';
+import { computeSignature, signWebhook } from '../src/webhooks/inbound/signature.ts';
 import { call, startTestApp, type TestApp } from './harness.ts';
 import { customerEvents, eventId, jobCount, postSigned } from './inbound-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
@@ -59,6 +59,18 @@ describe('POST /webhooks/sandbox/events: acceptance', () => {
     const stored = await app.services.prisma.providerEvent.findUniqueOrThrow({ where: { id: response.body.id } });
     expect(stored).toMatchObject({ provider: 'sandbox', eventType: 'message.delivered', externalId: id });
     expect(stored.payload).toEqual({ type: 'message.delivered', id, message_id: 'SBXunknown' });
+  });
+
+  it('serves its paths as express would route them: any letter case, one trailing slash, POST only', async () => {
+    const key = app.services.inboundWebhooks.messaging;
+    const post = (path: string) => {
+      const body = { type: 'message.delivered', id: eventId(), message_id: 'SBXunknown' };
+      return call(app, 'POST', path, { body, headers: { 'content-type': 'application/json', ...signWebhook(key, body, app.clock.now()) } });
+    };
+    expect((await post(`/WEBHOOKS/${key.provider.toUpperCase()}/Events`)).status).toBe(202);
+    expect((await post(`/webhooks/${key.provider}/events/`)).status).toBe(202);
+    expect((await post(`/webhooks/${key.provider}/events//`)).body.error.code).toBe('not_found');
+    expect((await call(app, 'GET', `/webhooks/${key.provider}/events`)).body.error.code).toBe('not_found');
   });
 
   it('returns the existing record with duplicate true and queues nothing for a repeat', async () => {

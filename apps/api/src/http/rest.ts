@@ -30,7 +30,11 @@ function compile(route: RestRoute): CompiledRoute {
   return { ...route, match: match<Record<string, string>>(expressPath, { decode: decodeURIComponent, trailing: true, sensitive: false }) };
 }
 
-const staticKey = (method: string, path: string) => `${method} ${path.toLowerCase().replace(/(.)\/$/, '$1')}`;
+/**
+ * A method and fixed path as express matches them, for map look-ups: any letter case and one
+ * optional trailing slash fold to the same key; two trailing slashes do not.
+ */
+export const routeKey = (method: string, path: string) => `${method} ${path.toLowerCase().replace(/(.)\/$/, '$1')}`;
 
 /**
  * Routes without path parameters by method and path (lower case, no trailing slash), so the
@@ -43,7 +47,7 @@ function indexStaticRoutes(routes: CompiledRoute[]): Map<string, CompiledRoute> 
     const { method, path } = route.operation;
     if (path.includes('{')) return;
     const shadowed = routes.slice(0, position).some((earlier) => earlier.operation.method === method && earlier.match(path));
-    if (!shadowed) index.set(staticKey(method, path), route);
+    if (!shadowed) index.set(routeKey(method, path), route);
   });
   return index;
 }
@@ -129,7 +133,7 @@ export function restRouter(services: Services): RequestHandler {
     // HEAD is a GET without its body, as express routes it.
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const path = req.path;
-    const staticRoute = staticRoutes.get(staticKey(method, path));
+    const staticRoute = staticRoutes.get(routeKey(method, path));
     if (staticRoute?.match(path)) return void serve(req, res, staticRoute, {});
     let knownPath: string | undefined;
     for (const route of routesByFirstSegment.get(firstSegment(path)) ?? []) {
