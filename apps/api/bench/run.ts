@@ -4,7 +4,7 @@
  * BENCH_DATABASE_URL names a PostgreSQL server, the scaled mode (a fresh database on it, dropped
  * afterwards; BENCH_REDIS_URL adds Redis). For each: requests/s at saturation with p50 and p99, p50
  * and p99 again under a steady load at half that rate (paced.ts), the server's peak RSS, and the throughput as a ratio of the
- * run's floor. In the scaled mode, scenarios marked `twoProcesses` are also run on two API processes
+ * run's floor and of a floor measured again just before the scenario (pairedFloor). In the scaled mode, scenarios marked `twoProcesses` are also run on two API processes
  * sharing the database and Redis, against one. Then customer webhook deliveries per second.
  *
  * Internally `run.ts --prepare <index>` makes a scenario's fixture and exits, `run.ts --serve <index>` is a server process of one
@@ -45,6 +45,8 @@ type Measurement = {
   errors: number;
   /** Scaled mode, scenarios with serveAnother: the same load over two API processes. */
   twoProcesses?: { requestsPerSecond: number; peakRssMb: number; non2xx: number };
+  /** The floor's throughput at saturation, measured again just before this scenario (see pairedFloor). */
+  pairedFloorRequestsPerSecond?: number;
 };
 
 const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
@@ -227,6 +229,23 @@ async function measure(scenario: Scenario, index: number, target: BenchTarget): 
   });
 }
 
+/**
+ * The floor's throughput at saturation alone, for the scenario measured right after it. This
+ * machine's speed drifts by a fifth or more within minutes (its neighbours), so the run's one floor,
+ * measured first, may have met another machine than a scenario measured minutes later; a floor next
+ * to the scenario meets the same one.
+ */
+async function pairedFloor(index: number, target: BenchTarget): Promise<number> {
+  const scenario = scenarioOf(index);
+  const fixture = await prepareInChild(index, target);
+  const server = await startServer(index, target);
+  const { requestsPerSecond } = await withServers([server], async () => {
+    await warm(scenario, server, fixture);
+    return { requestsPerSecond: (await load(server.port, scenario.requests(fixture), { duration: seconds })).requests.average };
+  });
+  return requestsPerSecond;
+}
+
 /** The scenario over two API processes on one database and Redis, loaded at once. */
 async function measureTwoProcesses(scenario: Scenario, index: number, target: BenchTarget): Promise<NonNullable<Measurement['twoProcesses']>> {
   const fixture = await prepareInChild(index, target);
@@ -262,10 +281,11 @@ function report(mode: string, measurements: Measurement[]): void {
   const floor = measurements.find((measurement) => measurement.scenario.floor);
   console.log(`\n${mode}: ${CONNECTIONS} connections, ${seconds} s per scenario and load`);
   console.log(
-    [column('req/s', 8), column('p50', 6), column('p99', 6), column('½ p50', 7), column('½ p99', 7), column('RSS MB', 8), column('CPU µs', 8), column('vs floor', 9), '  scenario'].join(''),
+    [column('req/s', 8), column('p50', 6), column('p99', 6), column('½ p50', 7), column('½ p99', 7), column('RSS MB', 8), column('CPU µs', 8), column('vs floor', 9), column('vs paired', 10), '  scenario'].join(''),
   );
-  for (const { scenario, requestsPerSecond, peak, halfLoad, peakRssMb: rss, cpuMicrosPerRequest, non2xx, errors, twoProcesses } of measurements) {
-    const ratio = floor ? `${(requestsPerSecond / floor.requestsPerSecond).toFixed(2)}x` : '-';
+  const ratio = (requestsPerSecond: number, floorRequestsPerSecond: number | undefined) =>
+    floorRequestsPerSecond ? `${(requestsPerSecond / floorRequestsPerSecond).toFixed(2)}x` : '-';
+  for (const { scenario, requestsPerSecond, peak, halfLoad, peakRssMb: rss, cpuMicrosPerRequest, non2xx, errors, twoProcesses, pairedFloorRequestsPerSecond } of measurements) {
     const problems = non2xx + errors > 0 ? `  (${non2xx} non-2xx, ${errors} errors)` : '';
     console.log(
       [
@@ -276,7 +296,8 @@ function report(mode: string, measurements: Measurement[]): void {
         column(String(halfLoad.p99), 7),
         column(rss.toFixed(0), 8),
         column(cpuMicrosPerRequest.toFixed(0), 8),
-        column(ratio, 9),
+        column(ratio(requestsPerSecond, floor?.requestsPerSecond), 9),
+        column(ratio(requestsPerSecond, pairedFloorRequestsPerSecond), 10),
         `  ${scenario.name}${problems}`,
       ].join(''),
     );
@@ -323,9 +344,11 @@ async function main(): Promise<void> {
   );
   for (const mode of modes) {
     const measurements: Measurement[] = [];
+    const floorIndex = scenarios.findIndex((scenario) => scenario.floor);
     for (const [index, scenario] of scenarios.entries()) {
       if (!selected(scenario)) continue;
-      const measurement = await withTarget(mode, (target) => measure(scenario, index, target));
+      const pairedFloorRequestsPerSecond = scenario.floor ? undefined : await withTarget(mode, (target) => pairedFloor(floorIndex, target));
+      const measurement = { ...(await withTarget(mode, (target) => measure(scenario, index, target))), pairedFloorRequestsPerSecond };
       if (mode === 'postgres' && scenario.twoProcesses) measurement.twoProcesses = await withTarget(mode, (target) => measureTwoProcesses(scenario, index, target));
       measurements.push(measurement);
     }
