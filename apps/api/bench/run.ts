@@ -3,9 +3,10 @@
  * BENCH_SECONDS (default 10) with autocannon, in the embedded mode (PGlite) and, when
  * BENCH_DATABASE_URL names a PostgreSQL server, the scaled mode (a fresh database on it, dropped
  * afterwards; BENCH_REDIS_URL adds Redis). For each: requests/s at saturation with p50 and p99, p50
- * and p99 again under a steady load at half that rate (paced.ts), the server's peak RSS, and the throughput as a ratio of the
- * run's floor and of a floor measured again just before the scenario (pairedFloor). In the scaled mode, scenarios marked `twoProcesses` are also run on two API processes
- * sharing the database and Redis, against one. Then customer webhook deliveries per second.
+ * and p99 again under a steady load at half that rate (paced.ts), the server's peak RSS, and the
+ * throughput as a ratio of the run's floor and of a floor measured again just before the scenario
+ * (pairedFloor). In the scaled mode, scenarios marked `twoProcesses` are also run on two API
+ * processes sharing the database and Redis, against one. Then customer webhook deliveries per second.
  *
  * Internally `run.ts --prepare <index>` makes a scenario's fixture and exits, `run.ts --serve <index>` is a server process of one
  * scenario and `run.ts --deliveries` the delivery measurement's process.

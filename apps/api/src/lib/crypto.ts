@@ -11,8 +11,8 @@ const scryptAsync = promisify(scrypt) as (
 
 /**
  * Uniformly random base62 string from the CSPRNG: nanoid draws bytes from a pooled buffer and
- * rejects the ones past the alphabet, where randomInt per character cost every send four ids' worth
- * of calls into the crypto binding.
+ * rejects those past the alphabet. (randomInt per character made 22 calls into the crypto binding
+ * per id, and a send makes three ids.)
  */
 export const randomBase62: (length: number) => string = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
 

@@ -35,10 +35,9 @@ export function inboundWebhookRouter(services: Services): RequestHandler {
     if (!source) return next();
     parseAnyJson(req, res, (parseError?: unknown) => {
       if (parseError) return refuse(req, res, parseError);
-      ingestProviderWebhook(services, source, { headers: req.headers, payload: req.body }).then(
-        (record) => writeJson(res, acceptanceStatus(record), record),
-        (error: unknown) => refuse(req, res, error),
-      );
+      ingestProviderWebhook(services, source, { headers: req.headers, payload: req.body })
+        .then((record) => writeJson(res, acceptanceStatus(record), record))
+        .catch((error: unknown) => refuse(req, res, error));
     });
   };
   if (!carrierRouter) return serveSignedJson;
