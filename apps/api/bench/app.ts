@@ -32,7 +32,7 @@ async function withServices<T>(target: BenchTarget, work: (services: Services) =
 
 /** One enterprise workspace funded far beyond the run, with TOKENS tokens of `scopes`. */
 async function prepareSendingWorkspace(services: Services, scopes: Scope[]): Promise<{ workspaceId: string; tokens: string[] }> {
-  // A fresh IP hash: the account throttle in a shared Redis outlives a run by five minutes.
+  // A fresh IP hash, so that the per-address account throttle never refuses the bench.
   const { account } = await createAccount(services, { username: 'bench', password: 'bench password 123', ipHash: newId('bench') });
   const workspace = await services.prisma.workspace.update({
     where: { accountId: account.id },

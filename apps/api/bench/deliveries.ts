@@ -38,7 +38,7 @@ export async function measureDeliveries(target: BenchTarget, events = Number(pro
   limitHeapGrowth(config.heapGrowthPercent);
   const services = await createServices(config);
   try {
-    // A fresh IP hash: the per-IP creation throttle lives in Redis across runs in the scaled mode.
+    // A fresh IP hash, so that the per-address account throttle never refuses the bench.
     const { account } = await createAccount(services, { username: 'bench_webhooks', password: 'bench password 123', ipHash: randomUUID() });
     const workspace = await services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.id } });
     await createEndpoint(services, workspace.id, { url: sinkUrl });

@@ -12,6 +12,7 @@
  * scenario and `run.ts --deliveries` the delivery measurement's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -20,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
 import { createTestDatabaseUrl } from '@textline/db/testing';
 import type { DeliveryMeasurement } from './deliveries.ts';
 import { pacedLoad } from './paced.ts';
@@ -261,17 +263,34 @@ async function measureTwoProcesses(scenario: Scenario, index: number, target: Be
   });
 }
 
-/** A fresh, empty database per scenario, so no scenario measures another's leftovers. */
+/** Deletes every key under `keyPrefix`: a scenario's rate-limit buckets and its jobs' wakes, which no worker takes in the bench. */
+async function deleteRedisKeys(url: string, keyPrefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    for await (const keys of redis.scanStream({ match: `${keyPrefix}:*`, count: 1_000 }) as AsyncIterable<string[]>) {
+      if (keys.length > 0) await redis.unlink(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * A fresh, empty database and Redis key prefix per scenario, so no scenario measures another's
+ * leftovers (in Redis, hundreds of thousands of queued wakes after a few runs); both are removed
+ * afterwards.
+ */
 async function withTarget<T>(mode: 'embedded' | 'postgres', work: (target: BenchTarget) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'textline-bench-'));
   const database = mode === 'postgres' ? await createTestDatabaseUrl(process.env.BENCH_DATABASE_URL!) : undefined;
+  const redisUrl = process.env.BENCH_REDIS_URL;
+  const redis = database && redisUrl ? { url: redisUrl, keyPrefix: `textline-bench-${randomUUID()}` } : undefined;
   try {
-    const target: BenchTarget = database
-      ? { kind: 'postgres', dataDir, databaseUrl: database.url, redisUrl: process.env.BENCH_REDIS_URL }
-      : { kind: 'pglite', dataDir };
+    const target: BenchTarget = database ? { kind: 'postgres', dataDir, databaseUrl: database.url, redis } : { kind: 'pglite', dataDir };
     return await work(target);
   } finally {
     await database?.drop();
+    if (redis) await deleteRedisKeys(redis.url, redis.keyPrefix);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,7 @@ import { type SigningKey, signWebhook } from '../src/webhooks/inbound/signature.
 /** Where a scenario's server keeps its data: a fresh PGlite directory, or a fresh PostgreSQL database. */
 export type BenchTarget =
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; dataDir: string; databaseUrl: string; redisUrl: string | undefined };
+  | { kind: 'postgres'; dataDir: string; databaseUrl: string; redis: { url: string; keyPrefix: string } | undefined };
 
 /** What a started server tells the load generator (it crosses a process boundary, so JSON). */
 export type Fixture = { tokens?: string[]; webhookKey?: SigningKey; messageIds?: string[] };
