@@ -58,18 +58,27 @@ function firstSegment(path: string): string {
   return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
 }
 
+/** `items` grouped by `keyOf`, each group in the items' order. */
+function groupBy<T, K, V>(items: T[], keyOf: (item: T) => K, valueOf: (item: T) => V): Map<K, V[]> {
+  const groups = new Map<K, V[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(valueOf(item));
+    else groups.set(key, [valueOf(item)]);
+  }
+  return groups;
+}
+
 /**
  * Routes by their path's first segment, in router order, so that a request for another router's
  * path (/mcp, /trpc, the console) passes on after one look-up rather than every route's matcher.
  */
 function groupByFirstSegment(routes: CompiledRoute[]): Map<string, CompiledRoute[]> {
-  const groups = new Map<string, CompiledRoute[]>();
-  for (const route of routes) {
-    const segment = firstSegment(route.operation.path);
-    if (segment.includes('{')) throw new Error(`${route.operation.path}: a REST path must start with a fixed segment`);
-    groups.set(segment, [...(groups.get(segment) ?? []), route]);
+  for (const { operation } of routes) {
+    if (firstSegment(operation.path).includes('{')) throw new Error(`${operation.path}: a REST path must start with a fixed segment`);
   }
-  return groups;
+  return groupBy(routes, (route) => firstSegment(route.operation.path), (route) => route);
 }
 
 function hasBody(req: Request): boolean {
@@ -116,8 +125,7 @@ export function restRouter(services: Services): RequestHandler {
   const routes = restRoutes().map(compile);
   const staticRoutes = indexStaticRoutes(routes);
   const routesByFirstSegment = groupByFirstSegment(routes);
-  const methodsByPath = new Map<string, string[]>();
-  for (const { operation } of routes) methodsByPath.set(operation.path, [...(methodsByPath.get(operation.path) ?? []), operation.method]);
+  const methodsByPath = groupBy(routes, (route): string => route.operation.path, (route) => route.operation.method);
 
   async function serve(req: Request, res: Response, route: CompiledRoute, params: Record<string, string>): Promise<void> {
     const ctx = contextFromRequest(services, req, 'rest');
