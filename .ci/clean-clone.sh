@@ -20,8 +20,13 @@ unshare --net bash -euo pipefail -c '
   for _ in $(seq 1 120); do
     if node -e "fetch(\"http://127.0.0.1:3917/health\").then(r => r.json()).then(b => process.exit(b.database === \"ok\" ? 0 : 1), () => process.exit(1))"; then
       echo "clean clone: npm install && npm start serve /health with no network"
+      # npm exits on SIGTERM before the server has closed its database: wait for the whole group,
+      # or the EXIT trap removes the data directory while PGlite is still writing into it.
       kill -- -"$server"; wait "$server" 2>/dev/null || true
-      exit 0
+      for _ in $(seq 1 300); do kill -0 -- -"$server" 2>/dev/null || exit 0; sleep 0.1; done
+      echo "clean clone: the server did not stop within 30 s of SIGTERM"
+      kill -9 -- -"$server" 2>/dev/null || true
+      exit 1
     fi
     sleep 1
   done
