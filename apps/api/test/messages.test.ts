@@ -457,6 +457,8 @@ describe('segment counting', () => {
     const bodies = [
       'Hello',
       'a'.repeat(153),
+      'a'.repeat(160),
+      'a-b '.repeat(40) + '.',
       'a'.repeat(306),
       'a'.repeat(307),
       'a'.repeat(152) + '€' + 'a'.repeat(10),

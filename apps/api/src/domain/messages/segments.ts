@@ -6,9 +6,11 @@
 
 // GSM 03.38 default alphabet (the escape code itself excluded) and its extension table, whose
 // characters are sent as escape + character and so take two septets.
-const gsm7Basic = new Set(
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
-);
+const gsm7BasicCharacters =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const gsm7Basic = new Set(gsm7BasicCharacters);
+// Most bodies: one septet per character, nothing to keep whole across parts.
+const onlyGsm7Basic = new RegExp(`^[${gsm7BasicCharacters.replace(/[\\\]^-]/g, '\\$&')}]*$`);
 const gsm7Extension = new Set('\f^{}\\[~]|€');
 
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
@@ -41,6 +43,10 @@ function unitsOf(character: string, encoding: SmsEncoding): number {
  * across parts, so a character that does not fit moves whole to the next part.
  */
 export function countSegments(body: string): { encoding: SmsEncoding; segments: number } {
+  if (onlyGsm7Basic.test(body)) {
+    const { single, concatenated } = segmentSizes['GSM-7'];
+    return { encoding: 'GSM-7', segments: body.length <= single ? 1 : Math.ceil(body.length / concatenated) };
+  }
   const encoding = encodingOf(body);
   const { single, concatenated } = segmentSizes[encoding];
   let total = 0;
