@@ -1,6 +1,8 @@
-import { Agent, get } from 'node:http';
+import { Agent, get, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operations } from '@textline/contract';
+import { createApiServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger, lazyChild } from '../src/lib/logger.ts';
 import { restRoutes } from '../src/http/rest.ts';
@@ -62,6 +64,25 @@ describe('connections', () => {
     });
     agent.destroy();
     expect(keepAlive).toBe('timeout=65');
+  });
+
+  it("hands express requests and responses born with its prototypes, so it need not swap them per request", async () => {
+    const server = createApiServer(app.services);
+    const seen: { requestHasGet: boolean; responseHasStatus: boolean }[] = [];
+    // Runs before express: what node made, not what express turned it into.
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      seen.push({ requestHasGet: typeof (req as { get?: unknown }).get === 'function', responseHasStatus: typeof (res as { status?: unknown }).status === 'function' });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(response.status).toBe(200);
+      expect(seen).toEqual([{ requestHasGet: true, responseHasStatus: true }]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
