@@ -208,11 +208,18 @@ async function withServers<T>(servers: Server[], work: () => Promise<T>): Promis
   return { ...outcome.value, peakRssMb: rss };
 }
 
-async function measure(scenario: Scenario, index: number, target: BenchTarget): Promise<Measurement> {
+/** A server of the scenario on its own fixture, warmed, for `work`; stopped afterwards with its peak RSS added (withServers). */
+async function withWarmServer<T>(scenario: Scenario, index: number, target: BenchTarget, work: (server: Server, fixture: Fixture) => Promise<T>) {
   const fixture = await prepareInChild(index, target);
   const server = await startServer(index, target);
   return withServers([server], async () => {
     await warm(scenario, server, fixture);
+    return work(server, fixture);
+  });
+}
+
+async function measure(scenario: Scenario, index: number, target: BenchTarget): Promise<Measurement> {
+  return withWarmServer(scenario, index, target, async (server, fixture) => {
     const cpuBefore = cpuMicros(server.child.pid);
     const peak = await load(server.port, scenario.requests(fixture), { duration: seconds });
     const cpuMicrosPerRequest = (cpuMicros(server.child.pid) - cpuBefore) / peak.requests.total;
@@ -240,12 +247,9 @@ async function measure(scenario: Scenario, index: number, target: BenchTarget): 
  */
 async function pairedFloor(index: number, target: BenchTarget): Promise<number> {
   const scenario = scenarioOf(index);
-  const fixture = await prepareInChild(index, target);
-  const server = await startServer(index, target);
-  const { requestsPerSecond } = await withServers([server], async () => {
-    await warm(scenario, server, fixture);
-    return { requestsPerSecond: (await load(server.port, scenario.requests(fixture), { duration: seconds })).requests.average };
-  });
+  const { requestsPerSecond } = await withWarmServer(scenario, index, target, async (server, fixture) => ({
+    requestsPerSecond: (await load(server.port, scenario.requests(fixture), { duration: seconds })).requests.average,
+  }));
   return requestsPerSecond;
 }
 
@@ -362,9 +366,9 @@ async function main(): Promise<void> {
   const modes = (['embedded', ...(process.env.BENCH_DATABASE_URL ? ['postgres' as const] : [])] as const).filter(
     (mode) => !process.env.BENCH_MODES || process.env.BENCH_MODES.split(',').includes(mode),
   );
+  const floorIndex = scenarios.findIndex((scenario) => scenario.floor);
   for (const mode of modes) {
     const measurements: Measurement[] = [];
-    const floorIndex = scenarios.findIndex((scenario) => scenario.floor);
     for (const [index, scenario] of scenarios.entries()) {
       if (!selected(scenario)) continue;
       const pairedFloorRequestsPerSecond = scenario.floor ? undefined : await withTarget(mode, (target) => pairedFloor(floorIndex, target));
