@@ -33,7 +33,7 @@ export async function postMcp(
   token: string | undefined,
   body: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Headers; body: any }> {
+): Promise<{ status: number; headers: Headers; body: any; text: string }> {
   const response = await fetch(`${app.baseUrl}/mcp`, {
     method: 'POST',
     headers: { ...mcpHeaders, ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
@@ -46,7 +46,7 @@ export async function postMcp(
   } catch {
     parsed = text;
   }
-  return { status: response.status, headers: response.headers, body: parsed };
+  return { status: response.status, headers: response.headers, body: parsed, text };
 }
 
 /** The JSON an isError tool result carries: the catalogue's code, message, fix and retry hint. */

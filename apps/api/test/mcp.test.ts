@@ -256,23 +256,43 @@ describe('HTTP rules of POST /mcp', () => {
     expect(response.status).toBe(202);
   });
 
-  it('answers a lone request (our transport) as the SDK transport answers it in a batch', async () => {
-    const call = { jsonrpc: '2.0', id: 'lone-1', method: 'tools/call', params: { name: 'get_message', arguments: { id: 'msg_missing' } } };
-    const lone = await postMcp(app, developer.token, call, { 'mcp-protocol-version': '2025-06-18' });
-    const batch = await postMcp(app, developer.token, [call]);
-    expect(lone.status).toBe(200);
-    expect(batch.status).toBe(200);
-    expect(lone.headers.get('content-type')).toMatch(/^application\/json/);
-    // The SDK answers a batch of one with its one response, not an array.
-    expect(lone.body).toEqual(batch.body);
-    expect(lone.body).toMatchObject({ jsonrpc: '2.0', id: 'lone-1', result: { isError: true } });
-    expect(toolError(lone.body.result)).toMatchObject({ code: 'not_found' });
-    // An unknown method is the server's JSON-RPC error on either path.
+  it('answers a lone tools/call (our path) byte for byte as the SDK server answers it in a batch', async () => {
+    expect((await call(app, 'POST', '/api/v1/snippets', { token: developer.token, body: { name: 'lone-path', body: 'Hi' } })).status).toBe(201);
+    const calls = [
+      { name: 'list_snippets', arguments: {} },
+      { name: 'get_message', arguments: { id: 'msg_missing' } },
+      { name: 'get_message', arguments: { id: 5, surprise: true } },
+      { name: 'no_such_tool' },
+      // Not a valid tools/call, and a task the server never offered: the SDK answers both either way.
+      { arguments: {} },
+      { name: 'list_snippets', arguments: {}, task: { ttl: 1000 } },
+    ];
+    for (const [index, params] of calls.entries()) {
+      const request = { jsonrpc: '2.0', id: `lone-${index}`, method: 'tools/call', params };
+      const lone = await postMcp(app, developer.token, request, { 'mcp-protocol-version': '2025-06-18' });
+      const batch = await postMcp(app, developer.token, [request]);
+      expect(lone.status, JSON.stringify(params)).toBe(200);
+      expect(batch.status, JSON.stringify(params)).toBe(200);
+      expect(lone.headers.get('content-type')).toMatch(/^application\/json/);
+      // The SDK answers a batch of one with its one response, not an array.
+      expect(lone.text, JSON.stringify(params)).toBe(batch.text);
+      expect(lone.body).toMatchObject({ jsonrpc: '2.0', id: `lone-${index}` });
+    }
+    const [listed, missing, invalid, unknownTool, nameless, task] = await Promise.all(
+      calls.map((params, index) => postMcp(app, developer.token, { jsonrpc: '2.0', id: index, method: 'tools/call', params })),
+    );
+    expect(JSON.stringify(listed!.body.result.structuredContent.snippets)).toContain('lone-path');
+    expect(toolError(missing!.body.result)).toMatchObject({ code: 'not_found' });
+    expect(toolError(invalid!.body.result)).toMatchObject({ code: 'validation_failed' });
+    expect(toolError(unknownTool!.body.result)).toMatchObject({ code: 'not_found', message: expect.stringContaining('no_such_tool') });
+    expect(nameless!.body).toMatchObject({ id: 4, error: { code: expect.any(Number) } });
+    expect(task!.body).toMatchObject({ id: 5, error: { code: expect.any(Number) } });
+    // An unknown method is the server's JSON-RPC error.
     const unknown = await postMcp(app, developer.token, { jsonrpc: '2.0', id: 7, method: 'no/such' });
     expect(unknown.body).toMatchObject({ id: 7, error: { code: -32601 } });
   });
 
-  it('keeps concurrent lone requests with the same id apart, each answered as its own caller', async () => {
+  it('keeps concurrent tool calls with the same id apart, each answered as its own caller', async () => {
     const other = await createDeveloper(app);
     const owners = [
       { token: developer.token, snippet: 'first-workspace' },

@@ -10,9 +10,9 @@ import type { Services } from '../services.ts';
 import { contextFromRequest, type RequestContext } from '../trpc/context.ts';
 import type { AuthContext } from '../auth/authenticator.ts';
 import { createMcpAuthenticator } from './auth.ts';
-import { LoneRequestTransport, loneRequest } from './lone-request.ts';
+import { loneToolCall } from './lone-tool-call.ts';
 import { buildMcpServer } from './server.ts';
-import { findTool, runTool, toolListings } from './tools.ts';
+import { callTool, findTool, runTool, toolListings } from './tools.ts';
 import { baseUrlOf } from './urls.ts';
 
 /** DESIGN.md: tools/list needs mcp:read, tools/call mcp:execute; other methods only a valid token. */
@@ -60,38 +60,24 @@ function closeWithoutStackTraces(close: () => void): void {
 }
 
 /**
- * POST /mcp: stateless streamable HTTP with JSON responses. A lone request that passes the SDK
- * transport's checks goes to one long-lived server through LoneRequestTransport; anything else
- * (initialize, batches, notifications, requests the transport answers 406, 415, 400 or 202) gets a
- * server and an SDK transport of its own. We authenticate first and check the method's scope.
+ * POST /mcp: stateless streamable HTTP with JSON responses. A lone tools/call that passes the SDK
+ * transport's checks is answered here (loneToolCall); anything else (initialize, tools/list,
+ * batches, notifications, requests the transport answers 406, 415, 400 or 202) gets a server and
+ * an SDK transport of its own. We authenticate first and check the method's scope.
  * GET /mcp/tools and POST /mcp/tools/{name}: the legacy REST surface over the same tools.
  */
 export function mcpRouter(services: Services): Router {
   const mcp = Router();
   const authenticateMcp = createMcpAuthenticator(services);
 
-  // The tool calls of lone requests run as the caller whose request the transport carried them in.
-  const loneRequests = new LoneRequestTransport<RequestContext>();
-  const loneRequestServer = buildMcpServer({
-    // A lone request is never initialize, the one answer that carries the instructions.
-    baseUrl: undefined,
-    contextOf: (extra) => {
-      const context = loneRequests.contextOf(extra.requestId);
-      // Withdrawn before its tool started: the caller went away, and nothing will be answered.
-      if (!context) throw new AppError('timeout', { message: 'The request was withdrawn before its tool started.' });
-      return context;
-    },
-  });
-  const loneRequestServerReady = loneRequestServer.connect(loneRequests);
-
   mcp.post('/mcp', async (req: Request, res: Response) => {
     try {
       const auth = await authenticateMcp(req, scopesForJsonRpc(req.body));
-      const request = loneRequest(req);
-      if (request) {
-        await loneRequestServerReady;
-        const withdraw = loneRequests.dispatch(request, req.headers, toolContext(services, req, auth), (response) => writeJson(res, 200, response));
-        res.on('close', withdraw);
+      const toolCall = loneToolCall(req);
+      if (toolCall) {
+        // The SDK's response, key for key.
+        const result = await callTool(toolCall.params, toolContext(services, req, auth));
+        writeJson(res, 200, { result, jsonrpc: '2.0', id: toolCall.id });
         return;
       }
       const server = buildMcpServer({

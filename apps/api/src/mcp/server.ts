@@ -1,11 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { AppError } from '@textline/contract';
 import { serviceVersion } from '../domain/health.ts';
 import type { RequestContext } from '../trpc/context.ts';
-import { findTool, runTool, toolError, toolListings, toolResult } from './tools.ts';
+import { callTool, toolListings } from './tools.ts';
 import { mcpUrls } from './urls.ts';
 
 /** The initialize result's instructions: how an agent gets from nothing to a delivered SMS. */
@@ -27,20 +25,16 @@ function serverInstructions(baseUrl: string): string {
 // request's CPU. It only checks elicitation answers, which a stateless server never asks for.
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
 
-type ToolCallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
 /**
- * A server offering every contract tool: tools/list lists their definitions, and tools/call runs
- * the named tool's procedure on its raw arguments as the caller `contextOf` gives for the call.
+ * A server offering every contract tool (tools/list lists their definitions, tools/call is callTool)
+ * to one request's caller, `contextOf` giving that caller's context when a tool is called.
  * The SDK's low-level Server rather than McpServer: the procedure already validates its input and
- * output against the contract, and McpServer validated both again on every call. Any failure,
- * invalid arguments and unknown tools included, is an isError result in the catalogue's
- * {code, message, fix, retry} form, as the instructions promise.
+ * output against the contract, and McpServer validated both again on every call.
  */
 export function buildMcpServer(options: {
   /** Where the instructions point; without it the server gives none (only initialize reads them). */
   baseUrl: string | undefined;
-  contextOf: (extra: ToolCallExtra) => RequestContext;
+  contextOf: () => RequestContext;
 }): Server {
   const server = new Server(
     { name: 'textline', title: 'Textline SMS', version: serviceVersion },
@@ -51,11 +45,6 @@ export function buildMcpServer(options: {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListings() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args } = request.params;
-    const tool = findTool(name);
-    if (!tool) return toolError(new AppError('not_found', { message: `No tool named ${name}; tools/list lists them.` }));
-    return toolResult(tool, await runTool(tool, args ?? {}, options.contextOf(extra)));
-  });
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params, options.contextOf()));
   return server;
 }

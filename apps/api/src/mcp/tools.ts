@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, type Operation } from '@textline/contract';
 import { toAppError } from '../http/errors.ts';
 import { restRoutes } from '../http/rest.ts';
@@ -109,13 +109,25 @@ export async function runTool(tool: McpTool, args: unknown, ctx: RequestContext)
 }
 
 /** A failed call as the native endpoint answers it: isError, with the catalogue's code, message, fix and retry. */
-export function toolError(error: AppError): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(error.toDetail()) }] };
+function toolError(error: AppError): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(error.toDetail()) }], isError: true };
 }
 
 /** The native result: structured output matching outputSchema, or toolError. */
-export function toolResult(tool: McpTool, outcome: ToolOutcome): CallToolResult {
+function toolResult(tool: McpTool, outcome: ToolOutcome): CallToolResult {
   if (!outcome.ok) return toolError(outcome.error);
   const structured = (tool.wrapsOutput ? { result: outcome.output } : outcome.output) as Record<string, unknown>;
-  return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
+  // The key order the SDK's result validation gives, so both ways of answering write the same bytes.
+  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+}
+
+/**
+ * A native tools/call as `ctx`'s caller: the named tool run on the raw arguments, which its
+ * procedure validates. Any failure, invalid arguments and unknown tools included, is an isError
+ * result in the catalogue's {code, message, fix, retry} form, as the instructions promise.
+ */
+export async function callTool(params: CallToolRequest['params'], ctx: RequestContext): Promise<CallToolResult> {
+  const tool = findTool(params.name);
+  if (!tool) return toolError(new AppError('not_found', { message: `No tool named ${params.name}; tools/list lists them.` }));
+  return toolResult(tool, await runTool(tool, params.arguments ?? {}, ctx));
 }
