@@ -208,14 +208,26 @@ async function withServers<T>(servers: Server[], work: () => Promise<T>): Promis
   return { ...outcome.value, peakRssMb: rss };
 }
 
-/** A server of the scenario on its own fixture, warmed, for `work`; stopped afterwards with its peak RSS added (withServers). */
-async function withWarmServer<T>(scenario: Scenario, index: number, target: BenchTarget, work: (server: Server, fixture: Fixture) => Promise<T>) {
+/** `count` servers of the scenario on one fixture, each warmed, for `work`; stopped afterwards with their largest peak RSS added (withServers). */
+async function withWarmServers<T>(
+  scenario: Scenario,
+  index: number,
+  target: BenchTarget,
+  count: number,
+  work: (servers: Server[], fixture: Fixture) => Promise<T>,
+) {
   const fixture = await prepareInChild(index, target);
-  const server = await startServer(index, target);
-  return withServers([server], async () => {
-    await warm(scenario, server, fixture);
-    return work(server, fixture);
+  const servers: Server[] = [];
+  for (let started = 0; started < count; started += 1) servers.push(await startServer(index, target));
+  return withServers(servers, async () => {
+    for (const server of servers) await warm(scenario, server, fixture);
+    return work(servers, fixture);
   });
+}
+
+/** One server of the scenario (withWarmServers). */
+function withWarmServer<T>(scenario: Scenario, index: number, target: BenchTarget, work: (server: Server, fixture: Fixture) => Promise<T>) {
+  return withWarmServers(scenario, index, target, 1, ([server], fixture) => work(server!, fixture));
 }
 
 async function measure(scenario: Scenario, index: number, target: BenchTarget): Promise<Measurement> {
@@ -255,10 +267,7 @@ async function pairedFloor(index: number, target: BenchTarget): Promise<number> 
 
 /** The scenario over two API processes on one database and Redis, loaded at once. */
 async function measureTwoProcesses(scenario: Scenario, index: number, target: BenchTarget): Promise<NonNullable<Measurement['twoProcesses']>> {
-  const fixture = await prepareInChild(index, target);
-  const servers = [await startServer(index, target), await startServer(index, target)];
-  return withServers(servers, async () => {
-    for (const server of servers) await warm(scenario, server, fixture);
+  return withWarmServers(scenario, index, target, 2, async (servers, fixture) => {
     const results = await Promise.all(servers.map((server) => load(server.port, scenario.requests(fixture), { duration: seconds })));
     return {
       requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),

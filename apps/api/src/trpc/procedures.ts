@@ -65,39 +65,33 @@ async function authorizeLegacyKey(ctx: RequestContext): Promise<{ legacyKey: Leg
   return { legacyKey: result.value };
 }
 
-/** The context an operation's handler gets beyond the request's: who is calling, by the entry's auth kind. */
-function authorize(ctx: RequestContext, operation: Operation, type: CallType): Promise<object> {
-  const auth = operation.auth;
-  switch (auth.kind) {
-    case 'none':
-      return Promise.resolve({});
-    case 'bearer':
-      return authorizeBearer(ctx, operation, auth.scope, type);
-    case 'legacy_key':
-      return authorizeLegacyKey(ctx);
-    case 'session':
-      return requireConsoleSession(ctx, type).then((session) => ({ session }));
-  }
-}
+/** What an operation's handler gets in its context beyond the request's: who is calling. */
+type Authorize<TCaller extends object> = (ctx: RequestContext, type: CallType) => Promise<TCaller>;
 
 type Resolver = (options: { ctx: never; input: never }) => unknown;
-type DirectEntry = { operation: Operation; type: 'query' | 'mutation'; resolver: Resolver };
+type DirectEntry = { operation: Operation; authorize: Authorize<object>; type: 'query' | 'mutation'; resolver: Resolver };
 
 // Each operation's handler by name, as its router declared it, for transports that call it directly.
 const directEntries = new Map<string, DirectEntry>();
 
 /**
- * Returns the builder as is, noting the handler its `.query()` or `.mutation()` receives, so that
- * REST and MCP can run an operation (authorize, parse input, handle, parse output: the same steps
- * as the procedure) without tRPC's per-call machinery, a tenth of a request's CPU on the hot routes.
+ * The operation's procedure: its metadata, `authorize` as its middleware, its contract's input and
+ * output. The handler its `.query()` or `.mutation()` receives is noted too, so that REST and MCP
+ * can run the operation (authorize, parse input, handle, parse output: the same steps as the
+ * procedure) without tRPC's per-call machinery, a tenth of a request's CPU on the hot routes.
  */
-function directlyCallable<TBuilder extends object>(operation: Operation, builder: TBuilder): TBuilder {
+function contractProcedure<TOperation extends Operation, TCaller extends object>(operation: TOperation, authorize: Authorize<TCaller>) {
+  const builder = t.procedure
+    .meta(metaFor(operation))
+    .use(async ({ ctx, type, next }) => next({ ctx: { ...ctx, ...(await authorize(ctx, type)) } }))
+    .input(operation.input as TOperation['input'])
+    .output(operation.output as TOperation['output']);
   return new Proxy(builder, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
       if ((key !== 'query' && key !== 'mutation') || typeof value !== 'function') return value;
       return (resolver: Resolver) => {
-        directEntries.set(operation.name, { operation, type: key, resolver });
+        directEntries.set(operation.name, { operation, authorize, type: key, resolver });
         return value.call(target, resolver);
       };
     },
@@ -111,8 +105,8 @@ function directlyCallable<TBuilder extends object>(operation: Operation, builder
 export async function invokeOperation(ctx: RequestContext, name: string, rawInput: unknown): Promise<unknown> {
   const entry = directEntries.get(name);
   if (!entry) throw new Error(`no operation named ${name}`);
-  const { operation, type, resolver } = entry;
-  const caller = await authorize(ctx, operation, type);
+  const { operation, authorize, type, resolver } = entry;
+  const caller = await authorize(ctx, type);
   const input = await operation.input.safeParseAsync(rawInput);
   if (!input.success) throw validationError(fieldIssues(input.error.issues));
   const output: unknown = await resolver({ ctx: { ...ctx, ...caller }, input: input.data } as never);
@@ -124,10 +118,7 @@ export async function invokeOperation(ctx: RequestContext, name: string, rawInpu
 /** An operation anyone may call. */
 export function publicOperation<TOperation extends Operation>(operation: TOperation) {
   if (operation.auth.kind !== 'none') throw new Error(`${operation.name} is not public`);
-  return directlyCallable(
-    operation,
-    t.procedure.meta(metaFor(operation)).input(operation.input as TOperation['input']).output(operation.output as TOperation['output']),
-  );
+  return contractProcedure(operation, async () => ({}));
 }
 
 /**
@@ -137,38 +128,17 @@ export function publicOperation<TOperation extends Operation>(operation: TOperat
 export function scopedOperation<TOperation extends Operation>(operation: TOperation) {
   const auth = operation.auth;
   if (auth.kind !== 'bearer') throw new Error(`${operation.name} is not a bearer-token operation`);
-  return directlyCallable(
-    operation,
-    t.procedure
-      .meta(metaFor(operation))
-      .use(async ({ ctx, type, next }) => next({ ctx: { ...ctx, ...(await authorizeBearer(ctx, operation, auth.scope, type)) } }))
-      .input(operation.input as TOperation['input'])
-      .output(operation.output as TOperation['output']),
-  );
+  return contractProcedure(operation, (ctx, type) => authorizeBearer(ctx, operation, auth.scope, type));
 }
 
 /** The one operation that takes a legacy `txk_` key as its bearer credential. */
 export function legacyKeyOperation<TOperation extends Operation>(operation: TOperation) {
   if (operation.auth.kind !== 'legacy_key') throw new Error(`${operation.name} is not a legacy-key operation`);
-  return directlyCallable(
-    operation,
-    t.procedure
-      .meta(metaFor(operation))
-      .use(async ({ ctx, next }) => next({ ctx: { ...ctx, ...(await authorizeLegacyKey(ctx)) } }))
-      .input(operation.input as TOperation['input'])
-      .output(operation.output as TOperation['output']),
-  );
+  return contractProcedure(operation, authorizeLegacyKey);
 }
 
 /** A console operation, authenticated by the session cookie (see requireConsoleSession). */
 export function sessionOperation<TOperation extends Operation>(operation: TOperation) {
   if (operation.auth.kind !== 'session') throw new Error(`${operation.name} is not a console-session operation`);
-  return directlyCallable(
-    operation,
-    t.procedure
-      .meta(metaFor(operation))
-      .use(async ({ ctx, type, next }) => next({ ctx: { ...ctx, session: await requireConsoleSession(ctx, type) } }))
-      .input(operation.input as TOperation['input'])
-      .output(operation.output as TOperation['output']),
-  );
+  return contractProcedure(operation, async (ctx, type) => ({ session: await requireConsoleSession(ctx, type) }));
 }

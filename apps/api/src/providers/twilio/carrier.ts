@@ -148,6 +148,6 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
       return undefined;
     },
 
-    inboundRouter: (services) => twilioInboundRouter(services, { label: TWILIO_LABEL, authToken: deps.config.authToken, publicBaseUrl: deps.config.publicBaseUrl }),
+    inboundRouter: (services) => twilioInboundRouter(services, { authToken: deps.config.authToken, publicBaseUrl: deps.config.publicBaseUrl }),
   };
 }

@@ -4,7 +4,7 @@ import { AppError } from '@textline/contract';
 import { writeJson } from '../../http/json-response.ts';
 import type { Services } from '../../services.ts';
 import { acceptanceStatus, acceptVerifiedWebhook } from '../../webhooks/inbound/ingest.ts';
-import { payloadIdentity } from '../../webhooks/inbound/payloads.ts';
+import { inboundWebhookSources, WEBHOOKS_MOUNT, webhookPath, type WebhookSource } from '../../webhooks/inbound/sources.ts';
 import { deliveryErrorCodeOf } from './errors.ts';
 
 /**
@@ -23,11 +23,11 @@ const EMPTY_TWIML = new twilio.twiml.MessagingResponse().toString();
 
 /** Where Twilio calls us back, under PUBLIC_BASE_URL (the URLs it signs). */
 export function twilioWebhookUrls(publicBaseUrl: string, label: string) {
-  const base = `${publicBaseUrl}/webhooks/${label}`;
+  const events = `${publicBaseUrl}${webhookPath(label, 'events')}`;
   return {
     /** Per message: our id rides along, so a callback that overtakes dispatch still finds its message. */
-    statusCallback: (messageId: string) => `${base}/events?message_id=${encodeURIComponent(messageId)}`,
-    incoming: `${base}/incoming`,
+    statusCallback: (messageId: string) => `${events}?message_id=${encodeURIComponent(messageId)}`,
+    incoming: `${publicBaseUrl}${webhookPath(label, 'incoming')}`,
   };
 }
 
@@ -73,14 +73,16 @@ function inboundMessageOf(params: FormParams) {
 }
 
 /**
- * POST /webhooks/twilio/events (status callbacks) and /webhooks/twilio/incoming (inbound messages),
- * with paths below WEBHOOKS_MOUNT, where the app mounts the inbound webhook routers.
+ * POST /webhooks/twilio/events (status callbacks) and /webhooks/twilio/incoming (inbound messages):
+ * the messaging sources' routes, with paths below WEBHOOKS_MOUNT, where the app mounts this router.
  * The signed URL is PUBLIC_BASE_URL plus the request's path and query, as Twilio called it: behind
  * a TLS-terminating proxy the URL this server sees (http, an internal host) is not the one signed.
  * Twilio signatures carry no timestamp; a replayed callback is a duplicate of a stored event.
  */
-export function twilioInboundRouter(services: Services, settings: { label: string; authToken: string; publicBaseUrl: string }): Router {
+export function twilioInboundRouter(services: Services, settings: { authToken: string; publicBaseUrl: string }): Router {
   const router = Router();
+  const { messagingEvents, messagingIncoming } = inboundWebhookSources(services.inboundWebhooks);
+  const routePath = (source: WebhookSource) => source.path.slice(WEBHOOKS_MOUNT.length);
   const parseForm = express.urlencoded({
     extended: false,
     limit: services.config.bodyLimitBytes,
@@ -98,18 +100,16 @@ export function twilioInboundRouter(services: Services, settings: { label: strin
     return params;
   }
 
-  router.post(`/${settings.label}/events`, parseForm, async (req: Request, res: Response) => {
+  router.post(routePath(messagingEvents), parseForm, async (req: Request, res: Response) => {
     const params = verifiedParams(req);
     const messageId = typeof req.query.message_id === 'string' ? req.query.message_id : undefined;
-    const source = { provider: settings.label, identify: payloadIdentity.messagingEvent };
-    const record = await acceptVerifiedWebhook(services, source, statusEventOf(params, messageId));
+    const record = await acceptVerifiedWebhook(services, messagingEvents, statusEventOf(params, messageId));
     writeJson(res, acceptanceStatus(record), record);
   });
 
-  router.post(`/${settings.label}/incoming`, parseForm, async (req: Request, res: Response) => {
+  router.post(routePath(messagingIncoming), parseForm, async (req: Request, res: Response) => {
     const params = verifiedParams(req);
-    const source = { provider: settings.label, identify: payloadIdentity.inboundMessage };
-    await acceptVerifiedWebhook(services, source, inboundMessageOf(params));
+    await acceptVerifiedWebhook(services, messagingIncoming, inboundMessageOf(params));
     res.status(200).type('text/xml').send(EMPTY_TWIML);
   });
   return router;

@@ -14,6 +14,9 @@ export type InboundWebhookSettings = {
 /** Where every provider webhook route is mounted: the app enters their router only below it. */
 export const WEBHOOKS_MOUNT = '/webhooks';
 
+/** Where a provider's webhooks of one kind arrive. */
+export const webhookPath = (provider: string, kind: 'events' | 'incoming'): string => `${WEBHOOKS_MOUNT}/${provider}/${kind}`;
+
 /** One inbound route: where it is mounted, whose key signs it, and how its payload names an event. */
 export type WebhookSource = {
   provider: string;
@@ -52,19 +55,19 @@ export function inboundWebhookSources(settings: InboundWebhookSettings) {
   return {
     messagingEvents: {
       provider: messaging.provider,
-      path: `${WEBHOOKS_MOUNT}/${messaging.provider}/events`,
+      path: webhookPath(messaging.provider, 'events'),
       key: messaging,
       identify: payloadIdentity.messagingEvent,
     },
     messagingIncoming: {
       provider: messaging.provider,
-      path: `${WEBHOOKS_MOUNT}/${messaging.provider}/incoming`,
+      path: webhookPath(messaging.provider, 'incoming'),
       key: messaging,
       identify: payloadIdentity.inboundMessage,
     },
     fundingEvents: {
       provider: funding.provider,
-      path: `${WEBHOOKS_MOUNT}/${funding.provider}/events`,
+      path: webhookPath(funding.provider, 'events'),
       key: funding,
       identify: payloadIdentity.fundingEvent,
     },
