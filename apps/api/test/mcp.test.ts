@@ -194,6 +194,13 @@ describe('scopes on /mcp', () => {
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_oauth_clients', arguments: {} } },
     ]);
     expect(batch.status).toBe(403);
+
+    // A method named like an object's own properties needs no scope: it is unknown, and JSON-RPC says so.
+    for (const method of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const unknown = await postMcp(app, neither, { jsonrpc: '2.0', id: 8, method });
+      expect(unknown.status, method).toBe(200);
+      expect(unknown.body, method).toMatchObject({ id: 8, error: { code: -32601 } });
+    }
   });
 
   it('answers 401 with the resource metadata and the way to an account, for every bad credential', async () => {

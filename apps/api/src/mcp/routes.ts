@@ -16,20 +16,23 @@ import { callTool, findTool, runTool, toolListings } from './tools.ts';
 import { baseUrlOf } from './urls.ts';
 
 /** DESIGN.md: tools/list needs mcp:read, tools/call mcp:execute; other methods only a valid token. */
-const scopeForMethod: Record<string, Scope> = { 'tools/list': 'mcp:read', 'tools/call': 'mcp:execute' };
+const scopeForMethod = new Map<string, Scope>([
+  ['tools/list', 'mcp:read'],
+  ['tools/call', 'mcp:execute'],
+]);
 
 function scopesForJsonRpc(body: unknown): Scope[] {
-  const messages: unknown[] = Array.isArray(body) ? body : [body];
-  const scopes = messages.flatMap((message) => {
+  const scopes = new Set<Scope>();
+  for (const message of Array.isArray(body) ? (body as unknown[]) : [body]) {
     const method = (message as { method?: unknown } | null)?.method;
-    const scope = typeof method === 'string' ? scopeForMethod[method] : undefined;
-    return scope ? [scope] : [];
-  });
-  return [...new Set(scopes)];
+    const scope = typeof method === 'string' ? scopeForMethod.get(method) : undefined;
+    if (scope) scopes.add(scope);
+  }
+  return [...scopes];
 }
 
 function toolContext(services: Services, req: Request, auth: AuthContext): RequestContext {
-  return { ...contextFromRequest(services, req, 'mcp'), preauthenticated: auth };
+  return contextFromRequest(services, req, 'mcp', auth);
 }
 
 function methodNotAllowed(allow: string) {

@@ -24,7 +24,7 @@ export type RequestContext = {
   response: { status?: number; headers: Record<string, string> };
 };
 
-export function contextFromRequest(services: Services, req: Request, transport: Transport): RequestContext {
+export function contextFromRequest(services: Services, req: Request, transport: Transport, preauthenticated?: AuthContext): RequestContext {
   return {
     services,
     transport,
@@ -37,6 +37,7 @@ export function contextFromRequest(services: Services, req: Request, transport: 
         ? { cookie: parseCookies(req.headers.cookie ?? '')[consoleSessionCookie], csrfHeader: req.get('x-csrf-token'), secureTransport: req.secure }
         : undefined,
     log: req.log,
+    preauthenticated,
     response: { headers: {} },
   };
 }
