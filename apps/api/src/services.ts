@@ -88,7 +88,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     clock,
     log,
     redis,
-    authenticator: createAuthenticator(db.prisma, clock, config.tokenCacheMs),
+    authenticator: createAuthenticator(db, clock, config.tokenCacheMs),
     rateLimiter: redis ? redisKeyedLimiter(redis, clock, config.redisKeyPrefix) : memoryKeyedLimiter(clock),
     // FUNDING_PROVIDER has one value today; a real stablecoin processor is selected here.
     fundingProvider: createSandboxPayProvider({

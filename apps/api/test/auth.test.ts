@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { developerScopes } from '@textline/contract';
+import type { SqlClient } from '@textline/db';
 import { adminCommands } from '../src/admin/commands.ts';
+import { createAuthenticator } from '../src/auth/authenticator.ts';
 import { restRoutes } from '../src/http/rest.ts';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { call, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
@@ -76,6 +78,53 @@ describe('bearer authentication on every authenticated route', () => {
     await app.services.prisma.accessToken.updateMany({ where: { tokenHash: sha256Hex(developer.token) }, data: { revokedAt: new Date() } });
     app.clock.advance(app.config.tokenCacheMs + 1);
     expect((await call(app, 'POST', '/api/v1/onboarding/api-key', { token: developer.token })).status).toBe(401);
+  });
+});
+
+describe('token look-ups', () => {
+  /** The app's own database, with every look-up counted and, while `gate` is set, held until it opens. */
+  function countedSql() {
+    const counted = { calls: 0, gate: undefined as Promise<void> | undefined };
+    const sql: SqlClient = {
+      async query<Row>(text: string, values: unknown[]): Promise<Row[]> {
+        counted.calls += 1;
+        const gate = counted.gate;
+        const rows = await app.services.sql.query<Row>(text, values);
+        await gate;
+        return rows;
+      },
+    };
+    return { counted, authenticator: createAuthenticator({ prisma: app.services.prisma, sql }, app.clock, app.config.tokenCacheMs) };
+  }
+
+  it('shares one look-up among concurrent requests with a token that is not cached, then caches it', async () => {
+    const developer = await createDeveloper(app);
+    const { counted, authenticator } = countedSql();
+    const results = await Promise.all(Array.from({ length: 20 }, () => authenticator.authenticate(`Bearer ${developer.token}`)));
+    for (const result of results) expect(result).toMatchObject({ ok: true, value: { workspaceId: developer.workspaceId } });
+    expect(counted.calls).toBe(1);
+    await authenticator.authenticate(`Bearer ${developer.token}`);
+    expect(counted.calls).toBe(1);
+    app.clock.advance(app.config.tokenCacheMs + 1);
+    await authenticator.authenticate(`Bearer ${developer.token}`);
+    expect(counted.calls).toBe(2);
+  });
+
+  it('neither shares nor caches a look-up that forget() overtook', async () => {
+    const developer = await createDeveloper(app);
+    const { counted, authenticator } = countedSql();
+    let open = () => {};
+    counted.gate = new Promise<void>((resolve) => (open = resolve));
+    const before = authenticator.authenticate(`Bearer ${developer.token}`);
+    await app.services.prisma.accessToken.updateMany({ where: { tokenHash: sha256Hex(developer.token) }, data: { revokedAt: new Date() } });
+    authenticator.forget(sha256Hex(developer.token));
+    counted.gate = undefined;
+    expect(await authenticator.authenticate(`Bearer ${developer.token}`)).toEqual({ ok: false, reason: 'revoked' });
+    open();
+    // Asked before the revocation, answered from before it; and that answer is not kept.
+    expect(await before).toMatchObject({ ok: true });
+    expect(await authenticator.authenticate(`Bearer ${developer.token}`)).toEqual({ ok: false, reason: 'revoked' });
+    expect(counted.calls).toBe(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@textline/db';
+import type { PrismaClient, SqlClient } from '@textline/db';
 import { isScope, type Scope } from '@textline/contract';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/crypto.ts';
@@ -31,53 +31,84 @@ export function readBearer(header: string | undefined): string | undefined {
   return match?.[1] ?? '';
 }
 
+type TokenRow = {
+  id: string;
+  scopes: string[];
+  origin: string;
+  oauth_client_id: string | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+  workspace_id: string;
+  account_id: string;
+  plan_tier: string;
+};
+
+// Every request whose token is not cached runs it, so it is plain SQL: through Prisma's client, with
+// the default cache and 6,000 tokens in turn, a send cost twice the CPU (BENCH.md, session 10).
+const tokenByHash = `
+  SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, w.id AS workspace_id, w.account_id, w.plan_tier
+  FROM access_tokens t JOIN workspaces w ON w.id = t.workspace_id
+  WHERE t.token_hash = $1`;
+
 /**
  * Resolves bearer tokens to workspaces. Look-ups are cached for `cacheMs` so the hot path skips the
- * database; a revocation therefore takes effect within that many milliseconds.
+ * database; a revocation therefore takes effect within that many milliseconds. Concurrent requests
+ * with a token that is not cached share one look-up.
  */
-export function createAuthenticator(prisma: PrismaClient, clock: Clock, cacheMs: number) {
+export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient }, clock: Clock, cacheMs: number) {
   type Cached = { context: AuthContext; expiresAt: number; revoked: boolean; cachedUntil: number };
   const cache = new Map<string, Cached>();
+  const lookUps = new Map<string, Promise<Cached | undefined>>();
 
-  async function load(tokenHash: string): Promise<Cached | undefined> {
+  async function lookUp(tokenHash: string): Promise<Cached | undefined> {
     const now = clock.now();
-    const hit = cache.get(tokenHash);
-    if (hit && hit.cachedUntil > now) return hit;
-    const row = await prisma.accessToken.findUnique({
-      where: { tokenHash },
-      select: {
-        id: true,
-        scopes: true,
-        origin: true,
-        oauthClientId: true,
-        expiresAt: true,
-        revokedAt: true,
-        workspace: { select: { id: true, accountId: true, planTier: true } },
-      },
-    });
-    if (!row) {
-      cache.delete(tokenHash);
-      return undefined;
-    }
-    const entry: Cached = {
+    const [row] = await deps.sql.query<TokenRow>(tokenByHash, [tokenHash]);
+    if (!row) return undefined;
+    return {
       context: {
         tokenId: row.id,
-        workspaceId: row.workspace.id,
-        accountId: row.workspace.accountId,
+        workspaceId: row.workspace_id,
+        accountId: row.account_id,
         scopes: row.scopes.filter(isScope),
-        planTier: row.workspace.planTier,
+        planTier: row.plan_tier,
         origin: row.origin,
-        oauthClientId: row.oauthClientId,
+        oauthClientId: row.oauth_client_id,
       },
-      expiresAt: row.expiresAt.getTime(),
-      revoked: row.revokedAt !== null,
+      expiresAt: row.expires_at.getTime(),
+      revoked: row.revoked_at !== null,
       cachedUntil: now + cacheMs,
     };
-    if (cacheMs > 0) {
+  }
+
+  function remember(tokenHash: string, entry: Cached | undefined): void {
+    if (!entry) cache.delete(tokenHash);
+    else if (cacheMs > 0) {
       if (cache.size > 50_000) cache.clear();
       cache.set(tokenHash, entry);
     }
-    return entry;
+  }
+
+  function load(tokenHash: string): Promise<Cached | undefined> {
+    const hit = cache.get(tokenHash);
+    if (hit && hit.cachedUntil > clock.now()) return Promise.resolve(hit);
+    const shared = lookUps.get(tokenHash);
+    if (shared) return shared;
+    const started: Promise<Cached | undefined> = lookUp(tokenHash).then(
+      (entry) => {
+        // Unless forget() ran meanwhile: this answer may be older than a revocation.
+        if (lookUps.get(tokenHash) === started) {
+          lookUps.delete(tokenHash);
+          remember(tokenHash, entry);
+        }
+        return entry;
+      },
+      (error: unknown) => {
+        if (lookUps.get(tokenHash) === started) lookUps.delete(tokenHash);
+        throw error;
+      },
+    );
+    lookUps.set(tokenHash, started);
+    return started;
   }
 
   return {
@@ -99,16 +130,21 @@ export function createAuthenticator(prisma: PrismaClient, clock: Clock, cacheMs:
       const credential = readBearer(header);
       if (credential === undefined) return { ok: false, reason: 'missing' };
       if (!legacyKeyPattern.test(credential)) return { ok: false, reason: 'malformed' };
-      const row = await prisma.legacyKey.findUnique({ where: { keyHash: sha256Hex(credential) } });
+      const row = await deps.prisma.legacyKey.findUnique({ where: { keyHash: sha256Hex(credential) } });
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revokedAt) return { ok: false, reason: 'revoked' };
       return { ok: true, value: { legacyKeyId: row.id, workspaceId: row.workspaceId, scopes: row.scopes.filter(isScope) } };
     },
 
-    /** Drops cached look-ups so a revocation in this process applies at once. */
+    /** Drops cached and pending look-ups so a revocation in this process applies at once. */
     forget(tokenHash?: string) {
-      if (tokenHash) cache.delete(tokenHash);
-      else cache.clear();
+      if (tokenHash) {
+        cache.delete(tokenHash);
+        lookUps.delete(tokenHash);
+      } else {
+        cache.clear();
+        lookUps.clear();
+      }
     },
   };
 }
