@@ -93,20 +93,15 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
     if (hit && hit.cachedUntil > clock.now()) return Promise.resolve(hit);
     const shared = lookUps.get(tokenHash);
     if (shared) return shared;
-    const started: Promise<Cached | undefined> = lookUp(tokenHash).then(
-      (entry) => {
+    const started: Promise<Cached | undefined> = lookUp(tokenHash)
+      .then((entry) => {
         // Unless forget() ran meanwhile: this answer may be older than a revocation.
-        if (lookUps.get(tokenHash) === started) {
-          lookUps.delete(tokenHash);
-          remember(tokenHash, entry);
-        }
+        if (lookUps.get(tokenHash) === started) remember(tokenHash, entry);
         return entry;
-      },
-      (error: unknown) => {
+      })
+      .finally(() => {
         if (lookUps.get(tokenHash) === started) lookUps.delete(tokenHash);
-        throw error;
-      },
-    );
+      });
     lookUps.set(tokenHash, started);
     return started;
   }

@@ -3,6 +3,7 @@ import { accountCreationScopes, AppError, developerScopes, type TAccountCreated,
 import { Prisma } from '@textline/db';
 import type { LegacyKeyContext } from '../auth/authenticator.ts';
 import { issueAccessToken } from '../auth/tokens.ts';
+import { DAY_MS } from '../lib/clock.ts';
 import { hashPassword, newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
 import { type LimitedKey, rateLimitedError } from '../limits/keyed-limiter.ts';
 import type { Services } from '../services.ts';
@@ -12,7 +13,7 @@ const BACKUP_CODE_COUNT = 10;
 type AccountDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'rateLimiter'>;
 
 function tokenExpiry(deps: Pick<Services, 'clock' | 'config'>): Date {
-  return new Date(deps.clock.now() + deps.config.tokenTtlDays * 86_400_000);
+  return new Date(deps.clock.now() + deps.config.tokenTtlDays * DAY_MS);
 }
 
 function usernameTaken(): AppError {

@@ -1,8 +1,7 @@
 import { Prisma, type PrismaClient } from '@textline/db';
 import type { JobHandler } from '../jobs/runner.ts';
+import { DAY_MS } from '../lib/clock.ts';
 import type { Services } from '../services.ts';
-
-const DAY_MS = 86_400_000;
 
 /** Rows of one table that nothing needs any more, named by the table's primary key. */
 type Prunable = { table: string; key: string; stale: Prisma.Sql };

@@ -3,6 +3,7 @@ import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextproto
 import { AppError, isScope, type Scope, type TOAuthClientAuthorization } from '@textline/contract';
 import type { Prisma } from '@textline/db';
 import { issueAccessToken, tokenPattern } from '../auth/tokens.ts';
+import { DAY_MS } from '../lib/clock.ts';
 import { newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
 import type { Services } from '../services.ts';
 
@@ -155,7 +156,7 @@ async function issueTokenPair(
       scopes: grant.scopes,
       resource: grant.resource,
       accessTokenId: access.id,
-      expiresAt: new Date(now + deps.config.oauthRefreshTokenTtlDays * 86_400_000),
+      expiresAt: new Date(now + deps.config.oauthRefreshTokenTtlDays * DAY_MS),
     },
   });
   return { access_token: access.access_token, token_type: 'Bearer', expires_in: ttlSeconds, scope: accessScopes.join(' '), refresh_token: refreshToken };

@@ -17,14 +17,14 @@ export function manualClock(start = Date.now()): Clock & { advance(ms: number): 
   };
 }
 
-const DAY_MS = 86_400_000;
+/** A UTC day in milliseconds: JavaScript time has no leap seconds. */
+export const DAY_MS = 86_400_000;
 // The last day asked for: every send asks, nearly always for the same day.
 let lastDay = { start: 0, end: 0, day: '1970-01-01' };
 
 /** The UTC calendar day of an instant, `YYYY-MM-DD`: the period of the daily spend cap. */
 export function utcDay(epochMs: number): string {
   if (epochMs < lastDay.start || epochMs >= lastDay.end) {
-    // JavaScript time has no leap seconds: every UTC day is DAY_MS long.
     const start = Math.floor(epochMs / DAY_MS) * DAY_MS;
     lastDay = { start, end: start + DAY_MS, day: new Date(start).toISOString().slice(0, 10) };
   }

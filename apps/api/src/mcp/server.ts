@@ -32,15 +32,15 @@ const sharedSchemaValidator = new AjvJsonSchemaValidator();
  * output against the contract, and McpServer validated both again on every call.
  */
 export function buildMcpServer(options: {
-  /** Where the instructions point; without it the server gives none (only initialize reads them). */
-  baseUrl: string | undefined;
+  /** Where the instructions point. */
+  baseUrl: string;
   contextOf: () => RequestContext;
 }): Server {
   const server = new Server(
     { name: 'textline', title: 'Textline SMS', version: serviceVersion },
     {
       capabilities: { tools: { listChanged: true } },
-      instructions: options.baseUrl && serverInstructions(options.baseUrl),
+      instructions: serverInstructions(options.baseUrl),
       jsonSchemaValidator: sharedSchemaValidator,
     },
   );

@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient } from '@textline/db';
 import type { Services } from '../../services.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
 import type { JobHandler } from '../../jobs/runner.ts';
+import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { signingSecrets } from './endpoints.ts';
 import { envelopeFor, WEBHOOK_QUEUE, type DeliveryJobPayload } from './deliveries.ts';
@@ -12,7 +13,7 @@ import { signedHeaders } from './signing.ts';
 export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
 /** An endpoint whose every attempt failed for this long is disabled. */
-export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
+export const DISABLE_AFTER_FAILING_MS = 5 * DAY_MS;
 
 type Deps = Pick<Services, 'prisma' | 'clock' | 'log' | 'webhookSender'>;
 type DeliveryStatus = 'pending' | 'succeeded' | 'failed';

@@ -4,7 +4,7 @@ import { AppError } from '@textline/contract';
 import { writeJson } from '../../http/json-response.ts';
 import type { Services } from '../../services.ts';
 import { acceptanceStatus, acceptVerifiedWebhook } from '../../webhooks/inbound/ingest.ts';
-import { inboundWebhookSources, WEBHOOKS_MOUNT, webhookPath, type WebhookSource } from '../../webhooks/inbound/sources.ts';
+import { inboundWebhookSources, pathBelowMount, webhookPath } from '../../webhooks/inbound/sources.ts';
 import { deliveryErrorCodeOf } from './errors.ts';
 
 /**
@@ -82,7 +82,6 @@ function inboundMessageOf(params: FormParams) {
 export function twilioInboundRouter(services: Services, settings: { authToken: string; publicBaseUrl: string }): Router {
   const router = Router();
   const { messagingEvents, messagingIncoming } = inboundWebhookSources(services.inboundWebhooks);
-  const routePath = (source: WebhookSource) => source.path.slice(WEBHOOKS_MOUNT.length);
   const parseForm = express.urlencoded({
     extended: false,
     limit: services.config.bodyLimitBytes,
@@ -100,14 +99,14 @@ export function twilioInboundRouter(services: Services, settings: { authToken: s
     return params;
   }
 
-  router.post(routePath(messagingEvents), parseForm, async (req: Request, res: Response) => {
+  router.post(pathBelowMount(messagingEvents), parseForm, async (req: Request, res: Response) => {
     const params = verifiedParams(req);
     const messageId = typeof req.query.message_id === 'string' ? req.query.message_id : undefined;
     const record = await acceptVerifiedWebhook(services, messagingEvents, statusEventOf(params, messageId));
     writeJson(res, acceptanceStatus(record), record);
   });
 
-  router.post(routePath(messagingIncoming), parseForm, async (req: Request, res: Response) => {
+  router.post(pathBelowMount(messagingIncoming), parseForm, async (req: Request, res: Response) => {
     const params = verifiedParams(req);
     await acceptVerifiedWebhook(services, messagingIncoming, inboundMessageOf(params));
     res.status(200).type('text/xml').send(EMPTY_TWIML);

@@ -6,7 +6,7 @@ import { routeKey } from '../../http/rest.ts';
 import { sendError } from '../../http/send-error.ts';
 import type { Services } from '../../services.ts';
 import { acceptanceStatus, ingestProviderWebhook } from './ingest.ts';
-import { inboundWebhookSources, WEBHOOKS_MOUNT, type WebhookSource } from './sources.ts';
+import { inboundWebhookSources, pathBelowMount, type WebhookSource } from './sources.ts';
 
 /** A failed webhook request's answer: a body that does not read as JSON cannot carry a valid signature. */
 function refuse(req: Request, res: Response, error: unknown): void {
@@ -28,7 +28,7 @@ export function inboundWebhookRouter(services: Services): RequestHandler {
   // A carrier with callbacks of its own format (Twilio) serves its messaging routes itself.
   const carrierRouter = services.messagingProvider.inboundRouter?.(services);
   const signedJsonSources: WebhookSource[] = carrierRouter ? [sources.fundingEvents] : Object.values(sources);
-  const sourceByRoute = new Map(signedJsonSources.map((source) => [routeKey('POST', source.path.slice(WEBHOOKS_MOUNT.length)), source]));
+  const sourceByRoute = new Map(signedJsonSources.map((source) => [routeKey('POST', pathBelowMount(source)), source]));
 
   const serveSignedJson = (req: Request, res: Response, next: NextFunction): void => {
     const source = sourceByRoute.get(routeKey(req.method, req.path));

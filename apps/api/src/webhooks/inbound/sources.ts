@@ -25,6 +25,9 @@ export type WebhookSource = {
   identify(payload: unknown): EventIdentity | undefined;
 };
 
+/** A source's path as a router mounted at WEBHOOKS_MOUNT sees it. */
+export const pathBelowMount = (source: Pick<WebhookSource, 'path'>): string => source.path.slice(WEBHOOKS_MOUNT.length);
+
 /**
  * DESIGN.md: the messaging provider's header names are configured (default x-sandbox-*); the
  * funding provider's are x-<label>-timestamp / x-<label>-signature.
