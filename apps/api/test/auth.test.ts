@@ -82,14 +82,23 @@ describe('bearer authentication on every authenticated route', () => {
 });
 
 describe('token look-ups', () => {
-  /** The app's own database, with every look-up counted and, while `gate` is set, held until it opens. */
+  /**
+   * The app's own database, with every look-up counted and, while `gate` is set, its answer held
+   * until the gate opens; `read` settles once a held look-up has read its rows.
+   */
   function countedSql() {
-    const counted = { calls: 0, gate: undefined as Promise<void> | undefined };
+    let answered = () => {};
+    const counted = {
+      calls: 0,
+      gate: undefined as Promise<void> | undefined,
+      read: new Promise<void>((resolve) => (answered = resolve)),
+    };
     const sql: SqlClient = {
       async query<Row>(text: string, values: unknown[]): Promise<Row[]> {
         counted.calls += 1;
         const gate = counted.gate;
         const rows = await app.services.sql.query<Row>(text, values);
+        if (gate) answered();
         await gate;
         return rows;
       },
@@ -116,6 +125,8 @@ describe('token look-ups', () => {
     let open = () => {};
     counted.gate = new Promise<void>((resolve) => (open = resolve));
     const before = authenticator.authenticate(`Bearer ${developer.token}`);
+    // Revoked only once that look-up has read the token: on PostgreSQL the two use separate connections.
+    await counted.read;
     await app.services.prisma.accessToken.updateMany({ where: { tokenHash: sha256Hex(developer.token) }, data: { revokedAt: new Date() } });
     authenticator.forget(sha256Hex(developer.token));
     counted.gate = undefined;
