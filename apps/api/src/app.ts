@@ -10,7 +10,7 @@ import { requestLogging } from './http/request-log.ts';
 import { sendError } from './http/send-error.ts';
 import { errorHeaders } from './http/errors.ts';
 import { keepIdleConnectionsOpen } from './http/keep-alive.ts';
-import { rejectUnstorableInput, requestError } from './http/request-guards.ts';
+import { refuseBatchedCredentialChecks, rejectUnstorableInput, rejectUnstorableQuery, requestError } from './http/request-guards.ts';
 import { series } from './http/series.ts';
 import { docsRouter } from './openapi/serve.ts';
 import { mcpRouter } from './mcp/routes.ts';
@@ -41,6 +41,7 @@ export function createApp(services: Services): express.Express {
       // First after the parsers: the busiest routes, with paths no other router serves.
       restRouter(services),
       mcpRouter(services),
+      rejectUnstorableQuery,
     ),
   );
 
@@ -52,6 +53,7 @@ export function createApp(services: Services): express.Express {
   app.post('/trpc/{*procedure}', (req: Request, _res: Response, next: NextFunction) => {
     next(req.is('application/json') ? undefined : new AppError('unsupported_media_type'));
   });
+  app.use('/trpc', refuseBatchedCredentialChecks);
   app.use(
     '/trpc',
     createExpressMiddleware({

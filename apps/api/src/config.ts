@@ -1,9 +1,57 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false'])
   .optional()
   .transform((value) => value === '1' || value === 'true');
+
+/** express's `trust proxy` setting: hops to trust, every or no proxy, or the proxies' addresses. */
+export type TrustProxy = number | boolean | string[];
+
+/** The address range names express (proxy-addr) knows besides addresses and CIDR ranges. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * An entry of express's trust list. IPv4 only in dotted-quad form: ipaddr.js would also read "1.5"
+ * as 1.0.0.5, rarely what an operator meant.
+ */
+function isProxyAddress(entry: string): boolean {
+  return (
+    proxyRangeNames.has(entry) ||
+    ipaddr.IPv4.isValidFourPartDecimal(entry) ||
+    ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) ||
+    ipaddr.IPv6.isValid(entry) ||
+    ipaddr.IPv6.isValidCIDR(entry)
+  );
+}
+
+/**
+ * TRUST_PROXY in express's own terms. Handed over as a string, "1" would be read as the address
+ * 0.0.0.1: behind a proxy every client would then share the proxy's address and its per-IP limits.
+ */
+const ZTrustProxy = z.string().transform((value, context): TrustProxy => {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        `is not a number of proxy hops (e.g. 1), true, false, or a comma-separated list of IP addresses, CIDR ranges and ` +
+        `the names loopback, linklocal, uniquelocal (not valid: ${invalid.map((entry) => JSON.stringify(entry)).join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** HMAC keys are at least as long as the SHA-256 output they key (RFC 2104 section 3). */
+export const MIN_HMAC_SECRET_LENGTH = 32;
+
+const hmacSecret = z.string().min(MIN_HMAC_SECRET_LENGTH, `must be at least ${MIN_HMAC_SECRET_LENGTH} characters long (it keys an HMAC)`);
 
 /** Every environment variable the service reads, with its default. Parsed once at the entry point. */
 const ZEnvironment = z.object({
@@ -21,10 +69,10 @@ const ZEnvironment = z.object({
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(150),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: ZTrustProxy.optional(),
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** Secret keying the HMAC of client IPs; generated into DATA_DIR in the embedded mode. */
-  IP_HASH_SECRET: z.string().min(16).optional(),
+  IP_HASH_SECRET: hmacSecret.optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   ACCOUNT_CREATION_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Failed password or backup-code attempts per username (any case) per hour before 429; successes do not count. */
@@ -54,7 +102,7 @@ const ZEnvironment = z.object({
   MESSAGING_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   /** Twilio credentials (MESSAGING_PROVIDER=twilio; README "Going live with Twilio"). */
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID (AC + 32 hex digits)').optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_AUTH_TOKEN: hmacSecret.optional(),
   /** Optional Messaging Service: sends carry it (A2P 10DLC campaign, opt-out handling) and bought numbers join it. */
   TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG + 32 hex digits)').optional(),
   /** Tests only: sends every Twilio API request to this origin (a local stand-in) instead of *.twilio.com. */
@@ -62,8 +110,8 @@ const ZEnvironment = z.object({
   MESSAGING_TIMESTAMP_HEADER: z.string().toLowerCase().default('x-sandbox-timestamp'),
   MESSAGING_SIGNATURE_HEADER: z.string().toLowerCase().default('x-sandbox-signature'),
   /** HMAC secrets of inbound provider webhooks; generated into DATA_DIR in the embedded mode. */
-  MESSAGING_WEBHOOK_SECRET: z.string().min(16).optional(),
-  FUNDING_WEBHOOK_SECRET: z.string().min(16).optional(),
+  MESSAGING_WEBHOOK_SECRET: hmacSecret.optional(),
+  FUNDING_WEBHOOK_SECRET: hmacSecret.optional(),
   WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** How long the sandbox carrier waits before each of its callbacks (sent, delivered, ...). */
   SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
@@ -128,7 +176,7 @@ export type Config = {
   heapGrowthPercent: number;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
-  trustProxy: string | undefined;
+  trustProxy: TrustProxy | undefined;
   publicBaseUrl: string | undefined;
   ipHashSecret: string | undefined;
   tokenTtlDays: number;
@@ -174,13 +222,29 @@ export type Config = {
   mode: 'embedded' | 'scaled';
 };
 
-export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+function invalidConfiguration(problems: string[]): Error {
+  return new Error(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+function isHttpsUrl(value: string | undefined): boolean {
+  return value !== undefined && new URL(value).protocol === 'https:';
+}
+
+/**
+ * `servesHttp: false` is for processes that answer no HTTP (the worker, the operator CLI). A server
+ * names itself in OAuth metadata, WWW-Authenticate and messages; in production that name must be its
+ * public https URL, so a request's Host header never stands in for it.
+ */
+export function loadConfig(environment: Record<string, string | undefined> = process.env, options: { servesHttp?: boolean } = {}): Config {
   const parsed = ZEnvironment.safeParse(environment);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
+  if (!parsed.success) throw invalidConfiguration(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   const env = parsed.data;
+  if ((options.servesHttp ?? true) && env.NODE_ENV === 'production' && !isHttpsUrl(env.PUBLIC_BASE_URL)) {
+    throw invalidConfiguration([
+      'PUBLIC_BASE_URL: NODE_ENV=production requires the https URL clients reach this server at (e.g. https://sms.example.com); ' +
+        "OAuth discovery and authentication challenges name it, never the request's Host header",
+    ]);
+  }
   const mode = env.DATABASE_URL || env.REDIS_URL ? 'scaled' : 'embedded';
   return {
     env: env.NODE_ENV,

@@ -88,7 +88,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     clock,
     log,
     redis,
-    authenticator: createAuthenticator(db, clock, config.tokenCacheMs),
+    authenticator: createAuthenticator({ prisma: db.prisma, sql: db.sql, log }, clock, config.tokenCacheMs),
     rateLimiter: redis ? redisKeyedLimiter(redis, clock, config.redisKeyPrefix) : memoryKeyedLimiter(clock),
     // FUNDING_PROVIDER has one value today; a real stablecoin processor is selected here.
     fundingProvider: createSandboxPayProvider({
@@ -110,6 +110,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     hashIp: (ip) => hmacHex(secrets.IP_HASH_SECRET, ip),
     async close() {
       await jobs.stop();
+      await services.authenticator.close();
       webhookSender.close();
       await redis?.quit().catch(() => undefined);
       await db.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { call, freshIp, startTestApp, type TestApp } from './harness.ts';
 
 const password = 'correct horse battery staple';
@@ -175,5 +176,50 @@ describe('account creation throttle window (controlled clock)', () => {
       const keys = await app.services.redis.keys('*');
       expect(keys.some((key) => key.includes(ip))).toBe(false);
     }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  /**
+   * Account creations through a loopback "proxy" that adds each X-Forwarded-For; the statuses show
+   * which address the per-IP throttle (one creation per window) took for the client.
+   */
+  async function creationsBehind(trustProxy: string, forwardedFor: string[]): Promise<number[]> {
+    const own = await startTestApp({ TRUST_PROXY: trustProxy });
+    try {
+      const statuses: number[] = [];
+      for (const forwarded of forwardedFor) {
+        const response = await call(own, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: { 'x-forwarded-for': forwarded } });
+        statuses.push(response.status);
+      }
+      return statuses;
+    } finally {
+      await own.close();
+    }
+  }
+
+  it('reads a whole number as the hops to trust: 1 takes the address the one proxy saw, not one a client forged', async () => {
+    expect(await creationsBehind('1', ['198.51.100.1', '198.51.100.2', '198.51.100.99, 198.51.100.1'])).toEqual([201, 201, 429]);
+    expect(await creationsBehind('2', ['198.51.100.1, 10.0.0.1', '198.51.100.1, 10.0.0.2'])).toEqual([201, 429]);
+  });
+
+  it('reads true as trusting every proxy and false as trusting none', async () => {
+    expect(await creationsBehind('true', ['198.51.100.1, 10.0.0.1', '198.51.100.2, 10.0.0.1'])).toEqual([201, 201]);
+    expect(await creationsBehind('false', ['198.51.100.1', '198.51.100.2'])).toEqual([201, 429]);
+  });
+
+  it('reads anything else as the addresses, CIDR ranges and range names of the trusted proxies', async () => {
+    expect(await creationsBehind('10.0.0.0/8, 127.0.0.1', ['198.51.100.1', '198.51.100.2'])).toEqual([201, 201]);
+    // Loopback is not in the list: the forwarded addresses are not believed and both come from 127.0.0.1.
+    expect(await creationsBehind('uniquelocal,192.0.2.1', ['198.51.100.1', '198.51.100.2'])).toEqual([201, 429]);
+  });
+
+  it('refuses at start-up a value that is none of these', () => {
+    for (const value of ['lookback', '1.5', '10.0.0.0/33', 'loopback, 300.1.1.1', '']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: is not a number of proxy hops \(e\.g\. 1\), true, false, or a comma-separated list/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback, 300.1.1.1' })).toThrow(/not valid: "300\.1\.1\.1"\)/);
+    expect(loadConfig({ TRUST_PROXY: ' 1 ' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, fd00::/8' }).trustProxy).toEqual(['loopback', 'fd00::/8']);
   });
 });

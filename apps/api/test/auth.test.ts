@@ -6,6 +6,7 @@ import { createAuthenticator } from '../src/auth/authenticator.ts';
 import { restRoutes } from '../src/http/rest.ts';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { call, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { tokenWithScopes } from './mcp-support.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -103,7 +104,7 @@ describe('token look-ups', () => {
         return rows;
       },
     };
-    return { counted, authenticator: createAuthenticator({ prisma: app.services.prisma, sql }, app.clock, app.config.tokenCacheMs) };
+    return { counted, authenticator: createAuthenticator({ prisma: app.services.prisma, sql, log: app.services.log }, app.clock, app.config.tokenCacheMs) };
   }
 
   it('shares one look-up among concurrent requests with a token that is not cached, then caches it', async () => {
@@ -162,9 +163,40 @@ describe('POST /api/v1/onboarding/api-key', () => {
     expect(response.status).toBe(422);
     expect(response.body.error.issues).toEqual([{ path: 'scopes', message: expect.any(String) }]);
   });
+
+  it('issues a key that expires no later than the token that asked for it and holds no scope that token lacks', async () => {
+    const developer = await createDeveloper(app);
+    // tokenWithScopes tokens live one hour, far less than TOKEN_TTL_DAYS.
+    const shortLived = await tokenWithScopes(app, developer.workspaceId, ['onboarding:write', 'messages:write']);
+    const creator = await app.services.prisma.accessToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(shortLived) } });
+    const response = await call(app, 'POST', '/api/v1/onboarding/api-key', { token: shortLived });
+    expect(response.status).toBe(201);
+    expect(response.body.token.expires_at).toBe(creator.expiresAt.toISOString());
+    expect(response.body.token.scopes).toEqual(['messages:write', 'onboarding:write']);
+    const stored = await app.services.prisma.accessToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(response.body.token.access_token) } });
+    expect(stored.expiresAt).toEqual(creator.expiresAt);
+  });
+
+  it("gives the account-creation token's key every scope, but not a day past that token", async () => {
+    const account = await createAccount(app);
+    app.clock.advance(30 * 86_400_000);
+    const response = await call(app, 'POST', '/mcp/tools/create_api_key', { token: account.token.access_token, body: { params: {} } });
+    expect(response.status).toBe(200);
+    expect(response.body.result.token.scopes).toEqual([...developerScopes]);
+    expect(response.body.result.token.expires_at).toBe(account.token.expires_at);
+  });
 });
 
 describe('POST /api/v1/auth/migrate-legacy-key', () => {
+  it('is what a 401 for a legacy key on any other route points to', async () => {
+    const account = await createAccount(app);
+    const legacy = await legacyKeyFor(account.account.username);
+    const response = await call(app, 'GET', '/api/v1/numbers', { token: legacy });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: { code: 'unauthorized', message: expect.stringContaining('migrate it') } });
+    expect(response.body.error.message).toContain('POST /api/v1/auth/migrate-legacy-key');
+  });
+
   it('exchanges a legacy key for a token with its supported scopes and revokes the key', async () => {
     const account = await createAccount(app);
     const legacy = await legacyKeyFor(account.account.username, ['messages:write', 'numbers:read']);

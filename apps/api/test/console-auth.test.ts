@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '@textline/contract';
 import { restRoutes } from '../src/http/rest.ts';
-import { call, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { TOKEN_USE_FLUSH_DELAY_MS, TOKEN_USE_RECORD_INTERVAL_MS } from '../src/auth/token-use.ts';
+import { call, createAccount, createDeveloper, eventually, startTestApp, type TestApp } from './harness.ts';
 import { consolePassword, consoleUser, data, errorBody, signIn, trpcMutation, trpcQuery } from './console-support.ts';
 
 let app: TestApp;
@@ -160,6 +161,30 @@ describe('console surface', () => {
 
     const { session: intruder } = await consoleUser(app);
     expect((await trpcMutation(app, 'apiTokens.revoke', { id: tokens[0].id }, intruder)).status).toBe(404);
+  });
+
+  it("records an API token's last use, at most once a minute and off the request path", async () => {
+    const developer = await createDeveloper(app);
+    const session = await signIn(app, developer.account.account.username);
+    const lastUsed = async () =>
+      (data(await trpcQuery(app, 'apiTokens.list', {}, session)).tokens as any[]).find((token) => token.origin === 'api_key').last_used_at as string | null;
+    const use = async () => expect((await call(app, 'GET', '/api/v1/mcp/oauth-clients', { token: developer.token })).status).toBe(200);
+    expect(await lastUsed()).toBeNull();
+
+    await use();
+    const first = new Date(app.clock.now()).toISOString();
+    await eventually('the first use to be recorded', async () => (await lastUsed()) === first, 10_000);
+
+    // Within the minute: not written again, even once the batch of uses has been flushed.
+    app.clock.advance(30_000);
+    await use();
+    await new Promise((resolve) => setTimeout(resolve, TOKEN_USE_FLUSH_DELAY_MS + 500));
+    expect(await lastUsed()).toBe(first);
+
+    app.clock.advance(TOKEN_USE_RECORD_INTERVAL_MS);
+    await use();
+    const later = new Date(app.clock.now()).toISOString();
+    await eventually('a use after the minute to be recorded', async () => (await lastUsed()) === later, 10_000);
   });
 
   it('shows balance and invoices', async () => {

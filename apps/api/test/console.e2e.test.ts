@@ -139,8 +139,10 @@ describe('console in a real browser', () => {
     sink.respond = { status: 500, body: 'sink is down', delayMs: 0 };
     const failing = await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: '+14155550143', body: 'This one meets a broken endpoint' } });
     expect(failing.status).toBe(202);
-    await page.getByRole('combobox', { name: 'Status' }).selectOption('pending');
-    await waitForRows(/500.*retry/, 1);
+    // Failed at once, with its retry scheduled (SPEC section 6 rule 2): the failed-only filter lists it.
+    await page.getByRole('link', { name: 'Show failed only' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('failed');
+    await waitForRows(/Failed.*500.*retry/, 1);
     await shoot('05-deliveries-failing');
     await page.locator('tr.delivery-row').filter({ hasText: '500' }).first().getByRole('link').click();
     await page.getByRole('heading', { name: 'Delivery' }).waitFor();
@@ -154,7 +156,7 @@ describe('console in a real browser', () => {
 
     // Let the 5 s retries fail too: the next ones are minutes away, so only the replay can succeed below.
     await expect
-      .poll(() => app.services.prisma.webhookDelivery.count({ where: { status: 'pending', attemptCount: { lt: 2 } } }), { timeout: 30_000 })
+      .poll(() => app.services.prisma.webhookDelivery.count({ where: { status: { not: 'succeeded' }, attemptCount: { lt: 2 } } }), { timeout: 30_000 })
       .toBe(0);
     await page.reload();
     await page.locator('.attempt').nth(1).waitFor();
@@ -169,24 +171,75 @@ describe('console in a real browser', () => {
     expect(replayed).toBeDefined();
     await shoot('07-delivery-replayed');
 
+    // A test event: its page shows the attempt once it is made, with no reload. The sink keeps it
+    // waiting past the 2 s time-out, so the page is up before the attempt is recorded.
+    sink.respond = { status: 200, body: 'too late', delayMs: 5_000 };
+    await page.getByRole('link', { name: 'Endpoints' }).click();
+    await page.locator('article.endpoint').getByRole('button', { name: 'Send test event' }).click();
+    await page.getByRole('heading', { name: 'Delivery' }).waitFor();
+    await page.getByText('No attempts yet').waitFor();
+    await expect.poll(() => page.locator('.attempt').first().textContent(), { timeout: 30_000 }).toMatch(/test.*No response within 2 s/);
+    await page.locator('.summary').getByText('Failed').waitFor();
+    sink.respond = { status: 200, body: 'ok', delayMs: 0 };
+    await shoot('08-test-event');
+
     // The other pages render with their data, on a laptop and on a phone.
     await page.getByRole('link', { name: 'API tokens' }).click();
     await page.locator('tr[data-token-id]').first().waitFor();
-    await shoot('08-api-tokens');
+    await shoot('09-api-tokens');
     await page.getByRole('link', { name: 'OAuth clients' }).click();
     await page.getByText('No OAuth clients').waitFor();
-    await shoot('09-oauth-clients');
+    await shoot('10-oauth-clients');
+
+    // Billing: a paid invoice shows when it was paid, an open one when it expires; the balance is dollars.
+    const invoiceOf = async (amount_cents: number) =>
+      (await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token: developer.token, body: { amount_cents } })).body.invoice;
+    const paidInvoice = await invoiceOf(1_000);
+    const openInvoice = await invoiceOf(1_200);
+    expect((await call(app, 'POST', `/sandboxpay/checkout/${paidInvoice.session_id}/pay`)).status).toBe(202);
+    await expect
+      .poll(async () => (await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: paidInvoice.id } })).status, { timeout: 30_000 })
+      .toBe('paid');
     await page.getByRole('link', { name: 'Billing' }).click();
     await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(/^\$\d/);
-    await shoot('10-billing');
+    expect(await page.locator('.page-header').textContent()).not.toContain('cents');
+    const paidRow = page.locator(`tr[data-invoice-id="${paidInvoice.id}"]`);
+    await expect.poll(() => paidRow.locator('.invoice-payment').textContent()).toMatch(/^Paid /);
+    expect(await paidRow.textContent()).not.toContain('Expires');
+    const openRow = page.locator(`tr[data-invoice-id="${openInvoice.id}"]`);
+    expect(await openRow.locator('.invoice-payment').textContent()).toMatch(/^Expires (in|tomorrow)/);
+    await shoot('11-billing');
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    // The invoice link opens the checkout as a page a person can read and pay, not raw JSON.
+    const [checkout] = await Promise.all([context.waitForEvent('page'), openRow.getByRole('link').click()]);
+    await checkout.getByRole('heading', { name: /checkout/ }).waitFor();
+    expect(await checkout.locator('body').textContent()).toContain(openInvoice.pay_to);
+    await checkout.getByRole('button', { name: 'Pay $12.00 with the sandbox wallet' }).click();
+    await checkout.getByText('Payment sent').or(checkout.getByText(/^Paid/)).first().waitFor();
+    await checkout.screenshot({ path: path.join(screenshotDir, '12-checkout.png'), fullPage: true });
+    await checkout.close();
+
+    // On a 375 px phone every page stays reachable from the navigation, none hidden off the edge.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const navLinks = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
+    expect(await navLinks.count()).toBe(5);
+    for (const link of await navLinks.all()) {
+      const box = await link.boundingBox();
+      expect(box, await link.textContent() ?? '').not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    }
+    await shoot('13-phone-navigation');
+    await page.getByRole('link', { name: 'OAuth clients' }).click();
+    await page.getByText('No OAuth clients').waitFor();
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await page.locator(`tr[data-invoice-id="${paidInvoice.id}"]`).waitFor();
     await page.getByRole('link', { name: 'Deliveries' }).click();
     await page.locator('tr.delivery-row').first().waitFor();
-    await shoot('11-phone-deliveries');
+    await shoot('14-phone-deliveries');
     await page.getByRole('link', { name: 'Endpoints' }).click();
     await page.locator('article.endpoint').waitFor();
-    await shoot('12-phone-endpoints');
+    await shoot('15-phone-endpoints');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Sign out: the console is closed again.

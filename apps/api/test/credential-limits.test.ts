@@ -87,6 +87,83 @@ describe('failed console sign-ins per username', () => {
     expect(responses.filter((response) => response.status === 401)).toHaveLength(3);
     expect(responses.filter((response) => response.status === 429)).toHaveLength(7);
   });
+
+  it('signs in every one of many parallel attempts with the right password, and counts none of them', async () => {
+    const { account } = await createAccount(app);
+    const ip = freshIp();
+    // Five times the username limit at once: none may be refused for the others still being checked.
+    const responses = await Promise.all(Array.from({ length: 15 }, () => signIn(app, account.username, consolePassword, ip)));
+    expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 15 }, () => 200));
+    expect(await app.services.prisma.consoleSession.count({ where: { accountId: account.id } })).toBe(15);
+    // The whole failure budget is still there.
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(app, account.username, 'not the password', ip)).status).toBe(401);
+    expectRateLimited(await signIn(app, account.username, consolePassword, ip), USERNAME_REFILL_MS / 1000);
+  });
+
+  it('checks no more wrong passwords than the limit when right and wrong ones arrive together', async () => {
+    const { account } = await createAccount(app);
+    const passwords = Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? consolePassword : `wrong guess ${index}`));
+    const responses = await Promise.all(passwords.map((password) => signIn(app, account.username, password)));
+    const outcomes = responses.map((response, index) => ({ right: passwords[index] === consolePassword, status: response.status }));
+    // Every wrong password checked answers 401; the budget of 3 bounds them however the arrivals interleave.
+    expect(outcomes.filter((outcome) => outcome.status === 401)).toHaveLength(3);
+    expect(outcomes.every((outcome) => (outcome.right ? [200, 429] : [401, 429]).includes(outcome.status))).toBe(true);
+    // A right password is refused only once failures alone have used the budget up.
+    expectRateLimited(await signIn(app, account.username, consolePassword), USERNAME_REFILL_MS / 1000);
+  });
+});
+
+describe('credential checks in a tRPC batch', () => {
+  const batchPath = (procedures: string[]) => `/trpc/${procedures.join(',')}?batch=1`;
+  const batchBody = (inputs: unknown[]) => Object.fromEntries(inputs.map((input, index) => [String(index), input]));
+
+  it('refuses a batch of many sign-ins whole, checking no password and creating no session', async () => {
+    const { account } = await createAccount(app);
+    const ip = freshIp();
+    const calls = Array.from({ length: 50 }, (_, index) => ({ username: account.username, password: index === 0 ? consolePassword : `guess ${index}` }));
+    const response = await call(app, 'POST', batchPath(calls.map(() => 'console.signIn')), { body: batchBody(calls), headers: { 'x-forwarded-for': ip } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.body).toEqual({
+      error: {
+        code: 'batch_not_allowed',
+        message: 'This operation checks a password or backup code and must be the only call in its request.',
+        fix: expect.stringContaining('in a request of its own'),
+        retry: 'retry_after_fixing_request',
+      },
+    });
+    expect(await app.services.prisma.consoleSession.count({ where: { accountId: account.id } })).toBe(0);
+    // Not one of the 49 wrong guesses counted.
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(app, account.username, 'not the password', ip)).status).toBe(401);
+  });
+
+  it('refuses a sign-in or password reset batched with any other call, percent-encoded or not', async () => {
+    const { account } = await createAccount(app);
+    const signInInput = { username: account.username, password: consolePassword };
+    const refused = [
+      call(app, 'POST', batchPath(['console.session', 'console.signIn']), { body: batchBody([{}, signInInput]) }),
+      call(app, 'POST', '/trpc/console.signIn%2Cconsole.signIn?batch=1', { body: batchBody([signInInput, signInInput]) }),
+      call(app, 'POST', batchPath(['console.resetPassword', 'health.root']), {
+        body: batchBody([{ username: account.username, backup_code: 'aaaa-bbbb-cccc', new_password: 'a brand new long password' }, {}]),
+      }),
+    ];
+    for (const response of await Promise.all(refused)) {
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('batch_not_allowed');
+    }
+    expect(await app.services.prisma.consoleSession.count({ where: { accountId: account.id } })).toBe(0);
+  });
+
+  it('serves a batch of one sign-in', async () => {
+    const { account } = await createAccount(app);
+    const response = await call(app, 'POST', batchPath(['console.signIn']), {
+      body: batchBody([{ username: account.username, password: consolePassword }]),
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body[0].result.data.account.username).toBe(account.username);
+    expect(response.headers.get('set-cookie')).toMatch(/^textline_session=/);
+  });
 });
 
 describe('failed sign-ins per client address', () => {
@@ -176,6 +253,22 @@ describe.runIf(scaledMode)('failed sign-ins across API processes', () => {
       const keys = await app.services.redis!.keys(`${app.config.redisKeyPrefix}:limit:sign-in-*`);
       expect(keys.length).toBeGreaterThan(0);
       expect(keys.some((key) => key.includes(account.username) || key.includes(ip))).toBe(false);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('signs in parallel attempts with the right password on every process, then still limits wrong ones', async () => {
+    const second = await startTestApp(limits, { shareWith: app });
+    try {
+      const { account } = await createAccount(app);
+      const responses = await Promise.all(Array.from({ length: 16 }, (_, index) => signIn(index % 2 ? second : app, account.username, consolePassword)));
+      expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 16 }, () => 200));
+      // Every hold was released: nothing is left to wait for, and the failure budget is whole.
+      expect(await app.services.redis!.keys(`${app.config.redisKeyPrefix}:held:*`)).toEqual([]);
+      const guesses = await Promise.all(Array.from({ length: 10 }, (_, index) => signIn(index % 2 ? second : app, account.username, 'not the password')));
+      expect(guesses.filter((response) => response.status === 401)).toHaveLength(3);
+      expect(guesses.filter((response) => response.status === 429)).toHaveLength(7);
     } finally {
       await second.close();
     }

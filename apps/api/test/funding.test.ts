@@ -273,6 +273,30 @@ describe('GET hosted_url (sandboxpay checkout)', () => {
     expect((await call(app, 'POST', '/sandboxpay/checkout/sps_unknown/pay')).status).toBe(404);
   });
 
+  it('shows a browser a checkout page whose pay button settles the invoice, then shows it paid', async () => {
+    const developer = await createDeveloper(app);
+    const invoice = (await createInvoice(developer.token, 1_800)).body.invoice;
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const open = await fetch(invoice.hosted_url, { headers: browser });
+    expect(open.status).toBe(200);
+    expect(open.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(open.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const openPage = await open.text();
+    expect(openPage).toContain(invoice.id);
+    expect(openPage).toContain('$18.00');
+    expect(openPage).toContain(invoice.pay_to);
+    expect(openPage).toContain(`<form method="post" action="/sandboxpay/checkout/${invoice.session_id}/pay">`);
+
+    // The button is a plain form post: it comes back to the page rather than to JSON.
+    const paid = await fetch(`${app.baseUrl}/sandboxpay/checkout/${invoice.session_id}/pay`, { method: 'POST', headers: browser, redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`/sandboxpay/checkout/${invoice.session_id}?payment=sent`);
+    await app.services.jobs.drain();
+    const after = await (await fetch(`${app.baseUrl}${paid.headers.get('location')}`, { headers: browser })).text();
+    expect(after).toContain('<dd id="invoice-status">paid</dd>');
+    expect(after).not.toContain('<form');
+  });
+
   it('answers 404 for an unknown session', async () => {
     const page = await call(app, 'GET', '/sandboxpay/checkout/sps_unknown');
     expect(page.status).toBe(404);

@@ -277,8 +277,6 @@ function headersFor(token: string, rng: Random): Record<string, string> {
 /** Routes openapi.json does not describe because their wire format is not the contract's. */
 const handWrittenRoutes: Route[] = [
   { method: 'POST', path: '/mcp', query: [], bodySchema: { type: 'object', properties: { jsonrpc: { enum: ['2.0'] }, id: { type: 'integer' }, method: { enum: ['tools/call'] }, params: { type: 'object', properties: { name: { enum: ['send_message'] }, arguments: { type: 'object', properties: { phone_number: { type: 'string' }, body: { type: 'string' } } } } } } } },
-  { method: 'POST', path: '/mcp/tools/{name}', query: [], bodySchema: { type: 'object', properties: { params: { type: 'object', properties: { phone_number: { type: 'string' } } } } } },
-  { method: 'GET', path: '/mcp/tools', query: [] },
   { method: 'POST', path: '/webhooks/sandbox/events', query: [], bodySchema: { type: 'object', properties: { type: { enum: ['message.delivered'] }, id: { type: 'string' }, message_id: { type: 'string' } } } },
   { method: 'POST', path: '/webhooks/sandbox/incoming', query: [], bodySchema: { type: 'object', properties: { id: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, body: { type: 'string' } } } },
   { method: 'POST', path: '/webhooks/sandboxpay/events', query: [], bodySchema: { type: 'object', properties: { event: { enum: ['funding.completed'] }, event_id: { type: 'string' }, session_id: { type: 'string' }, amount_cents: { type: 'integer' } } } },

@@ -8,6 +8,7 @@ import { createServices, type Services } from '../src/services.ts';
 import { createApiServer } from '../src/app.ts';
 import { type Clock, manualClock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import { accountOwner } from '../src/auth/console-session.ts';
 import { createApiKeyToken } from '../src/domain/accounts.ts';
 
 /** The scaled suite runs the same tests on PostgreSQL + Redis when these are set (see .ci/run). */
@@ -37,12 +38,17 @@ export function captureLogs(lines: string[]) {
  * new PostgreSQL database (and Redis) in the scaled suite. Job workers run in-process unless
  * `startJobs: false`; `app.services.jobs.drain()` waits until no job is due. The sandbox carrier
  * answers without delay (SANDBOX_DELAY_MS=0) unless the environment says otherwise.
+ *
+ * `shareWith` starts a second API process of the scaled deployment instead: the same PostgreSQL
+ * database, Redis key prefix and clock as that app (embedded mode has no database to share).
  */
 export async function startTestApp(
   environment: Record<string, string> = {},
-  options: { clock?: Clock; startJobs?: boolean } = {},
+  options: { clock?: Clock; startJobs?: boolean; shareWith?: TestApp } = {},
 ): Promise<TestApp> {
-  const database = scaledMode ? await createTestDatabaseUrl(process.env.TEST_DATABASE_URL!) : undefined;
+  const shared = options.shareWith;
+  if (shared && !scaledMode) throw new Error('startTestApp: shareWith needs the scaled mode (PostgreSQL + Redis)');
+  const database = scaledMode && !shared ? await createTestDatabaseUrl(process.env.TEST_DATABASE_URL!) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
@@ -51,10 +57,16 @@ export async function startTestApp(
     TRUST_PROXY: 'loopback',
     SANDBOX_DELAY_MS: '0',
     // Test apps share one Redis: each gets its own key namespace.
-    ...(scaledMode ? { DATABASE_URL: database!.url, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `test-${randomUUID()}` } : {}),
+    ...(scaledMode
+      ? {
+          DATABASE_URL: shared ? shared.config.databaseUrl! : database!.url,
+          REDIS_URL: process.env.TEST_REDIS_URL!,
+          REDIS_KEY_PREFIX: shared ? shared.config.redisKeyPrefix : `test-${randomUUID()}`,
+        }
+      : {}),
     ...environment,
   });
-  const clock = manualClock();
+  const clock = shared?.clock ?? manualClock();
   const logs: string[] = [];
   const services = await createServices(config, { clock: options.clock ?? clock, log: createLogger('info', captureLogs(logs)) });
   const server: Server = createApiServer(services);
@@ -168,6 +180,6 @@ export async function createAccount(app: TestApp, username = `user_${Math.random
 export async function createDeveloper(app: TestApp) {
   const account = await createAccount(app);
   const workspace = await app.services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.account.id } });
-  const token = await createApiKeyToken(app.services, workspace.id, 'test');
+  const token = await createApiKeyToken(app.services, accountOwner(workspace.id), 'test');
   return { account, workspaceId: workspace.id, token: token.access_token };
 }

@@ -382,6 +382,53 @@ describe('reconciliation: opt-out events', () => {
   });
 });
 
+describe('reconciliation: the number an opt-out names', () => {
+  const suppressionsOf = (workspaceId: string) => app.services.prisma.workspaceSuppression.findMany({ where: { workspaceId } });
+
+  it.each(['415-555-0182', '(415) 555-0182', '1 415 555 0182', '+1 415-555-0182'])(
+    'suppresses %s, read in the region of the message, and not the message recipient',
+    async (written) => {
+      const { workspace, message } = await dispatchedMessage();
+      await messageEvent('recipient.opted_out', message.providerMessageId!, { phone_number: written });
+      expect((await suppressionsOf(workspace.workspaceId)).map((suppression) => [suppression.phoneNumber, suppression.active])).toEqual([
+        ['+14155550182', true],
+      ]);
+      const optOuts = (await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created');
+      expect(optOuts.map((event) => event.data)).toMatchObject([{ opt_out: { phone_number: '+14155550182' } }]);
+      const toRecipient = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: SLOW_RECIPIENT, body: 'still fine' } });
+      expect(toRecipient.status).toBe(202);
+      const toOptedOut = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: '+14155550182', body: 'no' } });
+      expect(toOptedOut.status).toBe(403);
+    },
+  );
+
+  it.each([
+    ['a number no region has', { phone_number: '555-0182' }, 'about the message'],
+    ['a word', { phone_number: 'STOP' }, 'about the message'],
+    ['a national number and no message to read it by', { phone_number: '415-555-0182' }, 'about no message'],
+  ])('accepts an opt-out naming %s, suppresses nothing and marks it unreconciled with the reason', async (_name, named, about) => {
+    const { workspace, message } = await dispatchedMessage();
+    const reference = about === 'about the message' ? { message_id: message.providerMessageId! } : { metadata: { workspace_id: workspace.workspaceId } };
+    const response = await postSigned(app, 'messaging', 'events', { type: 'recipient.opted_out', id: eventId(), ...reference, ...named });
+    expect(response.status).toBe(202);
+    expect(response.body).toMatchObject({ status: 'received', duplicate: false });
+    await app.services.jobs.drain();
+    const stored = await app.services.prisma.providerEvent.findUniqueOrThrow({ where: { id: response.body.id } });
+    expect(stored).toMatchObject({ status: 'unreconciled', statusReason: expect.stringContaining('phone_number is not a valid') });
+    expect(await suppressionsOf(workspace.workspaceId)).toEqual([]);
+    expect((await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created')).toEqual([]);
+    expect(app.logs.some((line) => line.includes('provider event unreconciled') && line.includes(response.body.id))).toBe(true);
+    const toRecipient = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: SLOW_RECIPIENT, body: 'still fine' } });
+    expect(toRecipient.status).toBe(202);
+  });
+
+  it('suppresses the recipient of the message when the opt-out names no phone_number', async () => {
+    const { workspace, message } = await dispatchedMessage();
+    await messageEvent('message.unsubscribed', message.providerMessageId!);
+    expect((await suppressionsOf(workspace.workspaceId)).map((suppression) => suppression.phoneNumber)).toEqual([SLOW_RECIPIENT]);
+  });
+});
+
 describe('POST /webhooks/sandbox/incoming: inbound messages', () => {
   async function inbound(from: string, to: string, body: string, id = eventId('in')) {
     const response = await postSigned(app, 'messaging', 'incoming', { id, from, to, body });
@@ -507,8 +554,20 @@ describe('POST /webhooks/sandboxpay/events: funding reconciliation', () => {
 
 describe('webhook secrets', () => {
   it('are required in production rather than generated', async () => {
-    const production = loadConfig({ NODE_ENV: 'production', DATA_DIR: 'memory://', IP_HASH_SECRET: 'ip-hash-secret-of-the-operator' });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: 'https://sms.example.test',
+      DATA_DIR: 'memory://',
+      IP_HASH_SECRET: 'the-ip-hash-secret-of-the-operator',
+    });
     await expect(createServices(production)).rejects.toThrow(/Missing required secrets in production: .*MESSAGING_WEBHOOK_SECRET, FUNDING_WEBHOOK_SECRET/);
+  });
+
+  it('shorter than 32 characters refuse start-up, naming the variable and the minimum', () => {
+    for (const name of ['MESSAGING_WEBHOOK_SECRET', 'FUNDING_WEBHOOK_SECRET', 'IP_HASH_SECRET', 'TWILIO_AUTH_TOKEN']) {
+      expect(() => loadConfig({ [name]: 'x'.repeat(31) }), name).toThrow(new RegExp(`${name}: must be at least 32 characters`));
+      expect(() => loadConfig({ [name]: 'x'.repeat(32) }), name).not.toThrow();
+    }
   });
 });
 

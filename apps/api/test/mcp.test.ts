@@ -4,6 +4,7 @@ import { developerScopes, operations } from '@textline/contract';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { call, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, postMcp, tokenWithScopes, toolError } from './mcp-support.ts';
+import { sendingWorkspace } from './sending-support.ts';
 
 let app: TestApp;
 let developer: Awaited<ReturnType<typeof createDeveloper>>;
@@ -154,6 +155,37 @@ describe('native MCP endpoint with the SDK client', () => {
     expect(unknown.isError).toBe(true);
     expect(toolError(unknown)).toMatchObject({ code: 'not_found', message: expect.stringContaining('no_such_tool') });
     await client.close();
+  });
+});
+
+describe('message tools', () => {
+  it('send_message answers a replay of an idempotency_key with the original message although the send bucket is empty', async () => {
+    const workspace = await sendingWorkspace(app, { tier: 'starter' });
+    const client = await connectMcp(app, workspace.token);
+    const request = { phone_number: '+14155550123', body: 'Your table is ready.', idempotency_key: 'agent-retry' };
+    const first = await client.callTool({ name: 'send_message', arguments: request });
+    expect(first.isError).toBeFalsy();
+    const replay = await client.callTool({ name: 'send_message', arguments: request });
+    expect(replay.isError).toBeFalsy();
+    expect((replay.structuredContent as { message: { id: string } }).message.id).toBe((first.structuredContent as { message: { id: string } }).message.id);
+    // The bucket is empty for anything else, a reuse of the key for another text included.
+    const conflicting = await client.callTool({ name: 'send_message', arguments: { ...request, body: 'Another text' } });
+    expect(toolError(conflicting)).toMatchObject({ code: 'message_send_rate_limited' });
+    await client.close();
+    expect(await app.services.prisma.message.count({ where: { workspaceId: workspace.workspaceId } })).toBe(1);
+  });
+
+  it('get_message says why a message failed', async () => {
+    const workspace = await sendingWorkspace(app);
+    const client = await connectMcp(app, workspace.token);
+    // The sandbox's magic recipient +15005550001 is sent, then fails with error_code unreachable.
+    const sent = await client.callTool({ name: 'send_message', arguments: { phone_number: '+15005550001', body: 'Hello' } });
+    const id = (sent.structuredContent as { message: { id: string } }).message.id;
+    await app.services.jobs.drain();
+    const got = await client.callTool({ name: 'get_message', arguments: { id } });
+    await client.close();
+    expect(got.isError).toBeFalsy();
+    expect(got.structuredContent).toMatchObject({ message: { id, status: 'failed', error_code: 'unreachable', retry: null } });
   });
 });
 

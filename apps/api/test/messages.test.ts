@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SegmentedMessage } from 'sms-segments-calculator';
+import { accountOwner } from '../src/auth/console-session.ts';
 import { createApiKeyToken } from '../src/domain/accounts.ts';
 import { createAcceptQueue } from '../src/domain/messages/accept-queue.ts';
 import { countSegments } from '../src/domain/messages/segments.ts';
@@ -319,6 +320,39 @@ describe('idempotency', () => {
     expect((await send(developer.token, sms({ idempotency_key: 'second' }))).status).toBe(403);
   });
 
+  it('answers a replay with 200 and Idempotent-Replayed whatever the send bucket holds, taking nothing from it; other sends are still limited', async () => {
+    const developer = await sendingWorkspace(app, { tier: 'starter' });
+    const first = await send(developer.token, sms({ idempotency_key: 'retry-safe' }));
+    expect(first.status).toBe(202);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const repeat = await send(developer.token, sms({ idempotency_key: 'retry-safe', phone_number: '+1 415 555 0123' }));
+      expect(repeat.status).toBe(200);
+      expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+      expect(repeat.body).toEqual(first.body);
+    }
+    // The bucket is still empty for everything that is not a replay: a conflicting reuse of the key,
+    // a new key, no key, and a key the request schema refuses.
+    for (const other of [
+      sms({ idempotency_key: 'retry-safe', body: 'Other text' }),
+      sms({ idempotency_key: 'new-key' }),
+      sms(),
+      sms({ idempotency_key: 'k'.repeat(256) }),
+    ]) {
+      const limited = await send(developer.token, other);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe('message_send_rate_limited');
+    }
+    // A replay that finds a token gives it back: the next new send still has it.
+    app.clock.advance(1_200);
+    expect((await send(developer.token, sms({ idempotency_key: 'retry-safe' }))).status).toBe(200);
+    expect((await send(developer.token, sms({ idempotency_key: 'next' }))).status).toBe(202);
+    expect((await send(developer.token, sms({ idempotency_key: 'retry-safe', body: 'Other text' }))).status).toBe(429);
+    app.clock.advance(1_200);
+    expect((await send(developer.token, sms({ idempotency_key: 'retry-safe', body: 'Other text' }))).status).toBe(409);
+    expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(2);
+  });
+
   it('answers 409 when the sender selected for the key has changed', async () => {
     const developer = await sendingWorkspace(app, { numbers: 2 });
     const first = await send(developer.token, sms({ idempotency_key: 'sender' }));
@@ -356,7 +390,7 @@ describe('idempotency', () => {
 
 /** Another token of the same workspace, with its own send bucket. */
 async function createTokenFor(workspaceId: string): Promise<string> {
-  return (await createApiKeyToken(app.services, workspaceId, 'second')).access_token;
+  return (await createApiKeyToken(app.services, accountOwner(workspaceId), 'second')).access_token;
 }
 
 describe('sender selection', () => {
@@ -433,8 +467,23 @@ describe('GET /api/v1/messages/{id}', () => {
         segments: 2,
         cost_cents: 2 * price,
         created_at: new Date(app.clock.now()).toISOString(),
+        error_code: null,
+        retry: null,
       },
     });
+  });
+
+  it("says why a message failed: the carrier's error_code, or a catalogue code with its retry hint", async () => {
+    const developer = await sendingWorkspace(app);
+    // The sandbox's magic recipient +15005550001 is sent, then fails with error_code unreachable.
+    const unreachable = await send(developer.token, sms({ phone_number: '+15005550001' }));
+    // This recipient opts out after the send is accepted: dispatch fails it as workspace_suppressed.
+    const optedOut = await send(developer.token, sms({ phone_number: '+14155550177' }));
+    await suppress(developer.workspaceId, '+14155550177');
+    await app.services.jobs.drain();
+    const get = async (id: string) => (await call(app, 'GET', `/api/v1/messages/${id}`, { token: developer.token })).body.message;
+    expect(await get(unreachable.body.message.id)).toMatchObject({ status: 'failed', error_code: 'unreachable', retry: null });
+    expect(await get(optedOut.body.message.id)).toMatchObject({ status: 'failed', error_code: 'workspace_suppressed', retry: 'do_not_retry' });
   });
 
   it('answers 404 for an unknown id and for a message of another workspace', async () => {

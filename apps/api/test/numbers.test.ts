@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.ts';
 import type { MessagingProvider } from '../src/providers/types.ts';
-import { call, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { call, createAccount, createDeveloper, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { tokenWithScopes } from './mcp-support.ts';
 import { expectValidationIssue } from './onboarding-support.ts';
 
@@ -100,6 +100,52 @@ describe('POST /api/v1/numbers', () => {
     const responses = await Promise.all(developers.map((developer) => buy(app, developer.token, { area_code: '503' })));
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
     expect(new Set(responses.map((response) => response.body.number.number)).size).toBe(3);
+  });
+
+  describe('parallel buyers of one area code', () => {
+    // The scaled deployment runs several API processes on one database; the embedded mode has one.
+    let instances: TestApp[];
+    let second: TestApp | undefined;
+    beforeAll(async () => {
+      second = scaledMode ? await startTestApp({}, { shareWith: app }) : undefined;
+      instances = second ? [app, second] : [app];
+    });
+    afterAll(async () => {
+      await second?.close();
+    });
+
+    /** `count` purchases at once in `areaCode`, spread over the API processes and four workspaces. */
+    async function buyInParallel(count: number, areaCode: string) {
+      const developers = await Promise.all(Array.from({ length: 4 }, () => createDeveloper(app)));
+      return Promise.all(
+        Array.from({ length: count }, (_, index) => buy(instances[index % instances.length]!, developers[index % developers.length]!.token, { area_code: areaCode })),
+      );
+    }
+
+    it('sells 24 buyers a different number each', async () => {
+      const responses = await buyInParallel(24, '628');
+      expect(responses.map((response) => response.status)).toEqual(responses.map(() => 201));
+      expect(new Set(responses.map((response) => response.body.number.number)).size).toBe(24);
+    });
+
+    it('answers 422 number_unavailable, never 500, to those left over when the area code runs out', async () => {
+      const areaCode = '737';
+      // Leaves five of the area code's hundred numbers unsold.
+      await app.services.prisma.sandboxNumber.createMany({
+        data: Array.from({ length: 95 }, (_, index) => ({
+          number: `+1${areaCode}555${String(100 + index).padStart(4, '0')}`,
+          areaCode,
+          providerNumberId: `SBXPN${areaCode}${100 + index}`,
+        })),
+      });
+      const responses = await buyInParallel(12, areaCode);
+      const sold = responses.filter((response) => response.status === 201);
+      expect(new Set(sold.map((response) => response.body.number.number))).toEqual(
+        new Set(Array.from({ length: 5 }, (_, index) => `+1${areaCode}555${String(195 + index).padStart(4, '0')}`)),
+      );
+      const refused = responses.filter((response) => response.status !== 201);
+      expect(refused.map((response) => [response.status, response.body.error.code])).toEqual(refused.map(() => [422, 'number_unavailable']));
+    });
   });
 
   it('warns when the provider cannot configure inbound routing', async () => {

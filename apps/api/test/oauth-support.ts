@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { call, createAccount, freshIp, type TestApp } from './harness.ts';
 
 export const redirectUri = 'http://127.0.0.1:7777/callback';
@@ -116,5 +117,28 @@ export async function exchangeCode(app: TestApp, client: RegisteredClient, grant
     redirect_uri: redirectUri,
     resource: `${app.baseUrl}/mcp`,
     ...extra,
+  });
+}
+
+/**
+ * A request that reached the server under another name: fetch always sends the URL's own Host, so
+ * this goes through node:http, which sends the one given.
+ */
+export function requestWithHost(
+  app: Pick<TestApp, 'baseUrl'>,
+  host: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${app.baseUrl}${path}`, { method, headers: { ...options.headers, host } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
   });
 }

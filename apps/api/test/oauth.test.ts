@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { call, createDeveloper, freshIp, startTestApp, type TestApp } from './harness.ts';
-import { connectMcp, postMcp, tokenWithScopes } from './mcp-support.ts';
+import { connectMcp, mcpHeaders, postMcp, tokenWithScopes, toolError } from './mcp-support.ts';
 import {
   authorizationUrl,
   authorizeThroughPage,
@@ -16,6 +16,7 @@ import {
   pkcePair,
   redirectUri,
   registerClient,
+  requestWithHost,
   submitConsent,
   tokenRequest,
 } from './oauth-support.ts';
@@ -63,6 +64,43 @@ describe('discovery metadata', () => {
       scopes_supported: ['mcp:read', 'mcp:execute'],
     });
     expect((await call(app, 'POST', '/.well-known/oauth-authorization-server/mcp', { body: {} })).status).toBe(405);
+  });
+
+  it('answers on any name the server is reached by over http, naming that origin, when PUBLIC_BASE_URL is unset', async () => {
+    const origin = 'http://sms.internal:3000';
+    const authorizationServer = await requestWithHost(app, 'sms.internal:3000', 'GET', '/.well-known/oauth-authorization-server/mcp');
+    expect(authorizationServer.status).toBe(200);
+    expect(JSON.parse(authorizationServer.text)).toMatchObject({
+      issuer: `${origin}/mcp`,
+      authorization_endpoint: `${origin}/oauth/authorize`,
+      token_endpoint: `${origin}/oauth/token`,
+      registration_endpoint: `${origin}/oauth/register`,
+    });
+    const protectedResource = await requestWithHost(app, 'sms.internal:3000', 'GET', '/.well-known/oauth-protected-resource/mcp');
+    expect(protectedResource.status).toBe(200);
+    expect(JSON.parse(protectedResource.text)).toMatchObject({ resource: `${origin}/mcp`, authorization_servers: [`${origin}/mcp`] });
+  });
+
+  it('never names a foreign Host header when PUBLIC_BASE_URL is set', async () => {
+    const publicBaseUrl = 'https://sms.example.test';
+    const hostile = 'attacker.example';
+    const own = await startTestApp({ PUBLIC_BASE_URL: publicBaseUrl });
+    try {
+      const authorizationServer = await requestWithHost(own, hostile, 'GET', '/.well-known/oauth-authorization-server/mcp');
+      expect(authorizationServer.status).toBe(200);
+      expect(JSON.parse(authorizationServer.text)).toMatchObject({ issuer: `${publicBaseUrl}/mcp`, token_endpoint: `${publicBaseUrl}/oauth/token` });
+      const protectedResource = await requestWithHost(own, hostile, 'GET', '/.well-known/oauth-protected-resource/mcp');
+      expect(JSON.parse(protectedResource.text)).toMatchObject({ resource: `${publicBaseUrl}/mcp`, authorization_servers: [`${publicBaseUrl}/mcp`] });
+      const refused = await requestWithHost(own, hostile, 'POST', '/mcp', { headers: mcpHeaders, body: JSON.stringify(listTools) });
+      expect(refused.status).toBe(401);
+      expect(refused.headers['www-authenticate']).toContain(`resource_metadata="${publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`);
+      expect(refused.text).toContain(`POST ${publicBaseUrl}/mcp/accounts`);
+      for (const response of [authorizationServer, protectedResource, refused]) {
+        expect(`${JSON.stringify(response.headers)} ${response.text}`).not.toContain(hostile);
+      }
+    } finally {
+      await own.close();
+    }
   });
 });
 
@@ -303,6 +341,16 @@ describe('authorization code flow with PKCE through the consent page', () => {
 });
 
 describe('the consent page', () => {
+  it('says in plain words what each requested scope lets the client do', async () => {
+    const client = await registerClient(app);
+    const page = await openAuthorizationPage(app, authorizationUrl(app, client, { challenge: pkcePair().challenge, scope: 'mcp:read mcp:execute' }));
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('List the tools available on your account');
+    expect(page.html).toContain('send SMS and spend your balance, buy numbers');
+    expect(page.html).toContain('manage campaigns');
+    expect(page.html).toContain('It cannot create API keys.');
+  });
+
   it('escapes the client name', async () => {
     const client = await registerClient(app, { client_name: '<script>alert("x")</script>' });
     const page = await openAuthorizationPage(app, authorizationUrl(app, client, { challenge: pkcePair().challenge }));
@@ -420,6 +468,38 @@ describe('POST /oauth/revoke', () => {
     const response = await call(app, 'POST', '/oauth/revoke', { body: { token: tokens.body.access_token, client_id: other.client_id } });
     expect(response.status).toBe(200);
     expect((await postMcp(app, tokens.body.access_token, listTools)).status).toBe(200);
+  });
+});
+
+describe('what an OAuth access token cannot do', () => {
+  it('mints no API key, over MCP or the REST tool surface, and says which token can', async () => {
+    const user = await newUser(app);
+    const client = await registerClient(app);
+    const tokens = await exchangeCode(app, client, await authorizeThroughPage(app, client, user, { scope: 'mcp:execute', approvedScopes: ['mcp:execute'] }));
+    expect(tokens.body.scope).toBe('mcp:execute');
+
+    const agent = await connectMcp(app, tokens.body.access_token);
+    const refused = await agent.callTool({ name: 'create_api_key', arguments: { name: 'outlive the grant' } });
+    await agent.close();
+    expect(refused.isError).toBe(true);
+    expect(toolError(refused)).toEqual({
+      code: 'oauth_token_cannot_mint',
+      message: expect.any(String),
+      fix: expect.stringContaining('POST /mcp/accounts'),
+      retry: expect.any(String),
+    });
+    const legacySurface = await call(app, 'POST', '/mcp/tools/create_api_key', { token: tokens.body.access_token, body: { params: {} } });
+    expect(legacySurface.status).toBe(403);
+    expect(legacySurface.body.error).toMatchObject({ code: 'oauth_token_cannot_mint', fix: expect.stringContaining('account') });
+
+    // The developer API turns it away as bound to /mcp, saying so.
+    const rest = await call(app, 'POST', '/api/v1/onboarding/api-key', { token: tokens.body.access_token });
+    expect(rest.status).toBe(401);
+    expect(rest.body).toEqual({ error: { code: 'unauthorized', message: expect.stringContaining('bound to /mcp') } });
+    expect(rest.body.error.message).toContain('txt_ key from the account');
+
+    const workspace = await app.services.prisma.workspace.findUniqueOrThrow({ where: { accountId: user.accountId } });
+    expect(await app.services.prisma.accessToken.count({ where: { workspaceId: workspace.id, origin: 'api_key' } })).toBe(0);
   });
 });
 

@@ -6,8 +6,12 @@ import { createApiServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger, lazyChild } from '../src/lib/logger.ts';
 import { restRoutes } from '../src/http/rest.ts';
-import { appRouter } from '../src/trpc/router.ts';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { appRouter, type AppRouter } from '../src/trpc/router.ts';
 import { assertNoSecretsLogged, call, captureLogs, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { tokenWithScopes } from './mcp-support.ts';
+import { sendingWorkspace } from './sending-support.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -32,6 +36,17 @@ describe('configuration', () => {
     expect(loadConfig(scaled).heapGrowthPercent).toBe(150);
     expect(loadConfig({ ...scaled, HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
     expect(loadConfig({ HEAP_GROWTH_PERCENT: '50' }).heapGrowthPercent).toBe(50);
+  });
+
+  it('refuses to start a production server without an https PUBLIC_BASE_URL, saying why', () => {
+    const production = { NODE_ENV: 'production' };
+    const refusal = /PUBLIC_BASE_URL: NODE_ENV=production requires the https URL clients reach this server at .*never the request's Host header/;
+    expect(() => loadConfig(production)).toThrow(refusal);
+    expect(() => loadConfig({ ...production, PUBLIC_BASE_URL: 'http://sms.example.test' })).toThrow(refusal);
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://sms.example.test' }).publicBaseUrl).toBe('https://sms.example.test');
+    // A worker or the operator CLI answers no HTTP, so it names no URL of its own.
+    expect(loadConfig(production, { servesHttp: false }).publicBaseUrl).toBeUndefined();
+    expect(loadConfig({}).publicBaseUrl).toBeUndefined();
   });
 });
 
@@ -154,6 +169,35 @@ describe('routing and errors', () => {
     const text = JSON.stringify(response.body);
     expect(text).toContain('validation_failed');
     expect(text).not.toContain('stack');
+  });
+
+  it("gives /trpc clients the tRPC code of the error's status, in the envelope and in data, with that HTTP status", async () => {
+    const sender = await sendingWorkspace(app, { tier: 'starter' });
+    const numbersOnly = await tokenWithScopes(app, sender.workspaceId, ['numbers:read']);
+    const clientWith = (token?: string) =>
+      createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/trpc`, headers: token ? { authorization: `Bearer ${token}` } : {} })] });
+    const client = clientWith(sender.token);
+    // The starter tier's burst is one send, and the test clock never refills it.
+    await client.messages.create.mutate({ phone_number: '+14155550123', body: 'first' });
+    const cases = [
+      [() => client.messages.get.query({ id: 'msg_unknown' }), 404, 'NOT_FOUND', 'not_found'],
+      [() => client.messages.get.query({ id: '' }), 422, 'UNPROCESSABLE_CONTENT', 'validation_failed'],
+      [() => client.messages.create.mutate({ phone_number: '+14155550123', body: 'second' }), 429, 'TOO_MANY_REQUESTS', 'message_send_rate_limited'],
+      [() => clientWith().messages.get.query({ id: 'msg_unknown' }), 401, 'UNAUTHORIZED', 'unauthorized'],
+      [() => clientWith(numbersOnly).messages.get.query({ id: 'msg_unknown' }), 403, 'FORBIDDEN', 'unauthorized'],
+    ] as const;
+    for (const [callProcedure, status, code, catalogueCode] of cases) {
+      const error = await callProcedure().then(
+        () => expect.unreachable(`${code}: the call succeeded`),
+        (thrown: unknown) => thrown,
+      );
+      if (!(error instanceof TRPCClientError)) throw error;
+      expect((error.meta?.response as Response | undefined)?.status, code).toBe(status);
+      expect(error.shape?.code, code).toBe(TRPC_ERROR_CODES_BY_KEY[code]);
+      expect(error.data, code).toMatchObject({ code, httpStatus: status });
+      const body = (error.data as { body: { error: string | { code: string } } }).body;
+      expect(typeof body.error === 'string' ? body.error : body.error.code, code).toBe(catalogueCode);
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabaseUrl } from '@textline/db/testing';
 import { builtEntries, bundleApi } from '../scripts/bundle.ts';
+import { accountOwner } from '../src/auth/console-session.ts';
 import { loadConfig } from '../src/config.ts';
 import { createAccount as createAccountRecord, createApiKeyToken } from '../src/domain/accounts.ts';
 import { postLedgerEntry } from '../src/domain/ledger.ts';
@@ -24,6 +25,7 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 await bundleApi();
 export const apiEntry = builtEntries.main;
 export const workerEntry = builtEntries.worker;
+export const adminEntry = builtEntries.admin;
 
 export type RunningProcess = { child: ChildProcess; exited: Promise<number | null>; output: string[] };
 
@@ -47,11 +49,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Spawns `node <entry>` with only `environment` on top of this process's (minus its database settings). */
-export function startProcess(entry: string, environment: Record<string, string>): RunningProcess {
+/** Spawns `node <entry> [...args]` with only `environment` on top of this process's (minus its database settings). */
+export function startProcess(entry: string, environment: Record<string, string>, args: readonly string[] = []): RunningProcess {
   const output: string[] = [];
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd: repoRoot,
     env: { ...inherited, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,6 +127,6 @@ export async function prepareSendingWorkspace(services: Services, options: { tok
   await postLedgerEntry(services.prisma, { workspaceId: workspace.id, amountCents: balanceCents, kind: 'operator_credit', reference: `proc-test:${workspace.id}` });
   await buyNumber(services, workspace.id, { areaCode: '415' });
   const tokens: string[] = [];
-  for (let index = 0; index < options.tokens; index += 1) tokens.push((await createApiKeyToken(services, workspace.id, `token ${index}`)).access_token);
+  for (let index = 0; index < options.tokens; index += 1) tokens.push((await createApiKeyToken(services, accountOwner(workspace.id), `token ${index}`)).access_token);
   return { workspaceId: workspace.id, tokens, balanceCents };
 }

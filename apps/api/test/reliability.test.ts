@@ -145,7 +145,7 @@ describe('outage: a customer endpoint down, then up', () => {
       }
       const { prisma } = app.services;
       const workspaceId = session.workspaceId;
-      expect(await prisma.webhookDelivery.count({ where: { workspaceId, status: 'pending' } })).toBe(eventIds.length);
+      expect(await prisma.webhookDelivery.count({ where: { workspaceId, status: 'failed', nextRetryAt: { not: null } } })).toBe(eventIds.length);
 
       // Up again: the next scheduled retry delivers everything.
       endpoint.mode = 'up';

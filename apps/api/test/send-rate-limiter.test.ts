@@ -119,12 +119,29 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
     expect(await limiter.take(bucket)).toEqual({ allowed: true });
     expect(await limiter.take(bucket)).toEqual({ allowed: false, retryAfterMs: 300_000 });
   });
+
+  it('tells a refusal for tokens unsettled reservations hold from one for spent tokens', async () => {
+    const { limiter, key } = setup();
+    const username = { limit: { namespace: 'sign-in-username', capacity: 2, refillMs: 1_800_000 }, key } as const;
+    const address = { limit: { namespace: 'sign-in-ip', capacity: 10, refillMs: 360_000 }, key } as const;
+    expect(await limiter.reserve(username, address)).toEqual({ allowed: true });
+    expect(await limiter.reserve(username, address)).toEqual({ allowed: true });
+    expect(await limiter.reserve(username, address)).toEqual({ allowed: false, retryAfterMs: 1_800_000, onlyForUnsettled: true });
+    // The first attempt does not count: its tokens come back.
+    await limiter.settle(false, username, address);
+    expect(await limiter.reserve(username, address)).toEqual({ allowed: true });
+    // Both remaining attempts count: nothing is held any more, and the tokens stay spent.
+    await limiter.settle(true, username, address);
+    await limiter.settle(true, username, address);
+    expect(await limiter.reserve(username, address)).toEqual({ allowed: false, retryAfterMs: 1_800_000, onlyForUnsettled: false });
+    expect(await limiter.take(username)).toEqual({ allowed: false, retryAfterMs: 1_800_000 });
+  });
 });
 
 describe.runIf(scaledMode)('the Redis limiter across API processes', () => {
   it('shares each token bucket between two app instances', async () => {
     const first = await startTestApp();
-    const second = await startTestApp({ DATABASE_URL: first.config.databaseUrl!, REDIS_KEY_PREFIX: first.config.redisKeyPrefix }, { clock: first.clock });
+    const second = await startTestApp({}, { shareWith: first });
     try {
       const developer = await sendingWorkspace(first, { tier: 'growth' });
       const body = { phone_number: '+14155550123', body: 'Shared bucket' };

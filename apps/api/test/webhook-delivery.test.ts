@@ -129,16 +129,18 @@ describe('signed delivery', () => {
 });
 
 describe('retries', () => {
-  it('follows 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then fails with next_retry null', async () => {
+  it('follows 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, reading failed with next_retry set, then null', async () => {
     const { session } = await setup('retries');
     sink.respond = { status: 500, body: 'x'.repeat(10_000), delayMs: 0 };
     await recordEvent(app, session.workspaceId);
     await app.services.jobs.drain();
 
     for (const [index, delay] of retryScheduleMs.entries()) {
-      const [pending] = (await deliveries(app, session)).deliveries;
-      expect(pending).toMatchObject({ status: 'pending', attempts: index + 1, response_code: 500 });
-      expect(pending.next_retry).toBe(new Date(app.clock.now() + delay).toISOString());
+      // SPEC section 6 rule 2: failed after every failed attempt, the failed-only filter included.
+      const [retrying] = (await deliveries(app, session, { status: 'failed' })).deliveries;
+      expect(retrying).toMatchObject({ status: 'failed', attempts: index + 1, response_code: 500 });
+      expect(retrying.next_retry).toBe(new Date(app.clock.now() + delay).toISOString());
+      expect((await deliveries(app, session, { status: 'pending' })).deliveries).toHaveLength(0);
       // Not a moment early.
       app.clock.advance(delay - 1_000);
       await app.services.jobs.drain();
@@ -168,14 +170,46 @@ describe('retries', () => {
     sink.respond = { status: 503, body: 'maintenance', delayMs: 0 };
     await recordEvent(app, session.workspaceId);
     await app.services.jobs.drain();
-    let [delivery] = (await deliveries(app, session)).deliveries;
-    expect(delivery).toMatchObject({ status: 'pending', response_code: 503, attempts: 1 });
+    let [delivery] = (await deliveries(app, session, { status: 'failed' })).deliveries;
+    expect(delivery).toMatchObject({ status: 'failed', response_code: 503, attempts: 1, next_retry: new Date(app.clock.now() + 5_000).toISOString() });
 
     sink.respond = { status: 204, body: '', delayMs: 0 };
     app.clock.advance(5_000);
     await app.services.jobs.drain();
     [delivery] = (await deliveries(app, session)).deliveries;
     expect(delivery).toMatchObject({ status: 'succeeded', response_code: 204, attempts: 2, next_retry: null });
+    expect((await deliveries(app, session, { status: 'failed' })).deliveries).toHaveLength(0);
+    // The retry that succeeded was the last one: nothing more is sent.
+    app.clock.advance(86_400_000);
+    await app.services.jobs.drain();
+    expect(sink.requests).toHaveLength(2);
+  });
+
+  it('keeps the scheduled retry when a replay fails meanwhile, and stops retrying once a replay succeeds', async () => {
+    const { session } = await setup('replay-while-retrying');
+    sink.respond = { status: 500, body: 'down', delayMs: 0 };
+    await recordEvent(app, session.workspaceId);
+    await app.services.jobs.drain();
+    const [failed] = (await deliveries(app, session)).deliveries;
+    const scheduled = failed.next_retry;
+    expect(scheduled).toEqual(expect.any(String));
+
+    data(await trpcMutation(app, 'webhookDeliveries.replay', { id: failed.id }, session));
+    await app.services.jobs.drain();
+    expect(await deliveryDetail(app, session, failed.id)).toMatchObject({ status: 'failed', attempts: 2, next_retry: scheduled });
+    app.clock.advance(5_000);
+    await app.services.jobs.drain();
+    expect(sink.requests).toHaveLength(3);
+    const retried = await deliveryDetail(app, session, failed.id);
+    expect(retried).toMatchObject({ status: 'failed', attempts: 3, next_retry: new Date(app.clock.now() + retryScheduleMs[1]).toISOString() });
+
+    sink.respond = { status: 200, body: 'ok', delayMs: 0 };
+    data(await trpcMutation(app, 'webhookDeliveries.replay', { id: failed.id }, session));
+    await app.services.jobs.drain();
+    expect(await deliveryDetail(app, session, failed.id)).toMatchObject({ status: 'succeeded', attempts: 4, next_retry: null });
+    app.clock.advance(retryScheduleMs[1]);
+    await app.services.jobs.drain();
+    expect(sink.requests).toHaveLength(4);
   });
 
   it('counts a response slower than the time-out as a failed attempt', async () => {
@@ -184,7 +218,7 @@ describe('retries', () => {
     await recordEvent(app, session.workspaceId);
     await app.services.jobs.drain();
     const [delivery] = (await deliveries(app, session)).deliveries;
-    expect(delivery).toMatchObject({ status: 'pending', response_code: null, attempts: 1 });
+    expect(delivery).toMatchObject({ status: 'failed', response_code: null, attempts: 1, next_retry: expect.any(String) });
     const detail = await deliveryDetail(app, session, delivery.id);
     expect(detail.attempt_log[0]).toMatchObject({ response_code: null, error: 'No response within 0.5 s' });
     expect(detail.attempt_log[0].latency_ms).toBeGreaterThanOrEqual(450);

@@ -1,5 +1,6 @@
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isNonPublicHost, isPublicAddress } from '../src/domain/webhooks/public-destination.ts';
 import { createWebhookSender } from '../src/domain/webhooks/sender.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { consoleUser, createEndpoint, deliveries, deliveryDetail, errorBody, recordEvent, startSink, trpcMutation } from './console-support.ts';
@@ -18,13 +19,36 @@ afterAll(async () => {
 });
 
 /** A resolver under test control: names that look public but resolve to private addresses. */
-const fakeDns: Record<string, string> = { 'rebind.example.com': '127.0.0.1', 'internal.example.com': '10.0.0.5' };
+const fakeDns: Record<string, string> = {
+  'rebind.example.com': '127.0.0.1',
+  'internal.example.com': '10.0.0.5',
+  // IPv6 addresses that carry a private IPv4 address.
+  'compatible.example.com': '::7f00:1',
+  'mapped.example.com': '::ffff:127.0.0.1',
+  'nat64.example.com': '64:ff9b::a9fe:a9fe',
+  'local-nat64.example.com': '64:ff9b:1::a00:5',
+  '6to4.example.com': '2002:c0a8:101::1',
+  'teredo.example.com': '2001:0:4136:e378:8000:63bf:80ff:fffe',
+};
 const fakeLookup = ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
   const address = fakeDns[hostname];
   if (!address) return callback(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
-  if (options.all) return callback(null, [{ address, family: 4 }]);
-  return callback(null, address, 4);
+  const family = isIP(address);
+  if (options.all) return callback(null, [{ address, family }]);
+  return callback(null, address, family);
 }) as unknown as LookupFunction;
+
+/** Runs `body` with the app delivering through a sender that resolves names with fakeLookup. */
+async function withFakeDnsSender(body: () => Promise<void>) {
+  const original = app.services.webhookSender;
+  app.services.webhookSender = createWebhookSender({ allowPrivate: false, timeoutMs: 2_000, lookup: fakeLookup });
+  try {
+    await body();
+  } finally {
+    app.services.webhookSender.close();
+    app.services.webhookSender = original;
+  }
+}
 
 describe('endpoint URL rules', () => {
   it.each([
@@ -41,6 +65,19 @@ describe('endpoint URL rules', () => {
     ['https://[::ffff:127.0.0.1]/events', 'private'],
     ['https://localhost/events', 'private'],
     ['https://api.localhost/events', 'private'],
+    // Fully qualified names (trailing dot) resolve as the bare name.
+    ['https://localhost./events', 'private'],
+    ['https://api.localhost./events', 'private'],
+    ['https://LOCALHOST./events', 'private'],
+    ['https://127.0.0.1./events', 'private'],
+    // IPv6 addresses that carry a private IPv4 address (stored as [::7f00:1] and so on).
+    ['https://[::127.0.0.1]/events', 'private'],
+    ['https://[::ffff:0:10.0.0.1]/events', 'private'],
+    ['https://[64:ff9b::169.254.169.254]/latest/meta-data', 'private'],
+    ['https://[64:ff9b:1::10.0.0.5]/events', 'private'],
+    ['https://[64:ff9b:1:a00:5::]/events', 'private'],
+    ['https://[2002:c0a8:101::1]/events', 'private'],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/events', 'private'],
     ['ftp://hooks.example.com/', 'must use https'],
     ['not a url', 'absolute URL'],
   ])('refuses %s', async (url, reason) => {
@@ -59,13 +96,62 @@ describe('endpoint URL rules', () => {
     const response = await trpcMutation(app, 'webhookEndpoints.update', { id: endpoint.id, url: 'https://192.168.0.1/' }, session);
     expect(response.status).toBe(422);
   });
+
+  it('accepts IPv6 addresses whose embedded IPv4 address is public (NAT64, 6to4)', async () => {
+    const { session } = await consoleUser(app);
+    expect((await createEndpoint(app, session, { url: 'https://[64:ff9b::8.8.8.8]/hooks' })).url).toBe('https://[64:ff9b::808:808]/hooks');
+    expect((await createEndpoint(app, session, { url: 'https://[2002:808:808::1]/hooks' })).url).toBe('https://[2002:808:808::1]/hooks');
+  });
+});
+
+describe('the public-address rule', () => {
+  it.each([
+    ['93.184.215.14', true],
+    ['2606:4700::1111', true],
+    ['127.0.0.1', false],
+    ['100.64.0.1', false],
+    ['::1', false],
+    ['::', false],
+    ['fe80::1', false],
+    // IPv4-mapped, IPv4-translated and IPv4-compatible: judged by the IPv4 address.
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:8.8.8.8', true],
+    ['::ffff:0:10.0.0.1', false],
+    ['::7f00:1', false],
+    ['::a9fe:a9fe', false],
+    ['::808:808', true],
+    // NAT64, well-known and local-use prefixes.
+    ['64:ff9b::7f00:1', false],
+    ['64:ff9b::808:808', true],
+    ['64:ff9b:1::a00:5', false],
+    ['64:ff9b:1:a00:5::', false],
+    // 6to4: the IPv4 address is bits 16-47.
+    ['2002:7f00:1::1', false],
+    ['2002:c0a8:101::', false],
+    ['2002:808:808::1', true],
+    // Teredo: the client address is the last 32 bits, inverted (80ff:fffe is 127.0.0.1, f7f7:f7f7 is 8.8.8.8).
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', false],
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', true],
+    ['not an address', false],
+  ])('%s is public: %s', (address, expected) => {
+    expect(isPublicAddress(address)).toBe(expected);
+  });
+
+  it.each([
+    ['localhost', true],
+    ['localhost.', true],
+    ['foo.localhost.', true],
+    ['[::7f00:1]', true],
+    ['[64:ff9b::808:808]', false],
+    ['hooks.example.com.', false],
+  ])('host %s is known non-public before resolving it: %s', (host, expected) => {
+    expect(isNonPublicHost(host)).toBe(expected);
+  });
 });
 
 describe('connect-time address check', () => {
   it('blocks a hostname that resolves to loopback when the connection is made, recording why', async () => {
-    const original = app.services.webhookSender;
-    app.services.webhookSender = createWebhookSender({ allowPrivate: false, timeoutMs: 2_000, lookup: fakeLookup });
-    try {
+    await withFakeDnsSender(async () => {
       const { session } = await consoleUser(app);
       const port = new URL(sink.url).port;
       // Passes the creation check: the name itself is not private.
@@ -77,15 +163,31 @@ describe('connect-time address check', () => {
       const listed = (await deliveries(app, session)).deliveries;
       expect(listed).toHaveLength(2);
       for (const delivery of listed) {
-        expect(delivery).toMatchObject({ status: 'pending', response_code: null });
+        expect(delivery).toMatchObject({ status: 'failed', response_code: null, next_retry: expect.any(String) });
         const detail = await deliveryDetail(app, session, delivery.id);
         expect(detail.attempt_log[0].error).toMatch(/^Blocked: the endpoint resolves to a private/);
       }
       expect(sink.requests).toHaveLength(0);
-    } finally {
-      app.services.webhookSender.close();
-      app.services.webhookSender = original;
-    }
+    });
+  });
+
+  it('blocks, at delivery, hostnames that resolve to IPv6 addresses carrying a private IPv4 address', async () => {
+    await withFakeDnsSender(async () => {
+      const { session } = await consoleUser(app);
+      const port = new URL(sink.url).port;
+      const names = ['compatible', 'mapped', 'nat64', 'local-nat64', '6to4', 'teredo'];
+      for (const name of names) await createEndpoint(app, session, { url: `https://${name}.example.com:${port}/hooks` });
+      await recordEvent(app, session.workspaceId);
+      await app.services.jobs.drain();
+
+      const listed = (await deliveries(app, session)).deliveries;
+      expect(listed).toHaveLength(names.length);
+      for (const delivery of listed) {
+        const detail = await deliveryDetail(app, session, delivery.id);
+        expect(detail.attempt_log[0].error).toMatch(/^Blocked: the endpoint resolves to a private/);
+      }
+      expect(sink.requests).toHaveLength(0);
+    });
   });
 
   it('refuses private address literals and plain http at send time too', async () => {
@@ -94,6 +196,8 @@ describe('connect-time address check', () => {
       const port = new URL(sink.url).port;
       await expect(strict.post(`https://127.0.0.1:${port}/hooks`, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: expect.stringMatching(/^Blocked/) });
       await expect(strict.post(`https://[::1]:${port}/hooks`, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: expect.stringMatching(/^Blocked/) });
+      await expect(strict.post(`https://[::127.0.0.1]:${port}/hooks`, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: expect.stringMatching(/^Blocked/) });
+      await expect(strict.post(`https://[::ffff:127.0.0.1]:${port}/hooks`, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: expect.stringMatching(/^Blocked/) });
       await expect(strict.post(sink.url, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: 'Blocked: only https endpoints are allowed' });
       expect(sink.requests).toHaveLength(0);
     } finally {

@@ -1,5 +1,7 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../api/src/trpc/router.ts';
+// Types only, erased at build: the API serves the console's build, so a declared dependency back on it
+// would be a cycle in the workspace graph.
+import type { AppRouter } from '@textline/api/router';
 import { busy, toast } from './ui.ts';
 
 let csrfToken: string | undefined;

@@ -140,12 +140,28 @@ export const errorCatalogue = {
     fix: 'See the message for what is missing.',
     retry: 'do_not_retry',
   },
+  oauth_token_cannot_mint: {
+    status: 403,
+    shape: 'object',
+    message: 'An OAuth access token cannot create API keys: a key would outlive the grant and carry more than it allows.',
+    fix:
+      "Create keys with the account's own token: the one account creation returned (POST /mcp/accounts or POST /api/v1/accounts), " +
+      'or a full key from POST /api/v1/onboarding/api-key.',
+    retry: 'retry_with_valid_token',
+  },
   sign_in_rate_limited: {
     status: 429,
     shape: 'object',
     message: 'Too many failed sign-in attempts for this username or from this address.',
     fix: 'Wait retry_after_seconds (the Retry-After header), then sign in with the right password or backup code.',
     retry: 'retry_after_seconds',
+  },
+  batch_not_allowed: {
+    status: 400,
+    shape: 'object',
+    message: 'This operation checks a password or backup code and must be the only call in its request.',
+    fix: 'Send console.signIn and console.resetPassword each in a request of its own, not in a tRPC batch with other calls.',
+    retry: 'retry_after_fixing_request',
   },
   invalid_json: {
     status: 400,

@@ -46,8 +46,12 @@ export type Operation<TInput extends z.ZodObject = z.ZodObject, TOutput extends 
   input: TInput;
   output: TOutput;
   successStatus: number;
-  /** Other statuses the operation can succeed with, e.g. 200 for an idempotent replay. */
-  alternateSuccess?: { status: number; description: string }[];
+  /**
+   * Other statuses the operation answers with its output, e.g. 200 for an idempotent replay or 503
+   * from health when the database is down, and the
+   * response headers, each with its one value, that only that status carries.
+   */
+  alternateSuccess?: { status: number; description: string; headers?: Record<string, { value: string; description: string }> }[];
   /** Domain errors beyond the automatic ones (auth, validation, internal). */
   errors: readonly ErrorCode[];
   /**
@@ -55,6 +59,12 @@ export type Operation<TInput extends z.ZodObject = z.ZodObject, TOutput extends 
    * is the SPEC section 8 send bucket (429 message_send_rate_limited).
    */
   rateLimit?: 'message_send';
+  /**
+   * Checks a password or backup code. Such a call must be alone in its request (a tRPC batch that
+   * holds it with any other call is refused, batch_not_allowed), so one request costs at most one
+   * password hash and one failed-attempt reservation.
+   */
+  checksCredentials?: true;
   /** Whether a JSON body is required (POST/PATCH); GET/DELETE never take one. */
   bodyRequired: boolean;
   mcp: McpToolSpec | null;
@@ -71,7 +81,7 @@ export function defineOperation<TInput extends z.ZodObject, TOutput extends z.Zo
  * says otherwise, and never a public REST route.
  */
 export function defineConsoleOperation<TInput extends z.ZodObject, TOutput extends z.ZodType>(
-  entry: Pick<Operation<TInput, TOutput>, 'name' | 'method' | 'summary' | 'description' | 'input' | 'output'> & {
+  entry: Pick<Operation<TInput, TOutput>, 'name' | 'method' | 'summary' | 'description' | 'input' | 'output' | 'checksCredentials'> & {
     errors?: readonly ErrorCode[];
     auth?: OperationAuth;
   },

@@ -13,7 +13,9 @@ Commands:
   set-tier --username U --tier starter|growth|scale|enterprise
   set-spend-cap --username U --cents N                  daily cap in cents ("default" to clear)
   credit --username U --cents N --reason R              add to the prepaid ledger
-  debit --username U --cents N --reason R               take from the prepaid ledger
+  debit --username U --cents N --reason R [--allow-negative]
+                                                        take from the prepaid ledger; below zero
+                                                        only with --allow-negative
   mark-invoice-paid --invoice ID [--url BASE_URL]       pay a sandbox funding invoice with a signed
                                                         funding.completed event: POSTed to the service
                                                         at BASE_URL (scaled mode), else verified and
@@ -31,6 +33,7 @@ const { positionals, values } = parseArgs({
     reason: { type: 'string' },
     invoice: { type: 'string' },
     url: { type: 'string' },
+    'allow-negative': { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
@@ -48,13 +51,21 @@ if (unknownScope) {
   process.exit(2);
 }
 
-const services = await createServices(loadConfig(), {});
-try {
-  const output = await adminCommands[command](services, { ...values, scopes: scopes.filter(isScope) });
-  console.log(typeof output === 'string' ? output : JSON.stringify(output, null, 2));
-} catch (error) {
+/** Failures reach the operator as their message, not a stack trace. */
+function report(error: unknown): void {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
+}
+
+// Opening fails when, for one, the running embedded server holds the PGlite data directory's lock.
+const services = await (async () => createServices(loadConfig(process.env, { servesHttp: false }), {}))().catch(report);
+if (!services) process.exit();
+try {
+  const { 'allow-negative': allowNegative, ...options } = values;
+  const output = await adminCommands[command](services, { ...options, allowNegative, scopes: scopes.filter(isScope) });
+  console.log(typeof output === 'string' ? output : JSON.stringify(output, null, 2));
+} catch (error) {
+  report(error);
 } finally {
   await services.close();
 }

@@ -17,6 +17,8 @@ export type AdminOptions = {
   reason?: string | undefined;
   invoice?: string | undefined;
   url?: string | undefined;
+  /** debit: let the balance go below zero. */
+  allowNegative?: boolean | undefined;
   scopes: Scope[];
 };
 
@@ -96,14 +98,21 @@ export const adminCommands = {
     return { workspace_id: workspace.id, balance_cents: entry.balanceCents };
   },
 
+  /** A debit that would leave the balance below zero needs --allow-negative (row lock: no race with sends). */
   async debit(services: Services, options: AdminOptions) {
     const workspace = await workspaceOf(services, options.username);
-    const entry = await postLedgerEntry(services.prisma, {
-      workspaceId: workspace.id,
-      amountCents: -positiveCents(options.cents),
-      kind: 'operator_debit',
-      reference: newId('opr'),
-      reason: required(options.reason, 'reason'),
+    const cents = positiveCents(options.cents);
+    const reason = required(options.reason, 'reason');
+    const entry = await services.prisma.$transaction(async (tx) => {
+      const [row] = await tx.$queryRaw<{ balance_cents: number }[]>`
+        SELECT balance_cents FROM workspaces WHERE id = ${workspace.id} FOR UPDATE`;
+      const balanceCents = Number(row?.balance_cents ?? 0);
+      if (balanceCents - cents < 0 && !options.allowNegative) {
+        throw new AdminInputError(
+          `Refused: the balance is ${balanceCents} cents, so debiting ${cents} would leave ${balanceCents - cents}; pass --allow-negative to debit anyway.`,
+        );
+      }
+      return postLedgerEntry(tx, { workspaceId: workspace.id, amountCents: -cents, kind: 'operator_debit', reference: newId('opr'), reason });
     });
     return { workspace_id: workspace.id, balance_cents: entry.balanceCents };
   },

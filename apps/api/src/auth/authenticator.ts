@@ -2,6 +2,8 @@ import type { PrismaClient, SqlClient } from '@textline/db';
 import { isScope, type Scope } from '@textline/contract';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/crypto.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createTokenUseRecorder } from './token-use.ts';
 import { legacyKeyPattern, tokenPattern } from './tokens.ts';
 
 export type AuthContext = {
@@ -13,6 +15,11 @@ export type AuthContext = {
   origin: string;
   /** Set for tokens issued to an OAuth client; such tokens are bound to the MCP resource. */
   oauthClientId: string | null;
+  /**
+   * When the credential stops working (epoch ms): nothing it mints may outlive it. Null for the
+   * signed-in console, which acts as the account owner rather than as a token.
+   */
+  expiresAt: number | null;
 };
 
 export type LegacyKeyContext = { legacyKeyId: string; workspaceId: string; scopes: readonly Scope[] };
@@ -55,10 +62,12 @@ const tokenByHash = `
  * database; a revocation therefore takes effect within that many milliseconds. Concurrent requests
  * with a token that is not cached share one look-up.
  */
-export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient }, clock: Clock, cacheMs: number) {
-  type Cached = { context: AuthContext; expiresAt: number; revoked: boolean; cachedUntil: number };
+export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient; log: Logger }, clock: Clock, cacheMs: number) {
+  type Cached = { context: AuthContext & { expiresAt: number }; revoked: boolean; cachedUntil: number };
   const cache = new Map<string, Cached>();
   const lookUps = new Map<string, Promise<Cached | undefined>>();
+  // Off the request path: a use is noted in memory and written later (last_used_at).
+  const uses = createTokenUseRecorder(deps, clock);
 
   async function lookUp(tokenHash: string): Promise<Cached | undefined> {
     const now = clock.now();
@@ -73,8 +82,8 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
         planTier: row.plan_tier,
         origin: row.origin,
         oauthClientId: row.oauth_client_id,
+        expiresAt: row.expires_at.getTime(),
       },
-      expiresAt: row.expires_at.getTime(),
       revoked: row.revoked_at !== null,
       cachedUntil: now + cacheMs,
     };
@@ -116,8 +125,9 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
       const entry = await load(sha256Hex(credential));
       if (!entry) return { ok: false, reason: 'unknown' };
       if (entry.revoked) return { ok: false, reason: 'revoked' };
-      if (entry.expiresAt <= clock.now()) return { ok: false, reason: 'expired' };
+      if (entry.context.expiresAt <= clock.now()) return { ok: false, reason: 'expired' };
       if (entry.context.oauthClientId !== null && resource !== 'mcp') return { ok: false, reason: 'wrong_resource' };
+      uses.note(entry.context.tokenId);
       return { ok: true, value: entry.context };
     },
 
@@ -129,6 +139,11 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revokedAt) return { ok: false, reason: 'revoked' };
       return { ok: true, value: { legacyKeyId: row.id, workspaceId: row.workspaceId, scopes: row.scopes.filter(isScope) } };
+    },
+
+    /** Writes the token uses not recorded yet; at shutdown, before the database closes. */
+    close(): Promise<void> {
+      return uses.flush();
     },
 
     /** Drops cached and pending look-ups so a revocation in this process applies at once. */

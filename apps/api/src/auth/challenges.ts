@@ -13,11 +13,28 @@ function bearerChallenge(params: Record<string, string | undefined>): string {
   return ['Bearer realm="textline"', ...rendered].join(', ');
 }
 
-/** 401 for a missing, malformed, unknown, expired or revoked credential; the reason is logged, never sent. */
+/**
+ * What the holder of a credential that works elsewhere must do instead. Other reasons stay unsaid: they
+ * would tell a guesser which of its guesses exist.
+ */
+const remedies: Partial<Record<AuthFailure, string>> = {
+  wrong_resource:
+    'This OAuth access token is bound to /mcp: use it on /mcp, or call /api/v1 with a txt_ key from the account ' +
+    '(the token from account creation or POST /api/v1/onboarding/api-key).',
+  legacy_key:
+    'This is a legacy txk_ key, no longer accepted here: migrate it to a txt_ token with POST /api/v1/auth/migrate-legacy-key ' +
+    '(send the key as the bearer credential).',
+};
+
+/**
+ * 401 for a missing, malformed, unknown, expired, revoked or misplaced credential. The reason is logged;
+ * the message explains it only where the holder can act on it (remedies), then adds the route's own.
+ */
 export function unauthorized(reason: AuthFailure, log: Logger, options: ChallengeOptions = {}): AppError {
   log.info({ reason }, 'authentication refused');
+  const message = [remedies[reason], options.message].filter((part) => part !== undefined).join(' ');
   return new AppError('unauthorized', {
-    message: options.message,
+    message: message || undefined,
     headers: {
       'WWW-Authenticate': bearerChallenge({
         error: reason === 'missing' ? undefined : 'invalid_token',

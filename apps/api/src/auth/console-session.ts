@@ -38,19 +38,19 @@ export async function requireConsoleSession(ctx: RequestContext, type: 'query' |
   return session;
 }
 
+/**
+ * The workspace's owner as the signed-in console acts for it: every scope, and no token's expiry to
+ * respect (it is no token).
+ */
+export function accountOwner(workspaceId: string) {
+  return { workspaceId, scopes: developerScopes, origin: 'console', oauthClientId: null, expiresAt: null };
+}
+
 /** The console acts for the workspace owner, so on /trpc a session may call every bearer operation. */
 export async function consoleAuthContext(ctx: RequestContext, type: 'query' | 'mutation' | 'subscription'): Promise<AuthContext> {
   const session = await requireConsoleSession(ctx, type);
   const workspace = await ctx.services.prisma.workspace.findUniqueOrThrow({ where: { id: session.workspaceId }, select: { planTier: true } });
-  return {
-    tokenId: session.sessionId,
-    workspaceId: session.workspaceId,
-    accountId: session.accountId,
-    scopes: developerScopes,
-    planTier: workspace.planTier,
-    origin: 'console',
-    oauthClientId: null,
-  };
+  return { ...accountOwner(session.workspaceId), tokenId: session.sessionId, accountId: session.accountId, planTier: workspace.planTier };
 }
 
 export async function startConsoleSession(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountCreationScopes, AppError, developerScopes, type TAccountCreated, type TToken } from '@textline/contract';
 import { Prisma } from '@textline/db';
-import type { LegacyKeyContext } from '../auth/authenticator.ts';
+import type { AuthContext, LegacyKeyContext } from '../auth/authenticator.ts';
 import { issueAccessToken } from '../auth/tokens.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { hashPassword, newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
@@ -79,17 +79,27 @@ function publicToken(token: TToken & { id: string }): TToken {
   return { type: token.type, access_token: token.access_token, scopes: token.scopes, expires_at: token.expires_at };
 }
 
-/** POST /api/v1/onboarding/api-key: a token with every developer scope. */
+/** Who asks for a key: the caller's credential as authentication resolved it. */
+export type KeyCreator = Pick<AuthContext, 'workspaceId' | 'scopes' | 'origin' | 'oauthClientId' | 'expiresAt'>;
+
+/**
+ * POST /api/v1/onboarding/api-key and the create_api_key tool. A key never carries a scope its
+ * creator lacks nor outlives it, and OAuth tokens mint none: such a key would survive the revocation
+ * of the grant. The account's own credentials (its account-creation token, the signed-in console)
+ * stand for the account and mint every scope: the bootstrap of README's walk-through, step 2.
+ */
 export async function createApiKeyToken(
   deps: Pick<Services, 'prisma' | 'clock' | 'config'>,
-  workspaceId: string,
+  creator: KeyCreator,
   name: string | undefined,
 ): Promise<TToken> {
+  if (creator.oauthClientId !== null) throw new AppError('oauth_token_cannot_mint');
+  const standsForAccount = creator.origin === 'account_creation' || creator.origin === 'console';
   const token = await issueAccessToken(deps.prisma, {
-    workspaceId,
-    scopes: developerScopes,
+    workspaceId: creator.workspaceId,
+    scopes: standsForAccount ? developerScopes : developerScopes.filter((scope) => creator.scopes.includes(scope)),
     origin: 'api_key',
-    expiresAt: tokenExpiry(deps),
+    expiresAt: new Date(Math.min(tokenExpiry(deps).getTime(), creator.expiresAt ?? Number.POSITIVE_INFINITY)),
     name,
   });
   return publicToken(token);

@@ -2,6 +2,7 @@ import { AppError, isScope, type Scope } from '@textline/contract';
 import type { AccessToken } from '@textline/db';
 import { startConsoleSession, type ConsoleSessionContext } from '../auth/console-session.ts';
 import { hashPassword, sha256Hex, verifyPassword } from '../lib/crypto.ts';
+import { toFundingInvoice } from './funding.ts';
 import { type CredentialAttempt, limitFailedAttempts } from '../limits/credential-attempts.ts';
 import type { Services } from '../services.ts';
 
@@ -99,7 +100,7 @@ export async function revokeApiToken(deps: Pick<Services, 'prisma' | 'clock' | '
   return tokenView(revoked);
 }
 
-export async function billingSummary(deps: Pick<Services, 'prisma'>, workspaceId: string) {
+export async function billingSummary(deps: Pick<Services, 'prisma' | 'clock'>, workspaceId: string) {
   const [workspace, invoices] = await Promise.all([
     deps.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } }),
     deps.prisma.fundingInvoice.findMany({ where: { workspaceId }, orderBy: { createdAt: 'desc' }, take: 100 }),
@@ -110,7 +111,7 @@ export async function billingSummary(deps: Pick<Services, 'prisma'>, workspaceId
       id: invoice.id,
       amount_cents: invoice.amountCents,
       currency: invoice.currency,
-      status: invoice.status,
+      status: toFundingInvoice(invoice, deps.clock.now()).status,
       hosted_url: invoice.hostedUrl,
       created_at: invoice.createdAt.toISOString(),
       expires_at: invoice.expiresAt.toISOString(),

@@ -47,7 +47,7 @@ export async function recordCustomerEvent(
 }
 
 /** A failure named by a catalogue code (e.g. branded_number_missing) carries its retry hint too. */
-function retryHintOf(errorCode: string): { retry?: string } {
+export function retryHintOf(errorCode: string): { retry?: string } {
   return Object.hasOwn(errorCatalogue, errorCode) ? { retry: errorCatalogue[errorCode as keyof typeof errorCatalogue].retry } : {};
 }
 

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { AppError, type FieldIssue } from '@textline/contract';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { AppError, errorCatalogue, type ErrorCode, type FieldIssue, type Operation } from '@textline/contract';
 
 type IssueLike = { path: readonly PropertyKey[]; message: string; code?: string; keys?: string[] };
 
@@ -20,6 +21,22 @@ export function fieldIssues(issues: readonly IssueLike[]): FieldIssue[] {
 
 export function validationError(issues: FieldIssue[]): AppError {
   return new AppError('validation_failed', { extra: { issues } });
+}
+
+/**
+ * The error for input that fails its operation's schema. A REST path parameter that fails it (an id
+ * longer than any id) names a resource that cannot exist: 404 with the operation's own not-found
+ * code, as an unknown id gets, rather than a 422 a GET by id would otherwise never answer.
+ */
+export function invalidInputError(operation: Operation, issues: readonly IssueLike[], pathParameters: readonly string[] = []): AppError {
+  const parameter = issues.map((issue) => String(issue.path[0])).find((field) => pathParameters.includes(field));
+  if (parameter === undefined) return validationError(fieldIssues(issues));
+  return new AppError(notFoundCodeOf(operation), { message: `No resource has this ${parameter}.` });
+}
+
+/** The code an operation answers an unknown resource with: its own 404 code if it has one, else not_found. */
+export function notFoundCodeOf(operation: Operation): ErrorCode {
+  return operation.errors.find((code) => errorCatalogue[code].status === 404) ?? 'not_found';
 }
 
 /**
@@ -45,6 +62,37 @@ export function toAppError(error: unknown): AppError {
     if (code) return new AppError(code);
   }
   return new AppError('internal_error');
+}
+
+type CatalogueStatus = (typeof errorCatalogue)[ErrorCode]['status'];
+
+/**
+ * The tRPC error code for each HTTP status an error is answered with, so a /trpc client sees a 404
+ * as NOT_FOUND rather than a server failure. Keyed by every catalogue status (plus 403, which
+ * `unauthorized` takes for a missing scope, and 503): a new status fails the typecheck until mapped.
+ * 504 is TIMEOUT, not GATEWAY_TIMEOUT, whose JSON-RPC number is the same as INTERNAL_SERVER_ERROR's.
+ */
+const trpcCodeByStatus: Record<CatalogueStatus | 403 | 503, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'TIMEOUT',
+};
+
+/** The tRPC error code of an error as answered: its HTTP status's, a client error at worst BAD_REQUEST. */
+export function trpcCodeOf(error: AppError): TRPC_ERROR_CODE_KEY {
+  const byStatus: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = trpcCodeByStatus;
+  return byStatus[error.status] ?? (error.status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR');
 }
 
 /** The headers the errors of a tRPC call carry (Retry-After, WWW-Authenticate), sent as REST sends them. */

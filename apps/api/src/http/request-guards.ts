@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AppError } from '@textline/contract';
+import { AppError, operations } from '@textline/contract';
 import { validationError } from './errors.ts';
 
 /** Deeper JSON is refused before any handler: no request of ours nests this far, and recursion over it would not survive. */
@@ -66,21 +66,53 @@ function trpcQueryInput(path: string, query: string): unknown {
   }
 }
 
+function splitUrl(url: string): { path: string; query: string } {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? { path: url, query: '' } : { path: url.slice(0, queryStart), query: url.slice(queryStart + 1) };
+}
+
 /**
- * Refuses input no handler could store before it reaches one: NUL characters (%00 in the URL, \u0000
- * in JSON bodies and tRPC query input), unpaired surrogates, and JSON nested deeper than MAX_JSON_DEPTH.
- * Runs after the JSON parser.
+ * Refuses input no handler could store before it reaches one: NUL characters (%00 in the path,
+ * \u0000 in JSON bodies and tRPC query input), unpaired surrogates, and JSON nested deeper than
+ * MAX_JSON_DEPTH. Runs after the JSON parser. The query string is rejectUnstorableQuery's.
  */
 export function rejectUnstorableInput(req: Request, _res: Response, next: NextFunction): void {
-  const queryStart = req.url.indexOf('?');
-  const path = queryStart === -1 ? req.url : req.url.slice(0, queryStart);
-  const query = queryStart === -1 ? '' : req.url.slice(queryStart + 1);
+  const { path, query } = splitUrl(req.url);
   if (/%00/.test(path)) return next(new AppError('not_found', { message: 'No resource path contains a NUL character.' }));
-  if (/%00/.test(query)) return next(validationError([{ path: '(query)', message: 'must not contain NUL (%00) characters' }]));
   next(unstorableInputError(trpcQueryInput(path, query), '(input)') ?? unstorableInputError(req.body, '(body)'));
+}
+
+/**
+ * Refuses a query string with a NUL (%00) anywhere. Mounted after the REST adapter, which ignores
+ * the query parameters its routes do not read and checks the ones they do (rest.ts queryInput),
+ * and after the MCP routes, which read none: openapi.json promises unknown ones are ignored.
+ */
+export function rejectUnstorableQuery(req: Request, _res: Response, next: NextFunction): void {
+  const hasNul = /%00/.test(splitUrl(req.url).query);
+  next(hasNul ? validationError([{ path: '(query)', message: 'must not contain NUL (%00) characters' }]) : undefined);
 }
 
 /** The body check again, for a router that parses its own bodies after the app-wide guard (OAuth's forms). */
 export function rejectUnstorableBody(req: Request, _res: Response, next: NextFunction): void {
   next(unstorableInputError(req.body, '(body)'));
+}
+
+const credentialChecks = new Set<string>(Object.values(operations).flatMap((operation) => (operation.checksCredentials ? [operation.name] : [])));
+
+/**
+ * Refuses a tRPC batch that holds a password or backup-code check together with other calls: one
+ * HTTP request may cost at most one password hash, and one request's calls must not compete for
+ * the failed-attempt budget. Reads the procedures as the tRPC express adapter does (after the last
+ * slash, percent-decoded, comma-separated when ?batch=1). Mounted on /trpc.
+ */
+export function refuseBatchedCredentialChecks(req: Request, _res: Response, next: NextFunction): void {
+  let procedures: string[] = [];
+  if (new URLSearchParams(splitUrl(req.url).query).get('batch') === '1') {
+    try {
+      procedures = decodeURIComponent(req.path.slice(req.path.lastIndexOf('/') + 1)).split(',');
+    } catch {
+      // tRPC refuses a path that is not percent-encoded UTF-8 itself.
+    }
+  }
+  next(procedures.length > 1 && procedures.some((name) => credentialChecks.has(name)) ? new AppError('batch_not_allowed') : undefined);
 }

@@ -7,8 +7,10 @@ import { invokeOperation, type ProcedureMeta } from '../trpc/procedures.ts';
 import type { Services } from '../services.ts';
 import { writeJson } from './json-response.ts';
 import { sendError } from './send-error.ts';
+import { validationError } from './errors.ts';
+import { unstorable } from './request-guards.ts';
 
-type RestOperation = Operation & { path: `/${string}` };
+export type RestOperation = Operation & { path: `/${string}` };
 type RestRoute = { procedurePath: string; operation: RestOperation };
 
 /** Every procedure whose contract operation has a REST path (console-only ones have none). */
@@ -19,15 +21,38 @@ export function restRoutes(): RestRoute[] {
   });
 }
 
-type CompiledRoute = RestRoute & { match: MatchFunction<Record<string, string>> };
+type CompiledRoute = RestRoute & {
+  match: MatchFunction<Record<string, string>>;
+  pathParameters: string[];
+  /** The input fields a GET or DELETE reads from the query string; any other query parameter is ignored. */
+  queryParameters: string[];
+};
+
+/** The `{name}` parameters of a REST path, in order. */
+export function pathParametersOf(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].flatMap(([, name]) => (name ? [name] : []));
+}
+
+/** The input fields a GET or DELETE operation reads from the query string (a POST or PATCH reads none). */
+export function queryParametersOf(operation: RestOperation): string[] {
+  if (operation.method !== 'GET' && operation.method !== 'DELETE') return [];
+  const pathParameters = pathParametersOf(operation.path);
+  return Object.keys(operation.input.shape).filter((field) => !pathParameters.includes(field));
+}
 
 /**
  * Matches `/messages/{id}` as express would route `/messages/:id`: any letter case, an optional
  * trailing slash, parameters percent-decoded (a bad encoding throws URIError: a 404, see requestError).
  */
 function compile(route: RestRoute): CompiledRoute {
-  const expressPath = route.operation.path.replace(/\{(\w+)\}/g, ':$1');
-  return { ...route, match: match<Record<string, string>>(expressPath, { decode: decodeURIComponent, trailing: true, sensitive: false }) };
+  const { path } = route.operation;
+  const expressPath = path.replace(/\{(\w+)\}/g, ':$1');
+  return {
+    ...route,
+    match: match<Record<string, string>>(expressPath, { decode: decodeURIComponent, trailing: true, sensitive: false }),
+    pathParameters: pathParametersOf(path),
+    queryParameters: queryParametersOf(route.operation),
+  };
 }
 
 /**
@@ -90,11 +115,23 @@ export function assertJsonBody(req: Request): void {
   if (hasBody(req) && !req.is('application/json')) throw new AppError('unsupported_media_type');
 }
 
+/**
+ * The query parameters a GET or DELETE route reads. Unknown ones are ignored, on every route alike
+ * (openapi.json says so); a known one PostgreSQL could not store (a NUL) is a 422 naming it.
+ */
+function queryInput(req: Request, route: CompiledRoute): Record<string, unknown> {
+  const query = req.query as Record<string, unknown>;
+  const input: Record<string, unknown> = {};
+  for (const field of route.queryParameters) if (Object.hasOwn(query, field)) input[field] = query[field];
+  const problem = unstorable(input);
+  if (problem) throw validationError([problem]);
+  return input;
+}
+
 /** Builds the procedure input from body, query and path parameters; the path always wins. */
-function inputFor(req: Request, operation: Operation, params: Record<string, string>): Record<string, unknown> {
-  if (operation.method === 'GET' || operation.method === 'DELETE') {
-    return { ...(req.query as Record<string, unknown>), ...params };
-  }
+function inputFor(req: Request, route: CompiledRoute, params: Record<string, string>): Record<string, unknown> {
+  const { operation } = route;
+  if (operation.method === 'GET' || operation.method === 'DELETE') return { ...queryInput(req, route), ...params };
   assertJsonBody(req);
   const body: unknown = req.body;
   if (body === undefined || body === null || (!hasBody(req) && !operation.bodyRequired)) {
@@ -130,7 +167,7 @@ export function restRouter(services: Services): RequestHandler {
   async function serve(req: Request, res: Response, route: CompiledRoute, params: Record<string, string>): Promise<void> {
     const ctx = contextFromRequest(services, req, 'rest');
     try {
-      const output = await invokeOperation(ctx, route.procedurePath, inputFor(req, route.operation, params));
+      const output = await invokeOperation(ctx, route.procedurePath, inputFor(req, route, params), route.pathParameters);
       writeJson(res, ctx.response.status ?? route.operation.successStatus, output as object, ctx.response.headers);
     } catch (error) {
       sendError(req, res, error, ctx.response.headers);

@@ -19,3 +19,22 @@ export function toE164(input: string): string | undefined {
   recent.set(input, e164);
   return e164;
 }
+
+// What a carrier may write for a number: international, or national, grouped the usual ways.
+const carrierFormat = /^\+?[\d ().-]+$/;
+
+/**
+ * The E.164 form of a number as a carrier may write it in a callback: international, or national in
+ * the region of the first of `nearby` (E.164 numbers the event is about, e.g. the recipient and the
+ * sender of its message) whose region is known, so 415-555-0182 near +14155550181 is +14155550182.
+ * Undefined when it is not a valid number, or is national with no region to read it in.
+ */
+export function toE164Near(input: string, nearby: readonly (string | null | undefined)[]): string | undefined {
+  const written = input.trim();
+  if (!carrierFormat.test(written)) return undefined;
+  if (written.startsWith('+')) return toE164(written);
+  const region = nearby.map((number) => (number ? parsePhoneNumberFromString(number) : undefined)).find((parsed) => parsed !== undefined);
+  if (!region) return undefined;
+  const parsed = parsePhoneNumberFromString(written, { defaultCountry: region.country, defaultCallingCode: region.countryCallingCode });
+  return parsed?.isValid() ? parsed.number : undefined;
+}

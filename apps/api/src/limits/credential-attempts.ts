@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sha256Hex } from '../lib/crypto.ts';
 import type { Services } from '../services.ts';
 import { type LimitedKey, perHour, rateLimitedError } from './keyed-limiter.ts';
@@ -5,11 +7,23 @@ import { type LimitedKey, perHour, rateLimitedError } from './keyed-limiter.ts';
 export type CredentialAttempt = { username: string; ipHash: string };
 
 /**
+ * How long an attempt refused only for tokens that attempts still being checked hold waits for them
+ * to settle (a correct password gives its token back), and how often it looks again. Past the wait
+ * (say a process died mid-check and its hold has yet to expire), the attempt is refused.
+ */
+const SETTLE_WAIT_MS = 10_000;
+const SETTLE_POLL_MS = 25;
+
+/**
  * Runs one password or backup-code check under the failed-attempt limits: per username (lower-cased,
  * as accounts are looked up, and counted whether or not the account exists) and, looser, per client
- * IP hash. The attempt takes its tokens before the check, so concurrent guesses cannot all slip in,
- * and gives them back when the check succeeds: only failures count. `check` answers undefined for
- * wrong credentials.
+ * IP hash. `check` answers undefined for wrong credentials.
+ *
+ * Only failures count, and no more wrong credentials are ever checked than the limits allow, however
+ * many arrive at once: an attempt reserves its tokens before the check and gives them back when the
+ * check succeeds. An attempt that finds the tokens held by attempts still being checked (not spent
+ * by failures) waits for those to settle instead of being refused, so parallel correct sign-ins all
+ * succeed.
  */
 export async function limitFailedAttempts<T>(
   deps: Pick<Services, 'rateLimiter' | 'config'>,
@@ -21,9 +35,19 @@ export async function limitFailedAttempts<T>(
     { limit: perHour('sign-in-username', deps.config.signInFailuresPerUsernamePerHour), key: sha256Hex(attempt.username.toLowerCase()) },
     { limit: perHour('sign-in-ip', deps.config.signInFailuresPerIpPerHour), key: attempt.ipHash },
   ];
-  const decision = await deps.rateLimiter.take(...buckets);
-  if (!decision.allowed) throw rateLimitedError('sign_in_rate_limited', decision.retryAfterMs);
-  const result = await check();
-  if (result !== undefined) await deps.rateLimiter.refund(...buckets);
+  const waitUntil = performance.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const decision = await deps.rateLimiter.reserve(...buckets);
+    if (decision.allowed) break;
+    if (!decision.onlyForUnsettled || performance.now() >= waitUntil) throw rateLimitedError('sign_in_rate_limited', decision.retryAfterMs);
+    await sleep(SETTLE_POLL_MS);
+  }
+  let result: T | undefined;
+  try {
+    result = await check();
+  } finally {
+    // A check that threw counts as a failure: it must not become a way around the limit.
+    await deps.rateLimiter.settle(result === undefined, ...buckets);
+  }
   return result;
 }

@@ -9,6 +9,11 @@ export type LimitNamespace = 'send' | 'account-creation' | 'oauth-register' | 's
 export type KeyedLimit = { namespace: LimitNamespace; capacity: number; refillMs: number };
 export type LimitedKey = { limit: KeyedLimit; key: string };
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+/**
+ * A refused reservation says whether it was refused only for tokens that unsettled reservations
+ * hold: those come back if the attempts holding them turn out not to count, so waiting may help.
+ */
+export type ReservationDecision = { allowed: true } | { allowed: false; retryAfterMs: number; onlyForUnsettled: boolean };
 
 /**
  * Token buckets per key, kept as GCRA: one number per key, the theoretical arrival time (TAT) of the
@@ -21,6 +26,13 @@ export type KeyedLimiter = {
   take(...buckets: LimitedKey[]): Promise<LimitDecision>;
   /** Gives back a token taken for an attempt that turned out not to count (a failed creation, a successful sign-in). */
   refund(...buckets: LimitedKey[]): Promise<void>;
+  /**
+   * Takes as `take` does, for an attempt whose outcome decides whether it counts, and keeps the
+   * tokens marked as held until `settle`: a refusal then tells held tokens from spent ones.
+   */
+  reserve(...buckets: LimitedKey[]): Promise<ReservationDecision>;
+  /** Ends a granted reservation: its tokens stay spent when the attempt counts, and come back when it does not. */
+  settle(counts: boolean, ...buckets: LimitedKey[]): Promise<void>;
 };
 
 const HOUR_MS = 3_600_000;
@@ -47,59 +59,113 @@ export function rateLimitedError(
 
 const burstMs = ({ capacity, refillMs }: KeyedLimit) => (capacity - 1) * refillMs;
 const SWEEP_INTERVAL_MS = 60_000;
+/**
+ * How long a count of held tokens outlives its latest reservation in Redis: a process that dies
+ * before settling leaves it behind, and it must not make later attempts wait for ever.
+ */
+const HELD_EXPIRY_MS = 60_000;
 
 export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
   const arrivals = new Map<string, number>();
+  /** Tokens held by unsettled reservations, per bucket. */
+  const held = new Map<string, number>();
   const storeKey = ({ limit, key }: LimitedKey) => `${limit.namespace}:${key}`;
   let nextSweepAt = clock.now() + SWEEP_INTERVAL_MS;
+
+  /** How long each bucket is short of a token (0: it has one), and takes one from all when none is. */
+  function takeTokens(buckets: LimitedKey[]): number[] {
+    const now = clock.now();
+    // An entry whose TAT has passed is a full bucket, the same as no entry: drop those now and then.
+    if (now >= nextSweepAt) {
+      for (const [idle, at] of arrivals) if (at <= now) arrivals.delete(idle);
+      nextSweepAt = now + SWEEP_INTERVAL_MS;
+    }
+    const tats = buckets.map((bucket) => Math.max(arrivals.get(storeKey(bucket)) ?? now, now));
+    const waits = buckets.map((bucket, index) => Math.max(0, tats[index]! - burstMs(bucket.limit) - now));
+    if (waits.every((wait) => wait === 0)) buckets.forEach((bucket, index) => arrivals.set(storeKey(bucket), tats[index]! + bucket.limit.refillMs));
+    return waits;
+  }
+
+  function refundTokens(buckets: LimitedKey[]): void {
+    const now = clock.now();
+    for (const bucket of buckets) {
+      const tat = arrivals.get(storeKey(bucket));
+      if (tat === undefined) continue;
+      const earlier = tat - bucket.limit.refillMs;
+      if (earlier > now) arrivals.set(storeKey(bucket), earlier);
+      else arrivals.delete(storeKey(bucket));
+    }
+  }
+
   return {
     async take(...buckets) {
-      const now = clock.now();
-      // An entry whose TAT has passed is a full bucket, the same as no entry: drop those now and then.
-      if (now >= nextSweepAt) {
-        for (const [idle, at] of arrivals) if (at <= now) arrivals.delete(idle);
-        nextSweepAt = now + SWEEP_INTERVAL_MS;
-      }
-      const tats = buckets.map((bucket) => Math.max(arrivals.get(storeKey(bucket)) ?? now, now));
-      const waitMs = Math.max(0, ...buckets.map((bucket, index) => tats[index]! - burstMs(bucket.limit) - now));
-      if (waitMs > 0) return { allowed: false, retryAfterMs: waitMs };
-      buckets.forEach((bucket, index) => arrivals.set(storeKey(bucket), tats[index]! + bucket.limit.refillMs));
-      return { allowed: true };
+      const waitMs = Math.max(0, ...takeTokens(buckets));
+      return waitMs > 0 ? { allowed: false, retryAfterMs: waitMs } : { allowed: true };
     },
     async refund(...buckets) {
-      const now = clock.now();
+      refundTokens(buckets);
+    },
+    async reserve(...buckets) {
+      const waits = takeTokens(buckets);
+      const waitMs = Math.max(0, ...waits);
+      if (waitMs === 0) {
+        for (const bucket of buckets) held.set(storeKey(bucket), (held.get(storeKey(bucket)) ?? 0) + 1);
+        return { allowed: true };
+      }
+      const heldMs = buckets.map((bucket) => (held.get(storeKey(bucket)) ?? 0) * bucket.limit.refillMs);
+      const onlyForUnsettled = waits.every((wait, index) => wait <= (heldMs[index] ?? 0));
+      return { allowed: false, retryAfterMs: waitMs, onlyForUnsettled };
+    },
+    async settle(counts, ...buckets) {
+      if (!counts) refundTokens(buckets);
       for (const bucket of buckets) {
-        const tat = arrivals.get(storeKey(bucket));
-        if (tat === undefined) continue;
-        const earlier = tat - bucket.limit.refillMs;
-        if (earlier > now) arrivals.set(storeKey(bucket), earlier);
-        else arrivals.delete(storeKey(bucket));
+        const remaining = (held.get(storeKey(bucket)) ?? 0) - 1;
+        if (remaining > 0) held.set(storeKey(bucket), remaining);
+        else held.delete(storeKey(bucket));
       }
     },
   };
 }
 
 // Same algorithm as the memory limiter, atomic in Redis so every API process shares each bucket.
-// ARGV is now, then refill and capacity per key. The caller passes `now`, so one clock (the tests'
+// ARGV is now, then refill and capacity per bucket. The caller passes `now`, so one clock (the tests'
 // manual one included) rules both implementations. A key's expiry is only clean-up (a TAT in the
 // past reads as a full bucket either way), so it gets a minute of slack: Redis counts it in real
 // time, which need not run with the caller's clock.
+// KEYS are the buckets, followed for a reservation by the count of held tokens of each; the answer
+// is {longest wait, whether held tokens alone explain every bucket's wait (reservations only)}.
 const takeScript = `
 local now = tonumber(ARGV[1])
-local tats, wait = {}, 0
-for i, key in ipairs(KEYS) do
+local n = (#ARGV - 1) / 2
+local reserving = #KEYS > n
+local tats, waits, wait = {}, {}, 0
+for i = 1, n do
   local refill = tonumber(ARGV[2 * i])
   local burst = (tonumber(ARGV[2 * i + 1]) - 1) * refill
-  local tat = math.max(tonumber(redis.call('GET', key) or now), now)
+  local tat = math.max(tonumber(redis.call('GET', KEYS[i]) or now), now)
   tats[i] = tat
-  wait = math.max(wait, tat - burst - now)
+  waits[i] = math.max(0, tat - burst - now)
+  wait = math.max(wait, waits[i])
 end
-if wait > 0 then return wait end
-for i, key in ipairs(KEYS) do
+if wait > 0 then
+  local onlyForHeld = 0
+  if reserving then
+    onlyForHeld = 1
+    for i = 1, n do
+      if waits[i] > tonumber(redis.call('GET', KEYS[n + i]) or 0) * tonumber(ARGV[2 * i]) then onlyForHeld = 0 end
+    end
+  end
+  return {wait, onlyForHeld}
+end
+for i = 1, n do
   local nextTat = tats[i] + tonumber(ARGV[2 * i])
-  redis.call('SET', key, string.format('%.0f', nextTat), 'PX', nextTat - now + 60000)
+  redis.call('SET', KEYS[i], string.format('%.0f', nextTat), 'PX', nextTat - now + 60000)
+  if reserving then
+    redis.call('INCR', KEYS[n + i])
+    redis.call('PEXPIRE', KEYS[n + i], ${HELD_EXPIRY_MS})
+  end
 end
-return 0`;
+return {0, 0}`;
 
 const refundScript = `
 local now = tonumber(ARGV[1])
@@ -116,10 +182,18 @@ for i, key in ipairs(KEYS) do
 end
 return 0`;
 
+// KEYS are counts of held tokens; a count that expired (see HELD_EXPIRY_MS) stays gone.
+const releaseScript = `
+for i, key in ipairs(KEYS) do
+  if redis.call('DECR', key) <= 0 then redis.call('DEL', key) end
+end
+return 0`;
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    takeLimitTokens(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
+    takeLimitTokens(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Result<[number, number], Context>;
     refundLimitTokens(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
+    releaseHeldTokens(numberOfKeys: number, ...keys: string[]): Result<number, Context>;
   }
 }
 
@@ -127,19 +201,32 @@ export function redisKeyedLimiter(redis: Redis, clock: Clock, keyPrefix: string)
   // defineCommand sends EVALSHA and falls back to EVAL once per connection.
   redis.defineCommand('takeLimitTokens', { lua: takeScript });
   redis.defineCommand('refundLimitTokens', { lua: refundScript });
-  const scriptArguments = (buckets: LimitedKey[]): [number, ...(string | number)[]] => [
-    buckets.length,
-    ...buckets.map(({ limit, key }) => `${keyPrefix}:limit:${limit.namespace}:${key}`),
+  redis.defineCommand('releaseHeldTokens', { lua: releaseScript });
+  const bucketKeys = (buckets: LimitedKey[]) => buckets.map(({ limit, key }) => `${keyPrefix}:limit:${limit.namespace}:${key}`);
+  const heldKeys = (buckets: LimitedKey[]) => buckets.map(({ limit, key }) => `${keyPrefix}:held:${limit.namespace}:${key}`);
+  const scriptArguments = (keys: string[], buckets: LimitedKey[]): [number, ...(string | number)[]] => [
+    keys.length,
+    ...keys,
     clock.now(),
     ...buckets.flatMap(({ limit }) => [limit.refillMs, limit.capacity]),
   ];
+  const refund = async (buckets: LimitedKey[]) => {
+    await redis.refundLimitTokens(...scriptArguments(bucketKeys(buckets), buckets));
+  };
   return {
     async take(...buckets) {
-      const retryAfterMs = await redis.takeLimitTokens(...scriptArguments(buckets));
+      const [retryAfterMs] = await redis.takeLimitTokens(...scriptArguments(bucketKeys(buckets), buckets));
       return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true };
     },
-    async refund(...buckets) {
-      await redis.refundLimitTokens(...scriptArguments(buckets));
+    refund: (...buckets) => refund(buckets),
+    async reserve(...buckets) {
+      const [retryAfterMs, onlyForHeld] = await redis.takeLimitTokens(...scriptArguments([...bucketKeys(buckets), ...heldKeys(buckets)], buckets));
+      return retryAfterMs > 0 ? { allowed: false, retryAfterMs, onlyForUnsettled: onlyForHeld === 1 } : { allowed: true };
+    },
+    async settle(counts, ...buckets) {
+      // Given back before the hold ends, so no attempt sees a bucket both empty and with nothing held.
+      if (!counts) await refund(buckets);
+      await redis.releaseHeldTokens(buckets.length, ...heldKeys(buckets));
     },
   };
 }

@@ -14,17 +14,39 @@ function tierOf(planTier: string): PlanTier {
   return Object.hasOwn(sendRateLimits, planTier) ? (planTier as PlanTier) : 'starter';
 }
 
+type SendCaller = { tokenId: string; planTier: string };
+
+function sendBucket(caller: SendCaller) {
+  const tier = tierOf(caller.planTier);
+  return { tier, bucket: { limit: sendRateLimits[tier], key: caller.tokenId } };
+}
+
 /**
  * Takes one send from the token's bucket or throws the SPEC section 8 429. Transports call it per
  * access token before validating the request (operations with `rateLimit: 'message_send'`).
+ *
+ * An idempotent replay creates nothing, so it is answered whatever the bucket holds: only when the
+ * bucket is empty is `isReplay` asked (a database look-up, so never on the way of a send that
+ * finds a token). Returns whether a token was taken; a replay that took one gives it back with
+ * `refundSend` once it is known to be one.
  */
-export async function enforceSendRateLimit(limiter: KeyedLimiter, caller: { tokenId: string; planTier: string }): Promise<void> {
-  const tier = tierOf(caller.planTier);
-  const limit = sendRateLimits[tier];
-  const decision = await limiter.take({ limit, key: caller.tokenId });
-  if (decision.allowed) return;
+export async function enforceSendRateLimit(
+  limiter: KeyedLimiter,
+  caller: SendCaller,
+  isReplay?: () => Promise<boolean>,
+): Promise<{ tokenTaken: boolean }> {
+  const { tier, bucket } = sendBucket(caller);
+  const limit = bucket.limit;
+  const decision = await limiter.take(bucket);
+  if (decision.allowed) return { tokenTaken: true };
+  if (isReplay && (await isReplay())) return { tokenTaken: false };
   throw rateLimitedError('message_send_rate_limited', decision.retryAfterMs, (seconds) => ({
     message: `Send rate limit reached for this token; retry after ${seconds} second${seconds === 1 ? '' : 's'}.`,
     limit: { tier, capacity: limit.capacity, refill_ms: limit.refillMs },
   }));
+}
+
+/** Gives back the send token of a request that turned out to create nothing (an idempotent replay). */
+export async function refundSend(limiter: KeyedLimiter, caller: SendCaller): Promise<void> {
+  await limiter.refund(sendBucket(caller).bucket);
 }

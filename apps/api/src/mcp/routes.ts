@@ -42,7 +42,8 @@ function methodNotAllowed(allow: string) {
   };
 }
 
-const ZLegacyToolCall = z.strictObject({
+/** The body of POST /mcp/tools/{name} (openapi.json describes it from this). */
+export const ZLegacyToolCall = z.strictObject({
   params: z.record(z.string(), z.unknown()).optional().describe('The tool arguments, as in tools/call'),
 });
 

@@ -1,7 +1,10 @@
 import type { Request } from 'express';
 import type { Services } from '../services.ts';
 
-/** PUBLIC_BASE_URL when set (behind a proxy or CDN), else the address the request came to. */
+/**
+ * PUBLIC_BASE_URL when set, else the address the request came to, http included. Production requires
+ * an https PUBLIC_BASE_URL (config.ts): there, no Host header ever reaches metadata or challenges.
+ */
 export function baseUrlOf(services: Pick<Services, 'config'>, req: Request): string {
   return (services.config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/+$/, '');
 }

@@ -1,11 +1,5 @@
-import type { Scope } from '@textline/contract';
-
-/** What each OAuth scope lets a client do, in the words the consent page shows. */
-const scopeExplanations: Partial<Record<Scope, string>> = {
-  'mcp:read': 'See the tools available on your account.',
-  'mcp:execute':
-    'Run tools on your account: send SMS, buy numbers, create funding invoices, manage campaigns and contacts, and issue API tokens.',
-};
+import { type Scope, scopeDescriptions } from '@textline/contract';
+import { escapeHtml } from '../lib/html.ts';
 
 export type ConsentPage = {
   clientName: string;
@@ -19,10 +13,6 @@ export type ConsentPage = {
   error?: string | undefined;
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
 }
@@ -34,7 +24,7 @@ export function renderConsentPage(page: ConsentPage): string {
     .map(
       (scope) =>
         `<li><label><input type="checkbox" name="approved_scope" value="${scope}" checked> <code>${scope}</code> ` +
-        `${escapeHtml(scopeExplanations[scope] ?? '')}</label></li>`,
+        `${escapeHtml(scopeDescriptions[scope])}</label></li>`,
     )
     .join('\n');
   const fields = Object.entries(page.requestFields)

@@ -10,8 +10,6 @@ import {
   ServerError,
   TooManyRequestsError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
-import { createOAuthMetadata } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { findClient, oauthScopes, revokePresentedToken } from '../domain/oauth.ts';
 import { rejectUnstorableBody, requestError } from '../http/request-guards.ts';
@@ -21,16 +19,25 @@ import { baseUrlOf, mcpUrls } from '../mcp/urls.ts';
 import type { Services } from '../services.ts';
 import { createOAuthProvider } from './provider.ts';
 
-function authorizationServerMetadata(provider: OAuthServerProvider, baseUrl: string): OAuthMetadata {
+/**
+ * RFC 8414 metadata, built here rather than by the SDK's createOAuthMetadata: that helper assumes root
+ * endpoints (ours live under /oauth) and throws for an http issuer other than localhost, which a
+ * development server reached by any other name has. Production always has an https PUBLIC_BASE_URL (config.ts).
+ */
+function authorizationServerMetadata(baseUrl: string): OAuthMetadata {
   const urls = mcpUrls(baseUrl);
   return {
-    ...createOAuthMetadata({ provider, issuerUrl: new URL(urls.issuer), scopesSupported: [...oauthScopes] }),
-    // The SDK assumes root endpoints; ours live under /oauth.
+    issuer: urls.issuer,
     authorization_endpoint: urls.oauth('authorize'),
     token_endpoint: urls.oauth('token'),
     registration_endpoint: urls.oauth('register'),
     revocation_endpoint: urls.oauth('revoke'),
+    response_types_supported: ['code'],
+    code_challenge_methods_supported: ['S256'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    token_endpoint_auth_methods_supported: ['client_secret_post', 'none'],
     revocation_endpoint_auth_methods_supported: ['client_secret_post', 'none'],
+    scopes_supported: [...oauthScopes],
   };
 }
 
@@ -76,7 +83,7 @@ export function oauthRouter(services: Services): Router {
   oauth.use('/.well-known/oauth-protected-resource/mcp', serveMetadata(services, protectedResourceMetadata));
   oauth.use(
     ['/.well-known/oauth-authorization-server/mcp', '/.well-known/oauth-authorization-server'],
-    serveMetadata(services, (baseUrl) => authorizationServerMetadata(provider, baseUrl)),
+    serveMetadata(services, authorizationServerMetadata),
   );
 
   // Form bodies (JSON is parsed and checked app-wide) before our middleware reads them, refused as JSON

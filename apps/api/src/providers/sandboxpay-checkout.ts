@@ -8,6 +8,7 @@ import { signWebhook } from '../webhooks/inbound/signature.ts';
 import { inboundWebhookSources } from '../webhooks/inbound/sources.ts';
 import { ingestProviderWebhook } from '../webhooks/inbound/ingest.ts';
 import { sandboxPaymentCompleted, sandboxPayLabel } from './sandboxpay.ts';
+import { checkoutPagePolicy, renderCheckoutPage } from './sandboxpay-checkout-page.ts';
 
 /**
  * The event a real payment of a sandbox invoice would produce: funding.completed, signed for the
@@ -20,13 +21,19 @@ export function signedSandboxPayment(services: Pick<Services, 'inboundWebhooks' 
   return { payload, source, headers: signWebhook(source.key, payload, services.clock.now()) };
 }
 
+/** A browser asks for a page (its Accept lists text/html first); agents and scripts get JSON. */
+function wantsPage(req: Request): boolean {
+  return req.accepts(['json', 'html']) === 'html';
+}
+
 /**
  * GET /sandboxpay/checkout/<session>: what a hosted_url shows. A real provider hosts a wallet page
- * here; the sandbox describes the invoice and how an operator settles it. Unauthenticated like any
- * hosted checkout: the unguessable session id is the capability.
+ * here; the sandbox shows a browser the invoice with a pay button, and tells an agent (JSON) how to
+ * settle it. Unauthenticated like any hosted checkout: the unguessable session id is the capability.
  */
 export function sandboxPayCheckoutRouter(services: Services): Router {
   const router = Router();
+  const checkoutPath = (req: Request) => `/sandboxpay/checkout/${encodeURIComponent(String(req.params.sessionId))}`;
   async function invoiceOf(req: Request) {
     const row = await services.prisma.fundingInvoice.findUnique({ where: { sessionId: String(req.params.sessionId) } });
     if (!row) throw new AppError('not_found', { message: 'No sandboxpay checkout session with this id.' });
@@ -38,6 +45,11 @@ export function sandboxPayCheckoutRouter(services: Services): Router {
       const row = await invoiceOf(req);
       const payment = signedSandboxPayment(services, row);
       const acceptance = await ingestProviderWebhook(services, payment.source, payment);
+      // The page's pay button (a form post) comes back to the page, which says the payment was sent.
+      if (wantsPage(req)) {
+        res.redirect(303, `${checkoutPath(req)}?payment=sent`);
+        return;
+      }
       res.status(202).json({ invoice_id: row.id, session_id: row.sessionId, event: acceptance });
     } catch (error) {
       sendError(req, res, error);
@@ -47,6 +59,11 @@ export function sandboxPayCheckoutRouter(services: Services): Router {
     try {
       const row = await invoiceOf(req);
       const invoice = toFundingInvoice(row, services.clock.now());
+      if (wantsPage(req)) {
+        const page = renderCheckoutPage({ provider: sandboxPayLabel, invoice, payPath: `${checkoutPath(req)}/pay`, paymentSent: req.query.payment === 'sent' });
+        res.set('Content-Security-Policy', checkoutPagePolicy).type('html').send(page);
+        return;
+      }
       res.json({
         provider: sandboxPayLabel,
         sandbox: true,

@@ -1,12 +1,14 @@
 import { initTRPC } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Operation, Scope } from '@textline/contract';
 import type { AuthContext, LegacyKeyContext } from '../auth/authenticator.ts';
 import { insufficientScope, unauthorized } from '../auth/challenges.ts';
 import { consoleAuthContext, requireConsoleSession } from '../auth/console-session.ts';
 import type { RequestContext } from './context.ts';
-import { fieldIssues, toAppError, validationError } from '../http/errors.ts';
+import { invalidInputError, toAppError, trpcCodeOf } from '../http/errors.ts';
 import { enforceSendRateLimit } from '../limits/send-rate-limiter.ts';
+import { repeatsAcceptedSend } from '../domain/messages/send.ts';
 
 export type ProcedureMeta = OpenApiMeta & { operation?: Operation };
 
@@ -15,9 +17,16 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     // /trpc clients get the same bodies as REST; no stack or internal message ever leaves the process.
+    // The envelope's code follows the status, so a client's 404 reads NOT_FOUND, not INTERNAL_SERVER_ERROR.
     errorFormatter: ({ error, shape }) => {
       const appError = toAppError(error);
-      return { ...shape, message: appError.message, data: { httpStatus: appError.status, body: appError.toBody() } };
+      const code = trpcCodeOf(appError);
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
+        message: appError.message,
+        data: { code, httpStatus: appError.status, body: appError.toBody() },
+      };
     },
   });
 
@@ -41,8 +50,18 @@ function metaFor(operation: Operation): ProcedureMeta {
 
 type CallType = 'query' | 'mutation' | 'subscription';
 
-/** What a bearer operation adds to the context: the caller, after its scope and send rate limit. */
-async function authorizeBearer(ctx: RequestContext, operation: Operation, scope: Scope, type: CallType): Promise<{ auth: AuthContext }> {
+/**
+ * What a bearer operation adds to the context: the caller, after its scope and send rate limit, and
+ * whether a send token was taken (see refundSend). `readRawInput` gives the request as sent, not yet
+ * validated; only an empty send bucket reads it.
+ */
+async function authorizeBearer(
+  ctx: RequestContext,
+  operation: Operation,
+  scope: Scope,
+  type: CallType,
+  readRawInput: ReadRawInput,
+): Promise<{ auth: AuthContext; sendTokenTaken: boolean }> {
   let auth: AuthContext;
   if (ctx.preauthenticated) {
     auth = ctx.preauthenticated;
@@ -54,9 +73,12 @@ async function authorizeBearer(ctx: RequestContext, operation: Operation, scope:
     auth = result.value;
     if (!auth.scopes.includes(scope)) throw insufficientScope(scope);
   }
-  // Before the input is read: an over-limit caller gets 429 whatever it sent (SPEC section 8 order).
-  if (operation.rateLimit === 'message_send') await enforceSendRateLimit(ctx.services.rateLimiter, auth);
-  return { auth };
+  if (operation.rateLimit !== 'message_send') return { auth, sendTokenTaken: false };
+  // Before the input is validated: an over-limit caller gets 429 whatever it sent (SPEC section 8
+  // order), except for an idempotent replay, which creates nothing and answers the original message.
+  const isReplay = async () => repeatsAcceptedSend(ctx.services, auth.workspaceId, await readRawInput());
+  const { tokenTaken } = await enforceSendRateLimit(ctx.services.rateLimiter, auth, isReplay);
+  return { auth, sendTokenTaken: tokenTaken };
 }
 
 async function authorizeLegacyKey(ctx: RequestContext): Promise<{ legacyKey: LegacyKeyContext }> {
@@ -65,8 +87,11 @@ async function authorizeLegacyKey(ctx: RequestContext): Promise<{ legacyKey: Leg
   return { legacyKey: result.value };
 }
 
+/** The input as sent, read only when authorisation needs it (tRPC reads it from the request on demand). */
+type ReadRawInput = () => unknown;
+
 /** What an operation's handler gets in its context beyond the request's: who is calling. */
-type Authorize<TCaller extends object> = (ctx: RequestContext, type: CallType) => Promise<TCaller>;
+type Authorize<TCaller extends object> = (ctx: RequestContext, type: CallType, readRawInput: ReadRawInput) => Promise<TCaller>;
 
 type Resolver = (options: { ctx: never; input: never }) => unknown;
 type DirectEntry = { operation: Operation; authorize: Authorize<object>; type: 'query' | 'mutation'; resolver: Resolver };
@@ -83,7 +108,7 @@ const directEntries = new Map<string, DirectEntry>();
 function contractProcedure<TOperation extends Operation, TCaller extends object>(operation: TOperation, authorize: Authorize<TCaller>) {
   const builder = t.procedure
     .meta(metaFor(operation))
-    .use(async ({ ctx, type, next }) => next({ ctx: { ...ctx, ...(await authorize(ctx, type)) } }))
+    .use(async ({ ctx, type, next, getRawInput }) => next({ ctx: { ...ctx, ...(await authorize(ctx, type, getRawInput)) } }))
     .input(operation.input as TOperation['input'])
     .output(operation.output as TOperation['output']);
   return new Proxy(builder, {
@@ -100,15 +125,16 @@ function contractProcedure<TOperation extends Operation, TCaller extends object>
 
 /**
  * Runs an operation as its procedure would for this context and raw input; REST and MCP share
- * this. Throws what the procedure would, as an AppError (validation_failed for the input).
+ * this. Throws what the procedure would, as an AppError (validation_failed for the input, or a 404
+ * when one of the REST `pathParameters` fails its schema: see invalidInputError).
  */
-export async function invokeOperation(ctx: RequestContext, name: string, rawInput: unknown): Promise<unknown> {
+export async function invokeOperation(ctx: RequestContext, name: string, rawInput: unknown, pathParameters: readonly string[] = []): Promise<unknown> {
   const entry = directEntries.get(name);
   if (!entry) throw new Error(`no operation named ${name}`);
   const { operation, authorize, type, resolver } = entry;
-  const caller = await authorize(ctx, type);
+  const caller = await authorize(ctx, type, () => rawInput);
   const input = await operation.input.safeParseAsync(rawInput);
-  if (!input.success) throw validationError(fieldIssues(input.error.issues));
+  if (!input.success) throw invalidInputError(operation, input.error.issues, pathParameters);
   const output: unknown = await resolver({ ctx: { ...ctx, ...caller }, input: input.data } as never);
   const checked = await operation.output.safeParseAsync(output);
   if (!checked.success) throw new Error(`${name} returned output that does not match its contract`, { cause: checked.error });
@@ -128,7 +154,7 @@ export function publicOperation<TOperation extends Operation>(operation: TOperat
 export function scopedOperation<TOperation extends Operation>(operation: TOperation) {
   const auth = operation.auth;
   if (auth.kind !== 'bearer') throw new Error(`${operation.name} is not a bearer-token operation`);
-  return contractProcedure(operation, (ctx, type) => authorizeBearer(ctx, operation, auth.scope, type));
+  return contractProcedure(operation, (ctx, type, readRawInput) => authorizeBearer(ctx, operation, auth.scope, type, readRawInput));
 }
 
 /** The one operation that takes a legacy `txk_` key as its bearer credential. */

@@ -46,28 +46,45 @@ function attempts(delivery: Detail): HTMLElement {
   );
 }
 
+const POLL_INTERVAL_MS = 500;
+const POLL_LIMIT = 120;
+
+/**
+ * Attempts run in the background: polls until the delivery records more than `seen` of them. False
+ * when none came within a minute or the page is no longer shown (nothing then needs refreshing).
+ */
+async function attemptRecorded(id: string, seen: number, shown: () => boolean): Promise<boolean> {
+  for (let poll = 0; poll < POLL_LIMIT && shown(); poll += 1) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+    const { delivery } = await api.webhookDeliveries.get.query({ id });
+    if (delivery.attempt_log.length > seen) return shown();
+  }
+  return false;
+}
+
 export async function deliveryPage(main: HTMLElement, route: Route): Promise<void> {
   const id = route.params.id ?? '';
   const content = h('div');
   const replay = h('button', { type: 'button', class: 'primary' }, 'Replay');
-  const refresh = () => loadInto(content, () => api.webhookDeliveries.get.query({ id }), ({ delivery }) => [
-    summary(delivery),
-    h('h2', {}, 'Attempts'),
-    attempts(delivery),
-    h('h2', {}, 'Payload'),
-    h('p', { class: 'muted small' }, 'Sent as the request body on every attempt and replay, with the same webhook-id.'),
-    h('pre', { class: 'payload' }, JSON.stringify(delivery.payload, null, 2)),
-  ]);
+  const shown = () => content.isConnected;
+  let attemptsShown: number | undefined;
+  const refresh = () =>
+    loadInto(content, () => api.webhookDeliveries.get.query({ id }), ({ delivery }) => {
+      attemptsShown = delivery.attempt_log.length;
+      return [
+        summary(delivery),
+        h('h2', {}, 'Attempts'),
+        attempts(delivery),
+        h('h2', {}, 'Payload'),
+        h('p', { class: 'muted small' }, 'Sent as the request body on every attempt and replay, with the same webhook-id.'),
+        h('pre', { class: 'payload' }, JSON.stringify(delivery.payload, null, 2)),
+      ];
+    });
   replay.addEventListener('click', () =>
     void act(replay, async () => {
       const before = content.querySelectorAll('.attempt').length;
       await api.webhookDeliveries.replay.mutate({ id });
-      // The attempt runs in the background; show it as soon as it is recorded.
-      for (let poll = 0; poll < 40; poll += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        const { delivery } = await api.webhookDeliveries.get.query({ id });
-        if (delivery.attempt_log.length > before) break;
-      }
+      await attemptRecorded(id, before, shown);
       await refresh();
     }, 'Replayed with the original payload.'),
   );
@@ -77,4 +94,6 @@ export async function deliveryPage(main: HTMLElement, route: Route): Promise<voi
     content,
   );
   await refresh();
+  // Not attempted yet (a test event just sent): its first attempt appears without a reload.
+  if (attemptsShown === 0 && (await attemptRecorded(id, 0, shown).catch(() => false))) await refresh();
 }

@@ -69,20 +69,24 @@ export const createApiKey = defineOperation({
   auth: { kind: 'bearer', scope: 'onboarding:write' },
   summary: 'Issue a developer token with every scope',
   description:
-    'Returns a new txt_ bearer token carrying all nine developer scopes, usable on /api/v1 and /mcp. ' +
-    'The path keeps its name for backward compatibility.',
+    'Returns a new txt_ bearer token usable on /api/v1 and /mcp, carrying the developer scopes the calling token holds: ' +
+    'a full key passes on all nine, and so does the token from account creation through the create_api_key MCP tool. ' +
+    'It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. OAuth access tokens cannot ' +
+    'create keys (403 oauth_token_cannot_mint). The path keeps its name for backward compatibility.',
   tags: ['onboarding'],
   input: z.strictObject({ name: z.string().min(1).max(100).optional().describe('Display label for the new token') }),
   output: z.object({ token: ZToken }),
   successStatus: 201,
-  errors: ['validation_failed'],
+  errors: ['validation_failed', 'oauth_token_cannot_mint'],
   bodyRequired: false,
   mcp: {
     name: 'create_api_key',
     title: 'Create API token',
     description:
-      'Issue a new txt_ bearer token with all developer scopes (messages, numbers, campaigns, onboarding, mcp). ' +
-      'Use it when the current token lacks a scope. The token is shown only once.',
+      'Issue a new txt_ bearer token with all developer scopes (messages, numbers, campaigns, onboarding, mcp) when called ' +
+      "with the account's own token from account creation; another token passes on only its own scopes. Use it when the " +
+      "current token lacks a scope. The token is shown only once and expires no later than the caller's token. " +
+      'OAuth access tokens cannot create keys.',
     readOnly: false,
     destructive: false,
   },

@@ -17,10 +17,12 @@ export const signIn = defineConsoleOperation({
   summary: 'Sign in to the console',
   description:
     'Checks username and password and sets the httpOnly session cookie. Failed attempts are limited per username and per client ' +
-    'address (429 sign_in_rate_limited with Retry-After), whether or not the username exists.',
+    'address (429 sign_in_rate_limited with Retry-After), whether or not the username exists; successful ones never count. ' +
+    'Sent alone: a tRPC batch holding it with other calls is refused (400 batch_not_allowed).',
   input: z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(256) }),
   output: ZConsoleSession,
-  errors: ['sign_in_rate_limited'],
+  errors: ['sign_in_rate_limited', 'batch_not_allowed'],
+  checksCredentials: true,
 });
 
 export const currentSession = defineConsoleOperation({
@@ -48,10 +50,11 @@ export const resetPassword = defineConsoleOperation({
   summary: 'Reset the password with a backup code',
   description:
     'Uses up one backup code, sets the new password and ends every console session of the account. Wrong codes count ' +
-    'towards the failed sign-in limits (429 sign_in_rate_limited).',
+    'towards the failed sign-in limits (429 sign_in_rate_limited). Sent alone, as console.signIn.',
   input: z.strictObject({ username: z.string().min(1).max(64), backup_code: z.string().min(1).max(64), new_password: ZPassword }),
   output: z.object({ username: ZUsername, backup_codes_remaining: z.number().int() }),
-  errors: ['validation_failed', 'sign_in_rate_limited'],
+  errors: ['validation_failed', 'sign_in_rate_limited', 'batch_not_allowed'],
+  checksCredentials: true,
 });
 
 const ZApiToken = z.object({

@@ -14,6 +14,7 @@ const healthOperation = (name: string, path: `/${string}`) =>
     input: z.object({}),
     output: ZHealth,
     successStatus: 200,
+    alternateSuccess: [{ status: 503, description: 'The database is unreachable: status degraded, database unavailable' }],
     errors: [],
     bodyRequired: false,
     mcp: null,

@@ -37,6 +37,9 @@ export const ZMessageMetadata = z
   .refine(jsonWithoutNul, nulMessage)
   .describe(`Your own key-value data, stored with the message (at most ${metadataMaxKeys} keys, ${metadataMaxBytes} bytes)`);
 
+/** Marks the answer to an idempotent replay over REST (as Stripe's API does). */
+export const idempotentReplayHeader = 'Idempotent-Replayed';
+
 export const ZMessageCreateRequest = z.strictObject({
   phone_number: ZPhoneNumber,
   body: ZMessageBody,
@@ -47,8 +50,9 @@ export const ZMessageCreateRequest = z.strictObject({
     .refine(withoutNul, nulMessage)
     .optional()
     .describe(
-      'Makes retries safe: a repeat with the same key, recipient and body returns the original message (200); ' +
-        'the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours.',
+      'Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, ' +
+        `header ${idempotentReplayHeader}: true) and is not counted by the send rate limit; the same key with a ` +
+        'different request is a 409 idempotency_conflict. Keys are kept at least 24 hours.',
     ),
   metadata: ZMessageMetadata.optional(),
 });
@@ -68,6 +72,17 @@ export const ZMessage = z.object({
   segments: z.number().int().describe('Number of SMS segments the body takes'),
   cost_cents: z.number().int().describe('segments x the price per segment, debited when accepted'),
   created_at: ZTimestamp,
+  error_code: z
+    .string()
+    .nullable()
+    .describe(
+      'Why the message failed, as the message.failed webhook reports it: an error catalogue code (e.g. ' +
+        'workspace_suppressed) or the carrier\'s own (e.g. unreachable); null unless status is failed',
+    ),
+  retry: z
+    .string()
+    .nullable()
+    .describe('The error catalogue\'s retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code'),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
@@ -80,14 +95,20 @@ export const createMessage = defineOperation({
   description:
     'Queues an SMS to phone_number from one of the workspace\'s connected numbers (the same number each recipient ' +
     'got before, else the least recently used one) and debits segments x price from the prepaid balance. ' +
-    'Checks, in this order: the per-token send rate limit (429), the request (422), idempotency_key (200 replay ' +
-    'or 409), workspace suppression of the recipient (403), a connected sender (422 branded_number_missing), ' +
-    'the balance (402 insufficient_balance) and the daily spend cap (402 spend_limit_exceeded).',
+    'Checks, in this order: the per-token send rate limit (429; a replay of an accepted idempotency_key is ' +
+    'exempt), the request (422), idempotency_key (200 replay or 409), workspace suppression of the recipient ' +
+    '(403), a connected sender (422 branded_number_missing), the balance (402 insufficient_balance) and the daily spend cap (402 spend_limit_exceeded).',
   tags: ['messages'],
   input: ZMessageCreateRequest,
   output: z.object({ message: ZMessageAccepted }),
   successStatus: 202,
-  alternateSuccess: [{ status: 200, description: 'Idempotent replay: the message first created with this idempotency_key' }],
+  alternateSuccess: [
+    {
+      status: 200,
+      description: 'Idempotent replay: the message first created with this idempotency_key',
+      headers: { [idempotentReplayHeader]: { value: 'true', description: 'This answer repeats the original message and created nothing' } },
+    },
+  ],
   errors: [
     'validation_failed',
     'idempotency_conflict',
@@ -119,7 +140,9 @@ export const getMessage = defineOperation({
   path: '/api/v1/messages/{id}',
   auth: { kind: 'bearer', scope: 'messages:write' },
   summary: 'Get a message',
-  description: 'The status, recipient, segments and cost of a message of this workspace. Not rate limited.',
+  description:
+    'The status, recipient, segments and cost of a message of this workspace, and why it failed (error_code, retry). ' +
+    'Not rate limited.',
   tags: ['messages'],
   input: z.strictObject({ id: z.string().min(1).max(64).describe('Message id returned by POST /api/v1/messages') }),
   output: z.object({ message: ZMessage }),
@@ -129,7 +152,9 @@ export const getMessage = defineOperation({
   mcp: {
     name: 'get_message',
     title: 'Get message status',
-    description: 'Look up a sent message by id: status (queued, sending, sent, delivered, failed), segments and cost.',
+    description:
+      'Look up a sent message by id: status (queued, sending, sent, delivered, failed), segments and cost; ' +
+      'a failed message says why in error_code, with the retry hint when the code is in the error catalogue.',
     readOnly: true,
     destructive: false,
   },

@@ -1,4 +1,4 @@
-import { AppError, type TMessageAccepted } from '@textline/contract';
+import { AppError, type TMessageAccepted, ZMessageCreateRequest } from '@textline/contract';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -29,6 +29,39 @@ function invalidPhoneNumber(): AppError {
   });
 }
 
+function costCentsOf(deps: Pick<Services, 'config'>, body: string): { segments: number; costCents: number } {
+  const { segments } = countSegments(body);
+  return { segments, costCents: segments * deps.config.pricePerSegmentCents };
+}
+
+const ZIdempotencyKey = ZMessageCreateRequest.shape.idempotency_key.unwrap();
+
+/**
+ * Whether a send request, before it is validated, repeats one already accepted under its
+ * idempotency_key: same workspace, key, recipient, body and cost. Such a request creates nothing
+ * (accept_message_batch answers the original message, or 409 in the rare case that its selected
+ * sender changed since), so an empty send bucket does not refuse it (enforceSendRateLimit), as
+ * Stripe does. A request with a key costs an indexed look-up.
+ */
+export async function repeatsAcceptedSend(deps: Pick<Services, 'sql' | 'config'>, workspaceId: string, rawRequest: unknown): Promise<boolean> {
+  if (typeof rawRequest !== 'object' || rawRequest === null) return false;
+  const { idempotency_key: key, phone_number: phoneNumber, body } = rawRequest as Record<string, unknown>;
+  if (key === undefined || typeof phoneNumber !== 'string' || typeof body !== 'string') return false;
+  // A key the request schema refuses was never accepted: no look-up, the request pays as any other.
+  const validKey = ZIdempotencyKey.safeParse(key);
+  if (!validKey.success) return false;
+  const [earlier] = await deps.sql.query<{ phone_number: string; body: string; cost_cents: number }>(
+    'SELECT phone_number, body, cost_cents FROM messages WHERE workspace_id = $1 AND idempotency_key = $2',
+    [workspaceId, validKey.data],
+  );
+  return (
+    earlier !== undefined &&
+    earlier.body === body &&
+    earlier.phone_number === toE164(phoneNumber) &&
+    earlier.cost_cents === costCentsOf(deps, body).costCents
+  );
+}
+
 /**
  * Accepts one SMS for a workspace: validates the recipient, then applies idempotency, workspace
  * suppression, sender availability, balance and the daily spend cap, in that order, each with its
@@ -44,8 +77,7 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const phoneNumber = toE164(request.phoneNumber);
   if (!phoneNumber) throw invalidPhoneNumber();
-  const { segments } = countSegments(request.body);
-  const costCents = segments * deps.config.pricePerSegmentCents;
+  const { segments, costCents } = costCentsOf(deps, request.body);
   const now = new Date(deps.clock.now());
   const jobId = newId('job');
   // One call does every check and write in one transaction: the database function

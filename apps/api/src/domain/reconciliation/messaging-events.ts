@@ -1,5 +1,5 @@
 import type { Message, Prisma } from '@textline/db';
-import { toE164 } from '../../lib/phone.ts';
+import { toE164Near } from '../../lib/phone.ts';
 import { type TMessagingEvent, ZMessagingEvent } from '../../webhooks/inbound/payloads.ts';
 import type { EventTransaction } from '../customer-events.ts';
 import { applyMessageOutcome, type MessageOutcome } from '../message-outcomes.ts';
@@ -35,6 +35,26 @@ async function messageOfEvent(tx: Prisma.TransactionClient, event: TMessagingEve
   return tx.message.findFirst({ where: { OR: candidates } });
 }
 
+/**
+ * The number an opt-out suppresses: the one it names in `phone_number`, read in the region of the
+ * message it is about when written nationally (415-555-0182), else the recipient of that message.
+ * Only ever a number the event names, directly or through its message: a `phone_number` that is not
+ * a valid number suppresses nothing, rather than some other number.
+ */
+function optedOutNumber(event: TMessagingEvent, message: Message | null): { phoneNumber: string } | { unreconciled: string } {
+  if (event.phone_number !== undefined) {
+    const phoneNumber = toE164Near(event.phone_number, [message?.phoneNumber, message?.senderNumber]);
+    if (phoneNumber) return { phoneNumber };
+    return {
+      unreconciled: message
+        ? `phone_number is not a valid phone number, international or national in the region of the message's recipient or sender`
+        : 'phone_number is not a valid international phone number, and the event is about no message whose region could read it',
+    };
+  }
+  if (message) return { phoneNumber: message.phoneNumber };
+  return { unreconciled: 'the opt-out names no phone_number and no message of ours' };
+}
+
 /** message.sent / delivered / failed and the opt-out events of the messaging provider. */
 export async function reconcileMessagingEvent(tx: EventTransaction, stored: StoredProviderEvent, at: Date): Promise<ReconcileResult> {
   const parsed = ZMessagingEvent.safeParse(stored.payload);
@@ -55,11 +75,12 @@ export async function reconcileMessagingEvent(tx: EventTransaction, stored: Stor
 
   // An opt-out belongs to the workspace of the message it answers, or the one the provider names.
   const workspaceId = message?.workspaceId ?? metadataString(event, 'workspace_id');
-  const phoneNumber = (event.phone_number && toE164(event.phone_number)) ?? message?.phoneNumber;
-  if (!workspaceId || !phoneNumber || !(await tx.workspace.count({ where: { id: workspaceId } }))) return 'ignored';
+  if (!workspaceId || !(await tx.workspace.count({ where: { id: workspaceId } }))) return 'ignored';
+  const optedOut = optedOutNumber(event, message);
+  if ('unreconciled' in optedOut) return optedOut;
   await suppressRecipient(tx, {
     workspaceId,
-    phoneNumber,
+    phoneNumber: optedOut.phoneNumber,
     source: 'provider_event',
     provider: stored.provider,
     reason: event.type,

@@ -24,20 +24,31 @@ function reconcilerFor(deps: Pick<Services, 'inboundWebhooks'>, stored: StoredPr
 
 /**
  * Applies one stored provider event in a single transaction with its own status change
- * (received -> processed | ignored). The conditional claim locks the row, so a repeated job or a
- * second worker finds it settled and does nothing: every effect happens once.
+ * (received -> processed | ignored | unreconciled). The conditional claim locks the row, so a
+ * repeated job or a second worker finds it settled and does nothing: every effect happens once.
  */
-export async function reconcileProviderEvent(deps: Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks'>, providerEventId: string): Promise<void> {
+export async function reconcileProviderEvent(
+  deps: Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks' | 'log'>,
+  providerEventId: string,
+): Promise<void> {
   const at = new Date(deps.clock.now());
-  await inEventTransaction(deps, async (tx) => {
+  const settled = await inEventTransaction(deps, async (tx) => {
     const [stored] = await tx.providerEvent.updateManyAndReturn({
       where: { id: providerEventId, status: 'received' },
       data: { status: 'processed', processedAt: at },
     });
-    if (!stored) return;
+    if (!stored) return undefined;
     const result = await reconcilerFor(deps, stored)(tx, stored, at);
     if (result === 'ignored') await tx.providerEvent.update({ where: { id: stored.id }, data: { status: 'ignored' } });
+    if (typeof result === 'object') {
+      await tx.providerEvent.update({ where: { id: stored.id }, data: { status: 'unreconciled', statusReason: result.unreconciled } });
+    }
+    return { stored, result };
   });
+  if (typeof settled?.result === 'object') {
+    const { stored, result } = settled;
+    deps.log.warn({ providerEventId, provider: stored.provider, eventType: stored.eventType, reason: result.unreconciled }, 'provider event unreconciled');
+  }
 }
 
 export const providerEventJobHandler: JobHandler = {

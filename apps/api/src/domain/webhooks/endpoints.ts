@@ -1,8 +1,8 @@
-import ipaddr from 'ipaddr.js';
 import { AppError, type CustomerEventType, type TWebhookEndpoint } from '@textline/contract';
 import type { WebhookEndpoint } from '@textline/db';
 import { newId } from '../../lib/crypto.ts';
 import type { Services } from '../../services.ts';
+import { isNonPublicHost } from './public-destination.ts';
 import { newSigningSecret } from './signing.ts';
 
 /** How long the previous secret keeps signing after a rotation. */
@@ -12,12 +12,6 @@ type Deps = Pick<Services, 'prisma' | 'clock' | 'config'>;
 
 function invalidUrl(message: string): AppError {
   return new AppError('validation_failed', { message, extra: { issues: [{ path: 'url', message }] } });
-}
-
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  if (ipaddr.isValid(host)) return ipaddr.parse(host).range() !== 'unicast';
-  return host === 'localhost' || host.endsWith('.localhost');
 }
 
 /**
@@ -32,7 +26,7 @@ export function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
     throw invalidUrl('must be an absolute URL such as https://example.com/webhooks');
   }
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw invalidUrl('must use https');
-  if (!allowPrivate && isPrivateHost(url.hostname)) {
+  if (!allowPrivate && isNonPublicHost(url.hostname)) {
     throw invalidUrl('must not point at a private, loopback or link-local address');
   }
   return url.toString();

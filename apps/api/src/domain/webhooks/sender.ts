@@ -1,8 +1,10 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequestArgs, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions as HttpsRequestOptions } from 'node:https';
+import { isIP, Socket, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { Duplex } from 'node:stream';
+import { bareHost, isPublicAddress } from './public-destination.ts';
 
 /** How much of a response body is kept for the console. */
 export const RESPONSE_BODY_LIMIT = 4096;
@@ -16,10 +18,60 @@ export type WebhookSender = {
   close(): void;
 };
 
+/** A connection refused because the address it was about to use is not public. */
+class NonPublicAddressError extends Error {
+  constructor(address: string) {
+    super(`${address} is not a public address`);
+  }
+}
+
+/** `lookup`, failing instead of answering when any address found is not public. */
+function publicOnlyLookup(lookup: LookupFunction): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, options, (error, found, family) => {
+      const addresses = error ? [] : typeof found === 'string' ? [found] : found.map(({ address }) => address);
+      const nonPublic = addresses.find((address) => !isPublicAddress(address));
+      callback(nonPublic === undefined ? error : new NonPublicAddressError(nonPublic), found, family);
+    });
+  };
+}
+
+/**
+ * The options of a new connection with its addresses checked: an address literal now (no lookup
+ * happens for one), a hostname as it resolves. Checking what the connection actually uses, after
+ * DNS, is what defeats DNS rebinding.
+ */
+function publicOnlyConnection<T extends ClientRequestArgs>(options: T): T | NonPublicAddressError {
+  const host = bareHost(options.host ?? options.hostname ?? '');
+  if (isIP(host) && !isPublicAddress(host)) return new NonPublicAddressError(host);
+  return { ...options, lookup: publicOnlyLookup(options.lookup ?? dnsLookup) };
+}
+
+/** A socket that fails with `error` as the agent hands it to the request. */
+function failedSocket(error: Error, callback: ((error: Error | null, stream: Duplex) => void) | undefined): Socket {
+  const socket = new Socket();
+  if (callback) callback(error, socket);
+  else socket.destroy(error);
+  return socket;
+}
+
+class PublicOnlyHttpsAgent extends HttpsAgent {
+  override createConnection(options: HttpsRequestOptions, callback?: (error: Error | null, stream: Duplex) => void) {
+    const checked = publicOnlyConnection(options);
+    return checked instanceof Error ? failedSocket(checked, callback) : super.createConnection(checked, callback);
+  }
+}
+
+class PublicOnlyHttpAgent extends HttpAgent {
+  override createConnection(options: ClientRequestArgs, callback?: (error: Error | null, stream: Duplex) => void) {
+    const checked = publicOnlyConnection(options);
+    return checked instanceof Error ? failedSocket(checked, callback) : super.createConnection(checked, callback);
+  }
+}
+
 function describeError(error: Error, timeoutMs: number): string {
   if (error.message === 'timeout') return `No response within ${timeoutMs / 1000} s`;
-  // request-filtering-agent refuses at connect time, after DNS resolution (defeats DNS rebinding).
-  if (/is not allowed/.test(error.message)) {
+  if (error instanceof NonPublicAddressError) {
     return 'Blocked: the endpoint resolves to a private, loopback, link-local or otherwise non-public address';
   }
   const code = (error as NodeJS.ErrnoException).code;
@@ -57,9 +109,9 @@ export function createWebhookSender(options: {
   /** DNS resolution; tests substitute one to make a name resolve to a private address. */
   lookup?: LookupFunction | undefined;
 }): WebhookSender {
-  const agentOptions = { allowPrivateIPAddress: options.allowPrivate, keepAlive: true, maxSockets: 64 };
-  const httpsAgent = new RequestFilteringHttpsAgent(agentOptions);
-  const httpAgent = new RequestFilteringHttpAgent(agentOptions);
+  const agentOptions = { keepAlive: true, maxSockets: 64 };
+  const httpsAgent = options.allowPrivate ? new HttpsAgent(agentOptions) : new PublicOnlyHttpsAgent(agentOptions);
+  const httpAgent = options.allowPrivate ? new HttpAgent(agentOptions) : new PublicOnlyHttpAgent(agentOptions);
 
   return {
     post(url, headers, body) {

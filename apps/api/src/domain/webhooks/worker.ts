@@ -16,6 +16,7 @@ export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000
 export const DISABLE_AFTER_FAILING_MS = 5 * DAY_MS;
 
 type Deps = Pick<Services, 'prisma' | 'clock' | 'log' | 'webhookSender'>;
+/** `pending` until the first attempt; then the outcome of the latest attempt. */
 type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 /** A delivery with its endpoint and event, read in one statement (this is the hot path). */
@@ -44,7 +45,9 @@ const deliveryColumns = Prisma.sql`
 /**
  * An automatic attempt first claims its number, so a repeated job or a second worker cannot send
  * the same attempt twice; replays and tests just read the delivery. Nothing comes back when the
- * delivery is gone (its endpoint was deleted) or the attempt was already made.
+ * delivery is gone (its endpoint was deleted), the attempt was already made, or no automatic attempt
+ * is scheduled any more (next_retry_at null: it succeeded, or it gave up). A failed delivery with a
+ * next_retry_at is still due its retry.
  */
 async function loadDelivery(prisma: PrismaClient, payload: DeliveryJobPayload): Promise<DeliveryRow | undefined> {
   const rows =
@@ -52,7 +55,7 @@ async function loadDelivery(prisma: PrismaClient, payload: DeliveryJobPayload): 
       ? await prisma.$queryRaw<DeliveryRow[]>`
           WITH d AS (
             UPDATE webhook_deliveries SET scheduled_attempts = ${payload.attempt}
-            WHERE id = ${payload.delivery_id} AND status = 'pending' AND scheduled_attempts = ${payload.attempt - 1}
+            WHERE id = ${payload.delivery_id} AND next_retry_at IS NOT NULL AND scheduled_attempts = ${payload.attempt - 1}
             RETURNING id, status, next_retry_at, endpoint_id, event_id)
           SELECT ${deliveryColumns} FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id`
       : await prisma.$queryRaw<DeliveryRow[]>`
@@ -69,7 +72,11 @@ function disabledReason(at: Date, failingSince: Date): string {
   );
 }
 
-/** The delivery's state after an attempt; nextRetryAt undefined means "leave as it is". */
+/**
+ * The delivery's state after an attempt; nextRetryAt undefined means "leave as it is". A failed
+ * attempt reads `failed` at once (SPEC section 6 rule 2), whether or not a retry is scheduled:
+ * next_retry tells the two apart.
+ */
 function settle(attempt: {
   succeeded: boolean;
   disable: boolean;
@@ -79,8 +86,8 @@ function settle(attempt: {
 }): { status: DeliveryStatus; nextRetryAt: Date | null | undefined } {
   if (attempt.succeeded) return { status: 'succeeded', nextRetryAt: null };
   if (attempt.disable) return { status: 'failed', nextRetryAt: null };
-  if (attempt.retryDelay !== undefined) return { status: 'pending', nextRetryAt: new Date(attempt.finishedAt.getTime() + attempt.retryDelay) };
-  if (attempt.retryScheduled) return { status: 'pending', nextRetryAt: undefined };
+  if (attempt.retryDelay !== undefined) return { status: 'failed', nextRetryAt: new Date(attempt.finishedAt.getTime() + attempt.retryDelay) };
+  if (attempt.retryScheduled) return { status: 'failed', nextRetryAt: undefined };
   return { status: 'failed', nextRetryAt: null };
 }
 
@@ -120,8 +127,8 @@ export async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): P
   const now = deps.clock.now();
 
   if (!delivery.enabled) {
-    // Nothing is sent to a disabled endpoint; the delivery stays replayable once it is enabled again.
-    if (delivery.status === 'pending') {
+    // Nothing is sent to a disabled endpoint, nor retried; the delivery stays replayable once it is enabled again.
+    if (delivery.status === 'pending' || delivery.next_retry_at !== null) {
       await deps.prisma.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed', nextRetryAt: null, updatedAt: new Date(now) } });
     }
     return;
@@ -147,7 +154,7 @@ export async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): P
     disable,
     retryDelay: automatic ? retryScheduleMs[payload.attempt - 1] : undefined,
     // A failed replay or test leaves an already scheduled retry in place.
-    retryScheduled: !automatic && delivery.status === 'pending' && delivery.next_retry_at !== null,
+    retryScheduled: !automatic && delivery.next_retry_at !== null,
     finishedAt,
   });
   const endpointChanges = disable || failingSince?.getTime() !== delivery.failing_since?.getTime();

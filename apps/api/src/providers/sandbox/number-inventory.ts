@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from '@textline/db';
+import type { PrismaClient } from '@textline/db';
 import type { PurchasedNumber } from '../types.ts';
 
 /**
@@ -11,29 +11,27 @@ const LINES_PER_AREA_CODE = 100;
 export const DEFAULT_AREA_CODES = ['415', '212', '312', '512', '206'] as const;
 const areaCodePattern = /^[2-9]\d{2}$/;
 
-// Concurrent buyers may pick the same free number; the loser retries with the next one.
-const MAX_RACE_RETRIES = 5;
-
 function numberAt(areaCode: string, line: number): string {
   return `+1${areaCode}555${String(line).padStart(4, '0')}`;
 }
 
+/**
+ * Sells the lowest line not yet sold. Buyers in other requests or processes may pick the same line
+ * at the same time: the insert that loses does nothing (ON CONFLICT DO NOTHING, not an error) and
+ * that buyer goes on to the next line. A lost race means that line is sold for good, so the walk
+ * ends with a sale, or with undefined only once every line of the area code is sold.
+ */
 async function sellFrom(prisma: PrismaClient, areaCode: string, soldAt: Date): Promise<PurchasedNumber | undefined> {
-  for (let attempt = 0; attempt < MAX_RACE_RETRIES; attempt += 1) {
-    const sold = new Set((await prisma.sandboxNumber.findMany({ where: { areaCode }, select: { number: true } })).map((row) => row.number));
-    const line = Array.from({ length: LINES_PER_AREA_CODE }, (_, index) => FIRST_LINE + index).find((candidate) => !sold.has(numberAt(areaCode, candidate)));
-    if (line === undefined) return undefined;
+  const sold = new Set((await prisma.sandboxNumber.findMany({ where: { areaCode }, select: { number: true } })).map((row) => row.number));
+  for (let line = FIRST_LINE; line < FIRST_LINE + LINES_PER_AREA_CODE; line += 1) {
     const number = numberAt(areaCode, line);
+    if (sold.has(number)) continue;
     const providerNumberId = `SBXPN${areaCode}${line}`;
-    try {
-      await prisma.sandboxNumber.create({ data: { number, areaCode, providerNumberId, soldAt } });
-      // The sandbox routes inbound messages of its numbers to our /incoming route by itself.
-      return { number, providerNumberId, webhookConfigured: true };
-    } catch (error) {
-      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
-    }
+    const { count } = await prisma.sandboxNumber.createMany({ data: [{ number, areaCode, providerNumberId, soldAt }], skipDuplicates: true });
+    // The sandbox routes inbound messages of its numbers to our /incoming route by itself.
+    if (count === 1) return { number, providerNumberId, webhookConfigured: true };
   }
-  throw new Error(`sandbox number inventory for ${areaCode}: too many concurrent purchases`);
+  return undefined;
 }
 
 /** Buys the next free number in the area code (or the default ones); undefined when none is left or the code is not NANP. */

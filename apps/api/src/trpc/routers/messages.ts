@@ -1,6 +1,7 @@
-import { operations } from '@textline/contract';
+import { idempotentReplayHeader, operations } from '@textline/contract';
 import { getMessage } from '../../domain/messages/get.ts';
 import { sendMessage } from '../../domain/messages/send.ts';
+import { refundSend } from '../../limits/send-rate-limiter.ts';
 import { router, scopedOperation } from '../procedures.ts';
 
 export const messagesRouter = router({
@@ -11,7 +12,12 @@ export const messagesRouter = router({
       { phoneNumber: input.phone_number, body: input.body, idempotencyKey: input.idempotency_key, metadata: input.metadata },
       { source: ctx.transport === 'mcp' ? 'mcp' : 'api' },
     );
-    if (result.replayed) ctx.response.status = 200;
+    if (result.replayed) {
+      ctx.response.status = 200;
+      ctx.response.headers[idempotentReplayHeader] = 'true';
+      // A replay created nothing: the send it took from the token's bucket, if any, goes back.
+      if (ctx.sendTokenTaken) await refundSend(ctx.services.rateLimiter, ctx.auth);
+    }
     return { message: result.message };
   }),
   get: scopedOperation(operations['messages.get']).query(async ({ ctx, input }) => ({

@@ -7,7 +7,7 @@ import { router, scopedOperation } from '../procedures.ts';
 
 export const onboardingRouter = router({
   createApiKey: scopedOperation(operations['onboarding.createApiKey']).mutation(async ({ ctx, input }) => ({
-    token: await createApiKeyToken(ctx.services, ctx.auth.workspaceId, input.name),
+    token: await createApiKeyToken(ctx.services, ctx.auth, input.name),
   })),
   status: scopedOperation(operations['onboarding.status']).query(({ ctx }) =>
     getOnboardingStatus(ctx.services, ctx.auth.workspaceId),

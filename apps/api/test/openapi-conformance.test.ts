@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { adminCommands } from '../src/admin/commands.ts';
+import { buildOpenApiDocument } from '../src/openapi/document.ts';
+import { call, freshIp, startTestApp, type JsonResponse, type TestApp } from './harness.ts';
+import { tokenWithScopes } from './mcp-support.ts';
+import { completeBrandedDetails } from './onboarding-support.ts';
+import { sendingWorkspace } from './sending-support.ts';
+
+/**
+ * openapi.json tells the truth about the wire: a flow through every operation it lists, error cases
+ * included (bad input, unknown and impossible ids, missing token, wrong scope, rate limits), where
+ * every response's status must be declared for its operation and its body must match the declared
+ * schema. Every GET is repeated with an unknown query parameter, which every route ignores.
+ */
+
+type ResponseObject = { content?: Record<string, { schema: object }> };
+type OperationObject = { responses: Record<string, ResponseObject> };
+type Document = { paths: Record<string, Record<string, OperationObject>>; components?: object };
+
+type Exchange = { method: string; route: string; path: string; status: number; contentType: string; body: unknown };
+
+const document = buildOpenApiDocument() as unknown as Document;
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+const validators = new Map<string, ValidateFunction>();
+
+/** The declared body schema of a response, compiled with the document's components so its $refs resolve. */
+function validatorFor(route: string, method: string, status: string, schema: object): ValidateFunction {
+  const key = `${method} ${route} ${status}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile({ ...schema, paths: document.paths, components: document.components });
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** What is wrong with an exchange according to openapi.json; nothing when it conforms. */
+function problemsWith(exchange: Exchange): string[] {
+  const operation = document.paths[exchange.route]?.[exchange.method.toLowerCase()];
+  if (!operation) return ['the operation is not in openapi.json'];
+  const response = operation.responses[String(exchange.status)];
+  if (!response) return [`status ${exchange.status} is not declared (declared: ${Object.keys(operation.responses).join(', ')})`];
+  const schema = response.content?.['application/json']?.schema;
+  if (!schema) return exchange.body === undefined ? [] : ['a body where none is declared'];
+  if (!exchange.contentType.startsWith('application/json')) return [`content type ${exchange.contentType}`];
+  const validate = validatorFor(exchange.route, exchange.method, String(exchange.status), schema);
+  if (validate(exchange.body)) return [];
+  return (validate.errors ?? []).map(
+    (error) => `body${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+  );
+}
+
+let app: TestApp;
+const exchanges: Exchange[] = [];
+
+type RequestOptions = Parameters<typeof call>[3] & { query?: string };
+
+/** Sends a request for the operation at `route` (its path template) to `path`, and records the answer. */
+async function send(method: string, route: string, path: string, options: RequestOptions = {}): Promise<JsonResponse> {
+  const { query, ...callOptions } = options;
+  const response = await call(app, method, query ? `${path}?${query}` : path, callOptions);
+  exchanges.push({
+    method,
+    route,
+    path,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    body: response.body,
+  });
+  if (method === 'GET') {
+    // Ignored even when it holds what no route could store (a NUL).
+    const withUnknown = await call(app, method, `${path}?${query ? `${query}&` : ''}not_a_parameter=a%00b`, callOptions);
+    exchanges.push({
+      method,
+      route,
+      path: `${path}?…not_a_parameter`,
+      status: withUnknown.status,
+      contentType: withUnknown.headers.get('content-type') ?? '',
+      body: withUnknown.body,
+    });
+    expect(withUnknown.status, `${path} with an unknown query parameter`).toBe(response.status);
+  }
+  return response;
+}
+
+/** An id longer than any id of the kind: it fails the path parameter's schema. */
+const impossibleId = 'x'.repeat(300);
+
+beforeAll(async () => {
+  // Jobs stay off: this is about what each request is answered, not what happens after.
+  app = await startTestApp({}, { startJobs: false });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('openapi.json against the wire', () => {
+  it('declares every status and body of a flow through every operation', async () => {
+    // --- health and accounts (no token) ---
+    for (const path of ['/health', '/api/v1/health', '/mcp/health']) await send('GET', path, path);
+    const ip = freshIp();
+    const account = await send('POST', '/api/v1/accounts', '/api/v1/accounts', {
+      body: { username: `flow_${Date.now()}`, password: 'correct horse battery staple' },
+      headers: { 'x-forwarded-for': ip },
+    });
+    expect(account.status).toBe(201);
+    const accountToken: string = account.body.token.access_token;
+    const throttled = await send('POST', '/api/v1/accounts', '/api/v1/accounts', {
+      body: { username: 'flow_again', password: 'correct horse battery staple' },
+      headers: { 'x-forwarded-for': ip },
+    });
+    expect(throttled.status).toBe(429);
+    await send('POST', '/api/v1/accounts', '/api/v1/accounts', {
+      body: { username: 'x' },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    await send('POST', '/api/v1/accounts', '/api/v1/accounts', {
+      rawBody: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    await send('POST', '/api/v1/accounts', '/api/v1/accounts', {
+      rawBody: 'username=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    await send('POST', '/mcp/accounts', '/mcp/accounts', {
+      body: { account: { username: `flow_mcp_${Date.now()}`, password: 'correct horse battery staple' } },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    await send('POST', '/mcp/accounts', '/mcp/accounts', { body: {}, headers: { 'x-forwarded-for': freshIp() } });
+
+    // --- the legacy MCP tools: an account token's way to a full key ---
+    const workspace = await app.services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.body.account.id } });
+    const executeOnly = await tokenWithScopes(app, workspace.id, ['mcp:execute']);
+    const readOnly = await tokenWithScopes(app, workspace.id, ['mcp:read']);
+    expect((await send('GET', '/mcp/tools', '/mcp/tools', { token: accountToken })).status).toBe(200);
+    await send('GET', '/mcp/tools', '/mcp/tools');
+    await send('GET', '/mcp/tools', '/mcp/tools', { token: executeOnly });
+    const tool = '/mcp/tools/{name}';
+    const key = await send('POST', tool, '/mcp/tools/create_api_key', {
+      token: accountToken,
+      body: { params: { name: 'flow' } },
+    });
+    expect(key.status).toBe(200);
+    const token: string = key.body.result.token.access_token;
+    await send('POST', tool, '/mcp/tools/list_oauth_clients', { token: accountToken });
+    await send('POST', tool, '/mcp/tools/get_message', { token: accountToken, body: { params: { id: 'msg_unknown' } } });
+    await send('POST', tool, '/mcp/tools/no_such_tool', { token: accountToken, body: { params: {} } });
+    await send('POST', tool, '/mcp/tools/create_api_key', { token: accountToken, body: { params: { name: '' }, extra: 1 } });
+    await send('POST', tool, '/mcp/tools/create_api_key', {
+      token: accountToken,
+      rawBody: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    await send('POST', tool, '/mcp/tools/create_api_key', {
+      token: accountToken,
+      rawBody: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    await send('POST', tool, '/mcp/tools/create_api_key', { body: { params: {} } });
+    await send('POST', tool, '/mcp/tools/create_api_key', { token: readOnly, body: { params: {} } });
+
+    // --- the legacy key migration ---
+    const migrate = '/api/v1/auth/migrate-legacy-key';
+    const legacy = (await adminCommands['create-legacy-key'](app.services, {
+      username: account.body.account.username,
+      scopes: ['messages:write'],
+    })) as { legacy_key: string };
+    await send('POST', migrate, migrate, { token: legacy.legacy_key, body: { name: '' } });
+    expect((await send('POST', migrate, migrate, { token: legacy.legacy_key, body: { name: 'migrated' } })).status).toBe(201);
+    await send('POST', migrate, migrate, { token: legacy.legacy_key });
+    await send('POST', migrate, migrate);
+
+    // --- onboarding ---
+    await send('GET', '/api/v1/onboarding', '/api/v1/onboarding', { token });
+    await send('GET', '/api/v1/onboarding', '/api/v1/onboarding', { token: accountToken });
+    await send('GET', '/api/v1/onboarding', '/api/v1/onboarding');
+    await send('POST', '/api/v1/onboarding/api-key', '/api/v1/onboarding/api-key', { token, body: { name: 'second' } });
+    await send('POST', '/api/v1/onboarding/api-key', '/api/v1/onboarding/api-key', { token, body: { name: '' } });
+    await send('POST', '/api/v1/onboarding/api-key', '/api/v1/onboarding/api-key', { token: accountToken, body: {} });
+    const invoices = '/api/v1/onboarding/funding-invoices';
+    await send('POST', invoices, invoices, { token, body: { amount_cents: 1 } });
+    const invoice = await send('POST', invoices, invoices, { token, body: { amount_cents: 5_000 } });
+    expect(invoice.status).toBe(201);
+    await send('GET', `${invoices}/{id}`, `${invoices}/${invoice.body.invoice.id}`, { token });
+    await send('GET', `${invoices}/{id}`, `${invoices}/inv_unknown`, { token });
+    expect((await send('GET', `${invoices}/{id}`, `${invoices}/${impossibleId}`, { token })).status).toBe(404);
+    await send('POST', '/api/v1/onboarding/test-sms', '/api/v1/onboarding/test-sms', {
+      token,
+      body: { phone_number: '+14155550123' },
+    });
+    await send('POST', '/api/v1/onboarding/test-sms', '/api/v1/onboarding/test-sms', {
+      token,
+      body: { phone_number: 'not a number' },
+    });
+    await send('POST', '/api/v1/onboarding/dedicated-number', '/api/v1/onboarding/dedicated-number', { token });
+    await send('POST', '/api/v1/onboarding/branded-request', '/api/v1/onboarding/branded-request', {
+      token,
+      body: { website: 'not a url' },
+    });
+    await send('POST', '/api/v1/onboarding/branded-request', '/api/v1/onboarding/branded-request', {
+      token,
+      body: completeBrandedDetails,
+    });
+    await send('POST', '/api/v1/onboarding/dedicated-number', '/api/v1/onboarding/dedicated-number', { token });
+
+    // --- numbers ---
+    await send('GET', '/api/v1/numbers', '/api/v1/numbers', { token });
+    await send('GET', '/api/v1/numbers', '/api/v1/numbers', { token: accountToken });
+    await send('POST', '/api/v1/numbers', '/api/v1/numbers', { token, body: { area_code: '12' } });
+    await send('POST', '/api/v1/numbers', '/api/v1/numbers', { token });
+
+    // --- messages: a funded sender, an unfunded one, and one on the starter tier's one-send burst ---
+    const sender = await sendingWorkspace(app);
+    const unfunded = await sendingWorkspace(app, { balanceCents: 0 });
+    const starter = await sendingWorkspace(app, { tier: 'starter' });
+    const messages = '/api/v1/messages';
+    const message = { phone_number: '+14155550123', body: 'Hello from the flow', idempotency_key: 'flow-1' };
+    const sent = await send('POST', messages, messages, { token: sender.token, body: message });
+    expect(sent.status).toBe(202);
+    expect((await send('POST', messages, messages, { token: sender.token, body: message })).status).toBe(200);
+    expect(
+      (await send('POST', messages, messages, { token: sender.token, body: { ...message, body: 'Something else' } })).status,
+    ).toBe(409);
+    await send('POST', messages, messages, { token: sender.token, body: { phone_number: '12', body: '' } });
+    await send('POST', messages, messages, { token: unfunded.token, body: { phone_number: '+14155550123', body: 'x' } });
+    await send('POST', messages, messages, { token: starter.token, body: { phone_number: '+14155550123', body: 'one' } });
+    expect(
+      (await send('POST', messages, messages, { token: starter.token, body: { phone_number: '+14155550123', body: 'two' } }))
+        .status,
+    ).toBe(429);
+    await send('POST', messages, messages, { body: message });
+    await send('POST', messages, messages, { token: readOnly, body: message });
+    const get = `${messages}/{id}`;
+    expect((await send('GET', get, `${messages}/${sent.body.message.id}`, { token: sender.token })).status).toBe(200);
+    await send('GET', get, `${messages}/msg_unknown`, { token: sender.token });
+    expect((await send('GET', get, `${messages}/${impossibleId}`, { token: sender.token })).status).toBe(404);
+    await send('GET', get, `${messages}/msg_unknown`);
+    await send('GET', get, `${messages}/msg_unknown`, { token: readOnly });
+
+    // --- OAuth clients ---
+    const clients = '/api/v1/mcp/oauth-clients';
+    await send('GET', clients, clients, { token });
+    await send('DELETE', `${clients}/{client_id}`, `${clients}/client_unknown`, { token });
+    expect((await send('DELETE', `${clients}/{client_id}`, `${clients}/${impossibleId}`, { token })).status).toBe(404);
+
+    // --- campaigns ---
+    const campaigns = '/api/v1/campaigns';
+    const byId = `${campaigns}/{id}`;
+    await send('GET', campaigns, campaigns, { token, query: 'status=draft&limit=10' });
+    await send('GET', campaigns, campaigns, { token, query: 'limit=abc' });
+    await send('GET', campaigns, campaigns, { token, query: 'cursor=%00' });
+    await send('GET', campaigns, campaigns, { token: accountToken });
+    await send('POST', campaigns, campaigns, { token, body: { name: '' } });
+    const campaign = await send('POST', campaigns, campaigns, { token, body: { name: 'Flow campaign' } });
+    expect(campaign.status).toBe(201);
+    const id: string = campaign.body.campaign.id;
+    await send('GET', byId, `${campaigns}/${id}`, { token });
+    await send('GET', byId, `${campaigns}/cmp_unknown`, { token });
+    expect((await send('GET', byId, `${campaigns}/${impossibleId}`, { token })).status).toBe(404);
+    await send('PATCH', byId, `${campaigns}/${id}`, { token, body: { name: 'Renamed' } });
+    await send('PATCH', byId, `${campaigns}/${impossibleId}`, { token, body: { name: 'Renamed' } });
+    await send('POST', `${byId}/stages`, `${campaigns}/${id}/stages`, {
+      token,
+      body: { body: 'Hi {{first_name}}', delay_minutes: 0 },
+    });
+    await send('POST', `${byId}/stages`, `${campaigns}/${id}/stages`, { token, body: { body: '{{unknown}}', delay_minutes: 0 } });
+    await send('POST', `${byId}/enrollments`, `${campaigns}/${id}/enrollments`, {
+      token,
+      body: { phone_numbers: ['+14155550100'] },
+    });
+    await send('POST', `${byId}/enrollments`, `${campaigns}/cmp_unknown/enrollments`, {
+      token,
+      body: { phone_numbers: ['+14155550100'] },
+    });
+    await send('POST', `${byId}/pause`, `${campaigns}/${id}/pause`, { token });
+    await send('POST', `${byId}/activate`, `${campaigns}/${id}/activate`, { token });
+    await send('POST', `${byId}/pause`, `${campaigns}/${id}/pause`, { token });
+    const suppressions = `${campaigns}/${id}/suppressions`;
+    await send('GET', `${byId}/suppressions`, suppressions, { token });
+    await send('GET', `${byId}/suppressions`, `${campaigns}/cmp_unknown/suppressions`, { token });
+    const suppression = await send('POST', `${byId}/suppressions`, suppressions, {
+      token,
+      body: { phone_number: '+14155550100' },
+    });
+    await send('POST', `${byId}/suppressions`, suppressions, { token, body: { phone_number: '+14155550100' } });
+    await send('POST', `${byId}/suppressions`, suppressions, { token, body: { phone_number: 'nope' } });
+    const deleteSuppression = `${campaigns}/{campaign_id}/suppressions/{suppression_id}`;
+    await send('DELETE', deleteSuppression, `${suppressions}/${suppression.body.suppression.id}`, { token });
+    await send('DELETE', deleteSuppression, `${suppressions}/${suppression.body.suppression.id}`, { token });
+    await send('DELETE', deleteSuppression, `${suppressions}/${impossibleId}`, { token });
+    await send('POST', `${byId}/archive`, `${campaigns}/${id}/archive`, { token });
+    await send('POST', `${byId}/activate`, `${campaigns}/${id}/activate`, { token });
+
+    // --- snippets and contact lists ---
+    const snippets = '/api/v1/snippets';
+    await send('GET', snippets, snippets, { token });
+    await send('GET', snippets, snippets, { token, query: 'limit=0' });
+    const snippet = await send('POST', snippets, snippets, { token, body: { name: 'greeting', body: 'Hello' } });
+    await send('POST', snippets, snippets, { token, body: { name: 'Not Valid', body: '' } });
+    await send('PATCH', `${snippets}/{id}`, `${snippets}/${snippet.body.snippet.id}`, { token, body: { body: 'Hi there' } });
+    await send('PATCH', `${snippets}/{id}`, `${snippets}/snp_unknown`, { token, body: { body: 'Hi there' } });
+    const lists = '/api/v1/contact-lists';
+    await send('GET', lists, lists, { token });
+    await send('GET', lists, lists, { token, query: 'limit=1000' });
+    const list = await send('POST', lists, lists, { token, body: { name: 'Flow list' } });
+    await send('POST', lists, lists, { token, body: { name: ' ' } });
+    await send('POST', `${lists}/{id}/contacts`, `${lists}/${list.body.contact_list.id}/contacts`, {
+      token,
+      body: { contacts: [{ phone_number: '+14155550101', first_name: 'Ada' }] },
+    });
+    await send('POST', `${lists}/{id}/contacts`, `${lists}/cl_unknown/contacts`, {
+      token,
+      body: { contacts: [{ phone_number: '+14155550101' }] },
+    });
+
+    const failures = exchanges.flatMap((exchange) =>
+      problemsWith(exchange).map(
+        (problem) =>
+          `${exchange.method} ${exchange.path.slice(0, 80)} -> ${exchange.status}: ${problem}\n   ${JSON.stringify(exchange.body).slice(0, 300)}`,
+      ),
+    );
+    expect(failures).toEqual([]);
+    // The flow went through every operation of the document.
+    const documented = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    const exercised = new Set(exchanges.map((exchange) => `${exchange.method} ${exchange.route}`));
+    expect(documented.filter((operation) => !exercised.has(operation))).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "provider_events" ADD COLUMN     "status_reason" TEXT;
