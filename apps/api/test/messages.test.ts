@@ -166,11 +166,16 @@ describe('POST /api/v1/messages', () => {
     expect((await send(developer.token, sms())).body.error.code).toBe('branded_number_missing');
   });
 
-  it('answers 402 insufficient_balance in the string form and writes nothing', async () => {
+  it('answers 402 insufficient_balance in the string form, saying how far short and where to fund, and writes nothing', async () => {
     const developer = await sendingWorkspace(app, { balanceCents: price });
     const response = await send(developer.token, sms({ body: 'a'.repeat(161) }));
     expect(response.status).toBe(402);
-    expect(response.body).toEqual({ error: 'insufficient_balance' });
+    expect(response.body).toEqual({
+      error: 'insufficient_balance',
+      balance_cents: price,
+      required_cents: 2 * price,
+      fund_with: { route: 'POST /api/v1/onboarding/funding-invoices', mcp_tool: 'create_funding_invoice' },
+    });
     expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(price);
     expect((await send(developer.token, sms())).status).toBe(202);
@@ -211,7 +216,7 @@ describe('POST /api/v1/messages', () => {
     // Sender before balance, balance before cap.
     expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body.error.code).toBe('branded_number_missing');
     await connectNumber(app, bare.workspaceId);
-    expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body).toEqual({ error: 'insufficient_balance' });
+    expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body).toMatchObject({ error: 'insufficient_balance', balance_cents: 0 });
 
     // Idempotency before suppression and balance: a replay still answers 200.
     const developer = await sendingWorkspace(app, { balanceCents: price });

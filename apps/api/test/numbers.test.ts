@@ -237,7 +237,7 @@ describe('POST /api/v1/numbers with NUMBER_PRICE_CENTS', () => {
     const developer = await fundedDeveloper(100);
     const response = await buy(pricedApp, developer.token);
     expect(response.status).toBe(402);
-    expect(response.body).toEqual({ error: 'insufficient_balance' });
+    expect(response.body).toEqual({ error: 'insufficient_balance', balance_cents: 100, required_cents: 150, fund_with: { route: 'POST /api/v1/onboarding/funding-invoices', mcp_tool: 'create_funding_invoice' } });
     expect(await balanceOf(pricedApp, developer.workspaceId)).toBe(100);
     expect(await pricedApp.services.prisma.phoneNumber.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
   });

@@ -304,7 +304,7 @@ describe('POST /api/v1/onboarding/test-sms', () => {
     await buyNumber(developer);
     const response = await testSms(developer.token);
     expect(response.status).toBe(402);
-    expect(response.body).toEqual({ error: 'insufficient_balance' });
+    expect(response.body).toMatchObject({ error: 'insufficient_balance', balance_cents: 0, required_cents: expect.any(Number) });
   });
 
   it('answers 422 branded_number_missing without a connected number', async () => {

@@ -1,3 +1,4 @@
+import { AppError } from '@textline/contract';
 import type { PrismaClient } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 
@@ -37,4 +38,18 @@ export async function postLedgerEntry(
   const row = rows[0];
   if (!row) throw new Error(`workspace ${entry.workspaceId} not found`);
   return { posted: row.posted, balanceCents: Number(row.balance_cents) };
+}
+
+/** How to fund a balance, in the shape an agent can act on over either surface. */
+const fundingRoute = { route: 'POST /api/v1/onboarding/funding-invoices', mcp_tool: 'create_funding_invoice' } as const;
+
+/**
+ * The catalogue's insufficient_balance with what the caller needs to recover: the balance it has,
+ * what the operation needed, and where to fund the difference (top-level fields: the string form).
+ */
+export function insufficientBalance(balance: { balanceCents: number; requiredCents: number; message?: string }): AppError {
+  return new AppError('insufficient_balance', {
+    ...(balance.message === undefined ? {} : { message: balance.message }),
+    extra: { balance_cents: balance.balanceCents, required_cents: balance.requiredCents, fund_with: fundingRoute },
+  });
 }

@@ -3,7 +3,7 @@ import type { PhoneNumber } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 import { maskPhoneNumber } from '../lib/logger.ts';
 import type { Services } from '../services.ts';
-import { postLedgerEntry } from './ledger.ts';
+import { insufficientBalance, postLedgerEntry } from './ledger.ts';
 
 type NumberDeps = Pick<Services, 'prisma' | 'config' | 'log' | 'messagingProvider'>;
 
@@ -30,7 +30,11 @@ async function chargeNumberPrice(deps: NumberDeps, workspaceId: string, numberId
     const [workspace] = await tx.$queryRaw<{ balance_cents: number }[]>`
       SELECT balance_cents FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
     if (!workspace || Number(workspace.balance_cents) < priceCents) {
-      throw new AppError('insufficient_balance', { message: `A number costs ${priceCents} cents; the balance is too small.` });
+      throw insufficientBalance({
+        balanceCents: Number(workspace?.balance_cents ?? 0),
+        requiredCents: priceCents,
+        message: `A number costs ${priceCents} cents; the balance is too small.`,
+      });
     }
     await postLedgerEntry(tx, {
       workspaceId,

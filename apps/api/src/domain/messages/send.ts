@@ -3,6 +3,7 @@ import type { JobRunner } from '../../jobs/runner.ts';
 import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
+import { insufficientBalance } from '../ledger.ts';
 import type { Services } from '../../services.ts';
 import { countSegments } from './segments.ts';
 
@@ -20,7 +21,7 @@ export type SendRequest = {
 export type SendResult = { message: TMessageAccepted; replayed: boolean };
 
 // Without `jobs` the dispatch job still runs, only at the runner's next sweep instead of at once.
-type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config'> & { jobs?: Pick<JobRunner, 'wake'> | undefined };
+type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config' | 'prisma'> & { jobs?: Pick<JobRunner, 'wake'> | undefined };
 
 function invalidPhoneNumber(): AppError {
   return new AppError('validation_failed', {
@@ -105,6 +106,11 @@ export async function sendMessage(
       return { message: { id: row.message_id!, status: row.message_status! }, replayed: false };
     case 'replay':
       return { message: { id: row.message_id!, status: row.message_status! }, replayed: true };
+    case 'insufficient_balance': {
+      // The refusal path only: the balance is read again to tell the caller how far short it is.
+      const workspace = await deps.prisma.workspace.findUnique({ where: { id: sender.workspaceId }, select: { balanceCents: true } });
+      throw insufficientBalance({ balanceCents: Number(workspace?.balanceCents ?? 0), requiredCents: costCents });
+    }
     default:
       throw new AppError(row.outcome);
   }
