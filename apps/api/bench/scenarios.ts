@@ -1,5 +1,5 @@
 import type autocannon from 'autocannon';
-import { type SigningKey, signWebhook } from '../src/webhooks/inbound/signature.ts';
+import { type SigningKey, signWebhook } from '../src/provider-callbacks/signature.ts';
 
 /** Where a scenario's server keeps its data: a fresh PGlite directory, or a fresh PostgreSQL database. */
 export type BenchTarget =

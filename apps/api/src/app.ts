@@ -16,8 +16,8 @@ import { docsRouter } from './openapi/serve.ts';
 import { mcpRouter } from './mcp/routes.ts';
 import { oauthBodyErrors, oauthRouter } from './oauth/routes.ts';
 import { consoleRouter } from './http/console-static.ts';
-import { inboundWebhookRouter } from './webhooks/inbound/routes.ts';
-import { WEBHOOKS_MOUNT } from './webhooks/inbound/sources.ts';
+import { inboundWebhookRouter } from './provider-callbacks/routes.ts';
+import { WEBHOOKS_MOUNT } from './provider-callbacks/sources.ts';
 import { sandboxPayCheckoutRouter } from './providers/sandboxpay-checkout.ts';
 import type { Services } from './services.ts';
 

@@ -8,7 +8,7 @@ import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { resolveSecrets, resolveSharedSecrets } from './lib/secrets.ts';
 import { createAcceptQueue, type AcceptQueue } from './domain/messages/accept-queue.ts';
-import { createWebhookSender, type WebhookSender } from './domain/webhooks/sender.ts';
+import { createWebhookSender, type WebhookSender } from './domain/customer-webhooks/sender.ts';
 import { memoryKeyedLimiter, redisKeyedLimiter, type KeyedLimiter } from './limits/keyed-limiter.ts';
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
 import type { FundingProvider, MessagingProvider } from './providers/types.ts';
@@ -16,8 +16,8 @@ import { createSandboxMessagingProvider } from './providers/sandbox/carrier.ts';
 import { jobHandlers, recurringJobs } from './jobs/handlers.ts';
 import { withRecurringJobs } from './jobs/recurring.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
-import { createProviderEventStore, type ProviderEventStore } from './webhooks/inbound/event-store.ts';
-import { inboundWebhookSettings, type InboundWebhookSettings } from './webhooks/inbound/sources.ts';
+import { createProviderEventStore, type ProviderEventStore } from './provider-callbacks/event-store.ts';
+import { inboundWebhookSettings, type InboundWebhookSettings } from './provider-callbacks/sources.ts';
 
 /** Everything domain modules depend on, built once per process and passed in explicitly. */
 export type Services = {

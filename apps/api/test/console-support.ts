@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CustomerEventType } from '@textline/contract';
-import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-events.ts';
+import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-webhooks/events.ts';
 import { call, createAccount, type JsonResponse, type TestApp } from './harness.ts';
 
 export const consolePassword = 'correct horse battery staple';

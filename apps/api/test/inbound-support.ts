@@ -1,4 +1,4 @@
-import { signWebhook } from '../src/webhooks/inbound/signature.ts';
+import { signWebhook } from '../src/provider-callbacks/signature.ts';
 import { call, type TestApp } from './harness.ts';
 
 export type ProviderKind = 'messaging' | 'funding';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { retryScheduleMs } from '../src/domain/webhooks/worker.ts';
+import { retryScheduleMs } from '../src/domain/customer-webhooks/worker.ts';
 import { call, startTestApp, type TestApp } from './harness.ts';
 import { consoleUser, createEndpoint, recordEvent, signIn, startSink } from './console-support.ts';
 import { postSigned, type ProviderKind } from './inbound-support.ts';

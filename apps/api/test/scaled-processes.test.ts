@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
+import { createEndpoint } from '../src/domain/customer-webhooks/endpoints.ts';
 import { sendRateLimits } from '../src/limits/send-rate-limiter.ts';
 import { startSink } from './console-support.ts';
 import { eventually, scaledMode } from './harness.ts';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-events.ts';
-import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
+import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-webhooks/events.ts';
+import { createEndpoint } from '../src/domain/customer-webhooks/endpoints.ts';
 import { startSink } from './console-support.ts';
 import { eventually, scaledMode } from './harness.ts';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { retryScheduleMs } from '../src/domain/webhooks/worker.ts';
+import { retryScheduleMs } from '../src/domain/customer-webhooks/worker.ts';
 import { call, startTestApp, type TestApp } from './harness.ts';
 import { sendingWorkspace } from './sending-support.ts';
 import {

@@ -1,7 +1,7 @@
 import { isIP, type LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNonPublicHost, isPublicAddress } from '../src/domain/webhooks/public-destination.ts';
-import { createWebhookSender } from '../src/domain/webhooks/sender.ts';
+import { isNonPublicHost, isPublicAddress } from '../src/domain/customer-webhooks/public-destination.ts';
+import { createWebhookSender } from '../src/domain/customer-webhooks/sender.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { consoleUser, createEndpoint, deliveries, deliveryDetail, errorBody, recordEvent, startSink, trpcMutation } from './console-support.ts';
 

@@ -4,7 +4,7 @@ import { newId } from '../lib/crypto.ts';
 import { postLedgerEntry } from '../domain/ledger.ts';
 import { sandboxPayLabel } from '../providers/sandboxpay.ts';
 import { signedSandboxPayment } from '../providers/sandboxpay-checkout.ts';
-import { ingestProviderWebhook } from '../webhooks/inbound/ingest.ts';
+import { ingestProviderWebhook } from '../provider-callbacks/ingest.ts';
 import type { Services } from '../services.ts';
 
 export const planTiers = ['starter', 'growth', 'scale', 'enterprise'] as const;

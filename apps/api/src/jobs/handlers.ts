@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts';
 import { campaignStepJobHandler } from '../domain/campaigns/scheduler.ts';
-import { dispatchJobHandler } from '../domain/dispatch.ts';
+import { dispatchJobHandler } from '../domain/messages/dispatch.ts';
 import { maintenanceJobHandler } from '../domain/maintenance.ts';
-import { webhookDeliveryJobHandler } from '../domain/webhooks/worker.ts';
+import { webhookDeliveryJobHandler } from '../domain/customer-webhooks/worker.ts';
 import { providerEventJobHandler } from '../domain/reconciliation/provider-events.ts';
 import { sandboxCallbackJobHandler } from '../providers/sandbox/callbacks.ts';
 import type { RecurringJob } from './recurring.ts';

@@ -4,9 +4,9 @@ import type { FundingInvoice } from '@textline/db';
 import { toFundingInvoice } from '../domain/funding.ts';
 import { sendError } from '../http/send-error.ts';
 import type { Services } from '../services.ts';
-import { signWebhook } from '../webhooks/inbound/signature.ts';
-import { inboundWebhookSources } from '../webhooks/inbound/sources.ts';
-import { ingestProviderWebhook } from '../webhooks/inbound/ingest.ts';
+import { signWebhook } from '../provider-callbacks/signature.ts';
+import { inboundWebhookSources } from '../provider-callbacks/sources.ts';
+import { ingestProviderWebhook } from '../provider-callbacks/ingest.ts';
 import { sandboxPaymentCompleted, sandboxPayLabel } from './sandboxpay.ts';
 import { checkoutPagePolicy, renderCheckoutPage } from './sandboxpay-checkout-page.ts';
 

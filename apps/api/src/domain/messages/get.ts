@@ -1,6 +1,6 @@
 import { AppError, type TMessage } from '@textline/contract';
 import type { Services } from '../../services.ts';
-import { retryHintOf } from '../customer-events.ts';
+import { retryHintOf } from '../customer-webhooks/events.ts';
 
 type MessageRow = Omit<TMessage, 'created_at' | 'retry'> & { created_at: Date };
 

@@ -1,8 +1,8 @@
 import type { Prisma } from '@textline/db';
 import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
-import { ZInboundMessage } from '../../webhooks/inbound/payloads.ts';
-import { type EventTransaction, recordCustomerEvent } from '../customer-events.ts';
+import { ZInboundMessage } from '../../provider-callbacks/payloads.ts';
+import { type EventTransaction, recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { liftKeywordSuppression, suppressRecipient } from './suppressions.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 

@@ -1,8 +1,8 @@
 import type { Message, Prisma } from '@textline/db';
 import { toE164Near } from '../../lib/phone.ts';
-import { type TMessagingEvent, ZMessagingEvent } from '../../webhooks/inbound/payloads.ts';
-import type { EventTransaction } from '../customer-events.ts';
-import { applyMessageOutcome, type MessageOutcome } from '../message-outcomes.ts';
+import { type TMessagingEvent, ZMessagingEvent } from '../../provider-callbacks/payloads.ts';
+import type { EventTransaction } from '../customer-webhooks/events.ts';
+import { applyMessageOutcome, type MessageOutcome } from '../messages/outcomes.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 import { suppressRecipient } from './suppressions.ts';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { JobHandler } from '../../jobs/runner.ts';
 import type { Services } from '../../services.ts';
-import { INBOUND_MESSAGE_EVENT_TYPE } from '../../webhooks/inbound/payloads.ts';
-import { type EventTransaction, inEventTransaction } from '../customer-events.ts';
+import { INBOUND_MESSAGE_EVENT_TYPE } from '../../provider-callbacks/payloads.ts';
+import { type EventTransaction, inEventTransaction } from '../customer-webhooks/events.ts';
 import { reconcileFundingEvent } from './funding-events.ts';
 import { reconcileInboundMessage } from './inbound-messages.ts';
 import { reconcileMessagingEvent } from './messaging-events.ts';

@@ -1,6 +1,6 @@
 import type { Prisma } from '@textline/db';
 import { newId } from '../../lib/crypto.ts';
-import { type EventTransaction, recordCustomerEvent } from '../customer-events.ts';
+import { type EventTransaction, recordCustomerEvent } from '../customer-webhooks/events.ts';
 
 export type SuppressionSource = 'provider_event' | 'inbound_keyword';
 

@@ -2,9 +2,9 @@ import type { Prisma } from '@textline/db';
 import { z } from 'zod';
 import type { JobHandler } from '../../jobs/runner.ts';
 import type { Services } from '../../services.ts';
-import { ingestProviderWebhook } from '../../webhooks/inbound/ingest.ts';
-import { signWebhook } from '../../webhooks/inbound/signature.ts';
-import { inboundWebhookSources } from '../../webhooks/inbound/sources.ts';
+import { ingestProviderWebhook } from '../../provider-callbacks/ingest.ts';
+import { signWebhook } from '../../provider-callbacks/signature.ts';
+import { inboundWebhookSources } from '../../provider-callbacks/sources.ts';
 
 const ZCarrierCallback = z.object({
   route: z.enum(['events', 'incoming']),

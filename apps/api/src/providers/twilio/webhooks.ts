@@ -3,8 +3,8 @@ import twilio from 'twilio';
 import { AppError } from '@textline/contract';
 import { writeJson } from '../../http/json-response.ts';
 import type { Services } from '../../services.ts';
-import { acceptanceStatus, acceptVerifiedWebhook } from '../../webhooks/inbound/ingest.ts';
-import { inboundWebhookSources, pathBelowMount, webhookPath } from '../../webhooks/inbound/sources.ts';
+import { acceptanceStatus, acceptVerifiedWebhook } from '../../provider-callbacks/ingest.ts';
+import { inboundWebhookSources, pathBelowMount, webhookPath } from '../../provider-callbacks/sources.ts';
 import { deliveryErrorCodeOf } from './errors.ts';
 
 /**

@@ -6,8 +6,8 @@ import {
   revealSecret,
   rotateSecret,
   updateEndpoint,
-} from '../../domain/webhooks/endpoints.ts';
-import { getDelivery, listDeliveries, replayDelivery, sendTestEvent } from '../../domain/webhooks/deliveries.ts';
+} from '../../domain/customer-webhooks/endpoints.ts';
+import { getDelivery, listDeliveries, replayDelivery, sendTestEvent } from '../../domain/customer-webhooks/deliveries.ts';
 import { router, sessionOperation } from '../procedures.ts';
 
 export const webhookEndpointsRouter = router({

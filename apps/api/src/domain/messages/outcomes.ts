@@ -1,7 +1,7 @@
 import type { Message, Prisma } from '@textline/db';
-import { utcDay } from '../lib/clock.ts';
-import { type EventTransaction, messageEventData, recordCustomerEvent } from './customer-events.ts';
-import { postLedgerEntry } from './ledger.ts';
+import { utcDay } from '../../lib/clock.ts';
+import { type EventTransaction, messageEventData, recordCustomerEvent } from '../customer-webhooks/events.ts';
+import { postLedgerEntry } from '../ledger.ts';
 
 /** What the carrier reports about a message: message.sent, message.delivered or message.failed. */
 export type MessageOutcome = 'sent' | 'delivered' | 'failed';

@@ -1,10 +1,10 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '@textline/contract';
-import { requestError } from '../../http/request-guards.ts';
-import { writeJson } from '../../http/json-response.ts';
-import { routeKey } from '../../http/rest.ts';
-import { sendError } from '../../http/send-error.ts';
-import type { Services } from '../../services.ts';
+import { requestError } from '../http/request-guards.ts';
+import { writeJson } from '../http/json-response.ts';
+import { routeKey } from '../http/rest.ts';
+import { sendError } from '../http/send-error.ts';
+import type { Services } from '../services.ts';
 import { acceptanceStatus, ingestProviderWebhook } from './ingest.ts';
 import { inboundWebhookSources, pathBelowMount, type WebhookSource } from './sources.ts';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { Message } from '@textline/db';
-import type { JobContext, JobHandler } from '../jobs/runner.ts';
-import { maskPhoneNumber } from '../lib/logger.ts';
-import { messageErrorCodeOf, ProviderRejection } from '../providers/types.ts';
-import type { Services } from '../services.ts';
-import { inEventTransaction } from './customer-events.ts';
-import { applyMessageOutcome } from './message-outcomes.ts';
-import { suppressRecipient } from './reconciliation/suppressions.ts';
+import type { JobContext, JobHandler } from '../../jobs/runner.ts';
+import { maskPhoneNumber } from '../../lib/logger.ts';
+import { messageErrorCodeOf, ProviderRejection } from '../../providers/types.ts';
+import type { Services } from '../../services.ts';
+import { inEventTransaction } from '../customer-webhooks/events.ts';
+import { applyMessageOutcome } from './outcomes.ts';
+import { suppressRecipient } from '../reconciliation/suppressions.ts';
 
 type DispatchDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'messagingProvider'>;
 

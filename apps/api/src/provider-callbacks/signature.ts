@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
-import { constantTimeEqual } from '../../lib/crypto.ts';
+import { constantTimeEqual } from '../lib/crypto.ts';
 
 /**
  * Inbound provider webhook signatures (DESIGN.md "Inbound provider webhooks"): HMAC-SHA256 over

@@ -1,8 +1,8 @@
 import { type CustomerEventType, errorCatalogue } from '@textline/contract';
 import type { Message, Prisma } from '@textline/db';
-import { newId } from '../lib/crypto.ts';
-import type { Services } from '../services.ts';
-import { enqueueWebhookDeliveries, WEBHOOK_QUEUE } from './webhooks/deliveries.ts';
+import { newId } from '../../lib/crypto.ts';
+import type { Services } from '../../services.ts';
+import { enqueueWebhookDeliveries, WEBHOOK_QUEUE } from './deliveries.ts';
 
 declare const recordsCustomerEvents: unique symbol;
 

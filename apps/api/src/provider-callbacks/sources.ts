@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 import { type EventIdentity, payloadIdentity } from './payloads.ts';
 import type { SigningKey } from './signature.ts';
 

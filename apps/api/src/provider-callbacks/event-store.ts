@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '@textline/db';
-import { newId } from '../../lib/crypto.ts';
-import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
+import { newId } from '../lib/crypto.ts';
+import { createKeyedBatcher } from '../lib/keyed-batcher.ts';
 
 export type ProviderEventIdentity = { provider: string; eventType: string; externalId: string };
 export type IncomingProviderEvent = ProviderEventIdentity & { payload: unknown; receivedAt: Date };
