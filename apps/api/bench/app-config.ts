@@ -17,7 +17,10 @@ export function appConfig(target: BenchTarget, extra: Record<string, string> = {
     // BENCH_HEAP_GROWTH_PERCENT compares other settings (0: V8's own heuristics).
     ...(process.env.BENCH_HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.BENCH_HEAP_GROWTH_PERCENT } : {}),
     ...(target.kind === 'postgres'
-      ? { DATABASE_URL: target.databaseUrl, ...(target.redis ? { REDIS_URL: target.redis.url, REDIS_KEY_PREFIX: target.redis.keyPrefix } : {}) }
+      ? {
+          DATABASE_URL: target.databaseUrl,
+          ...(target.redis ? { REDIS_URL: target.redis.url, REDIS_KEY_PREFIX: target.redis.keyPrefix } : {}),
+        }
       : {}),
     ...extra,
   });

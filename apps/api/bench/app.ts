@@ -14,9 +14,9 @@ import { closeServer, listen } from './floor.ts';
 import { RECIPIENTS, SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './scenarios.ts';
 
 // Enough tokens that no per-token bucket (enterprise: 20 burst, then one per 1.2 s) empties during a
-// scenario: 2,000 let a scenario take ~60,000 sends in its first 12 s, and a scaled run at 5,000
-// sends per second used that up during its half load (429s, counted as non-2xx). 6,000 refill
-// 5,000 sends per second on top of a 120,000 burst.
+// scenario: 2,000 let a scenario take ~60,000 sends in its first 12 s, which a scaled run at 5,000
+// sends per second uses up during its half load (429s, counted as non-2xx); 6,000 refill 5,000
+// sends per second on top of a 120,000 burst.
 const TOKENS = 6_000;
 const MESSAGES_TO_READ = 1_000;
 
@@ -33,12 +33,21 @@ async function withServices<T>(target: BenchTarget, work: (services: Services) =
 /** One enterprise workspace funded far beyond the run, with TOKENS tokens of `scopes`. */
 async function prepareSendingWorkspace(services: Services, scopes: Scope[]): Promise<{ workspaceId: string; tokens: string[] }> {
   // A fresh IP hash, so that the per-address account throttle never refuses the bench.
-  const { account } = await createAccount(services, { username: 'bench', password: 'bench password 123', ipHash: newId('bench') });
+  const { account } = await createAccount(services, {
+    username: 'bench',
+    password: 'bench password 123',
+    ipHash: newId('bench'),
+  });
   const workspace = await services.prisma.workspace.update({
     where: { accountId: account.id },
     data: { planTier: 'enterprise', spendCapCents: 2_000_000_000 },
   });
-  await postLedgerEntry(services.prisma, { workspaceId: workspace.id, amountCents: 1_000_000_000, kind: 'operator_credit', reference: 'bench' });
+  await postLedgerEntry(services.prisma, {
+    workspaceId: workspace.id,
+    amountCents: 1_000_000_000,
+    kind: 'operator_credit',
+    reference: 'bench',
+  });
   await services.prisma.phoneNumber.create({
     data: { id: newId('pn'), workspaceId: workspace.id, number: '+12065550100', provider: 'sandbox', status: 'connected' },
   });
@@ -62,7 +71,12 @@ export function prepareReading(target: BenchTarget): Promise<Fixture> {
     const { workspaceId, tokens } = await prepareSendingWorkspace(services, ['messages:write']);
     const messageIds: string[] = [];
     for (let index = 0; index < MESSAGES_TO_READ; index += 1) {
-      const sent = await sendMessage(services, { workspaceId }, { phoneNumber: `+1415555${1_000 + (index % RECIPIENTS)}`, body: SMS_TEXT }, { source: 'api' });
+      const sent = await sendMessage(
+        services,
+        { workspaceId },
+        { phoneNumber: `+1415555${1_000 + (index % RECIPIENTS)}`, body: SMS_TEXT },
+        { source: 'api' },
+      );
       messageIds.push(sent.message.id);
     }
     return { tokens, messageIds };

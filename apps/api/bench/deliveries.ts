@@ -9,7 +9,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createAccount } from '../src/domain/accounts.ts';
-import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-webhooks/events.ts';
+import { recordCustomerEvent } from '../src/domain/customer-webhooks/events.ts';
+import { inJobTransaction } from '../src/jobs/enqueue.ts';
 import { createEndpoint } from '../src/domain/customer-webhooks/endpoints.ts';
 import { limitHeapGrowth } from '../src/lib/heap.ts';
 import { createServices } from '../src/services.ts';
@@ -21,7 +22,10 @@ const TIMEOUT_MS = 300_000;
 
 export type DeliveryMeasurement = { deliveries: number; seconds: number; perSecond: number; received: number };
 
-export async function measureDeliveries(target: BenchTarget, events = Number(process.env.BENCH_DELIVERIES ?? 2_000)): Promise<DeliveryMeasurement> {
+export async function measureDeliveries(
+  target: BenchTarget,
+  events = Number(process.env.BENCH_DELIVERIES ?? 2_000),
+): Promise<DeliveryMeasurement> {
   let received = 0;
   const sink = createServer((req, res) => {
     req.resume();
@@ -39,12 +43,16 @@ export async function measureDeliveries(target: BenchTarget, events = Number(pro
   const services = await createServices(config);
   try {
     // A fresh IP hash, so that the per-address account throttle never refuses the bench.
-    const { account } = await createAccount(services, { username: 'bench_webhooks', password: 'bench password 123', ipHash: randomUUID() });
+    const { account } = await createAccount(services, {
+      username: 'bench_webhooks',
+      password: 'bench password 123',
+      ipHash: randomUUID(),
+    });
     const workspace = await services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.id } });
     await createEndpoint(services, workspace.id, { url: sinkUrl });
     for (let first = 0; first < events; first += EVENTS_PER_TRANSACTION) {
       const count = Math.min(EVENTS_PER_TRANSACTION, events - first);
-      await inEventTransaction(services, async (tx) => {
+      await inJobTransaction(services, async (tx) => {
         for (let index = 0; index < count; index += 1) {
           const data = { message: { id: `msg_bench${first + index}`, status: 'delivered', segments: 1, cost_cents: 2 } };
           await recordCustomerEvent(tx, { workspaceId: workspace.id, type: 'message.delivered', data, at: new Date() });

@@ -43,18 +43,20 @@ type RunInsert = (params: string[]) => Promise<unknown>;
 /** A bare node:http server: parse the JSON body, run the one INSERT ... RETURNING, answer 202. */
 async function floorServer(runInsert: RunInsert, release: () => Promise<void>): Promise<RunningServer> {
   // Idle connections are kept as long as the app's server keeps them (createApiServer).
-  const server = keepIdleConnectionsOpen(createServer((req: IncomingMessage, res: ServerResponse) => {
-    readJson(req)
-      .then((input) => runInsert([newId('msg'), input.phone_number, input.body]))
-      .then((message) => {
-        res.writeHead(202, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message }));
-      })
-      .catch(() => {
-        res.writeHead(500);
-        res.end();
-      });
-  }));
+  const server = keepIdleConnectionsOpen(
+    createServer((req: IncomingMessage, res: ServerResponse) => {
+      readJson(req)
+        .then((input) => runInsert([newId('msg'), input.phone_number, input.body]))
+        .then((message) => {
+          res.writeHead(202, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message }));
+        })
+        .catch(() => {
+          res.writeHead(500);
+          res.end();
+        });
+    }),
+  );
   return {
     port: await listen(server),
     async close() {
@@ -82,11 +84,17 @@ export async function prepareFloor(target: BenchTarget): Promise<Fixture> {
 export async function driverFloor(target: BenchTarget): Promise<RunningServer> {
   if (target.kind === 'pglite') {
     const pglite = new PGlite(target.dataDir, pgliteOptions);
-    return floorServer(async (params) => (await pglite.query(floorInsert, params)).rows[0], () => pglite.close());
+    return floorServer(
+      async (params) => (await pglite.query(floorInsert, params)).rows[0],
+      () => pglite.close(),
+    );
   }
   // The app's pool size, so both sides get the same number of connections.
   const pool = new pg.Pool({ connectionString: target.databaseUrl, max: loadConfig({}).databasePoolSize });
-  return floorServer(async (params) => (await pool.query(floorInsert, params)).rows[0], () => pool.end());
+  return floorServer(
+    async (params) => (await pool.query(floorInsert, params)).rows[0],
+    () => pool.end(),
+  );
 }
 
 /** The app's schema first (Prisma migrates only a database it created), then the floor's table. */
@@ -98,6 +106,12 @@ export async function preparePrismaFloor(target: BenchTarget): Promise<Fixture> 
 
 export async function prismaFloor(target: BenchTarget): Promise<RunningServer> {
   const { createDb } = await import('@textline/db');
-  const db = await createDb({ dataDir: target.dataDir, databaseUrl: target.kind === 'postgres' ? target.databaseUrl : undefined });
-  return floorServer(async (params) => ((await db.prisma.$queryRawUnsafe(floorInsert, ...params)) as unknown[])[0], () => db.close());
+  const db = await createDb({
+    dataDir: target.dataDir,
+    databaseUrl: target.kind === 'postgres' ? target.databaseUrl : undefined,
+  });
+  return floorServer(
+    async (params) => (await db.prisma.$queryRawUnsafe<unknown[]>(floorInsert, ...params))[0],
+    () => db.close(),
+  );
 }

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
 
 /** `lateP99`: how late this process itself sent its requests (99th percentile, ms): its own share of the latency. */
-export type PacedResult = { p50: number; p99: number; lateP99: number; sent: number; non2xx: number; errors: number };
+type PacedResult = { p50: number; p99: number; lateP99: number; sent: number; non2xx: number; errors: number };
 
 type Built = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer | undefined };
 
@@ -13,7 +13,7 @@ function build(template: autocannon.Request): Built {
     method: template.method ?? 'GET',
     path: template.path ?? '/',
     headers: (template.headers ?? {}) as Record<string, string>,
-    body: template.body as string | Buffer | undefined,
+    body: template.body,
   };
   const setup = template.setupRequest as ((request: Built, context: object) => Built) | undefined;
   return setup ? setup(base, {}) : base;
@@ -25,7 +25,11 @@ function build(template: autocannon.Request): Built {
  * charged for the queue it builds. (autocannon's own rate limit sends each second's requests in one
  * burst at the start of the second, which measures bursts rather than a steady load.)
  */
-export async function pacedLoad(port: number, requests: autocannon.Request[], options: { rate: number; seconds: number }): Promise<PacedResult> {
+export async function pacedLoad(
+  port: number,
+  requests: autocannon.Request[],
+  options: { rate: number; seconds: number },
+): Promise<PacedResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const total = Math.max(1, Math.round(options.rate * options.seconds));
   const latencies: number[] = [];
@@ -65,7 +69,14 @@ export async function pacedLoad(port: number, requests: autocannon.Request[], op
   }
   await Promise.all(inFlight);
   agent.destroy();
-  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), lateP99: quantile(lateness, 0.99), sent: total, non2xx, errors };
+  return {
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    lateP99: quantile(lateness, 0.99),
+    sent: total,
+    non2xx,
+    errors,
+  };
 }
 
 function quantile(values: number[], q: number): number {

@@ -93,7 +93,12 @@ function watchDelays(): void {
   }).observe({ entryTypes: ['gc'] });
   process.on('SIGUSR2', () => {
     const ms = (nanoseconds: number) => Number((nanoseconds / 1e6).toFixed(1));
-    const delays: ServerDelays = { loopP99: ms(loop.percentile(99)), loopMax: ms(loop.max), gcMax: Number(gcMax.toFixed(1)), gcTotal: Math.round(gcTotal) };
+    const delays: ServerDelays = {
+      loopP99: ms(loop.percentile(99)),
+      loopMax: ms(loop.max),
+      gcMax: Number(gcMax.toFixed(1)),
+      gcTotal: Math.round(gcTotal),
+    };
     process.stdout.write(`${STATS}${JSON.stringify(delays)}\n`);
     loop.reset();
     gcMax = 0;
@@ -129,7 +134,7 @@ function spawnChild(args: string[], target: BenchTarget, measured = true): Child
     env: { ...process.env, BENCH_TARGET: JSON.stringify(target) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return { child, lines: createInterface({ input: child.stdout! })[Symbol.asyncIterator]() };
+  return { child, lines: createInterface({ input: child.stdout })[Symbol.asyncIterator]() };
 }
 
 /** The next line of a child starting with `prefix`, parsed. */
@@ -181,7 +186,11 @@ async function stopServer(server: Server): Promise<number> {
 function cpuMicros(pid: number | undefined): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    const [utime, stime] = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .map(Number);
     return (utime! + stime!) * 10_000;
   } catch {
     return Number.NaN;
@@ -226,7 +235,12 @@ async function withWarmServers<T>(
 }
 
 /** One server of the scenario (withWarmServers). */
-function withWarmServer<T>(scenario: Scenario, index: number, target: BenchTarget, work: (server: Server, fixture: Fixture) => Promise<T>) {
+function withWarmServer<T>(
+  scenario: Scenario,
+  index: number,
+  target: BenchTarget,
+  work: (server: Server, fixture: Fixture) => Promise<T>,
+) {
   return withWarmServers(scenario, index, target, 1, ([server], fixture) => work(server!, fixture));
 }
 
@@ -266,9 +280,15 @@ async function pairedFloor(index: number, target: BenchTarget): Promise<number> 
 }
 
 /** The scenario over two API processes on one database and Redis, loaded at once. */
-async function measureTwoProcesses(scenario: Scenario, index: number, target: BenchTarget): Promise<NonNullable<Measurement['twoProcesses']>> {
+async function measureTwoProcesses(
+  scenario: Scenario,
+  index: number,
+  target: BenchTarget,
+): Promise<NonNullable<Measurement['twoProcesses']>> {
   return withWarmServers(scenario, index, target, 2, async (servers, fixture) => {
-    const results = await Promise.all(servers.map((server) => load(server.port, scenario.requests(fixture), { duration: seconds })));
+    const results = await Promise.all(
+      servers.map((server) => load(server.port, scenario.requests(fixture), { duration: seconds })),
+    );
     return {
       requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
       non2xx: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
@@ -299,7 +319,9 @@ async function withTarget<T>(mode: 'embedded' | 'postgres', work: (target: Bench
   const redisUrl = process.env.BENCH_REDIS_URL;
   const redis = database && redisUrl ? { url: redisUrl, keyPrefix: `textline-bench-${randomUUID()}` } : undefined;
   try {
-    const target: BenchTarget = database ? { kind: 'postgres', dataDir, databaseUrl: database.url, redis } : { kind: 'pglite', dataDir };
+    const target: BenchTarget = database
+      ? { kind: 'postgres', dataDir, databaseUrl: database.url, redis }
+      : { kind: 'pglite', dataDir };
     return await work(target);
   } finally {
     await database?.drop();
@@ -314,11 +336,33 @@ function report(mode: string, measurements: Measurement[]): void {
   const floor = measurements.find((measurement) => measurement.scenario.floor);
   console.log(`\n${mode}: ${CONNECTIONS} connections, ${seconds} s per scenario and load`);
   console.log(
-    [column('req/s', 8), column('p50', 6), column('p99', 6), column('½ p50', 7), column('½ p99', 7), column('RSS MB', 8), column('CPU µs', 8), column('vs floor', 9), column('vs paired', 10), '  scenario'].join(''),
+    [
+      column('req/s', 8),
+      column('p50', 6),
+      column('p99', 6),
+      column('½ p50', 7),
+      column('½ p99', 7),
+      column('RSS MB', 8),
+      column('CPU µs', 8),
+      column('vs floor', 9),
+      column('vs paired', 10),
+      '  scenario',
+    ].join(''),
   );
   const ratio = (requestsPerSecond: number, floorRequestsPerSecond: number | undefined) =>
     floorRequestsPerSecond ? `${(requestsPerSecond / floorRequestsPerSecond).toFixed(2)}x` : '-';
-  for (const { scenario, requestsPerSecond, peak, halfLoad, peakRssMb: rss, cpuMicrosPerRequest, non2xx, errors, twoProcesses, pairedFloorRequestsPerSecond } of measurements) {
+  for (const {
+    scenario,
+    requestsPerSecond,
+    peak,
+    halfLoad,
+    peakRssMb: rss,
+    cpuMicrosPerRequest,
+    non2xx,
+    errors,
+    twoProcesses,
+    pairedFloorRequestsPerSecond,
+  } of measurements) {
     const problems = non2xx + errors > 0 ? `  (${non2xx} non-2xx, ${errors} errors)` : '';
     console.log(
       [
@@ -337,7 +381,9 @@ function report(mode: string, measurements: Measurement[]): void {
     if (twoProcesses) {
       const scaling = (twoProcesses.requestsPerSecond / requestsPerSecond).toFixed(2);
       const failures = twoProcesses.non2xx > 0 ? `, ${twoProcesses.non2xx} non-2xx/errors` : '';
-      console.log(`${column(twoProcesses.requestsPerSecond.toFixed(0), 8)}  ${scaling}x of one process: two API processes (${twoProcesses.peakRssMb.toFixed(0)} MB peak RSS each at most${failures})`);
+      console.log(
+        `${column(twoProcesses.requestsPerSecond.toFixed(0), 8)}  ${scaling}x of one process: two API processes (${twoProcesses.peakRssMb.toFixed(0)} MB peak RSS each at most${failures})`,
+      );
     }
   }
   // Where a half-load p99 comes from: the load's own sender running late, the server's event loop
@@ -346,7 +392,14 @@ function report(mode: string, measurements: Measurement[]): void {
   for (const { scenario, halfLoad } of measurements) {
     const { senderLateP99, server } = halfLoad;
     console.log(
-      [column(String(senderLateP99), 8), column(String(server.loopP99), 10), column(String(server.loopMax), 7), column(String(server.gcMax), 10), column(String(server.gcTotal), 7), `  ${scenario.name}`].join(''),
+      [
+        column(String(senderLateP99), 8),
+        column(String(server.loopP99), 10),
+        column(String(server.loopMax), 7),
+        column(String(server.gcMax), 10),
+        column(String(server.gcTotal), 7),
+        `  ${scenario.name}`,
+      ].join(''),
     );
   }
 }
@@ -380,12 +433,21 @@ async function main(): Promise<void> {
     const measurements: Measurement[] = [];
     for (const [index, scenario] of scenarios.entries()) {
       if (!selected(scenario)) continue;
-      const pairedFloorRequestsPerSecond = scenario.floor ? undefined : await withTarget(mode, (target) => pairedFloor(floorIndex, target));
-      const measurement = { ...(await withTarget(mode, (target) => measure(scenario, index, target))), pairedFloorRequestsPerSecond };
-      if (mode === 'postgres' && scenario.twoProcesses) measurement.twoProcesses = await withTarget(mode, (target) => measureTwoProcesses(scenario, index, target));
+      const pairedFloorRequestsPerSecond = scenario.floor
+        ? undefined
+        : await withTarget(mode, (target) => pairedFloor(floorIndex, target));
+      const measurement = {
+        ...(await withTarget(mode, (target) => measure(scenario, index, target))),
+        pairedFloorRequestsPerSecond,
+      };
+      if (mode === 'postgres' && scenario.twoProcesses)
+        measurement.twoProcesses = await withTarget(mode, (target) => measureTwoProcesses(scenario, index, target));
       measurements.push(measurement);
     }
-    report(mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}`, measurements);
+    report(
+      mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}`,
+      measurements,
+    );
     if (!selected({ name: DELIVERIES })) continue;
     const deliveries = await withTarget(mode, deliveriesInChild);
     console.log(

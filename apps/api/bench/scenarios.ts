@@ -40,7 +40,10 @@ export const SMS_TEXT = 'Your order #48213 has shipped and arrives Thursday. Rep
 let lastSequence = 0;
 
 /** One POST whose headers and body are built per request from its sequence number. */
-function sequencedPost(path: string, build: (sequence: number) => { headers: Record<string, string>; body: string }): autocannon.Request[] {
+function sequencedPost(
+  path: string,
+  build: (sequence: number) => { headers: Record<string, string>; body: string },
+): autocannon.Request[] {
   return [
     {
       method: 'POST',
@@ -59,7 +62,10 @@ function sendRequests(tokens: string[] = []): autocannon.Request[] {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (tokens.length > 0) headers.authorization = `Bearer ${tokens[sequence % tokens.length]}`;
     const phoneNumber = `+1415555${1_000 + (sequence % RECIPIENTS)}`;
-    return { headers, body: JSON.stringify({ phone_number: phoneNumber, body: SMS_TEXT, idempotency_key: `bench-${process.pid}-${sequence}` }) };
+    return {
+      headers,
+      body: JSON.stringify({ phone_number: phoneNumber, body: SMS_TEXT, idempotency_key: `bench-${process.pid}-${sequence}` }),
+    };
   });
 }
 
@@ -93,7 +99,11 @@ function mcpSendRequests(tokens: string[] = []): autocannon.Request[] {
       method: 'tools/call',
       params: {
         name: 'send_message',
-        arguments: { phone_number: `+1415555${1_000 + (sequence % RECIPIENTS)}`, body: SMS_TEXT, idempotency_key: `bench-mcp-${process.pid}-${sequence}` },
+        arguments: {
+          phone_number: `+1415555${1_000 + (sequence % RECIPIENTS)}`,
+          body: SMS_TEXT,
+          idempotency_key: `bench-mcp-${process.pid}-${sequence}`,
+        },
       },
     }),
   }));
@@ -103,8 +113,15 @@ function mcpSendRequests(tokens: string[] = []): autocannon.Request[] {
 function providerEventRequests(key: SigningKey | undefined): autocannon.Request[] {
   if (!key) throw new Error('the webhook scenario needs the signing key');
   return sequencedPost('/webhooks/sandbox/events', (sequence) => {
-    const event = { type: 'message.delivered', id: `bench-${process.pid}-${sequence}`, message_id: `SBXbench${sequence % RECIPIENTS}` };
-    return { headers: { 'content-type': 'application/json', ...signWebhook(key, event, Date.now()) }, body: JSON.stringify(event) };
+    const event = {
+      type: 'message.delivered',
+      id: `bench-${process.pid}-${sequence}`,
+      message_id: `SBXbench${sequence % RECIPIENTS}`,
+    };
+    return {
+      headers: { 'content-type': 'application/json', ...signWebhook(key, event, Date.now()) },
+      body: JSON.stringify(event),
+    };
   });
 }
 

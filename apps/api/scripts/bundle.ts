@@ -12,7 +12,7 @@ import { build, type OutputFile } from 'esbuild';
  */
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
-export const distDir = path.join(apiDir, 'dist');
+const distDir = path.join(apiDir, 'dist');
 export const builtEntries = {
   main: path.join(distDir, 'main.mjs'),
   worker: path.join(distDir, 'worker.mjs'),
@@ -43,7 +43,10 @@ function thirdPartyPackages(): string[] {
     const { dependencies = {}, devDependencies = {} } = readManifest(dir);
     for (const name of Object.keys({ ...dependencies, ...devDependencies })) {
       if (name.startsWith('@textline/')) {
-        const workspaceDir = realpathSync(installedAt(dir, name)!);
+        const installed = installedAt(dir, name);
+        if (!installed)
+          throw new Error(`${name} is a dependency of ${dir} but is not installed: run npm install at the repository root`);
+        const workspaceDir = realpathSync(installed);
         if (!visited.has(workspaceDir)) {
           visited.add(workspaceDir);
           visit(workspaceDir);

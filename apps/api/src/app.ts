@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -10,7 +10,13 @@ import { requestLogging } from './http/request-log.ts';
 import { sendError } from './http/send-error.ts';
 import { errorHeaders } from './http/errors.ts';
 import { keepIdleConnectionsOpen } from './http/keep-alive.ts';
-import { refuseBatchedCredentialChecks, rejectUnstorableInput, rejectUnstorableQuery, requestError } from './http/request-guards.ts';
+import { bornWithExpressPrototypes } from './http/express-prototypes.ts';
+import {
+  refuseBatchedCredentialChecks,
+  rejectUnstorableInput,
+  rejectUnstorableQuery,
+  requestError,
+} from './http/request-guards.ts';
 import { series } from './http/series.ts';
 import { docsRouter } from './openapi/serve.ts';
 import { mcpRouter } from './mcp/routes.ts';
@@ -21,7 +27,7 @@ import { WEBHOOKS_MOUNT } from './provider-callbacks/sources.ts';
 import { sandboxPayCheckoutRouter } from './providers/sandboxpay-checkout.ts';
 import type { Services } from './services.ts';
 
-export function createApp(services: Services): express.Express {
+function createApp(services: Services): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // API responses are not cached or revalidated; hashing every body for an ETag is wasted work.
@@ -62,7 +68,8 @@ export function createApp(services: Services): express.Express {
       // Procedures set headers (e.g. the console's Set-Cookie) on ctx.response, errors on AppError (Retry-After), as over REST.
       responseMeta: ({ ctx, errors }) => ({ headers: { ...ctx?.response.headers, ...errorHeaders(errors) } }),
       onError: ({ error, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) req.log.error({ err: error }, 'trpc error');
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError))
+          req.log.error({ err: error }, 'trpc error');
       },
     }),
   );
@@ -78,26 +85,9 @@ export function createApp(services: Services): express.Express {
   return app;
 }
 
-/**
- * A constructor of `base`'s objects whose prototype is `prototype`. Express gives every request and
- * response its app's prototypes as they arrive (Object.setPrototypeOf), which costs V8 a new shape
- * for each object and leaves every later property access on them slow; objects born with those
- * prototypes make that call a no-op.
- */
-function bornWith<T extends abstract new (...args: never[]) => object>(base: T, prototype: object): T {
-  const construct = function (this: object, ...args: unknown[]) {
-    Reflect.apply(base, this, args);
-  };
-  construct.prototype = prototype;
-  return construct as unknown as T;
-}
-
 /** The app's HTTP server, as main.ts, the tests and the bench serve it. */
 export function createApiServer(services: Services): Server {
   const app = createApp(services);
-  const server = createServer(
-    { IncomingMessage: bornWith<typeof IncomingMessage>(IncomingMessage, app.request), ServerResponse: bornWith<typeof ServerResponse>(ServerResponse, app.response) },
-    app,
-  );
+  const server = createServer(bornWithExpressPrototypes(app), app);
   return keepIdleConnectionsOpen(server);
 }

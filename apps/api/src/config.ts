@@ -7,7 +7,7 @@ const booleanFlag = z
   .transform((value) => value === '1' || value === 'true');
 
 /** express's `trust proxy` setting: hops to trust, every or no proxy, or the proxies' addresses. */
-export type TrustProxy = number | boolean | string[];
+type TrustProxy = number | boolean | string[];
 
 /** The address range names express (proxy-addr) knows besides addresses and CIDR ranges. */
 const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -49,178 +49,185 @@ const ZTrustProxy = z.string().transform((value, context): TrustProxy => {
 });
 
 /** HMAC keys are at least as long as the SHA-256 output they key (RFC 2104 section 3). */
-export const MIN_HMAC_SECRET_LENGTH = 32;
+const MIN_HMAC_SECRET_LENGTH = 32;
 
-const hmacSecret = z.string().min(MIN_HMAC_SECRET_LENGTH, `must be at least ${MIN_HMAC_SECRET_LENGTH} characters long (it keys an HMAC)`);
+const hmacSecret = z
+  .string()
+  .min(MIN_HMAC_SECRET_LENGTH, `must be at least ${MIN_HMAC_SECRET_LENGTH} characters long (it keys an HMAC)`);
 
-/** Every environment variable the service reads, with its default. Parsed once at the entry point. */
-const ZEnvironment = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.string().url().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /**
-   * How far V8 lets the heap grow past what the last full collection kept; 0 leaves it to V8, which
-   * lets a busy heap reach three to four times its live data. 150 keeps a busy scaled process under
-   * 300 MB for ~5-15 % more CPU, and takes 60-100 MB off a busy embedded one for ~5 % (BENCH.md).
-   */
-  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(150),
-  REDIS_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: ZTrustProxy.optional(),
-  PUBLIC_BASE_URL: z.string().url().optional(),
-  /** Secret keying the HMAC of client IPs; generated into DATA_DIR in the embedded mode. */
-  IP_HASH_SECRET: hmacSecret.optional(),
-  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  ACCOUNT_CREATION_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
-  /** Failed password or backup-code attempts per username (any case) per hour before 429; successes do not count. */
-  SIGN_IN_FAILURES_PER_USERNAME_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
-  /** The same per client IP across all usernames: looser, as many people may share one address. */
-  SIGN_IN_FAILURES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
-  TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
-  ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
-  CONSOLE_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
-  /** Operator guardrail: buying numbers from a live (non-sandbox) provider spends real money. */
-  ALLOW_LIVE_NUMBER_PURCHASE: booleanFlag,
-  /** Ledger price of a number (bought or dedicated); free in the sandbox by default. */
-  NUMBER_PRICE_CENTS: z.coerce.number().int().min(0).default(0),
-  /**
-   * Price of one SMS segment. 2 cents covers a US carrier segment (about 0.8 cents plus carrier fees)
-   * with a margin, in the integer cents the ledger keeps.
-   */
-  PRICE_PER_SEGMENT_CENTS: z.coerce.number().int().min(0).max(1_000).default(2),
-  /** Daily (UTC) cap on accepted send cost for workspaces without their own; $100 stops a runaway agent early. */
-  SPEND_CAP_CENTS_DAILY: z.coerce.number().int().min(0).default(10_000),
-  FUNDING_PROVIDER: z.enum(['sandboxpay']).default('sandboxpay'),
-  FUNDING_MINIMUM_CENTS: z.coerce.number().int().min(1).default(500),
-  FUNDING_INVOICE_TTL_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
-  // Messaging core: providers, inbound webhooks, jobs.
-  MESSAGING_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
-  /** Twilio credentials (MESSAGING_PROVIDER=twilio; README "Going live with Twilio"). */
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID (AC + 32 hex digits)').optional(),
-  TWILIO_AUTH_TOKEN: hmacSecret.optional(),
-  /** Optional Messaging Service: sends carry it (A2P 10DLC campaign, opt-out handling) and bought numbers join it. */
-  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG + 32 hex digits)').optional(),
-  /** Tests only: sends every Twilio API request to this origin (a local stand-in) instead of *.twilio.com. */
-  TWILIO_API_BASE_URL: z.string().url().optional(),
-  MESSAGING_TIMESTAMP_HEADER: z.string().toLowerCase().default('x-sandbox-timestamp'),
-  MESSAGING_SIGNATURE_HEADER: z.string().toLowerCase().default('x-sandbox-signature'),
-  /** HMAC secrets of inbound provider webhooks; generated into DATA_DIR in the embedded mode. */
-  MESSAGING_WEBHOOK_SECRET: hmacSecret.optional(),
-  FUNDING_WEBHOOK_SECRET: hmacSecret.optional(),
-  WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
-  /** How long the sandbox carrier waits before each of its callbacks (sent, delivered, ...). */
-  SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
-  /** Run job workers in this process; defaults to on in the embedded mode, off in the scaled mode (use `npm run worker`). */
-  RUN_WORKERS: z.enum(['0', '1', 'true', 'false']).optional(),
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
-  /** A claimed job whose worker has not finished within the lease is retried by another worker. */
-  JOB_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
-  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
-  /** Period of the sweep for due jobs (embedded poller and scaled re-enqueue). */
-  JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
-  /** Period of the maintenance job that prunes finished jobs and expired credentials. */
-  MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
-  /** Rows one maintenance statement deletes at most, so a large backlog never holds locks for long. */
-  MAINTENANCE_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
-  /** How long finished (`done`) job rows are kept. */
-  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
-  /** How long expired console sessions, OAuth codes and tokens, and access tokens are kept past their expiry. */
-  EXPIRED_CREDENTIAL_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
-  /** Namespace of every Redis key (BullMQ queues, rate-limit buckets, the IP throttle); deployments sharing a Redis need distinct ones. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w.-]+$/).default('textline'),
-  /** On SIGTERM, how long in-flight requests and jobs may take before the process exits anyway (with code 1). */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
-  // MCP and OAuth.
-  /** A tool call that takes longer answers `timeout` (504 on POST /mcp/tools/{name}). */
-  MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
-  OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
-  OAUTH_REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Dynamic client registrations allowed per client IP per hour (429 beyond). */
-  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
-}).superRefine((env, context) => {
-  if (env.MESSAGING_PROVIDER !== 'twilio') return;
-  // Twilio signs its callbacks over the public URL it was given, which a TLS-terminating proxy hides from us.
-  const required = {
-    PUBLIC_BASE_URL: 'the public https URL Twilio calls back (status callbacks, inbound messages)',
-    TWILIO_ACCOUNT_SID: 'the Twilio account SID',
-    TWILIO_AUTH_TOKEN: 'the Twilio auth token',
-  } as const;
-  for (const [name, meaning] of Object.entries(required)) {
-    if (!env[name as keyof typeof required]) {
-      context.addIssue({ code: 'custom', path: [name], message: `is required with MESSAGING_PROVIDER=twilio (${meaning})` });
+/**
+ * Every environment variable the service reads, with its default. Parsed once at the entry point;
+ * each is in Config under its camelCase name (ZConfig below).
+ */
+const ZEnvironment = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z.url().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * How far V8 lets the heap grow past what the last full collection kept; 0 leaves it to V8, which
+     * lets a busy heap reach three to four times its live data. 150 keeps a busy scaled process under
+     * 300 MB for ~5-15 % more CPU, and takes 60-100 MB off a busy embedded one for ~5 % (BENCH.md).
+     */
+    HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(150),
+    REDIS_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: ZTrustProxy.optional(),
+    PUBLIC_BASE_URL: z.url().optional(),
+    /** Secret keying the HMAC of client IPs; generated into DATA_DIR in the embedded mode. */
+    IP_HASH_SECRET: hmacSecret.optional(),
+    TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    ACCOUNT_CREATION_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+    /** Failed password or backup-code attempts per username (any case) per hour before 429; successes do not count. */
+    SIGN_IN_FAILURES_PER_USERNAME_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** The same per client IP across all usernames: looser, as many people may share one address. */
+    SIGN_IN_FAILURES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
+    TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+    CONSOLE_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+    /** Operator guardrail: buying numbers from a live (non-sandbox) provider spends real money. */
+    ALLOW_LIVE_NUMBER_PURCHASE: booleanFlag,
+    /** Ledger price of a number (bought or dedicated); free in the sandbox by default. */
+    NUMBER_PRICE_CENTS: z.coerce.number().int().min(0).default(0),
+    /**
+     * Price of one SMS segment. 2 cents covers a US carrier segment (about 0.8 cents plus carrier fees)
+     * with a margin, in the integer cents the ledger keeps.
+     */
+    PRICE_PER_SEGMENT_CENTS: z.coerce.number().int().min(0).max(1_000).default(2),
+    /** Daily (UTC) cap on accepted send cost for workspaces without their own; $100 stops a runaway agent early. */
+    SPEND_CAP_CENTS_DAILY: z.coerce.number().int().min(0).default(10_000),
+    FUNDING_PROVIDER: z.enum(['sandboxpay']).default('sandboxpay'),
+    FUNDING_MINIMUM_CENTS: z.coerce.number().int().min(1).default(500),
+    FUNDING_INVOICE_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(24 * 60),
+    // Messaging core: providers, inbound webhooks, jobs.
+    MESSAGING_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+    /** Twilio credentials (MESSAGING_PROVIDER=twilio; README "Going live with Twilio"). */
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID (AC + 32 hex digits)')
+      .optional(),
+    TWILIO_AUTH_TOKEN: hmacSecret.optional(),
+    /** Optional Messaging Service: sends carry it (A2P 10DLC campaign, opt-out handling) and bought numbers join it. */
+    TWILIO_MESSAGING_SERVICE_SID: z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG + 32 hex digits)')
+      .optional(),
+    /** Tests only: sends every Twilio API request to this origin (a local stand-in) instead of *.twilio.com. */
+    TWILIO_API_BASE_URL: z.url().optional(),
+    MESSAGING_TIMESTAMP_HEADER: z.string().toLowerCase().default('x-sandbox-timestamp'),
+    MESSAGING_SIGNATURE_HEADER: z.string().toLowerCase().default('x-sandbox-signature'),
+    /** HMAC secrets of inbound provider webhooks; generated into DATA_DIR in the embedded mode. */
+    MESSAGING_WEBHOOK_SECRET: hmacSecret.optional(),
+    FUNDING_WEBHOOK_SECRET: hmacSecret.optional(),
+    WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** How long the sandbox carrier waits before each of its callbacks (sent, delivered, ...). */
+    SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+    /** Run job workers in this process; defaults to on in the embedded mode, off in the scaled mode (use `npm run worker`). */
+    RUN_WORKERS: z.enum(['0', '1', 'true', 'false']).optional(),
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+    /** A claimed job whose worker has not finished within the lease is retried by another worker. */
+    JOB_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+    JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    /** Period of the sweep for due jobs (embedded poller and scaled re-enqueue). */
+    JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+    /** Period of the maintenance job that prunes finished jobs and expired credentials. */
+    MAINTENANCE_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
+    /** Rows one maintenance statement deletes at most, so a large backlog never holds locks for long. */
+    MAINTENANCE_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
+    /** How long finished (`done`) job rows are kept. */
+    JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+    /** How long expired console sessions, OAuth codes and tokens, and access tokens are kept past their expiry. */
+    EXPIRED_CREDENTIAL_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /** Namespace of every Redis key (BullMQ queues, rate-limit buckets, the IP throttle); deployments sharing a Redis need distinct ones. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w.-]+$/)
+      .default('textline'),
+    /** On SIGTERM, how long in-flight requests and jobs may take before the process exits anyway (with code 1). */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
+    // MCP and OAuth.
+    /** A tool call that takes longer answers `timeout` (504 on POST /mcp/tools/{name}). */
+    MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
+    OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+    OAUTH_REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Dynamic client registrations allowed per client IP per hour (429 beyond). */
+    OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  })
+  .superRefine((env, context) => {
+    if (env.MESSAGING_PROVIDER !== 'twilio') return;
+    // Twilio signs its callbacks over the public URL it was given, which a TLS-terminating proxy hides from us.
+    const required = {
+      PUBLIC_BASE_URL: 'the public https URL Twilio calls back (status callbacks, inbound messages)',
+      TWILIO_ACCOUNT_SID: 'the Twilio account SID',
+      TWILIO_AUTH_TOKEN: 'the Twilio auth token',
+    } as const;
+    for (const [name, meaning] of Object.entries(required)) {
+      if (!env[name as keyof typeof required]) {
+        context.addIssue({ code: 'custom', path: [name], message: `is required with MESSAGING_PROVIDER=twilio (${meaning})` });
+      }
     }
-  }
+  });
+
+type Environment = z.output<typeof ZEnvironment>;
+
+/** `PUBLIC_BASE_URL` is `publicBaseUrl` in Config. */
+type ConfigName<Variable extends string> = Variable extends `${infer Word}_${infer Rest}`
+  ? `${Lowercase<Word>}${Capitalize<ConfigName<Rest>>}`
+  : Lowercase<Variable>;
+
+/** Every variable of the schema under its Config name; an unset optional one is there as undefined. */
+function withConfigNames(env: Environment) {
+  const entries = Object.keys(ZEnvironment.shape).map((name) => [
+    name.toLowerCase().replace(/_([a-z])/g, (_underscore, letter: string) => letter.toUpperCase()),
+    env[name as keyof Environment],
+  ]);
+  return Object.fromEntries(entries) as { [Name in keyof Required<Environment> as ConfigName<Name>]: Environment[Name] };
+}
+
+/**
+ * The configuration the service runs with: every variable under its Config name, except those
+ * combined here (NODE_ENV is `env`, TWILIO_* make `twilio`, RUN_WORKERS defaults by `mode`).
+ */
+const ZConfig = ZEnvironment.transform((env) => {
+  const { nodeEnv, runWorkers, twilioAccountSid, twilioAuthToken, twilioMessagingServiceSid, twilioApiBaseUrl, ...variables } =
+    withConfigNames(env);
+  const mode: 'embedded' | 'scaled' = variables.databaseUrl || variables.redisUrl ? 'scaled' : 'embedded';
+  return {
+    ...variables,
+    env: nodeEnv,
+    /** Set exactly when messagingProvider is `twilio`: the schema then requires the variables tested here. */
+    twilio:
+      variables.messagingProvider === 'twilio' && twilioAccountSid && twilioAuthToken && variables.publicBaseUrl
+        ? {
+            accountSid: twilioAccountSid,
+            authToken: twilioAuthToken,
+            messagingServiceSid: twilioMessagingServiceSid,
+            apiBaseUrl: twilioApiBaseUrl,
+            /** PUBLIC_BASE_URL without a trailing slash. */
+            publicBaseUrl: variables.publicBaseUrl.replace(/\/+$/, ''),
+          }
+        : undefined,
+    runWorkers: runWorkers === undefined ? mode === 'embedded' : runWorkers === '1' || runWorkers === 'true',
+    mode,
+  };
 });
 
-export type TwilioConfig = {
-  accountSid: string;
-  authToken: string;
-  messagingServiceSid: string | undefined;
-  apiBaseUrl: string | undefined;
-  /** PUBLIC_BASE_URL without a trailing slash. */
-  publicBaseUrl: string;
-};
-
-export type Config = {
-  env: 'development' | 'test' | 'production';
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  databasePoolSize: number;
-  heapGrowthPercent: number;
-  redisUrl: string | undefined;
-  logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
-  trustProxy: TrustProxy | undefined;
-  publicBaseUrl: string | undefined;
-  ipHashSecret: string | undefined;
-  tokenTtlDays: number;
-  accountCreationWindowSeconds: number;
-  signInFailuresPerUsernamePerHour: number;
-  signInFailuresPerIpPerHour: number;
-  bodyLimitBytes: number;
-  tokenCacheMs: number;
-  allowPrivateWebhookUrls: boolean;
-  webhookTimeoutMs: number;
-  consoleSessionTtlHours: number;
-  allowLiveNumberPurchase: boolean;
-  numberPriceCents: number;
-  pricePerSegmentCents: number;
-  spendCapCentsDaily: number;
-  fundingProvider: 'sandboxpay';
-  fundingMinimumCents: number;
-  fundingInvoiceTtlMinutes: number;
-  messagingProvider: 'sandbox' | 'twilio';
-  /** Set exactly when messagingProvider is `twilio`. */
-  twilio: TwilioConfig | undefined;
-  messagingTimestampHeader: string;
-  messagingSignatureHeader: string;
-  messagingWebhookSecret: string | undefined;
-  fundingWebhookSecret: string | undefined;
-  webhookToleranceSeconds: number;
-  sandboxDelayMs: number;
-  runWorkers: boolean;
-  jobConcurrency: number;
-  jobLeaseMs: number;
-  jobMaxAttempts: number;
-  jobSweepIntervalMs: number;
-  maintenanceIntervalMinutes: number;
-  maintenanceBatchSize: number;
-  jobRetentionDays: number;
-  expiredCredentialRetentionDays: number;
-  redisKeyPrefix: string;
-  shutdownTimeoutMs: number;
-  mcpToolTimeoutMs: number;
-  oauthAccessTokenTtlSeconds: number;
-  oauthRefreshTokenTtlDays: number;
-  oauthRegistrationsPerHour: number;
-  mode: 'embedded' | 'scaled';
-};
+export type Config = z.output<typeof ZConfig>;
+export type TwilioConfig = NonNullable<Config['twilio']>;
 
 function invalidConfiguration(problems: string[]): Error {
   return new Error(`Invalid configuration: ${problems.join('; ')}`);
@@ -235,78 +242,19 @@ function isHttpsUrl(value: string | undefined): boolean {
  * names itself in OAuth metadata, WWW-Authenticate and messages; in production that name must be its
  * public https URL, so a request's Host header never stands in for it.
  */
-export function loadConfig(environment: Record<string, string | undefined> = process.env, options: { servesHttp?: boolean } = {}): Config {
-  const parsed = ZEnvironment.safeParse(environment);
-  if (!parsed.success) throw invalidConfiguration(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  const env = parsed.data;
-  if ((options.servesHttp ?? true) && env.NODE_ENV === 'production' && !isHttpsUrl(env.PUBLIC_BASE_URL)) {
+export function loadConfig(
+  environment: Record<string, string | undefined> = process.env,
+  options: { servesHttp?: boolean } = {},
+): Config {
+  const parsed = ZConfig.safeParse(environment);
+  if (!parsed.success)
+    throw invalidConfiguration(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const config = parsed.data;
+  if ((options.servesHttp ?? true) && config.env === 'production' && !isHttpsUrl(config.publicBaseUrl)) {
     throw invalidConfiguration([
       'PUBLIC_BASE_URL: NODE_ENV=production requires the https URL clients reach this server at (e.g. https://sms.example.com); ' +
         "OAuth discovery and authentication challenges name it, never the request's Host header",
     ]);
   }
-  const mode = env.DATABASE_URL || env.REDIS_URL ? 'scaled' : 'embedded';
-  return {
-    env: env.NODE_ENV,
-    port: env.PORT,
-    host: env.HOST,
-    dataDir: env.DATA_DIR,
-    databaseUrl: env.DATABASE_URL,
-    databasePoolSize: env.DATABASE_POOL_SIZE,
-    heapGrowthPercent: env.HEAP_GROWTH_PERCENT,
-    redisUrl: env.REDIS_URL,
-    logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
-    publicBaseUrl: env.PUBLIC_BASE_URL,
-    ipHashSecret: env.IP_HASH_SECRET,
-    tokenTtlDays: env.TOKEN_TTL_DAYS,
-    accountCreationWindowSeconds: env.ACCOUNT_CREATION_WINDOW_SECONDS,
-    signInFailuresPerUsernamePerHour: env.SIGN_IN_FAILURES_PER_USERNAME_PER_HOUR,
-    signInFailuresPerIpPerHour: env.SIGN_IN_FAILURES_PER_IP_PER_HOUR,
-    bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    tokenCacheMs: env.TOKEN_CACHE_MS,
-    allowPrivateWebhookUrls: env.ALLOW_PRIVATE_WEBHOOK_URLS,
-    webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
-    consoleSessionTtlHours: env.CONSOLE_SESSION_TTL_HOURS,
-    allowLiveNumberPurchase: env.ALLOW_LIVE_NUMBER_PURCHASE,
-    numberPriceCents: env.NUMBER_PRICE_CENTS,
-    pricePerSegmentCents: env.PRICE_PER_SEGMENT_CENTS,
-    spendCapCentsDaily: env.SPEND_CAP_CENTS_DAILY,
-    fundingProvider: env.FUNDING_PROVIDER,
-    fundingMinimumCents: env.FUNDING_MINIMUM_CENTS,
-    fundingInvoiceTtlMinutes: env.FUNDING_INVOICE_TTL_MINUTES,
-    messagingProvider: env.MESSAGING_PROVIDER,
-    twilio:
-      env.MESSAGING_PROVIDER === 'twilio'
-        ? {
-            accountSid: env.TWILIO_ACCOUNT_SID!,
-            authToken: env.TWILIO_AUTH_TOKEN!,
-            messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
-            apiBaseUrl: env.TWILIO_API_BASE_URL,
-            publicBaseUrl: env.PUBLIC_BASE_URL!.replace(/\/+$/, ''),
-          }
-        : undefined,
-    messagingTimestampHeader: env.MESSAGING_TIMESTAMP_HEADER,
-    messagingSignatureHeader: env.MESSAGING_SIGNATURE_HEADER,
-    messagingWebhookSecret: env.MESSAGING_WEBHOOK_SECRET,
-    fundingWebhookSecret: env.FUNDING_WEBHOOK_SECRET,
-    webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
-    sandboxDelayMs: env.SANDBOX_DELAY_MS,
-    runWorkers: env.RUN_WORKERS === undefined ? mode === 'embedded' : env.RUN_WORKERS === '1' || env.RUN_WORKERS === 'true',
-    jobConcurrency: env.JOB_CONCURRENCY,
-    jobLeaseMs: env.JOB_LEASE_MS,
-    jobMaxAttempts: env.JOB_MAX_ATTEMPTS,
-    jobSweepIntervalMs: env.JOB_SWEEP_INTERVAL_MS,
-    maintenanceIntervalMinutes: env.MAINTENANCE_INTERVAL_MINUTES,
-    maintenanceBatchSize: env.MAINTENANCE_BATCH_SIZE,
-    jobRetentionDays: env.JOB_RETENTION_DAYS,
-    expiredCredentialRetentionDays: env.EXPIRED_CREDENTIAL_RETENTION_DAYS,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    mcpToolTimeoutMs: env.MCP_TOOL_TIMEOUT_MS,
-    oauthAccessTokenTtlSeconds: env.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
-    oauthRefreshTokenTtlDays: env.OAUTH_REFRESH_TOKEN_TTL_DAYS,
-    oauthRegistrationsPerHour: env.OAUTH_REGISTRATIONS_PER_HOUR,
-    mode,
-  };
+  return config;
 }

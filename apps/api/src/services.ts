@@ -13,7 +13,7 @@ import { memoryKeyedLimiter, redisKeyedLimiter, type KeyedLimiter } from './limi
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
 import type { FundingProvider, MessagingProvider } from './providers/types.ts';
 import { createSandboxMessagingProvider } from './providers/sandbox/carrier.ts';
-import { jobHandlers, recurringJobs } from './jobs/handlers.ts';
+import { jobDefinitions, recurringJobs } from './jobs/handlers.ts';
 import { withRecurringJobs } from './jobs/recurring.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { createProviderEventStore, type ProviderEventStore } from './provider-callbacks/event-store.ts';
@@ -50,7 +50,7 @@ export type Services = {
   close(): Promise<void>;
 };
 
-export type ServiceOverrides = { clock?: Clock; log?: Logger };
+type ServiceOverrides = { clock?: Clock; log?: Logger };
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
@@ -64,17 +64,21 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const production = config.env === 'production';
   // Secrets the environment leaves unset are generated into DATA_DIR (embedded), or into the shared
   // database (scaled), where every process finds the same ones.
-  const embeddedSecrets = config.databaseUrl ? undefined : resolveSecrets(secretNames, providedSecrets, { dataDir: config.dataDir, production });
+  const embeddedSecrets = config.databaseUrl
+    ? undefined
+    : resolveSecrets(secretNames, providedSecrets, { dataDir: config.dataDir, production });
   // PGlite gets its own folder inside DATA_DIR, apart from the generated secrets.
   const pgliteDir = config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pg');
   const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir, poolSize: config.databasePoolSize });
   const secrets = embeddedSecrets ?? (await resolveSharedSecrets(db.prisma, secretNames, providedSecrets, { production }));
   // Auto-pipelining sends the commands of one event-loop turn (concurrent requests' rate-limit
   // scripts) in one write: under load, one socket write instead of one per request.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true })
+    : undefined;
   const webhookSender = createWebhookSender({ allowPrivate: config.allowPrivateWebhookUrls, timeoutMs: config.webhookTimeoutMs });
   const jobs = withRecurringJobs(
-    createJobRunner({ config, db, clock, log, handlers: jobHandlers, services: () => services }),
+    createJobRunner({ config, db, clock, log, definitions: jobDefinitions, services: () => services }),
     { prisma: db.prisma, clock, log, checkEveryMs: config.jobSweepIntervalMs },
     recurringJobs(config),
   );
@@ -98,7 +102,12 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     }),
     // Twilio's SDK is 20 MB of memory in every process; only a deployment that uses it loads it.
     messagingProvider: config.twilio
-      ? (await import('./providers/twilio/carrier.ts')).createTwilioMessagingProvider({ prisma: db.prisma, clock, log, config: config.twilio })
+      ? (await import('./providers/twilio/carrier.ts')).createTwilioMessagingProvider({
+          prisma: db.prisma,
+          clock,
+          log,
+          config: config.twilio,
+        })
       : createSandboxMessagingProvider({ prisma: db.prisma, clock, delayMs: config.sandboxDelayMs, jobs }),
     inboundWebhooks: inboundWebhookSettings(config, {
       messaging: secrets.MESSAGING_WEBHOOK_SECRET,

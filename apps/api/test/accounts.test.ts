@@ -19,7 +19,10 @@ function uniqueName(prefix = 'agent') {
 describe('POST /api/v1/accounts', () => {
   it('creates an account with backup codes and a working token', async () => {
     const username = uniqueName();
-    const response = await call(app, 'POST', '/api/v1/accounts', { body: { username, password }, headers: { 'x-forwarded-for': freshIp() } });
+    const response = await call(app, 'POST', '/api/v1/accounts', {
+      body: { username, password },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     expect(response.status).toBe(201);
     expect(response.body.account).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), username });
     expect(response.body.backup_codes).toHaveLength(10);
@@ -35,8 +38,14 @@ describe('POST /api/v1/accounts', () => {
 
   it('stores only hashes of the token, password and backup codes', async () => {
     const username = uniqueName();
-    const response = await call(app, 'POST', '/api/v1/accounts', { body: { username, password }, headers: { 'x-forwarded-for': freshIp() } });
-    const account = await app.services.prisma.account.findUniqueOrThrow({ where: { id: response.body.account.id }, include: { backupCodes: true } });
+    const response = await call(app, 'POST', '/api/v1/accounts', {
+      body: { username, password },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    const account = await app.services.prisma.account.findUniqueOrThrow({
+      where: { id: response.body.account.id },
+      include: { backupCodes: true },
+    });
     expect(account.passwordHash).not.toContain(password);
     expect(account.passwordHash).toMatch(/^scrypt\$/);
     expect(account.createdIpHmac).toMatch(/^[0-9a-f]{64}$/);
@@ -60,23 +69,36 @@ describe('POST /api/v1/accounts', () => {
     expect(response.body.error.code).toBe('validation_failed');
     expect(response.body.error.fix).toEqual(expect.any(String));
     expect(response.body.error.retry).toEqual(expect.any(String));
-    if (field !== 'validation_failed') expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toContain(field);
+    if (field !== 'validation_failed')
+      expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toContain(field);
   });
 
   it('refuses a duplicate username ignoring case with 422', async () => {
     const username = uniqueName('Dup');
-    expect((await call(app, 'POST', '/api/v1/accounts', { body: { username, password }, headers: { 'x-forwarded-for': freshIp() } })).status).toBe(201);
-    const again = await call(app, 'POST', '/api/v1/accounts', { body: { username: username.toUpperCase(), password }, headers: { 'x-forwarded-for': freshIp() } });
+    expect(
+      (await call(app, 'POST', '/api/v1/accounts', { body: { username, password }, headers: { 'x-forwarded-for': freshIp() } }))
+        .status,
+    ).toBe(201);
+    const again = await call(app, 'POST', '/api/v1/accounts', {
+      body: { username: username.toUpperCase(), password },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     expect(again.status).toBe(422);
     expect(again.body.error.issues).toEqual([{ path: 'username', message: expect.stringContaining('taken') }]);
   });
 
   it('answers 400 invalid_json, 415 and 413 for broken bodies', async () => {
     const ip = { 'x-forwarded-for': freshIp() };
-    const broken = await call(app, 'POST', '/api/v1/accounts', { rawBody: '{"username":', headers: { 'content-type': 'application/json', ...ip } });
+    const broken = await call(app, 'POST', '/api/v1/accounts', {
+      rawBody: '{"username":',
+      headers: { 'content-type': 'application/json', ...ip },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.error.code).toBe('invalid_json');
-    const form = await call(app, 'POST', '/api/v1/accounts', { rawBody: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded', ...ip } });
+    const form = await call(app, 'POST', '/api/v1/accounts', {
+      rawBody: 'username=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...ip },
+    });
     expect(form.status).toBe(415);
     expect(form.body.error.code).toBe('unsupported_media_type');
     const huge = await call(app, 'POST', '/api/v1/accounts', { body: { username: 'x'.repeat(200_000), password }, headers: ip });
@@ -90,14 +112,20 @@ describe('POST /api/v1/accounts', () => {
 describe('POST /mcp/accounts', () => {
   it('accepts the fields at the top level', async () => {
     const username = uniqueName();
-    const response = await call(app, 'POST', '/mcp/accounts', { body: { username, password }, headers: { 'x-forwarded-for': freshIp() } });
+    const response = await call(app, 'POST', '/mcp/accounts', {
+      body: { username, password },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     expect(response.status).toBe(201);
     expect(response.body.account.username).toBe(username);
   });
 
   it('accepts the fields nested under account', async () => {
     const username = uniqueName();
-    const response = await call(app, 'POST', '/mcp/accounts', { body: { account: { username, password } }, headers: { 'x-forwarded-for': freshIp() } });
+    const response = await call(app, 'POST', '/mcp/accounts', {
+      body: { account: { username, password } },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
     expect(response.status).toBe(201);
     expect(response.body.token.scopes).toEqual(['mcp:read', 'mcp:execute', 'messages:write']);
   });
@@ -117,7 +145,9 @@ describe('POST /mcp/accounts', () => {
 describe('account creation throttle', () => {
   it('allows one success per IP per five minutes, shared by both routes', async () => {
     const ip = { 'x-forwarded-for': freshIp() };
-    expect((await call(app, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip })).status).toBe(201);
+    expect(
+      (await call(app, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip })).status,
+    ).toBe(201);
     for (const path of ['/api/v1/accounts', '/mcp/accounts']) {
       const limited = await call(app, 'POST', path, { body: { username: uniqueName(), password }, headers: ip });
       expect(limited.status).toBe(429);
@@ -127,22 +157,40 @@ describe('account creation throttle', () => {
       expect(limited.headers.get('retry-after')).toBe(String(limited.body.retry_after_seconds));
     }
     // Another address is unaffected.
-    expect((await call(app, 'POST', '/mcp/accounts', { body: { username: uniqueName(), password }, headers: { 'x-forwarded-for': freshIp() } })).status).toBe(201);
+    expect(
+      (
+        await call(app, 'POST', '/mcp/accounts', {
+          body: { username: uniqueName(), password },
+          headers: { 'x-forwarded-for': freshIp() },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('does not count failed creations', async () => {
     const ip = { 'x-forwarded-for': freshIp() };
     const taken = uniqueName();
-    expect((await call(app, 'POST', '/api/v1/accounts', { body: { username: taken, password }, headers: { 'x-forwarded-for': freshIp() } })).status).toBe(201);
+    expect(
+      (
+        await call(app, 'POST', '/api/v1/accounts', {
+          body: { username: taken, password },
+          headers: { 'x-forwarded-for': freshIp() },
+        })
+      ).status,
+    ).toBe(201);
     expect((await call(app, 'POST', '/api/v1/accounts', { body: { username: taken, password }, headers: ip })).status).toBe(422);
     expect((await call(app, 'POST', '/api/v1/accounts', { body: { username: 'x', password }, headers: ip })).status).toBe(422);
-    expect((await call(app, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip })).status).toBe(201);
+    expect(
+      (await call(app, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip })).status,
+    ).toBe(201);
   });
 
   it('lets exactly one of many concurrent creations from one IP succeed', async () => {
     const ip = { 'x-forwarded-for': freshIp() };
     const responses = await Promise.all(
-      Array.from({ length: 6 }, () => call(app, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip })),
+      Array.from({ length: 6 }, () =>
+        call(app, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip }),
+      ),
     );
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
     expect(responses.filter((response) => response.status === 429)).toHaveLength(5);
@@ -154,14 +202,18 @@ describe('account creation throttle window (controlled clock)', () => {
     const own = await startTestApp();
     try {
       const ip = { 'x-forwarded-for': '192.0.2.77' };
-      expect((await call(own, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip })).status).toBe(201);
+      expect(
+        (await call(own, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip })).status,
+      ).toBe(201);
       own.clock.advance(299_000);
       const limited = await call(own, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip });
       if (!own.services.redis) expect(limited.body.retry_after_seconds).toBe(1);
       expect(limited.status).toBe(429);
       if (own.services.redis) return; // Redis keeps real time; the in-memory store follows the test clock.
       own.clock.advance(1_000);
-      expect((await call(own, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip })).status).toBe(201);
+      expect(
+        (await call(own, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: ip })).status,
+      ).toBe(201);
     } finally {
       await own.close();
     }
@@ -169,8 +221,13 @@ describe('account creation throttle window (controlled clock)', () => {
 
   it('keeps only an HMAC of the IP in Redis and the database', async () => {
     const ip = '192.0.2.200';
-    await call(app, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: { 'x-forwarded-for': ip } });
-    const rows = await app.services.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM accounts WHERE created_ip_hmac LIKE ${'%' + ip + '%'}`;
+    await call(app, 'POST', '/api/v1/accounts', {
+      body: { username: uniqueName(), password },
+      headers: { 'x-forwarded-for': ip },
+    });
+    const rows = await app.services.prisma.$queryRaw<
+      { n: bigint }[]
+    >`SELECT count(*) AS n FROM accounts WHERE created_ip_hmac LIKE ${'%' + ip + '%'}`;
     expect(Number(rows[0]!.n)).toBe(0);
     if (app.services.redis) {
       const keys = await app.services.redis.keys('*');
@@ -189,7 +246,10 @@ describe('TRUST_PROXY', () => {
     try {
       const statuses: number[] = [];
       for (const forwarded of forwardedFor) {
-        const response = await call(own, 'POST', '/api/v1/accounts', { body: { username: uniqueName(), password }, headers: { 'x-forwarded-for': forwarded } });
+        const response = await call(own, 'POST', '/api/v1/accounts', {
+          body: { username: uniqueName(), password },
+          headers: { 'x-forwarded-for': forwarded },
+        });
         statuses.push(response.status);
       }
       return statuses;
@@ -216,7 +276,9 @@ describe('TRUST_PROXY', () => {
 
   it('refuses at start-up a value that is none of these', () => {
     for (const value of ['lookback', '1.5', '10.0.0.0/33', 'loopback, 300.1.1.1', '']) {
-      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: is not a number of proxy hops \(e\.g\. 1\), true, false, or a comma-separated list/);
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: is not a number of proxy hops \(e\.g\. 1\), true, false, or a comma-separated list/,
+      );
     }
     expect(() => loadConfig({ TRUST_PROXY: 'loopback, 300.1.1.1' })).toThrow(/not valid: "300\.1\.1\.1"\)/);
     expect(loadConfig({ TRUST_PROXY: ' 1 ' }).trustProxy).toBe(1);

@@ -44,13 +44,21 @@ describe('debit', () => {
     await adminCommands.credit(app.services, { username, cents: '300', reason: 'test', scopes: [] });
 
     const refused = adminCommands.debit(app.services, { username, cents: '500', reason: 'chargeback', scopes: [] });
-    await expect(refused).rejects.toThrow(/^Refused: the balance is 300 cents, so debiting 500 would leave -200; pass --allow-negative/);
+    await expect(refused).rejects.toThrow(
+      /^Refused: the balance is 300 cents, so debiting 500 would leave -200; pass --allow-negative/,
+    );
     expect(await balanceOf(developer.workspaceId)).toBe(300);
-    expect(await app.services.prisma.ledgerEntry.count({ where: { workspaceId: developer.workspaceId, kind: 'operator_debit' } })).toBe(0);
+    expect(
+      await app.services.prisma.ledgerEntry.count({ where: { workspaceId: developer.workspaceId, kind: 'operator_debit' } }),
+    ).toBe(0);
 
     // Down to zero needs no flag; below it does.
-    expect(await adminCommands.debit(app.services, { username, cents: '300', reason: 'chargeback', scopes: [] })).toMatchObject({ balance_cents: 0 });
-    expect(await adminCommands.debit(app.services, { username, cents: '50', reason: 'fee', allowNegative: true, scopes: [] })).toMatchObject({ balance_cents: -50 });
+    expect(await adminCommands.debit(app.services, { username, cents: '300', reason: 'chargeback', scopes: [] })).toMatchObject({
+      balance_cents: 0,
+    });
+    expect(
+      await adminCommands.debit(app.services, { username, cents: '50', reason: 'fee', allowNegative: true, scopes: [] }),
+    ).toMatchObject({ balance_cents: -50 });
     expect(await balanceOf(developer.workspaceId)).toBe(-50);
   });
 
@@ -64,7 +72,9 @@ describe('debit', () => {
 
     const refused = await runAdmin(environment, debit);
     expect(refused.code).toBe(1);
-    expect(refused.lines).toEqual(['Refused: the balance is 0 cents, so debiting 250 would leave -250; pass --allow-negative to debit anyway.']);
+    expect(refused.lines).toEqual([
+      'Refused: the balance is 0 cents, so debiting 250 would leave -250; pass --allow-negative to debit anyway.',
+    ]);
 
     const allowed = await runAdmin(environment, [...debit, '--allow-negative']);
     expect(allowed.code).toBe(0);
@@ -83,7 +93,9 @@ describe('while the embedded server holds the database', () => {
     const locked = await runAdmin(environment, ['list-accounts']);
     expect(locked.code).toBe(1);
     expect(locked.lines).toHaveLength(1);
-    expect(locked.lines[0]).toMatch(new RegExp(`^PGlite data directory .* is already open in process ${server.child.pid}\\. .*stop that process`));
+    expect(locked.lines[0]).toMatch(
+      new RegExp(`^PGlite data directory .* is already open in process ${server.child.pid}\\. .*stop that process`),
+    );
     // The server was not disturbed.
     expect((await fetch(`http://127.0.0.1:${port}/health`)).ok).toBe(true);
   });

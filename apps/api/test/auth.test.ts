@@ -23,7 +23,9 @@ function concretePath(path: string) {
 }
 
 async function legacyKeyFor(username: string, scopes = ['messages:write', 'numbers:read']) {
-  const created = (await adminCommands['create-legacy-key'](app.services, { username, scopes: scopes as never })) as { legacy_key: string };
+  const created = (await adminCommands['create-legacy-key'](app.services, { username, scopes: scopes as never })) as {
+    legacy_key: string;
+  };
   return created.legacy_key;
 }
 
@@ -38,9 +40,15 @@ describe('bearer authentication on every authenticated route', () => {
       const path = concretePath(operation.path);
       const developer = await createDeveloper(app);
       const expired = await createDeveloper(app);
-      await app.services.prisma.accessToken.updateMany({ where: { tokenHash: sha256Hex(expired.token) }, data: { expiresAt: new Date(app.clock.now() - 1000) } });
+      await app.services.prisma.accessToken.updateMany({
+        where: { tokenHash: sha256Hex(expired.token) },
+        data: { expiresAt: new Date(app.clock.now() - 1000) },
+      });
       const revoked = await createDeveloper(app);
-      await app.services.prisma.accessToken.updateMany({ where: { tokenHash: sha256Hex(revoked.token) }, data: { revokedAt: new Date() } });
+      await app.services.prisma.accessToken.updateMany({
+        where: { tokenHash: sha256Hex(revoked.token) },
+        data: { revokedAt: new Date() },
+      });
       app.services.authenticator.forget();
       const legacy = await legacyKeyFor(developer.account.account.username, [...developerScopes]);
 
@@ -54,7 +62,10 @@ describe('bearer authentication on every authenticated route', () => {
         ['legacy key', { authorization: `Bearer ${legacy}` }],
       ];
       for (const [name, headers] of cases) {
-        const response = await call(app, operation.method, path, { headers, body: operation.method === 'GET' || operation.method === 'DELETE' ? undefined : {} });
+        const response = await call(app, operation.method, path, {
+          headers,
+          body: operation.method === 'GET' || operation.method === 'DELETE' ? undefined : {},
+        });
         expect(response.status, name).toBe(401);
         expect(response.body, name).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
         expect(response.headers.get('www-authenticate'), name).toMatch(/^Bearer /);
@@ -65,7 +76,10 @@ describe('bearer authentication on every authenticated route', () => {
       const narrow = await app.services.prisma.accessToken.findFirstOrThrow({ where: { tokenHash: sha256Hex(developer.token) } });
       await app.services.prisma.accessToken.update({ where: { id: narrow.id }, data: { scopes: withoutScope } });
       app.services.authenticator.forget();
-      const forbidden = await call(app, operation.method, path, { token: developer.token, body: operation.method === 'GET' ? undefined : {} });
+      const forbidden = await call(app, operation.method, path, {
+        token: developer.token,
+        body: operation.method === 'GET' ? undefined : {},
+      });
       expect(forbidden.status).toBe(403);
       expect(forbidden.body).toEqual({ error: { code: 'unauthorized', message: expect.stringContaining(scope) } });
       expect(forbidden.headers.get('www-authenticate')).toContain('insufficient_scope');
@@ -76,7 +90,10 @@ describe('bearer authentication on every authenticated route', () => {
     const developer = await createDeveloper(app);
     const ok = await call(app, 'POST', '/api/v1/onboarding/api-key', { token: developer.token });
     expect(ok.status).toBe(201);
-    await app.services.prisma.accessToken.updateMany({ where: { tokenHash: sha256Hex(developer.token) }, data: { revokedAt: new Date() } });
+    await app.services.prisma.accessToken.updateMany({
+      where: { tokenHash: sha256Hex(developer.token) },
+      data: { revokedAt: new Date() },
+    });
     app.clock.advance(app.config.tokenCacheMs + 1);
     expect((await call(app, 'POST', '/api/v1/onboarding/api-key', { token: developer.token })).status).toBe(401);
   });
@@ -104,7 +121,14 @@ describe('token look-ups', () => {
         return rows;
       },
     };
-    return { counted, authenticator: createAuthenticator({ prisma: app.services.prisma, sql, log: app.services.log }, app.clock, app.config.tokenCacheMs) };
+    return {
+      counted,
+      authenticator: createAuthenticator(
+        { prisma: app.services.prisma, sql, log: app.services.log },
+        app.clock,
+        app.config.tokenCacheMs,
+      ),
+    };
   }
 
   it('shares one look-up among concurrent requests with a token that is not cached, then caches it', async () => {
@@ -128,7 +152,10 @@ describe('token look-ups', () => {
     const before = authenticator.authenticate(`Bearer ${developer.token}`);
     // Revoked only once that look-up has read the token: on PostgreSQL the two use separate connections.
     await counted.read;
-    await app.services.prisma.accessToken.updateMany({ where: { tokenHash: sha256Hex(developer.token) }, data: { revokedAt: new Date() } });
+    await app.services.prisma.accessToken.updateMany({
+      where: { tokenHash: sha256Hex(developer.token) },
+      data: { revokedAt: new Date() },
+    });
     authenticator.forget(sha256Hex(developer.token));
     counted.gate = undefined;
     expect(await authenticator.authenticate(`Bearer ${developer.token}`)).toEqual({ ok: false, reason: 'revoked' });
@@ -173,14 +200,19 @@ describe('POST /api/v1/onboarding/api-key', () => {
     expect(response.status).toBe(201);
     expect(response.body.token.expires_at).toBe(creator.expiresAt.toISOString());
     expect(response.body.token.scopes).toEqual(['messages:write', 'onboarding:write']);
-    const stored = await app.services.prisma.accessToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(response.body.token.access_token) } });
+    const stored = await app.services.prisma.accessToken.findUniqueOrThrow({
+      where: { tokenHash: sha256Hex(response.body.token.access_token) },
+    });
     expect(stored.expiresAt).toEqual(creator.expiresAt);
   });
 
   it("gives the account-creation token's key every scope, but not a day past that token", async () => {
     const account = await createAccount(app);
     app.clock.advance(30 * 86_400_000);
-    const response = await call(app, 'POST', '/mcp/tools/create_api_key', { token: account.token.access_token, body: { params: {} } });
+    const response = await call(app, 'POST', '/mcp/tools/create_api_key', {
+      token: account.token.access_token,
+      body: { params: {} },
+    });
     expect(response.status).toBe(200);
     expect(response.body.result.token.scopes).toEqual([...developerScopes]);
     expect(response.body.result.token.expires_at).toBe(account.token.expires_at);
@@ -208,7 +240,9 @@ describe('POST /api/v1/auth/migrate-legacy-key', () => {
       scopes: ['messages:write', 'numbers:read'],
       expires_at: expect.any(String),
     });
-    const stored = await app.services.prisma.accessToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(response.body.token.access_token) } });
+    const stored = await app.services.prisma.accessToken.findUniqueOrThrow({
+      where: { tokenHash: sha256Hex(response.body.token.access_token) },
+    });
     expect(stored.name).toBe('migrated');
     const reuse = await call(app, 'POST', '/api/v1/auth/migrate-legacy-key', { token: legacy });
     expect(reuse.status).toBe(401);
@@ -223,16 +257,23 @@ describe('POST /api/v1/auth/migrate-legacy-key', () => {
   it('migrates a key exactly once under concurrency', async () => {
     const account = await createAccount(app);
     const legacy = await legacyKeyFor(account.account.username);
-    const responses = await Promise.all(Array.from({ length: 5 }, () => call(app, 'POST', '/api/v1/auth/migrate-legacy-key', { token: legacy })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => call(app, 'POST', '/api/v1/auth/migrate-legacy-key', { token: legacy })),
+    );
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
     const workspace = await app.services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.account.id } });
-    expect(await app.services.prisma.accessToken.count({ where: { workspaceId: workspace.id, origin: 'legacy_migration' } })).toBe(1);
+    expect(
+      await app.services.prisma.accessToken.count({ where: { workspaceId: workspace.id, origin: 'legacy_migration' } }),
+    ).toBe(1);
   });
 
   it('answers 422 for any field but name and keeps the key', async () => {
     const account = await createAccount(app);
     const legacy = await legacyKeyFor(account.account.username);
-    const response = await call(app, 'POST', '/api/v1/auth/migrate-legacy-key', { token: legacy, body: { name: 'x', scopes: ['mcp:read'] } });
+    const response = await call(app, 'POST', '/api/v1/auth/migrate-legacy-key', {
+      token: legacy,
+      body: { name: 'x', scopes: ['mcp:read'] },
+    });
     expect(response.status).toBe(422);
     expect(response.body.error.issues).toEqual([{ path: 'scopes', message: expect.any(String) }]);
     expect((await call(app, 'POST', '/api/v1/auth/migrate-legacy-key', { token: legacy })).status).toBe(201);

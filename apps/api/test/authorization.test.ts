@@ -18,7 +18,16 @@ let stranger: Awaited<ReturnType<typeof createDeveloper>>;
 /** Concrete paths of A's resources, keyed by the route's path template. */
 let ownedPaths: Record<string, string>;
 /** Texts only A's resources contain: none may appear in an answer to B. */
-const ownerSecrets = ['Owner campaign name', 'Owner stage body', 'Owner snippet body', 'Owner list', '+14155550161', '+14155550162', '+14155550163', 'Owner message body'];
+const ownerSecrets = [
+  'Owner campaign name',
+  'Owner stage body',
+  'Owner snippet body',
+  'Owner list',
+  '+14155550161',
+  '+14155550162',
+  '+14155550163',
+  'Owner message body',
+];
 
 const idRoutes = restRoutes().filter(({ operation }) => operation.path.includes('{'));
 
@@ -57,11 +66,23 @@ beforeAll(async () => {
   stranger = await createDeveloper(app);
   const as = (method: string, path: string, body?: unknown) => call(app, method, path, { token: owner.token, body });
 
-  const messageId = await created(await as('POST', '/api/v1/messages', { phone_number: '+14155550161', body: 'Owner message body' }), 'message');
+  const messageId = await created(
+    await as('POST', '/api/v1/messages', { phone_number: '+14155550161', body: 'Owner message body' }),
+    'message',
+  );
   const campaignId = await created(await as('POST', '/api/v1/campaigns', { name: 'Owner campaign name' }), 'campaign');
-  await created(await as('POST', `/api/v1/campaigns/${campaignId}/stages`, { body: 'Owner stage body', delay_minutes: 0 }), 'stage');
-  const suppressionId = await created(await as('POST', `/api/v1/campaigns/${campaignId}/suppressions`, { phone_number: '+14155550162' }), 'suppression');
-  const snippetId = await created(await as('POST', '/api/v1/snippets', { name: 'owner_snippet', body: 'Owner snippet body' }), 'snippet');
+  await created(
+    await as('POST', `/api/v1/campaigns/${campaignId}/stages`, { body: 'Owner stage body', delay_minutes: 0 }),
+    'stage',
+  );
+  const suppressionId = await created(
+    await as('POST', `/api/v1/campaigns/${campaignId}/suppressions`, { phone_number: '+14155550162' }),
+    'suppression',
+  );
+  const snippetId = await created(
+    await as('POST', '/api/v1/snippets', { name: 'owner_snippet', body: 'Owner snippet body' }),
+    'snippet',
+  );
   const listId = await created(await as('POST', '/api/v1/contact-lists', { name: 'Owner list' }), 'contact_list');
   await as('POST', `/api/v1/contact-lists/${listId}/contacts`, { contacts: [{ phone_number: '+14155550163' }] });
   const invoiceId = await created(await as('POST', '/api/v1/onboarding/funding-invoices', { amount_cents: 1_000 }), 'invoice');
@@ -118,7 +139,10 @@ describe("a token of another workspace on this workspace's ids", () => {
       expect(probe.status, JSON.stringify(probe.body)).toBe(404);
       expectNoOwnerData(JSON.stringify(probe.body));
       // Indistinguishable from an id that exists nowhere (apart from the id it names).
-      const missing = await call(app, operation.method, operation.path.replace(/\{\w+\}/g, 'does_not_exist'), { token: stranger.token, body });
+      const missing = await call(app, operation.method, operation.path.replace(/\{\w+\}/g, 'does_not_exist'), {
+        token: stranger.token,
+        body,
+      });
       expect(missing.status).toBe(404);
       expect(Object.keys(probe.body.error ?? probe.body)).toEqual(Object.keys(missing.body.error ?? missing.body));
     },

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prisma } from '@textline/db';
 import { runCampaignStep } from '../src/domain/campaigns/scheduler.ts';
+import {
+  type EnrollmentTransition,
+  enrollmentStatuses,
+  enrollmentTransitions,
+  transitionEnrollments,
+} from '../src/domain/campaigns/state-machine.ts';
 import { sendMessage } from '../src/domain/messages/send.ts';
 import { postLedgerEntry } from '../src/domain/ledger.ts';
 import { newId } from '../src/lib/crypto.ts';
@@ -36,8 +43,10 @@ async function api(workspace: Workspace, method: string, path: string, body?: un
 /** A campaign with `stages` ([body, delay_minutes]) and `phoneNumbers` enrolled, still a draft. */
 async function draftCampaign(workspace: Workspace, stages: [string, number][], phoneNumbers: string[], settings?: object) {
   const { campaign } = await api(workspace, 'POST', '/api/v1/campaigns', { name: 'Drip', ...(settings ? { settings } : {}) });
-  for (const [body, delay] of stages) await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/stages`, { body, delay_minutes: delay });
-  if (phoneNumbers.length > 0) await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/enrollments`, { phone_numbers: phoneNumbers });
+  for (const [body, delay] of stages)
+    await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/stages`, { body, delay_minutes: delay });
+  if (phoneNumbers.length > 0)
+    await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/enrollments`, { phone_numbers: phoneNumbers });
   return campaign as { id: string };
 }
 
@@ -51,7 +60,9 @@ async function sent(workspace: Workspace): Promise<string[]> {
 }
 
 async function enrollmentOf(campaignId: string, phoneNumber: string) {
-  return app.services.prisma.campaignEnrollment.findUniqueOrThrow({ where: { campaignId_phoneNumber: { campaignId, phoneNumber } } });
+  return app.services.prisma.campaignEnrollment.findUniqueOrThrow({
+    where: { campaignId_phoneNumber: { campaignId, phoneNumber } },
+  });
 }
 
 describe('a three-stage campaign over time', () => {
@@ -83,7 +94,9 @@ describe('a three-stage campaign over time', () => {
       ],
       [],
     );
-    expect(await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/enrollments`, { contact_list_id: list.id })).toMatchObject({
+    expect(
+      await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/enrollments`, { contact_list_id: list.id }),
+    ).toMatchObject({
       enrolled: 5,
     });
     const { suppression } = await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/suppressions`, {
@@ -105,7 +118,9 @@ describe('a three-stage campaign over time', () => {
     ];
     expect(await sent(workspace)).toEqual(stageOne);
     const skipped = await api(workspace, 'GET', `/api/v1/campaigns/${campaign.id}/suppressions`);
-    expect(skipped.suppressions).toEqual([expect.objectContaining({ id: suppression.id, skipped_deliveries: 1, last_skipped_at: expect.any(String) })]);
+    expect(skipped.suppressions).toEqual([
+      expect.objectContaining({ id: suppression.id, skipped_deliveries: 1, last_skipped_at: expect.any(String) }),
+    ]);
 
     // Dan replies STOP: a workspace opt-out.
     const incoming = await postSigned(app, 'messaging', 'incoming', {
@@ -139,16 +154,26 @@ describe('a three-stage campaign over time', () => {
     expect(await sent(workspace)).toHaveLength(10);
     const { campaign: finished } = await api(workspace, 'GET', `/api/v1/campaigns/${campaign.id}`);
     expect(finished.enrollment_counts).toEqual({ active: 1, completed: 3, stopped: 1 });
-    expect(await enrollmentOf(campaign.id, cat)).toMatchObject({ status: 'active', heldReason: 'campaign_suppressed', lastStageId: null });
+    expect(await enrollmentOf(campaign.id, cat)).toMatchObject({
+      status: 'active',
+      heldReason: 'campaign_suppressed',
+      lastStageId: null,
+    });
     const deliveries = await app.services.prisma.campaignDelivery.findMany({ where: { campaignId: campaign.id } });
     expect(deliveries.filter((delivery) => delivery.outcome === 'sent')).toHaveLength(10);
-    expect(deliveries.filter((delivery) => delivery.outcome === 'suppressed').map((delivery) => delivery.errorCode).sort()).toEqual([
-      'campaign_suppressed',
-      'workspace_suppressed',
-    ]);
+    expect(
+      deliveries
+        .filter((delivery) => delivery.outcome === 'suppressed')
+        .map((delivery) => delivery.errorCode)
+        .sort(),
+    ).toEqual(['campaign_suppressed', 'workspace_suppressed']);
     // The sends went through the send pipeline: debited, dispatched, with the campaign in metadata.
-    const messages = await app.services.prisma.message.findMany({ where: { workspaceId: workspace.workspaceId, source: 'campaign' } });
-    expect(messages.every((message) => message.costCents > 0 && message.senderNumber === workspace.senders[0]!.number)).toBe(true);
+    const messages = await app.services.prisma.message.findMany({
+      where: { workspaceId: workspace.workspaceId, source: 'campaign' },
+    });
+    expect(messages.every((message) => message.costCents > 0 && message.senderNumber === workspace.senders[0]!.number)).toBe(
+      true,
+    );
     expect(messages.every((message) => message.status !== 'queued')).toBe(true);
     expect(messages[0]!.metadata).toMatchObject({ campaign_id: campaign.id });
   });
@@ -156,8 +181,17 @@ describe('a three-stage campaign over time', () => {
   it('continues a held contact once the campaign suppression is removed', async () => {
     app.clock.set(START + 7 * 24 * 60 * MINUTE);
     const workspace = await sendingWorkspace(app);
-    const campaign = await draftCampaign(workspace, [['One', 0], ['Two', 30]], ['+12125550111']);
-    const { suppression } = await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/suppressions`, { phone_number: '+12125550111' });
+    const campaign = await draftCampaign(
+      workspace,
+      [
+        ['One', 0],
+        ['Two', 30],
+      ],
+      ['+12125550111'],
+    );
+    const { suppression } = await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/suppressions`, {
+      phone_number: '+12125550111',
+    });
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
     await runFor(0);
     await runFor(60 * MINUTE);
@@ -183,7 +217,14 @@ describe('quiet hours', () => {
     const workspace = await sendingWorkspace(app);
     const newYork = '+12125550121';
     const losAngeles = '+13105550121';
-    const campaign = await draftCampaign(workspace, [['Morning', 0], ['Later', 30]], [newYork, losAngeles]);
+    const campaign = await draftCampaign(
+      workspace,
+      [
+        ['Morning', 0],
+        ['Later', 30],
+      ],
+      [newYork, losAngeles],
+    );
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
     await runFor(0);
     expect(await sent(workspace)).toEqual([`${newYork}: Morning`]);
@@ -228,7 +269,9 @@ describe('quiet hours', () => {
   it('uses the campaign time zone override and holds steps that fall due at night', async () => {
     app.clock.set(START + 21 * 24 * 60 * MINUTE);
     const workspace = await sendingWorkspace(app);
-    const campaign = await draftCampaign(workspace, [['Konnichiwa', 0]], ['+12125550131'], { quiet_hours: { timezone: 'Asia/Tokyo' } });
+    const campaign = await draftCampaign(workspace, [['Konnichiwa', 0]], ['+12125550131'], {
+      quiet_hours: { timezone: 'Asia/Tokyo' },
+    });
     // 15:00 UTC is midnight in Tokyo: held until 08:00 there, 23:00 UTC.
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
     await runFor(0);
@@ -265,7 +308,14 @@ describe('delivery safety', () => {
   it('never sends a step twice when its job runs again or a stale job runs', async () => {
     app.clock.set(START + 35 * 24 * 60 * MINUTE);
     const workspace = await sendingWorkspace(app);
-    const campaign = await draftCampaign(workspace, [['Once', 0], ['Twice?', 60]], ['+12125550151']);
+    const campaign = await draftCampaign(
+      workspace,
+      [
+        ['Once', 0],
+        ['Twice?', 60],
+      ],
+      ['+12125550151'],
+    );
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
     const enrollment = await enrollmentOf(campaign.id, '+12125550151');
     const livePayload = { enrollmentId: enrollment.id, seq: enrollment.scheduleSeq };
@@ -306,7 +356,14 @@ describe('delivery safety', () => {
   it('archiving ends every enrollment: nothing more is sent', async () => {
     app.clock.set(START + 49 * 24 * 60 * MINUTE);
     const workspace = await sendingWorkspace(app);
-    const campaign = await draftCampaign(workspace, [['First', 0], ['Never', 10]], ['+12125550171', '+12125550172']);
+    const campaign = await draftCampaign(
+      workspace,
+      [
+        ['First', 0],
+        ['Never', 10],
+      ],
+      ['+12125550171', '+12125550172'],
+    );
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
     await runFor(0);
     expect(await sent(workspace)).toHaveLength(2);
@@ -327,7 +384,10 @@ describe('delivery safety', () => {
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
     await runFor(0);
     expect(await sent(workspace)).toEqual([]);
-    expect(await enrollmentOf(campaign.id, '+12125550181')).toMatchObject({ status: 'active', lastError: 'insufficient_balance' });
+    expect(await enrollmentOf(campaign.id, '+12125550181')).toMatchObject({
+      status: 'active',
+      lastError: 'insufficient_balance',
+    });
     await postLedgerEntry(app.services.prisma, {
       workspaceId: workspace.workspaceId,
       amountCents: 500,
@@ -342,13 +402,23 @@ describe('delivery safety', () => {
   it('records a step whose text renders blank as failed and moves on to the next stage', async () => {
     app.clock.set(START + 60 * 24 * 60 * MINUTE);
     const workspace = await sendingWorkspace(app);
-    const campaign = await draftCampaign(workspace, [['{{first_name}}', 0], ['Still here', 10]], ['+12125550185']);
+    const campaign = await draftCampaign(
+      workspace,
+      [
+        ['{{first_name}}', 0],
+        ['Still here', 10],
+      ],
+      ['+12125550185'],
+    );
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
     await runFor(0);
     expect(await sent(workspace)).toEqual([]);
     await runFor(10 * MINUTE);
     expect(await sent(workspace)).toEqual(['+12125550185: Still here']);
-    const deliveries = await app.services.prisma.campaignDelivery.findMany({ where: { campaignId: campaign.id }, orderBy: { updatedAt: 'asc' } });
+    const deliveries = await app.services.prisma.campaignDelivery.findMany({
+      where: { campaignId: campaign.id },
+      orderBy: { updatedAt: 'asc' },
+    });
     expect(deliveries.map((delivery) => [delivery.outcome, delivery.errorCode])).toEqual([
       ['failed', 'validation_failed'],
       ['sent', null],
@@ -358,7 +428,14 @@ describe('delivery safety', () => {
   it('gives waiting enrollments a stage inserted before their next one', async () => {
     app.clock.set(START + 63 * 24 * 60 * MINUTE);
     const workspace = await sendingWorkspace(app);
-    const campaign = await draftCampaign(workspace, [['A', 0], ['C', 120]], ['+12125550191']);
+    const campaign = await draftCampaign(
+      workspace,
+      [
+        ['A', 0],
+        ['C', 120],
+      ],
+      ['+12125550191'],
+    );
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
     await runFor(0);
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/stages`, { body: 'B', delay_minutes: 30, position: 2 });
@@ -366,5 +443,47 @@ describe('delivery safety', () => {
     expect(await sent(workspace)).toEqual(['+12125550191: A', '+12125550191: B']);
     await runFor(120 * MINUTE);
     expect(await sent(workspace)).toEqual(['+12125550191: A', '+12125550191: B', '+12125550191: C']);
+  });
+});
+
+describe('enrollment transitions', () => {
+  const transitions = Object.keys(enrollmentTransitions) as EnrollmentTransition[];
+  const table = enrollmentStatuses.flatMap((from) =>
+    transitions.map((transition) => {
+      const rule = enrollmentTransitions[transition];
+      return [from, transition, rule.from.includes(from) ? rule.to : null] as const;
+    }),
+  );
+
+  it('is the documented progress: completed and stopped are final', () => {
+    expect(table.filter(([, , to]) => to !== null).map(([from, transition, to]) => `${from} -${transition}-> ${to}`)).toEqual([
+      'active -advance-> active',
+      'active -complete-> completed',
+      'active -hold-> active',
+      'active -stopForOptOut-> stopped',
+      'active -stopForArchive-> stopped',
+    ]);
+  });
+
+  it.each(table)('%s + %s -> %s', async (from, transition, to) => {
+    const workspace = await sendingWorkspace(app);
+    const campaign = await draftCampaign(workspace, [['Hello', 0]], ['+12125550201']);
+    const { id } = await enrollmentOf(campaign.id, '+12125550201');
+    const before = await app.services.prisma.campaignEnrollment.update({ where: { id }, data: { status: from } });
+    const moved = await transitionEnrollments(app.services.prisma, Prisma.sql`id = ${id}`, transition, {
+      now: new Date(app.clock.now() + MINUTE),
+    });
+    const after = await enrollmentOf(campaign.id, '+12125550201');
+    if (to) {
+      expect(moved).toBe(1);
+      expect(after).toMatchObject({
+        status: to,
+        nextStepAt: null,
+        scheduleSeq: before.scheduleSeq + (enrollmentTransitions[transition].bumpsScheduleSeq ? 1 : 0),
+      });
+    } else {
+      expect(moved).toBe(0);
+      expect(after).toEqual(before);
+    }
   });
 });

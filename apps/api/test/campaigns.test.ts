@@ -21,7 +21,11 @@ async function createCampaign(developer: Developer, body: Record<string, unknown
   return response.body.campaign as { id: string; status: string };
 }
 
-async function addStage(developer: Developer, campaignId: string, body: Record<string, unknown> = { body: 'Hi {{first_name}}', delay_minutes: 0 }) {
+async function addStage(
+  developer: Developer,
+  campaignId: string,
+  body: Record<string, unknown> = { body: 'Hi {{first_name}}', delay_minutes: 0 },
+) {
   return call(app, 'POST', `/api/v1/campaigns/${campaignId}/stages`, { token: developer.token, body });
 }
 
@@ -29,7 +33,12 @@ async function addStage(developer: Developer, campaignId: string, body: Record<s
 async function campaignIn(developer: Developer, status: (typeof campaignStatuses)[number]) {
   const campaign = await createCampaign(developer);
   expect((await addStage(developer, campaign.id)).status).toBe(201);
-  const steps: Record<string, string[]> = { draft: [], active: ['activate'], paused: ['activate', 'pause'], archived: ['archive'] };
+  const steps: Record<string, string[]> = {
+    draft: [],
+    active: ['activate'],
+    paused: ['activate', 'pause'],
+    archived: ['archive'],
+  };
   for (const step of steps[status]!) {
     expect((await call(app, 'POST', `/api/v1/campaigns/${campaign.id}/${step}`, { token: developer.token })).status).toBe(200);
   }
@@ -65,7 +74,9 @@ describe('POST /api/v1/campaigns', () => {
       name: 'Night owls',
       settings: { quiet_hours: { start: '22:30', end: '07:00', timezone: 'Europe/Paris' } },
     });
-    expect(campaign).toMatchObject({ settings: { quiet_hours: { enabled: true, start: '22:30', end: '07:00', timezone: 'Europe/Paris' } } });
+    expect(campaign).toMatchObject({
+      settings: { quiet_hours: { enabled: true, start: '22:30', end: '07:00', timezone: 'Europe/Paris' } },
+    });
   });
 
   it.each([
@@ -73,7 +84,11 @@ describe('POST /api/v1/campaigns', () => {
     ['a blank name', { name: '   ' }, 'name'],
     ['an unknown field', { name: 'x', status: 'active' }, 'status'],
     ['an invalid time', { name: 'x', settings: { quiet_hours: { start: '25:00' } } }, 'settings.quiet_hours.start'],
-    ['an unknown time zone', { name: 'x', settings: { quiet_hours: { timezone: 'Mars/Olympus' } } }, 'settings.quiet_hours.timezone'],
+    [
+      'an unknown time zone',
+      { name: 'x', settings: { quiet_hours: { timezone: 'Mars/Olympus' } } },
+      'settings.quiet_hours.timezone',
+    ],
     ['an empty quiet period', { name: 'x', settings: { quiet_hours: { start: '08:00', end: '08:00' } } }, 'settings.quiet_hours'],
   ])('answers 422 for %s', async (_label, body, path) => {
     const developer = await createDeveloper(app);
@@ -97,7 +112,9 @@ describe('GET /api/v1/campaigns', () => {
     expect(first.status).toBe(200);
     expect(first.body.campaigns).toHaveLength(2);
     expect(first.body.next_cursor).toEqual(expect.any(String));
-    const second = await call(app, 'GET', `/api/v1/campaigns?limit=2&cursor=${first.body.next_cursor}`, { token: developer.token });
+    const second = await call(app, 'GET', `/api/v1/campaigns?limit=2&cursor=${first.body.next_cursor}`, {
+      token: developer.token,
+    });
     expect(second.body.campaigns).toHaveLength(2);
     expect(second.body.next_cursor).toBeNull();
     const ids = [...first.body.campaigns, ...second.body.campaigns].map((campaign: { id: string }) => campaign.id);
@@ -129,7 +146,13 @@ describe('GET and PATCH /api/v1/campaigns/{id}', () => {
     expect(response.status).toBe(200);
     expect(response.body.campaign).toMatchObject({ id: campaign.id, status: 'active', activated_at: expect.any(String) });
     expect(response.body.campaign.stages).toEqual([
-      { id: expect.stringMatching(/^stg_/), position: 1, body: 'Hi {{first_name}}', delay_minutes: 0, created_at: expect.any(String) },
+      {
+        id: expect.stringMatching(/^stg_/),
+        position: 1,
+        body: 'Hi {{first_name}}',
+        delay_minutes: 0,
+        created_at: expect.any(String),
+      },
     ]);
   });
 
@@ -160,7 +183,10 @@ describe('GET and PATCH /api/v1/campaigns/{id}', () => {
   it('answers 422 invalid_state when the campaign is archived', async () => {
     const developer = await createDeveloper(app);
     const campaign = await campaignIn(developer, 'archived');
-    const response = await call(app, 'PATCH', `/api/v1/campaigns/${campaign.id}`, { token: developer.token, body: { name: 'x' } });
+    const response = await call(app, 'PATCH', `/api/v1/campaigns/${campaign.id}`, {
+      token: developer.token,
+      body: { name: 'x' },
+    });
     expect(response.status).toBe(422);
     expect(response.body.error).toMatchObject({ code: 'invalid_state', current_status: 'archived' });
   });
@@ -205,7 +231,11 @@ describe('campaign state machine', () => {
       expect(response.body.campaign.status).toBe(to);
     } else {
       expect(response.status).toBe(422);
-      expect(response.body.error).toMatchObject({ code: 'invalid_state', current_status: from, message: expect.stringContaining(from) });
+      expect(response.body.error).toMatchObject({
+        code: 'invalid_state',
+        current_status: from,
+        message: expect.stringContaining(from),
+      });
       const unchanged = await call(app, 'GET', `/api/v1/campaigns/${campaign.id}`, { token: developer.token });
       expect(unchanged.body.campaign.status).toBe(from);
     }
@@ -216,7 +246,11 @@ describe('campaign state machine', () => {
     const campaign = await createCampaign(developer);
     const response = await call(app, 'POST', `/api/v1/campaigns/${campaign.id}/activate`, { token: developer.token });
     expect(response.status).toBe(422);
-    expect(response.body.error).toMatchObject({ code: 'invalid_state', current_status: 'draft', message: expect.stringMatching(/stage/) });
+    expect(response.body.error).toMatchObject({
+      code: 'invalid_state',
+      current_status: 'draft',
+      message: expect.stringMatching(/stage/),
+    });
   });
 
   it('answers 404 for an unknown campaign', async () => {
@@ -230,13 +264,21 @@ describe('POST /api/v1/campaigns/{id}/stages', () => {
     const developer = await createDeveloper(app);
     const campaign = await createCampaign(developer);
     await call(app, 'POST', '/api/v1/snippets', { token: developer.token, body: { name: 'sig', body: 'Reply STOP to opt out' } });
-    const first = await addStage(developer, campaign.id, { body: 'Hi {{ first_name | default: "there" }}! {{snippet:sig}}', delay_minutes: 0 });
+    const first = await addStage(developer, campaign.id, {
+      body: 'Hi {{ first_name | default: "there" }}! {{snippet:sig}}',
+      delay_minutes: 0,
+    });
     expect(first.status).toBe(201);
     expect(first.body.stage).toMatchObject({ id: expect.stringMatching(/^stg_/), position: 1, delay_minutes: 0 });
     await addStage(developer, campaign.id, { body: 'Last: {{attributes.plan}} for {{phone_number}}', delay_minutes: 1440 });
     const inserted = await addStage(developer, campaign.id, { body: 'Middle {{last_name}}', delay_minutes: 60, position: 2 });
     expect(inserted.status).toBe(201);
-    expect(inserted.body.campaign.stages.map((stage: { body: string; position: number }) => [stage.position, stage.body.split(' ')[0]])).toEqual([
+    expect(
+      inserted.body.campaign.stages.map((stage: { body: string; position: number }) => [
+        stage.position,
+        stage.body.split(' ')[0],
+      ]),
+    ).toEqual([
       [1, 'Hi'],
       [2, 'Middle'],
       [3, 'Last:'],
@@ -277,8 +319,21 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
     await app.services.prisma.workspaceSuppression.create({
       data: { id: 'wsp_test_1', workspaceId: developer.workspaceId, phoneNumber: '+14155550103', source: 'operator' },
     });
-    await call(app, 'POST', `/api/v1/campaigns/${campaign.id}/suppressions`, { token: developer.token, body: { phone_number: '+14155550104' } });
-    const body = { phone_numbers: ['+14155550101', '+1 (415) 555-0102', '+14155550101', '+14155550103', '+14155550104', 'not-a-number', '+1555'] };
+    await call(app, 'POST', `/api/v1/campaigns/${campaign.id}/suppressions`, {
+      token: developer.token,
+      body: { phone_number: '+14155550104' },
+    });
+    const body = {
+      phone_numbers: [
+        '+14155550101',
+        '+1 (415) 555-0102',
+        '+14155550101',
+        '+14155550103',
+        '+14155550104',
+        'not-a-number',
+        '+1555',
+      ],
+    };
     const first = await call(app, 'POST', `/api/v1/campaigns/${campaign.id}/enrollments`, { token: developer.token, body });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
@@ -316,7 +371,10 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
   it('schedules the first stage of new enrollments in an active campaign', async () => {
     const developer = await createDeveloper(app);
     const campaign = await campaignIn(developer, 'active');
-    await call(app, 'POST', `/api/v1/campaigns/${campaign.id}/enrollments`, { token: developer.token, body: { phone_numbers: ['+14155550121'] } });
+    await call(app, 'POST', `/api/v1/campaigns/${campaign.id}/enrollments`, {
+      token: developer.token,
+      body: { phone_numbers: ['+14155550121'] },
+    });
     const enrollment = await app.services.prisma.campaignEnrollment.findFirstOrThrow({ where: { campaignId: campaign.id } });
     const jobs = await app.services.prisma.job.findMany({ where: { queue: 'campaign_step' } });
     expect(jobs.filter((job) => (job.payload as { enrollmentId: string }).enrollmentId === enrollment.id)).toHaveLength(1);
@@ -326,7 +384,10 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
     ['neither field', {}],
     ['both fields', { phone_numbers: ['+14155550101'], contact_list_id: 'cl_x' }],
     ['an empty list', { phone_numbers: [] }],
-    ['too many numbers', { phone_numbers: Array.from({ length: 1001 }, (_, index) => `+1415555${String(index).padStart(4, '0')}`) }],
+    [
+      'too many numbers',
+      { phone_numbers: Array.from({ length: 1001 }, (_, index) => `+1415555${String(index).padStart(4, '0')}`) },
+    ],
   ])('answers 422 for %s', async (_label, body) => {
     const developer = await createDeveloper(app);
     const campaign = await createCampaign(developer);
@@ -341,7 +402,9 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
     const refused = await call(app, 'POST', `/api/v1/campaigns/${archived.id}/enrollments`, { token: developer.token, body });
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({ code: 'invalid_state', current_status: 'archived' });
-    expect((await call(app, 'POST', '/api/v1/campaigns/cmp_missing/enrollments', { token: developer.token, body })).status).toBe(404);
+    expect((await call(app, 'POST', '/api/v1/campaigns/cmp_missing/enrollments', { token: developer.token, body })).status).toBe(
+      404,
+    );
     const campaign = await createCampaign(developer);
     const noList = await call(app, 'POST', `/api/v1/campaigns/${campaign.id}/enrollments`, {
       token: developer.token,
@@ -356,7 +419,10 @@ describe('campaign suppressions', () => {
     const developer = await createDeveloper(app);
     const campaign = await createCampaign(developer);
     const path = `/api/v1/campaigns/${campaign.id}/suppressions`;
-    const created = await call(app, 'POST', path, { token: developer.token, body: { phone_number: '+1 415 555 0131', reason: 'asked to leave' } });
+    const created = await call(app, 'POST', path, {
+      token: developer.token,
+      body: { phone_number: '+1 415 555 0131', reason: 'asked to leave' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.suppression).toEqual({
       id: expect.stringMatching(/^csp_/),
@@ -376,10 +442,9 @@ describe('campaign suppressions', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.suppressions).toHaveLength(1);
     const rest = await call(app, 'GET', `${path}?cursor=${listed.body.next_cursor}`, { token: developer.token });
-    expect([...listed.body.suppressions, ...rest.body.suppressions].map((row: { phone_number: string }) => row.phone_number).sort()).toEqual([
-      '+14155550131',
-      '+14155550132',
-    ]);
+    expect(
+      [...listed.body.suppressions, ...rest.body.suppressions].map((row: { phone_number: string }) => row.phone_number).sort(),
+    ).toEqual(['+14155550131', '+14155550132']);
 
     const deleted = await call(app, 'DELETE', `${path}/${created.body.suppression.id}`, { token: developer.token });
     expect(deleted.status).toBe(200);
@@ -394,9 +459,18 @@ describe('campaign suppressions', () => {
     const invalid = await call(app, 'POST', path, { token: developer.token, body: { phone_number: '555-0100' } });
     expect(invalid.status).toBe(422);
     expect(invalid.body.error.issues[0].path).toBe('phone_number');
-    expect((await call(app, 'POST', path, { token: developer.token, body: { phone_number: '+14155550131', until: 'x' } })).status).toBe(422);
+    expect(
+      (await call(app, 'POST', path, { token: developer.token, body: { phone_number: '+14155550131', until: 'x' } })).status,
+    ).toBe(422);
     expect((await call(app, 'GET', '/api/v1/campaigns/cmp_missing/suppressions', { token: developer.token })).status).toBe(404);
-    expect((await call(app, 'POST', '/api/v1/campaigns/cmp_missing/suppressions', { token: developer.token, body: { phone_number: '+14155550131' } })).status).toBe(404);
+    expect(
+      (
+        await call(app, 'POST', '/api/v1/campaigns/cmp_missing/suppressions', {
+          token: developer.token,
+          body: { phone_number: '+14155550131' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -454,7 +528,9 @@ describe('campaign tools over MCP', () => {
     const agent = await connectMcp(app, developer.token);
     const { tools } = await agent.listTools();
     const hints = Object.fromEntries(
-      tools.filter((tool) => /campaign|snippet|contact/.test(tool.name)).map((tool) => [tool.name, [tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint]]),
+      tools
+        .filter((tool) => /campaign|snippet|contact/.test(tool.name))
+        .map((tool) => [tool.name, [tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint]]),
     );
     expect(hints).toEqual({
       list_campaigns: [true, false],
@@ -484,15 +560,22 @@ describe('campaign tools over MCP', () => {
     }
     await tool('create_snippet', { name: 'stop', body: 'Reply STOP to opt out' });
     const { contact_list: list } = await tool('create_contact_list', { name: 'Leads' });
-    expect(await tool('add_contacts', { id: list.id, contacts: [{ phone_number: '+14155550151', first_name: 'Kim' }] })).toMatchObject({ added: 1 });
+    expect(
+      await tool('add_contacts', { id: list.id, contacts: [{ phone_number: '+14155550151', first_name: 'Kim' }] }),
+    ).toMatchObject({ added: 1 });
     const { campaign } = await tool('create_campaign', { name: 'Agent drip' });
     const early = (await agent.callTool({ name: 'activate_campaign', arguments: { id: campaign.id } })) as CallToolResult;
     expect(early.isError).toBe(true);
     expect(toolError(early)).toMatchObject({ code: 'invalid_state', current_status: 'draft' });
     await tool('add_campaign_stage', { id: campaign.id, body: 'Hi {{first_name}} {{snippet:stop}}', delay_minutes: 5 });
     expect(await tool('enroll_in_campaign', { id: campaign.id, contact_list_id: list.id })).toMatchObject({ enrolled: 1 });
-    expect((await tool('activate_campaign', { id: campaign.id })).campaign).toMatchObject({ status: 'active', enrollment_counts: { active: 1 } });
-    expect((await tool('list_campaigns', { status: 'active' })).campaigns.map((row: { id: string }) => row.id)).toEqual([campaign.id]);
+    expect((await tool('activate_campaign', { id: campaign.id })).campaign).toMatchObject({
+      status: 'active',
+      enrollment_counts: { active: 1 },
+    });
+    expect((await tool('list_campaigns', { status: 'active' })).campaigns.map((row: { id: string }) => row.id)).toEqual([
+      campaign.id,
+    ]);
     expect((await tool('archive_campaign', { id: campaign.id })).campaign.status).toBe('archived');
     await agent.close();
   });

@@ -16,7 +16,10 @@ afterAll(async () => {
 describe('sign in', () => {
   it('sets an httpOnly SameSite=Strict session cookie and returns the CSRF token', async () => {
     const account = await createAccount(app);
-    const response = await trpcMutation(app, 'console.signIn', { username: account.account.username.toUpperCase(), password: consolePassword });
+    const response = await trpcMutation(app, 'console.signIn', {
+      username: account.account.username.toUpperCase(),
+      password: consolePassword,
+    });
     expect(response.status).toBe(200);
     const cookie = response.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^textline_session=[0-9A-Za-z]{43}; /);
@@ -25,7 +28,10 @@ describe('sign in', () => {
     expect(cookie).toContain('Path=/');
     expect(cookie).not.toContain('Secure');
     const session = data(response);
-    expect(session).toMatchObject({ account: { id: account.account.id, username: account.account.username }, csrf_token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(session).toMatchObject({
+      account: { id: account.account.id, username: account.account.username },
+      csrf_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const current = await trpcQuery(app, 'console.session', {}, { cookie: cookie.split(';')[0] });
     expect(data(current)).toEqual(session);
@@ -76,7 +82,9 @@ describe('session checks', () => {
     }
     // Another session's token does not fit this one.
     const { session: other } = await consoleUser(app);
-    expect((await trpcMutation(app, 'webhookEndpoints.create', input, { cookie: session.cookie, csrf: other.csrf })).status).toBe(403);
+    expect((await trpcMutation(app, 'webhookEndpoints.create', input, { cookie: session.cookie, csrf: other.csrf })).status).toBe(
+      403,
+    );
     expect((await trpcMutation(app, 'webhookEndpoints.create', input, session)).status).toBe(200);
   });
 
@@ -110,18 +118,36 @@ describe('password reset with a backup code', () => {
     const before = await signIn(app, username);
     const newPassword = 'a brand new long password';
 
-    const wrongCode = await trpcMutation(app, 'console.resetPassword', { username, backup_code: 'aaaa-bbbb-cccc', new_password: newPassword });
+    const wrongCode = await trpcMutation(app, 'console.resetPassword', {
+      username,
+      backup_code: 'aaaa-bbbb-cccc',
+      new_password: newPassword,
+    });
     expect(wrongCode.status).toBe(401);
-    const shortPassword = await trpcMutation(app, 'console.resetPassword', { username, backup_code: account.backup_codes[0], new_password: 'short' });
+    const shortPassword = await trpcMutation(app, 'console.resetPassword', {
+      username,
+      backup_code: account.backup_codes[0],
+      new_password: 'short',
+    });
     expect(shortPassword.status).toBe(422);
 
-    const reset = await trpcMutation(app, 'console.resetPassword', { username, backup_code: ` ${account.backup_codes[0]!.toUpperCase()} `, new_password: newPassword });
+    const reset = await trpcMutation(app, 'console.resetPassword', {
+      username,
+      backup_code: ` ${account.backup_codes[0]!.toUpperCase()} `,
+      new_password: newPassword,
+    });
     expect(data(reset)).toEqual({ username, backup_codes_remaining: 9 });
     expect((await trpcQuery(app, 'console.session', {}, before)).status).toBe(401);
     expect((await trpcMutation(app, 'console.signIn', { username, password: consolePassword })).status).toBe(401);
-    expect(data(await trpcQuery(app, 'console.session', {}, await signIn(app, username, newPassword))).account.username).toBe(username);
+    expect(data(await trpcQuery(app, 'console.session', {}, await signIn(app, username, newPassword))).account.username).toBe(
+      username,
+    );
 
-    const reused = await trpcMutation(app, 'console.resetPassword', { username, backup_code: account.backup_codes[0], new_password: 'yet another long password' });
+    const reused = await trpcMutation(app, 'console.resetPassword', {
+      username,
+      backup_code: account.backup_codes[0],
+      new_password: 'yet another long password',
+    });
     expect(reused.status).toBe(401);
     expect(errorBody(reused).error.message).toMatch(/already used/);
   });
@@ -130,7 +156,9 @@ describe('password reset with a backup code', () => {
 describe('console surface', () => {
   it('serves console operations on /trpc only, never as REST routes or in openapi.json', async () => {
     const consoleOperations = Object.values(operations).filter((operation) => operation.path === null);
-    expect(consoleOperations.map((operation) => operation.name)).toEqual(expect.arrayContaining(['webhookEndpoints.create', 'webhookDeliveries.replay', 'console.signIn']));
+    expect(consoleOperations.map((operation) => operation.name)).toEqual(
+      expect.arrayContaining(['webhookEndpoints.create', 'webhookDeliveries.replay', 'console.signIn']),
+    );
     const restNames = restRoutes().map(({ operation }) => operation.name);
     for (const operation of consoleOperations) expect(restNames).not.toContain(operation.name);
     const document = await call(app, 'GET', '/openapi.json');
@@ -167,8 +195,10 @@ describe('console surface', () => {
     const developer = await createDeveloper(app);
     const session = await signIn(app, developer.account.account.username);
     const lastUsed = async () =>
-      (data(await trpcQuery(app, 'apiTokens.list', {}, session)).tokens as any[]).find((token) => token.origin === 'api_key').last_used_at as string | null;
-    const use = async () => expect((await call(app, 'GET', '/api/v1/mcp/oauth-clients', { token: developer.token })).status).toBe(200);
+      (data(await trpcQuery(app, 'apiTokens.list', {}, session)).tokens as any[]).find((token) => token.origin === 'api_key')
+        .last_used_at as string | null;
+    const use = async () =>
+      expect((await call(app, 'GET', '/api/v1/mcp/oauth-clients', { token: developer.token })).status).toBe(200);
     expect(await lastUsed()).toBeNull();
 
     await use();

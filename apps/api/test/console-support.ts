@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CustomerEventType } from '@textline/contract';
-import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-webhooks/events.ts';
+import { recordCustomerEvent } from '../src/domain/customer-webhooks/events.ts';
+import { inJobTransaction } from '../src/jobs/enqueue.ts';
 import { call, createAccount, type JsonResponse, type TestApp } from './harness.ts';
 
 export const consolePassword = 'correct horse battery staple';
@@ -9,11 +10,23 @@ export const consolePassword = 'correct horse battery staple';
 export type ConsoleSession = { cookie: string; csrf: string; username: string; workspaceId: string };
 
 /** A tRPC query over HTTP, as @trpc/client's httpLink sends it. */
-export function trpcQuery(app: TestApp, path: string, input: unknown = {}, session?: Partial<ConsoleSession>): Promise<JsonResponse> {
-  return call(app, 'GET', `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: sessionHeaders(session, false) });
+export function trpcQuery(
+  app: TestApp,
+  path: string,
+  input: unknown = {},
+  session?: Partial<ConsoleSession>,
+): Promise<JsonResponse> {
+  return call(app, 'GET', `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+    headers: sessionHeaders(session, false),
+  });
 }
 
-export function trpcMutation(app: TestApp, path: string, input: unknown = {}, session?: Partial<ConsoleSession>): Promise<JsonResponse> {
+export function trpcMutation(
+  app: TestApp,
+  path: string,
+  input: unknown = {},
+  session?: Partial<ConsoleSession>,
+): Promise<JsonResponse> {
   return call(app, 'POST', `/trpc/${path}`, { body: input, headers: sessionHeaders(session, true) });
 }
 
@@ -25,9 +38,9 @@ function sessionHeaders(session: Partial<ConsoleSession> | undefined, mutation: 
 }
 
 /** The procedure's output, or a thrown error naming the status and body. */
-export function data<T = any>(response: JsonResponse): T {
+export function data(response: JsonResponse): any {
   if (response.status !== 200) throw new Error(`tRPC call failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.result.data as T;
+  return response.body.result.data;
 }
 
 /** The catalogue body of a failed tRPC call. */
@@ -49,28 +62,41 @@ export async function consoleUser(app: TestApp) {
   return { account, session };
 }
 
-export async function createEndpoint(app: TestApp, session: ConsoleSession, input: { url: string; event_types?: CustomerEventType[]; description?: string }) {
-  return data<{ endpoint: { id: string; url: string; enabled: boolean; disabled_reason: string | null } }>(
-    await trpcMutation(app, 'webhookEndpoints.create', input, session),
-  ).endpoint;
+export async function createEndpoint(
+  app: TestApp,
+  session: ConsoleSession,
+  input: { url: string; event_types?: CustomerEventType[]; description?: string },
+): Promise<{ id: string; url: string; enabled: boolean; disabled_reason: string | null }> {
+  return data(await trpcMutation(app, 'webhookEndpoints.create', input, session)).endpoint;
 }
 
 /** Records a customer event the way the domain does (in a transaction) and returns its id. */
-export async function recordEvent(app: TestApp, workspaceId: string, type: CustomerEventType = 'message.delivered', data: Record<string, unknown> = {}) {
+export async function recordEvent(
+  app: TestApp,
+  workspaceId: string,
+  type: CustomerEventType = 'message.delivered',
+  data: Record<string, unknown> = {},
+) {
   const at = new Date(app.clock.now());
-  const payload = Object.keys(data).length ? data : { message: { id: 'msg_test', status: 'delivered', segments: 1, cost_cents: 2 } };
-  return inEventTransaction(app.services, (tx) => recordCustomerEvent(tx, { workspaceId, type, data: payload as never, at }));
+  const payload = Object.keys(data).length
+    ? data
+    : { message: { id: 'msg_test', status: 'delivered', segments: 1, cost_cents: 2 } };
+  return inJobTransaction(app.services, (tx) => recordCustomerEvent(tx, { workspaceId, type, data: payload as never, at }));
 }
 
-export async function deliveries(app: TestApp, session: ConsoleSession, filter: Record<string, unknown> = {}) {
-  return data<{ deliveries: any[]; next_cursor: string | null }>(await trpcQuery(app, 'webhookDeliveries.list', filter, session));
+export async function deliveries(
+  app: TestApp,
+  session: ConsoleSession,
+  filter: Record<string, unknown> = {},
+): Promise<{ deliveries: any[]; next_cursor: string | null }> {
+  return data(await trpcQuery(app, 'webhookDeliveries.list', filter, session));
 }
 
-export async function deliveryDetail(app: TestApp, session: ConsoleSession, id: string) {
-  return data<{ delivery: any }>(await trpcQuery(app, 'webhookDeliveries.get', { id }, session)).delivery;
+export async function deliveryDetail(app: TestApp, session: ConsoleSession, id: string): Promise<any> {
+  return data(await trpcQuery(app, 'webhookDeliveries.get', { id }, session)).delivery;
 }
 
-export type SinkRequest = { headers: IncomingHttpHeaders; body: string; path: string };
+type SinkRequest = { headers: IncomingHttpHeaders; body: string; path: string };
 
 /**
  * A customer endpoint on loopback: records every request and answers with `respond` (changeable

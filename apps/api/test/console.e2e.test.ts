@@ -7,12 +7,14 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleDistDir } from '../src/http/console-static.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { call, scaledMode, startTestApp, type TestApp } from './harness.ts';
-import { consolePassword, startSink } from './console-support.ts';
+import { call, closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
+import { consolePassword, recordEvent, startSink } from './console-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
 const consoleRoot = fileURLToPath(new URL('../../console/', import.meta.url));
-const screenshotDir = fileURLToPath(new URL(`../../../test-results/console/${scaledMode ? 'scaled' : 'embedded'}/`, import.meta.url));
+const screenshotDir = fileURLToPath(
+  new URL(`../../../test-results/console/${scaledMode ? 'scaled' : 'embedded'}/`, import.meta.url),
+);
 
 // DESIGN.md "Browser tests": Debian's chromium, and no background networking on the closed network.
 const chromiumFlags = [
@@ -88,10 +90,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
+  await closeStarted(context, sink, app);
   if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
-  await sink?.close();
-  await app?.close();
 });
 
 describe('console in a real browser', () => {
@@ -128,7 +128,10 @@ describe('console in a real browser', () => {
     await shoot('03-endpoints');
 
     // Send a message through the API: the sandbox carrier reports sent, then delivered.
-    const sent = await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: '+14155550142', body: 'Hello from the browser test' } });
+    const sent = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: '+14155550142', body: 'Hello from the browser test' },
+    });
     expect(sent.status).toBe(202);
     await page.getByRole('link', { name: 'Deliveries' }).first().click();
     await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
@@ -137,7 +140,10 @@ describe('console in a real browser', () => {
 
     // Take the sink down: the next event's delivery fails with its code and a scheduled retry.
     sink.respond = { status: 500, body: 'sink is down', delayMs: 0 };
-    const failing = await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: '+14155550143', body: 'This one meets a broken endpoint' } });
+    const failing = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: '+14155550143', body: 'This one meets a broken endpoint' },
+    });
     expect(failing.status).toBe(202);
     // Failed at once, with its retry scheduled (SPEC section 6 rule 2): the failed-only filter lists it.
     await page.getByRole('link', { name: 'Show failed only' }).click();
@@ -156,7 +162,10 @@ describe('console in a real browser', () => {
 
     // Let the 5 s retries fail too: the next ones are minutes away, so only the replay can succeed below.
     await expect
-      .poll(() => app.services.prisma.webhookDelivery.count({ where: { status: { not: 'succeeded' }, attemptCount: { lt: 2 } } }), { timeout: 30_000 })
+      .poll(
+        () => app.services.prisma.webhookDelivery.count({ where: { status: { not: 'succeeded' }, attemptCount: { lt: 2 } } }),
+        { timeout: 30_000 },
+      )
       .toBe(0);
     await page.reload();
     await page.locator('.attempt').nth(1).waitFor();
@@ -178,10 +187,24 @@ describe('console in a real browser', () => {
     await page.locator('article.endpoint').getByRole('button', { name: 'Send test event' }).click();
     await page.getByRole('heading', { name: 'Delivery' }).waitFor();
     await page.getByText('No attempts yet').waitFor();
-    await expect.poll(() => page.locator('.attempt').first().textContent(), { timeout: 30_000 }).toMatch(/test.*No response within 2 s/);
+    await expect
+      .poll(() => page.locator('.attempt').first().textContent(), { timeout: 30_000 })
+      .toMatch(/test.*No response within 2 s/);
     await page.locator('.summary').getByText('Failed').waitFor();
     sink.respond = { status: 200, body: 'ok', delayMs: 0 };
     await shoot('08-test-event');
+
+    // Past a page (25 deliveries), Load more appends the next page with the list's cursor until none is left.
+    for (let index = 0; index < 25; index += 1) await recordEvent(app, developer.workspaceId, 'message.sent');
+    const deliveryCount = () => app.services.prisma.webhookDelivery.count({ where: { workspaceId: developer.workspaceId } });
+    await page.getByRole('link', { name: 'Deliveries' }).first().click();
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+    await expect.poll(() => page.locator('tr.delivery-row').count()).toBe(25);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect
+      .poll(async () => (await page.locator('tr.delivery-row').count()) === (await deliveryCount()), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Load more' }).isHidden()).toBe(true);
 
     // The other pages render with their data, on a laptop and on a phone.
     await page.getByRole('link', { name: 'API tokens' }).click();
@@ -193,12 +216,15 @@ describe('console in a real browser', () => {
 
     // Billing: a paid invoice shows when it was paid, an open one when it expires; the balance is dollars.
     const invoiceOf = async (amount_cents: number) =>
-      (await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token: developer.token, body: { amount_cents } })).body.invoice;
+      (await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token: developer.token, body: { amount_cents } })).body
+        .invoice;
     const paidInvoice = await invoiceOf(1_000);
     const openInvoice = await invoiceOf(1_200);
     expect((await call(app, 'POST', `/sandboxpay/checkout/${paidInvoice.session_id}/pay`)).status).toBe(202);
     await expect
-      .poll(async () => (await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: paidInvoice.id } })).status, { timeout: 30_000 })
+      .poll(async () => (await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: paidInvoice.id } })).status, {
+        timeout: 30_000,
+      })
       .toBe('paid');
     await page.getByRole('link', { name: 'Billing' }).click();
     await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(/^\$\d/);
@@ -225,7 +251,7 @@ describe('console in a real browser', () => {
     expect(await navLinks.count()).toBe(5);
     for (const link of await navLinks.all()) {
       const box = await link.boundingBox();
-      expect(box, await link.textContent() ?? '').not.toBeNull();
+      expect(box, (await link.textContent()) ?? '').not.toBeNull();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     }

@@ -69,7 +69,9 @@ async function crashScenario(options: { separateWorker: boolean }) {
     JOB_LEASE_MS: String(LEASE_MS),
   });
   // Set up the workspace directly in the database the server will use (PGlite admits one process at a time).
-  const { workspaceId, tokens, balanceCents } = await withServices(environment, (services) => prepareSendingWorkspace(services, { tokens: TOKENS }));
+  const { workspaceId, tokens, balanceCents } = await withServices(environment, (services) =>
+    prepareSendingWorkspace(services, { tokens: TOKENS }),
+  );
 
   const service = deployment(environment, baseUrl, options.separateWorker);
   await service.start();
@@ -85,7 +87,11 @@ async function crashScenario(options: { separateWorker: boolean }) {
     const request = {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens[index % TOKENS]}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ phone_number: `+1415555${String(2000 + (index % 7000)).padStart(4, '0')}`, body: `Crash message ${index}`, idempotency_key: key }),
+      body: JSON.stringify({
+        phone_number: `+1415555${String(2000 + (index % 7000)).padStart(4, '0')}`,
+        body: `Crash message ${index}`,
+        idempotency_key: key,
+      }),
     };
     for (let attempt = 1; attempt <= 200; attempt += 1) {
       let response: Response;
@@ -106,7 +112,8 @@ async function crashScenario(options: { separateWorker: boolean }) {
         }
         return;
       }
-      if (response.status !== 429 && response.status < 500) throw new Error(`send ${index} refused: ${response.status} ${JSON.stringify(body)}`);
+      if (response.status !== 429 && response.status < 500)
+        throw new Error(`send ${index} refused: ${response.status} ${JSON.stringify(body)}`);
       await pause(response.status === 429 ? Number(response.headers.get('retry-after') ?? 1) * 1000 : 100);
     }
     throw new Error(`send ${index} was never acknowledged`);
@@ -146,7 +153,11 @@ async function crashScenario(options: { separateWorker: boolean }) {
   // had taken before claiming the row, which BullMQ hands out again once it finds it stalled (within a minute).
   if (scaledMode) {
     await withServices(environment, ({ prisma }) =>
-      eventually('every job to finish', async () => (await prisma.job.count({ where: { status: { in: ['pending', 'running'] } } })) === 0, 120_000),
+      eventually(
+        'every job to finish',
+        async () => (await prisma.job.count({ where: { status: { in: ['pending', 'running'] } } })) === 0,
+        120_000,
+      ),
     );
   } else {
     await pause(LEASE_MS + 2_000);
@@ -198,7 +209,15 @@ async function crashScenario(options: { separateWorker: boolean }) {
 }
 
 describe('crash safety: kill -9 during 1,000 sends with idempotent client retries', () => {
-  it('keeps every acknowledged message exactly once and resumes dispatch', () => crashScenario({ separateWorker: false }), 600_000);
+  it(
+    'keeps every acknowledged message exactly once and resumes dispatch',
+    () => crashScenario({ separateWorker: false }),
+    600_000,
+  );
 
-  it.runIf(scaledMode)('does the same with `npm run worker` as a separate process, both killed', () => crashScenario({ separateWorker: true }), 600_000);
+  it.runIf(scaledMode)(
+    'does the same with `npm run worker` as a separate process, both killed',
+    () => crashScenario({ separateWorker: true }),
+    600_000,
+  );
 });

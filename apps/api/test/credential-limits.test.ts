@@ -77,7 +77,8 @@ describe('failed console sign-ins per username', () => {
   it('never counts successful sign-ins', async () => {
     const { account } = await createAccount(app);
     const ip = freshIp();
-    for (let attempt = 0; attempt < 10; attempt += 1) expect((await signIn(app, account.username, consolePassword, ip)).status).toBe(200);
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await signIn(app, account.username, consolePassword, ip)).status).toBe(200);
     expect((await signIn(app, account.username, 'not the password', ip)).status).toBe(401);
   });
 
@@ -96,7 +97,8 @@ describe('failed console sign-ins per username', () => {
     expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 15 }, () => 200));
     expect(await app.services.prisma.consoleSession.count({ where: { accountId: account.id } })).toBe(15);
     // The whole failure budget is still there.
-    for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(app, account.username, 'not the password', ip)).status).toBe(401);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await signIn(app, account.username, 'not the password', ip)).status).toBe(401);
     expectRateLimited(await signIn(app, account.username, consolePassword, ip), USERNAME_REFILL_MS / 1000);
   });
 
@@ -104,7 +106,10 @@ describe('failed console sign-ins per username', () => {
     const { account } = await createAccount(app);
     const passwords = Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? consolePassword : `wrong guess ${index}`));
     const responses = await Promise.all(passwords.map((password) => signIn(app, account.username, password)));
-    const outcomes = responses.map((response, index) => ({ right: passwords[index] === consolePassword, status: response.status }));
+    const outcomes = responses.map((response, index) => ({
+      right: passwords[index] === consolePassword,
+      status: response.status,
+    }));
     // Every wrong password checked answers 401; the budget of 3 bounds them however the arrivals interleave.
     expect(outcomes.filter((outcome) => outcome.status === 401)).toHaveLength(3);
     expect(outcomes.every((outcome) => (outcome.right ? [200, 429] : [401, 429]).includes(outcome.status))).toBe(true);
@@ -120,8 +125,14 @@ describe('credential checks in a tRPC batch', () => {
   it('refuses a batch of many sign-ins whole, checking no password and creating no session', async () => {
     const { account } = await createAccount(app);
     const ip = freshIp();
-    const calls = Array.from({ length: 50 }, (_, index) => ({ username: account.username, password: index === 0 ? consolePassword : `guess ${index}` }));
-    const response = await call(app, 'POST', batchPath(calls.map(() => 'console.signIn')), { body: batchBody(calls), headers: { 'x-forwarded-for': ip } });
+    const calls = Array.from({ length: 50 }, (_, index) => ({
+      username: account.username,
+      password: index === 0 ? consolePassword : `guess ${index}`,
+    }));
+    const response = await call(app, 'POST', batchPath(calls.map(() => 'console.signIn')), {
+      body: batchBody(calls),
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(response.body).toEqual({
@@ -134,7 +145,8 @@ describe('credential checks in a tRPC batch', () => {
     });
     expect(await app.services.prisma.consoleSession.count({ where: { accountId: account.id } })).toBe(0);
     // Not one of the 49 wrong guesses counted.
-    for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(app, account.username, 'not the password', ip)).status).toBe(401);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await signIn(app, account.username, 'not the password', ip)).status).toBe(401);
   });
 
   it('refuses a sign-in or password reset batched with any other call, percent-encoded or not', async () => {
@@ -144,7 +156,10 @@ describe('credential checks in a tRPC batch', () => {
       call(app, 'POST', batchPath(['console.session', 'console.signIn']), { body: batchBody([{}, signInInput]) }),
       call(app, 'POST', '/trpc/console.signIn%2Cconsole.signIn?batch=1', { body: batchBody([signInInput, signInInput]) }),
       call(app, 'POST', batchPath(['console.resetPassword', 'health.root']), {
-        body: batchBody([{ username: account.username, backup_code: 'aaaa-bbbb-cccc', new_password: 'a brand new long password' }, {}]),
+        body: batchBody([
+          { username: account.username, backup_code: 'aaaa-bbbb-cccc', new_password: 'a brand new long password' },
+          {},
+        ]),
       }),
     ];
     for (const response of await Promise.all(refused)) {
@@ -175,7 +190,8 @@ describe('failed sign-ins per client address', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(app, victim, 'guess', attackerIp)).status).toBe(401);
     expect((await signIn(app, bystander, consolePassword, attackerIp)).status).toBe(200);
     // Five more failures on other names use up the address's 8.
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(app, uniqueName(), 'guess', attackerIp)).status).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await signIn(app, uniqueName(), 'guess', attackerIp)).status).toBe(401);
     expectRateLimited(await signIn(app, bystander, consolePassword, attackerIp), 450);
     expect((await signIn(app, bystander, consolePassword, freshIp())).status).toBe(200);
     expect((await signIn(app, uniqueName(), 'guess', freshIp())).status).toBe(401);
@@ -222,7 +238,8 @@ describe('the OAuth consent page', () => {
     expect(page.status).toBe(200);
 
     expect((await submitConsent(app, page, { ...user, password: 'wrong one' })).status).toBe(400);
-    for (let attempt = 0; attempt < 2; attempt += 1) expect((await signIn(app, user.username, 'not the password')).status).toBe(401);
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect((await signIn(app, user.username, 'not the password')).status).toBe(401);
     const limited = await submitConsent(app, page, user);
     expect(limited.status).toBe(429);
     expect(limited.location).toBeNull();
@@ -262,11 +279,15 @@ describe.runIf(scaledMode)('failed sign-ins across API processes', () => {
     const second = await startTestApp(limits, { shareWith: app });
     try {
       const { account } = await createAccount(app);
-      const responses = await Promise.all(Array.from({ length: 16 }, (_, index) => signIn(index % 2 ? second : app, account.username, consolePassword)));
+      const responses = await Promise.all(
+        Array.from({ length: 16 }, (_, index) => signIn(index % 2 ? second : app, account.username, consolePassword)),
+      );
       expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 16 }, () => 200));
       // Every hold was released: nothing is left to wait for, and the failure budget is whole.
       expect(await app.services.redis!.keys(`${app.config.redisKeyPrefix}:held:*`)).toEqual([]);
-      const guesses = await Promise.all(Array.from({ length: 10 }, (_, index) => signIn(index % 2 ? second : app, account.username, 'not the password')));
+      const guesses = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => signIn(index % 2 ? second : app, account.username, 'not the password')),
+      );
       expect(guesses.filter((response) => response.status === 401)).toHaveLength(3);
       expect(guesses.filter((response) => response.status === 429)).toHaveLength(7);
     } finally {

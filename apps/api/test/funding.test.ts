@@ -176,7 +176,12 @@ describe('paying an invoice with a signed funding.completed event', () => {
     const event = sandboxPaymentCompleted(row, 'evt_paid_1');
     const first = await postSigned(app, 'funding', 'events', event);
     expect(first.status).toBe(202);
-    expect(first.body).toMatchObject({ status: 'received', provider: 'sandboxpay', event_type: 'funding.completed', duplicate: false });
+    expect(first.body).toMatchObject({
+      status: 'received',
+      provider: 'sandboxpay',
+      event_type: 'funding.completed',
+      duplicate: false,
+    });
     const repeat = await postSigned(app, 'funding', 'events', event);
     expect(repeat.body.duplicate).toBe(true);
     // A provider that re-sends the payment under a new event id still credits once per session.
@@ -200,11 +205,15 @@ describe('paying an invoice with a signed funding.completed event', () => {
 
   it('ignores an event signed with the wrong secret', async () => {
     const { developer, invoice, row } = await openInvoice();
-    const forged = await postSigned(app, 'funding', 'events', sandboxPaymentCompleted(row), { secret: 'not-the-funding-secret-at-all' });
+    const forged = await postSigned(app, 'funding', 'events', sandboxPaymentCompleted(row), {
+      secret: 'not-the-funding-secret-at-all',
+    });
     expect(forged.status).toBe(401);
     expect(forged.body).toEqual({ error: 'invalid_signature' });
     await app.services.jobs.drain();
-    expect((await call(app, 'GET', `${invoicesPath}/${invoice.id}`, { token: developer.token })).body.invoice.status).toBe('open');
+    expect((await call(app, 'GET', `${invoicesPath}/${invoice.id}`, { token: developer.token })).body.invoice.status).toBe(
+      'open',
+    );
     expect(await fundingCredits(developer.workspaceId)).toEqual([]);
   });
 });
@@ -233,12 +242,16 @@ describe('operator CLI mark-invoice-paid', () => {
     const result = await adminCommands['mark-invoice-paid'](app.services, { invoice: invoice.id, scopes: [] });
     expect(result).toMatchObject({ acceptance: { status: 'received', event_type: 'funding.completed', duplicate: false } });
     await app.services.jobs.drain();
-    expect((await call(app, 'GET', `${invoicesPath}/${invoice.id}`, { token: developer.token })).body.invoice.status).toBe('paid');
+    expect((await call(app, 'GET', `${invoicesPath}/${invoice.id}`, { token: developer.token })).body.invoice.status).toBe(
+      'paid',
+    );
   });
 
   it('refuses a missing or unknown invoice', async () => {
     await expect(adminCommands['mark-invoice-paid'](app.services, { scopes: [] })).rejects.toThrow('--invoice is required');
-    await expect(adminCommands['mark-invoice-paid'](app.services, { invoice: 'inv_unknown', scopes: [] })).rejects.toThrow('No funding invoice');
+    await expect(adminCommands['mark-invoice-paid'](app.services, { invoice: 'inv_unknown', scopes: [] })).rejects.toThrow(
+      'No funding invoice',
+    );
   });
 });
 
@@ -263,12 +276,21 @@ describe('GET hosted_url (sandboxpay checkout)', () => {
     const pay = `/sandboxpay/checkout/${invoice.session_id}/pay`;
     const first = await call(app, 'POST', pay);
     expect(first.status).toBe(202);
-    expect(first.body.event).toMatchObject({ status: 'received', provider: 'sandboxpay', event_type: 'funding.completed', duplicate: false });
+    expect(first.body.event).toMatchObject({
+      status: 'received',
+      provider: 'sandboxpay',
+      event_type: 'funding.completed',
+      duplicate: false,
+    });
     const again = await call(app, 'POST', pay);
     expect(again.body.event.duplicate).toBe(true);
     await app.services.jobs.drain();
-    expect((await call(app, 'GET', `${invoicesPath}/${invoice.id}`, { token: developer.token })).body.invoice.status).toBe('paid');
-    const credits = await app.services.prisma.ledgerEntry.findMany({ where: { workspaceId: developer.workspaceId, kind: 'funding_credit' } });
+    expect((await call(app, 'GET', `${invoicesPath}/${invoice.id}`, { token: developer.token })).body.invoice.status).toBe(
+      'paid',
+    );
+    const credits = await app.services.prisma.ledgerEntry.findMany({
+      where: { workspaceId: developer.workspaceId, kind: 'funding_credit' },
+    });
     expect(credits.map((credit) => credit.amountCents)).toEqual([1_700]);
     expect((await call(app, 'POST', '/sandboxpay/checkout/sps_unknown/pay')).status).toBe(404);
   });
@@ -288,7 +310,11 @@ describe('GET hosted_url (sandboxpay checkout)', () => {
     expect(openPage).toContain(`<form method="post" action="/sandboxpay/checkout/${invoice.session_id}/pay">`);
 
     // The button is a plain form post: it comes back to the page rather than to JSON.
-    const paid = await fetch(`${app.baseUrl}/sandboxpay/checkout/${invoice.session_id}/pay`, { method: 'POST', headers: browser, redirect: 'manual' });
+    const paid = await fetch(`${app.baseUrl}/sandboxpay/checkout/${invoice.session_id}/pay`, {
+      method: 'POST',
+      headers: browser,
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`/sandboxpay/checkout/${invoice.session_id}?payment=sent`);
     await app.services.jobs.drain();

@@ -16,7 +16,14 @@ const SEED = 20_261_121;
 const REQUESTS = 10_000;
 const CONCURRENCY = 16;
 
-type Case = { method: string; path: string; headers: Record<string, string>; body?: Buffer | string; raw?: Buffer; label: string };
+type Case = {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer | string;
+  raw?: Buffer;
+  label: string;
+};
 type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -48,7 +55,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-  return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!, chance: (p: number) => next() < p };
+  return {
+    next,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
 }
 type Random = ReturnType<typeof random>;
 
@@ -85,7 +96,20 @@ const hostileStrings = [
   '__proto__',
 ];
 const hostileNumbers = [0, -1, 1.5, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e308, -1e308, Number.MIN_VALUE];
-const wrongTypeValues: unknown[] = [null, true, false, 0, -1, 1e308, 'string', [], [1, 'a', null], {}, { nested: { deeper: [] } }, ...hostileStrings.slice(0, 8)];
+const wrongTypeValues: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  'string',
+  [],
+  [1, 'a', null],
+  {},
+  { nested: { deeper: [] } },
+  ...hostileStrings.slice(0, 8),
+];
 
 function deep(depth: number, kind: 'array' | 'object'): string {
   return kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
@@ -123,16 +147,19 @@ function sample(schema: JsonSchema | undefined, schemas: Record<string, JsonSche
 
 function mutate(value: unknown, rng: Random, depth = 0): unknown {
   if (value !== null && typeof value === 'object' && depth < 5 && rng.chance(0.7)) {
-    const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
+    const copy: Record<string, unknown> | unknown[] = Array.isArray(value)
+      ? [...value]
+      : { ...(value as Record<string, unknown>) };
     const keys = Object.keys(copy);
     const roll = rng.next();
     if (keys.length > 0 && roll < 0.6) {
       const key = rng.pick(keys);
       (copy as Record<string, unknown>)[key] = mutate((copy as Record<string, unknown>)[key], rng, depth + 1);
     } else if (keys.length > 0 && roll < 0.75) {
-      delete (copy as Record<string, unknown>)[rng.pick(keys)];
+      Reflect.deleteProperty(copy, rng.pick(keys));
     } else {
-      (copy as Record<string, unknown>)[rng.pick(['unknown_field', '__proto__', 'constructor', 'id', 'workspace_id', ''])] = rng.pick(wrongTypeValues);
+      (copy as Record<string, unknown>)[rng.pick(['unknown_field', '__proto__', 'constructor', 'id', 'workspace_id', ''])] =
+        rng.pick(wrongTypeValues);
     }
     return copy;
   }
@@ -154,18 +181,26 @@ const invalidUtf8 = [
 function jsonWithBytes(template: unknown, rng: Random): Buffer {
   // Bad bytes inside a string value of an otherwise well-formed body.
   const marker = '@@BYTES@@';
-  const text = JSON.stringify(template, (_key, value: unknown) => (typeof value === 'string' ? `${value}${marker}` : value)) ?? 'null';
+  // JSON.stringify(undefined) is undefined, which its declared return type leaves out.
+  const text =
+    (JSON.stringify(template, (_key, value: unknown) => (typeof value === 'string' ? `${value}${marker}` : value)) as
+      string | undefined) ?? 'null';
   const parts = text.split(marker);
   const bytes = rng.pick(invalidUtf8);
   return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [Buffer.from(part)] : [bytes, Buffer.from(part)])));
 }
 
-function bodyFor(route: Route, schemas: Record<string, JsonSchema>, rng: Random): { body?: Buffer | string; contentType?: string; label: string } {
+function bodyFor(
+  route: Route,
+  schemas: Record<string, JsonSchema>,
+  rng: Random,
+): { body?: Buffer | string; contentType?: string; label: string } {
   const valid = sample(route.bodySchema ?? { type: 'object', properties: {} }, schemas);
   const kind = rng.next();
   if (kind < 0.4) return { body: JSON.stringify(mutate(valid, rng)), contentType: 'application/json', label: 'mutated' };
   if (kind < 0.5) return { body: JSON.stringify(valid), contentType: 'application/json', label: 'valid' };
-  if (kind < 0.58) return { body: JSON.stringify(rng.pick(wrongTypeValues)), contentType: 'application/json', label: 'wrong top-level type' };
+  if (kind < 0.58)
+    return { body: JSON.stringify(rng.pick(wrongTypeValues)), contentType: 'application/json', label: 'wrong top-level type' };
   if (kind < 0.64) {
     const size = rng.pick([70_000, 1_000_000, 3_000_000]);
     return { body: `{"body":"${'x'.repeat(size)}"}`, contentType: 'application/json', label: `huge ${size}` };
@@ -173,13 +208,29 @@ function bodyFor(route: Route, schemas: Record<string, JsonSchema>, rng: Random)
   if (kind < 0.72) {
     const depth = rng.pick([100, 1_000, 10_000, 30_000]);
     const nested = deep(depth, rng.chance(0.5) ? 'array' : 'object');
-    const container = rng.chance(0.5) && valid && typeof valid === 'object' ? { ...(valid as object), metadata: '@@' } : '@@';
+    const container = rng.chance(0.5) && valid && typeof valid === 'object' ? { ...valid, metadata: '@@' } : '@@';
     return { body: JSON.stringify(container).replace('"@@"', nested), contentType: 'application/json', label: `nested ${depth}` };
   }
-  if (kind < 0.8) return { body: jsonWithBytes(valid, rng), contentType: rng.pick(['application/json', 'application/json; charset=utf-8']), label: 'bad utf-8' };
+  if (kind < 0.8)
+    return {
+      body: jsonWithBytes(valid, rng),
+      contentType: rng.pick(['application/json', 'application/json; charset=utf-8']),
+      label: 'bad utf-8',
+    };
   if (kind < 0.88) {
     return {
-      body: rng.pick(['{', '{"a":}', '[1,]', "{'a':1}", 'null', '', '\u0000', '{"a":1}{"b":2}', '{"__proto__":{"admin":true}}', '{"a":1,"a":2}']),
+      body: rng.pick([
+        '{',
+        '{"a":}',
+        '[1,]',
+        "{'a':1}",
+        'null',
+        '',
+        '\u0000',
+        '{"a":1}{"b":2}',
+        '{"__proto__":{"admin":true}}',
+        '{"a":1,"a":2}',
+      ]),
       contentType: 'application/json',
       label: 'malformed json',
     };
@@ -224,7 +275,15 @@ const idTricks = [
 function pathFor(route: Route, realIds: string[], rng: Random): string {
   // Real ids of any kind (a message id on a campaign route too) as well as tricks.
   let path = route.path.replace(/\{\w+\}/g, () => (rng.chance(0.2) ? rng.pick(realIds) : rng.pick(idTricks)));
-  if (rng.chance(0.1)) path = rng.pick([`${path}/`, `${path}//`, path.toUpperCase(), `${path}/..`, `${path}%2f`, path.replace('/api/v1', '/api/v1/.')]);
+  if (rng.chance(0.1))
+    path = rng.pick([
+      `${path}/`,
+      `${path}//`,
+      path.toUpperCase(),
+      `${path}/..`,
+      `${path}%2f`,
+      path.replace('/api/v1', '/api/v1/.'),
+    ]);
   if (route.query.length > 0 || rng.chance(0.2)) {
     const queries = route.query.length > 0 ? route.query.map((parameter) => parameter.name) : ['limit', 'cursor'];
     const name = rng.pick(queries);
@@ -240,7 +299,7 @@ function pathFor(route: Route, realIds: string[], rng: Random): string {
       `__proto__[x]=1`,
       `${name}=${'9'.repeat(400)}`,
       `${name}=`,
-      `${name}`,
+      name,
     ])}`;
   }
   return path;
@@ -265,8 +324,16 @@ function headersFor(token: string, rng: Random): Record<string, string> {
       'Bearer ' + token + '\t',
     ]);
   }
-  if (rng.chance(0.15)) headers.cookie = rng.pick(['textline_session=%E0%A4%A', 'textline_session=', '=;;=', `textline_session=${'s'.repeat(2_000)}`, 'a=\u00ff']);
-  if (rng.chance(0.1)) headers['x-forwarded-for'] = rng.pick(['not-an-ip', '999.1.1.1', '::ffff:zz', ', , ,', '1.1.1.1, 2.2.2.2', '\u00ff']);
+  if (rng.chance(0.15))
+    headers.cookie = rng.pick([
+      'textline_session=%E0%A4%A',
+      'textline_session=',
+      '=;;=',
+      `textline_session=${'s'.repeat(2_000)}`,
+      'a=\u00ff',
+    ]);
+  if (rng.chance(0.1))
+    headers['x-forwarded-for'] = rng.pick(['not-an-ip', '999.1.1.1', '::ffff:zz', ', , ,', '1.1.1.1, 2.2.2.2', '\u00ff']);
   if (rng.chance(0.1)) headers['x-request-id'] = rng.pick(['\u00ff', 'a'.repeat(500), '../../', '']);
   if (rng.chance(0.1)) headers.accept = rng.pick(['text/html', 'application/xml', '*/*;q=abc', '']);
   if (rng.chance(0.05)) headers['x-csrf-token'] = rng.pick(['', 'x'.repeat(3_000)]);
@@ -276,15 +343,97 @@ function headersFor(token: string, rng: Random): Record<string, string> {
 
 /** Routes openapi.json does not describe because their wire format is not the contract's. */
 const handWrittenRoutes: Route[] = [
-  { method: 'POST', path: '/mcp', query: [], bodySchema: { type: 'object', properties: { jsonrpc: { enum: ['2.0'] }, id: { type: 'integer' }, method: { enum: ['tools/call'] }, params: { type: 'object', properties: { name: { enum: ['send_message'] }, arguments: { type: 'object', properties: { phone_number: { type: 'string' }, body: { type: 'string' } } } } } } } },
-  { method: 'POST', path: '/webhooks/sandbox/events', query: [], bodySchema: { type: 'object', properties: { type: { enum: ['message.delivered'] }, id: { type: 'string' }, message_id: { type: 'string' } } } },
-  { method: 'POST', path: '/webhooks/sandbox/incoming', query: [], bodySchema: { type: 'object', properties: { id: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, body: { type: 'string' } } } },
-  { method: 'POST', path: '/webhooks/sandboxpay/events', query: [], bodySchema: { type: 'object', properties: { event: { enum: ['funding.completed'] }, event_id: { type: 'string' }, session_id: { type: 'string' }, amount_cents: { type: 'integer' } } } },
-  { method: 'POST', path: '/oauth/register', query: [], bodySchema: { type: 'object', properties: { redirect_uris: { type: 'array', items: { type: 'string', format: 'uri' } }, client_name: { type: 'string' } } } },
-  { method: 'POST', path: '/oauth/token', query: [], bodySchema: { type: 'object', properties: { grant_type: { enum: ['authorization_code'] }, code: { type: 'string' }, code_verifier: { type: 'string' }, client_id: { type: 'string' } } } },
+  {
+    method: 'POST',
+    path: '/mcp',
+    query: [],
+    bodySchema: {
+      type: 'object',
+      properties: {
+        jsonrpc: { enum: ['2.0'] },
+        id: { type: 'integer' },
+        method: { enum: ['tools/call'] },
+        params: {
+          type: 'object',
+          properties: {
+            name: { enum: ['send_message'] },
+            arguments: { type: 'object', properties: { phone_number: { type: 'string' }, body: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/sandbox/events',
+    query: [],
+    bodySchema: {
+      type: 'object',
+      properties: { type: { enum: ['message.delivered'] }, id: { type: 'string' }, message_id: { type: 'string' } },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/sandbox/incoming',
+    query: [],
+    bodySchema: {
+      type: 'object',
+      properties: { id: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, body: { type: 'string' } },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/sandboxpay/events',
+    query: [],
+    bodySchema: {
+      type: 'object',
+      properties: {
+        event: { enum: ['funding.completed'] },
+        event_id: { type: 'string' },
+        session_id: { type: 'string' },
+        amount_cents: { type: 'integer' },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/oauth/register',
+    query: [],
+    bodySchema: {
+      type: 'object',
+      properties: { redirect_uris: { type: 'array', items: { type: 'string', format: 'uri' } }, client_name: { type: 'string' } },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/oauth/token',
+    query: [],
+    bodySchema: {
+      type: 'object',
+      properties: {
+        grant_type: { enum: ['authorization_code'] },
+        code: { type: 'string' },
+        code_verifier: { type: 'string' },
+        client_id: { type: 'string' },
+      },
+    },
+  },
   { method: 'POST', path: '/oauth/revoke', query: [], bodySchema: { type: 'object', properties: { token: { type: 'string' } } } },
-  { method: 'GET', path: '/oauth/authorize', query: [{ name: 'client_id', schema: {} }, { name: 'redirect_uri', schema: {} }, { name: 'code_challenge', schema: {} }] },
-  { method: 'POST', path: '/trpc/messages.create', query: [], bodySchema: { type: 'object', properties: { phone_number: { type: 'string' }, body: { type: 'string' } } } },
+  {
+    method: 'GET',
+    path: '/oauth/authorize',
+    query: [
+      { name: 'client_id', schema: {} },
+      { name: 'redirect_uri', schema: {} },
+      { name: 'code_challenge', schema: {} },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/trpc/messages.create',
+    query: [],
+    bodySchema: { type: 'object', properties: { phone_number: { type: 'string' }, body: { type: 'string' } } },
+  },
   { method: 'GET', path: '/trpc/messages.get', query: [{ name: 'input', schema: {} }] },
 ];
 
@@ -299,7 +448,8 @@ function generateCases(routes: Route[], schemas: Record<string, JsonSchema>, tok
     const method = rng.chance(0.06) ? rng.pick(oddMethods) : route.method;
     const headers = headersFor(token, rng);
     const path = pathFor(route, realIds, rng);
-    const sendsBody = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && (route.bodySchema !== undefined || rng.chance(0.3));
+    const sendsBody =
+      method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && (route.bodySchema !== undefined || rng.chance(0.3));
     if (!sendsBody) {
       cases.push({ method, path, headers, label: 'no body' });
       continue;
@@ -329,7 +479,13 @@ function rawCases(token: string): Case[] {
   return Array.from({ length: RAW_CASES }, (_, index) => {
     const line = lines[index % lines.length]!(rng.pick(paths));
     const body = index % lines.length === 3 ? Buffer.from('5\r\n{"a":\r\nZZ\r\nxx\r\n0\r\n\r\n') : Buffer.alloc(0);
-    return { method: 'RAW', path: '', headers: {}, raw: Buffer.concat([line, Buffer.from('Host: 127.0.0.1\r\nConnection: close\r\n\r\n'), body]), label: `raw ${index % lines.length}` };
+    return {
+      method: 'RAW',
+      path: '',
+      headers: {},
+      raw: Buffer.concat([line, Buffer.from('Host: 127.0.0.1\r\nConnection: close\r\n\r\n'), body]),
+      label: `raw ${index % lines.length}`,
+    };
   });
 }
 
@@ -339,13 +495,25 @@ type Outcome = { status: number; contentType: string; text: string };
 
 function send(baseUrl: string, agent: Agent, testCase: Case): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${baseUrl}${testCase.path}`, { method: testCase.method, headers: testCase.headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const outgoing = request(
+      `${baseUrl}${testCase.path}`,
+      { method: testCase.method, headers: testCase.headers, agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: response.headers['content-type'] ?? '',
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     // A server that stops reading a body it refused (413) may reset the connection before we finish writing.
-    outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? resolve({ status: 0, contentType: '', text: '' }) : reject(error)));
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? resolve({ status: 0, contentType: '', text: '' }) : reject(error),
+    );
     outgoing.end(testCase.body);
   });
 }
@@ -370,8 +538,14 @@ function sendRaw(port: number, testCase: Case): Promise<Outcome> {
 const leakPatterns: [string, RegExp][] = [
   ['stack frame', /\n\s+at |\bat [\w.<>]+ \(|:\d+:\d+\)/],
   ['source path', /node_modules|\/work\/|\/src\/|\.ts:\d+|file:\/\//],
-  ['database internals', /[Pp]risma|SELECT .* FROM|INSERT INTO|invalid input syntax|duplicate key value|violates .* constraint|relation "|invalid byte sequence|unsupported Unicode escape/],
-  ['runtime error', /TypeError|ReferenceError|SyntaxError|RangeError|Cannot read prop|is not a function|undefined is not|Maximum call stack|in JSON at position|Unexpected token/],
+  [
+    'database internals',
+    /[Pp]risma|SELECT .* FROM|INSERT INTO|invalid input syntax|duplicate key value|violates .* constraint|relation "|invalid byte sequence|unsupported Unicode escape/,
+  ],
+  [
+    'runtime error',
+    /TypeError|ReferenceError|SyntaxError|RangeError|Cannot read prop|is not a function|undefined is not|Maximum call stack|in JSON at position|Unexpected token/,
+  ],
   ['connection error', /ECONNREFUSED|ETIMEDOUT|EPIPE/],
 ];
 
@@ -405,7 +579,11 @@ beforeAll(async () => {
   const snippet = await call(app, 'POST', '/api/v1/snippets', { token, body: { name: 'fuzz', body: 'hello' } });
   const list = await call(app, 'POST', '/api/v1/contact-lists', { token, body: { name: 'fuzz' } });
   messageId = sent.body.message.id;
-  realIds = [messageId, 'send_message', ...[campaign, snippet, list].map((created) => JSON.stringify(created.body).match(/"id":"([^"]+)"/)![1]!)];
+  realIds = [
+    messageId,
+    'send_message',
+    ...[campaign, snippet, list].map((created) => JSON.stringify(created.body).match(/"id":"([^"]+)"/)![1]!),
+  ];
   // An unrelated second workspace, so ids of someone else's data are among the tricks.
   await createDeveloper(app);
 });
@@ -415,7 +593,10 @@ afterAll(async () => {
 
 describe('hostile input fuzzer', () => {
   it(`answers ${REQUESTS} generated hostile requests without a 5xx or a leak`, async () => {
-    const document = (await call(app, 'GET', '/openapi.json')).body as { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
+    const document = (await call(app, 'GET', '/openapi.json')).body as {
+      paths: Record<string, Record<string, OpenApiOperation>>;
+      components?: { schemas?: Record<string, JsonSchema> };
+    };
     const routes: Route[] = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
         method: method.toUpperCase(),
@@ -425,7 +606,10 @@ describe('hostile input fuzzer', () => {
       })),
     );
     expect(routes.length).toBeGreaterThan(30);
-    const cases = [...generateCases([...routes, ...handWrittenRoutes], document.components?.schemas ?? {}, token, realIds), ...rawCases(token)];
+    const cases = [
+      ...generateCases([...routes, ...handWrittenRoutes], document.components?.schemas ?? {}, token, realIds),
+      ...rawCases(token),
+    ];
     expect(cases.length).toBeGreaterThanOrEqual(REQUESTS);
 
     const port = Number(new URL(app.baseUrl).port);
@@ -439,7 +623,8 @@ describe('hostile input fuzzer', () => {
         const outcome = testCase.raw ? await sendRaw(port, testCase) : await send(app.baseUrl, agent, testCase);
         statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
         const problems = problemsWith(outcome);
-        if (problems.length > 0 && failures.length < 20) failures.push(`${problems.join(', ')} <- ${describeCase(testCase)}\n   ${outcome.text.slice(0, 300)}`);
+        if (problems.length > 0 && failures.length < 20)
+          failures.push(`${problems.join(', ')} <- ${describeCase(testCase)}\n   ${outcome.text.slice(0, 300)}`);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -461,16 +646,53 @@ describe('what the fuzzer found, pinned', () => {
     ['a NUL in a path parameter', 'GET', '/api/v1/onboarding/funding-invoices/%00', undefined, {}, 404],
     ['a NUL in the query', 'GET', '/api/v1/campaigns?cursor=%00', undefined, {}, 422],
     ['a NUL in a body string', 'POST', '/api/v1/messages', '{"phone_number":"+14155550123","body":"a\\u0000b"}', json, 422],
-    ['an unpaired surrogate in metadata', 'POST', '/api/v1/messages', '{"phone_number":"+14155550123","body":"x","metadata":{"k":"\\ud800"}}', json, 422],
-    ['JSON nested 100 levels deep', 'POST', '/api/v1/messages', `{"phone_number":"+14155550123","body":"x","metadata":{"k":${deep(100, 'array')}}}`, json, 422],
-    ['a gzip body that does not inflate', 'POST', '/api/v1/messages', '{"body":"x"}', { ...json, 'content-encoding': 'gzip' }, 400],
-    ['the same on a provider webhook', 'POST', '/webhooks/sandbox/events', '{"id":"x"}', { ...json, 'content-encoding': 'gzip' }, 401],
+    [
+      'an unpaired surrogate in metadata',
+      'POST',
+      '/api/v1/messages',
+      '{"phone_number":"+14155550123","body":"x","metadata":{"k":"\\ud800"}}',
+      json,
+      422,
+    ],
+    [
+      'JSON nested 100 levels deep',
+      'POST',
+      '/api/v1/messages',
+      `{"phone_number":"+14155550123","body":"x","metadata":{"k":${deep(100, 'array')}}}`,
+      json,
+      422,
+    ],
+    [
+      'a gzip body that does not inflate',
+      'POST',
+      '/api/v1/messages',
+      '{"body":"x"}',
+      { ...json, 'content-encoding': 'gzip' },
+      400,
+    ],
+    [
+      'the same on a provider webhook',
+      'POST',
+      '/webhooks/sandbox/events',
+      '{"id":"x"}',
+      { ...json, 'content-encoding': 'gzip' },
+      401,
+    ],
     ['an unsupported method on /trpc', 'OPTIONS', '/trpc/messages.create', undefined, {}, 415],
     ['tRPC input that is not JSON', 'GET', '/trpc/messages.get?input=abc', undefined, {}, 400],
   ] as const)('%s', async (_name, method, path, rawBody, headers, status) => {
-    const response = await call(app, method, path, { token, headers: { ...headers }, ...(rawBody === undefined ? {} : { rawBody }) });
+    const response = await call(app, method, path, {
+      token,
+      headers: { ...headers },
+      ...(rawBody === undefined ? {} : { rawBody }),
+    });
     expect(response.status).toBe(status);
-    expect(problemsWith({ status: response.status, contentType: response.headers.get('content-type') ?? '', text: JSON.stringify(response.body) })).toEqual([]);
+    expect(
+      problemsWith({
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        text: JSON.stringify(response.body),
+      }),
+    ).toEqual([]);
   });
 });
-

@@ -91,6 +91,14 @@ export async function startTestApp(
   return app;
 }
 
+/**
+ * Closes, together, what a file's beforeAll started. The variables are typed as set, but a beforeAll
+ * that failed part-way left the later ones undefined, and the earlier ones must close all the same.
+ */
+export async function closeStarted(...started: ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
+  await Promise.all(started.map(async (resource) => resource?.close()));
+}
+
 export type JsonResponse = { status: number; headers: Headers; body: any };
 
 /**
@@ -146,7 +154,11 @@ export async function call(
   // Backup codes and session cookies match no pattern above; remember them by where they appear.
   const backupCodes = (body as { backup_codes?: unknown } | undefined)?.backup_codes;
   if (Array.isArray(backupCodes)) remember(app, undefined, ...backupCodes.map(String));
-  remember(app, undefined, ...response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!.split('=').slice(1).join('=')));
+  remember(
+    app,
+    undefined,
+    ...response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!.split('=').slice(1).join('=')),
+  );
   return { status: response.status, headers: response.headers, body };
 }
 
@@ -173,7 +185,11 @@ export async function createAccount(app: TestApp, username = `user_${Math.random
     headers: { 'x-forwarded-for': freshIp() },
   });
   if (response.status !== 201) throw new Error(`account creation failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as { account: { id: string; username: string }; backup_codes: string[]; token: { access_token: string; scopes: string[]; expires_at: string } };
+  return response.body as {
+    account: { id: string; username: string };
+    backup_codes: string[];
+    token: { access_token: string; scopes: string[]; expires_at: string };
+  };
 }
 
 /** An account plus a token with every developer scope, minted as POST /onboarding/api-key would. */

@@ -15,7 +15,9 @@ export async function postSigned(
   const signed = signWebhook({ ...key, secret: options.secret ?? key.secret }, body, options.atMs ?? app.clock.now());
   const headers = { 'content-type': 'application/json', ...signed, ...options.headers };
   const path = `/webhooks/${key.provider}/${route}`;
-  return options.rawBody === undefined ? call(app, 'POST', path, { body, headers }) : call(app, 'POST', path, { rawBody: options.rawBody, headers });
+  return options.rawBody === undefined
+    ? call(app, 'POST', path, { body, headers })
+    : call(app, 'POST', path, { rawBody: options.rawBody, headers });
 }
 
 let eventCounter = 0;

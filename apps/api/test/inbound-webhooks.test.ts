@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
+  await app.close();
 });
 
 /** +15005550003 is the sandbox's slow recipient: it reports nothing for 60 s, so the test's own events are the only ones. */
@@ -23,7 +23,10 @@ const SLOW_RECIPIENT = '+15005550003';
 
 async function dispatchedMessage(recipient = SLOW_RECIPIENT) {
   const workspace = await sendingWorkspace(app);
-  const sent = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: recipient, body: 'Your table is ready.' } });
+  const sent = await call(app, 'POST', '/api/v1/messages', {
+    token: workspace.token,
+    body: { phone_number: recipient, body: 'Your table is ready.' },
+  });
   expect(sent.status).toBe(202);
   await app.services.jobs.drain();
   const message = await app.services.prisma.message.findUniqueOrThrow({ where: { id: sent.body.message.id } });
@@ -65,7 +68,10 @@ describe('POST /webhooks/sandbox/events: acceptance', () => {
     const key = app.services.inboundWebhooks.messaging;
     const post = (path: string) => {
       const body = { type: 'message.delivered', id: eventId(), message_id: 'SBXunknown' };
-      return call(app, 'POST', path, { body, headers: { 'content-type': 'application/json', ...signWebhook(key, body, app.clock.now()) } });
+      return call(app, 'POST', path, {
+        body,
+        headers: { 'content-type': 'application/json', ...signWebhook(key, body, app.clock.now()) },
+      });
     };
     expect((await post(`/WEBHOOKS/${key.provider.toUpperCase()}/Events`)).status).toBe(202);
     expect((await post(`/webhooks/${key.provider}/events/`)).status).toBe(202);
@@ -82,7 +88,9 @@ describe('POST /webhooks/sandbox/events: acceptance', () => {
     expect(again.body).toEqual({ ...first.body, duplicate: true });
     expect(await jobCount(app, 'provider_event')).toBe(jobsAfterFirst);
     // Concurrent repeats agree on one record too.
-    const burst = await Promise.all(Array.from({ length: 5 }, () => postSigned(app, 'messaging', 'events', { ...body, id: `${body.id}-burst` })));
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => postSigned(app, 'messaging', 'events', { ...body, id: `${body.id}-burst` })),
+    );
     expect(new Set(burst.map((response) => response.body.id)).size).toBe(1);
     expect(burst.filter((response) => !response.body.duplicate)).toHaveLength(1);
     expect(await jobCount(app, 'provider_event')).toBe(jobsAfterFirst + 1);
@@ -99,16 +107,26 @@ describe('POST /webhooks/sandbox/events: acceptance', () => {
     expect(responses.filter((response) => response.status === 200 && response.body.duplicate === true)).toHaveLength(4);
     // Every answer for one event names the same stored record.
     const idsByEvent = new Map<string, Set<string>>();
-    burst.forEach((body, index) => idsByEvent.set(body.id, (idsByEvent.get(body.id) ?? new Set()).add(responses[index]!.body.id)));
+    burst.forEach((body, index) =>
+      idsByEvent.set(body.id, (idsByEvent.get(body.id) ?? new Set()).add(responses[index]!.body.id)),
+    );
     expect([...idsByEvent.values()].every((ids) => ids.size === 1)).toBe(true);
     expect(await jobCount(app, 'provider_event')).toBe(jobsBefore + fresh.length);
   });
 
   it('stores each event of a burst whose shared statement failed on its own, so one unstorable event fails alone', async () => {
     const store = createProviderEventStore(app.services.sql);
-    const event = (payload: unknown) => ({ provider: 'sandbox', eventType: 'message.delivered', externalId: eventId(), payload, receivedAt: new Date(app.clock.now()) });
+    const event = (payload: unknown) => ({
+      provider: 'sandbox',
+      eventType: 'message.delivered',
+      externalId: eventId(),
+      payload,
+      receivedAt: new Date(app.clock.now()),
+    });
     // The first goes alone; the next three go as one statement, which the NUL (unstorable in jsonb) makes fail.
-    const outcomes = await Promise.allSettled([event({}), event({}), event({ note: 'nul \u0000 here' }), event({})].map((incoming) => store.store(incoming)));
+    const outcomes = await Promise.allSettled(
+      [event({}), event({}), event({ note: 'nul \u0000 here' }), event({})].map((incoming) => store.store(incoming)),
+    );
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
   });
 
@@ -121,7 +139,11 @@ describe('POST /webhooks/sandbox/events: acceptance', () => {
   });
 
   it('stores an unknown but validly signed event and otherwise ignores it', async () => {
-    const response = await postSigned(app, 'messaging', 'events', { type: 'number.ported', id: eventId(), metadata: { note: 'x' } });
+    const response = await postSigned(app, 'messaging', 'events', {
+      type: 'number.ported',
+      id: eventId(),
+      metadata: { note: 'x' },
+    });
     expect(response.status).toBe(202);
     await app.services.jobs.drain();
     const stored = await app.services.prisma.providerEvent.findUniqueOrThrow({ where: { id: response.body.id } });
@@ -161,8 +183,12 @@ describe('inbound webhooks: signature failures answer 401 {"error":"invalid_sign
     const event = body();
     const timestamp = String(Math.floor(app.clock.now() / 1000));
     const signature = computeSignature(key().secret, timestamp, event);
-    await expectRejected(await call(app, 'POST', '/webhooks/sandbox/events', { body: event, headers: { [key().signatureHeader]: signature } }));
-    await expectRejected(await call(app, 'POST', '/webhooks/sandbox/events', { body: event, headers: { [key().timestampHeader]: timestamp } }));
+    await expectRejected(
+      await call(app, 'POST', '/webhooks/sandbox/events', { body: event, headers: { [key().signatureHeader]: signature } }),
+    );
+    await expectRejected(
+      await call(app, 'POST', '/webhooks/sandbox/events', { body: event, headers: { [key().timestampHeader]: timestamp } }),
+    );
   });
 
   it('rejects a stale timestamp and a future one, accepting the edge of the five-minute window', async () => {
@@ -195,9 +221,19 @@ describe('inbound webhooks: signature failures answer 401 {"error":"invalid_sign
     const event = body();
     const timestamp = Math.floor(app.clock.now() / 1000);
     const signature = computeSignature(key().secret, timestamp, event);
-    await expectRejected(await postSigned(app, 'messaging', 'events', event, { headers: { [key().timestampHeader]: String(timestamp - 1), [key().signatureHeader]: signature } }));
-    await expectRejected(await postSigned(app, 'messaging', 'events', event, { headers: { [key().signatureHeader]: signature.slice('sha256='.length) } }));
-    await expectRejected(await postSigned(app, 'messaging', 'events', event, { headers: { [key().timestampHeader]: `${timestamp}.5` } }));
+    await expectRejected(
+      await postSigned(app, 'messaging', 'events', event, {
+        headers: { [key().timestampHeader]: String(timestamp - 1), [key().signatureHeader]: signature },
+      }),
+    );
+    await expectRejected(
+      await postSigned(app, 'messaging', 'events', event, {
+        headers: { [key().signatureHeader]: signature.slice('sha256='.length) },
+      }),
+    );
+    await expectRejected(
+      await postSigned(app, 'messaging', 'events', event, { headers: { [key().timestampHeader]: `${timestamp}.5` } }),
+    );
   });
 
   it('rejects a body that is not JSON', async () => {
@@ -205,7 +241,13 @@ describe('inbound webhooks: signature failures answer 401 {"error":"invalid_sign
   });
 
   it('does not accept the messaging key on the funding route, nor the reverse', async () => {
-    const messagingSigned = await postSigned(app, 'funding', 'events', { event: 'funding.completed', event_id: eventId() }, { secret: app.services.inboundWebhooks.messaging.secret });
+    const messagingSigned = await postSigned(
+      app,
+      'funding',
+      'events',
+      { event: 'funding.completed', event_id: eventId() },
+      { secret: app.services.inboundWebhooks.messaging.secret },
+    );
     await expectRejected(messagingSigned);
     const fundingKey = app.services.inboundWebhooks.funding;
     const fundingSigned = await postSigned(app, 'messaging', 'events', body(), {
@@ -240,7 +282,12 @@ describe('inbound webhooks: 422 {"error":"invalid_webhook_payload"} when signed 
 
   it('refuses a signed payload PostgreSQL cannot store (a NUL character) with 422, storing nothing', async () => {
     const id = eventId();
-    const response = await postSigned(app, 'messaging', 'events', { type: 'message.delivered', id, message_id: 'SBXnul', note: 'a\u0000b' });
+    const response = await postSigned(app, 'messaging', 'events', {
+      type: 'message.delivered',
+      id,
+      message_id: 'SBXnul',
+      note: 'a\u0000b',
+    });
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ error: 'invalid_webhook_payload' });
     expect(await app.services.prisma.providerEvent.count({ where: { externalId: id } })).toBe(0);
@@ -284,7 +331,10 @@ describe('reconciliation: message events', () => {
     expect(settled.errorCode).toBeNull();
     expect(await balanceOf(workspace.workspaceId)).toBe(balance);
     // The delivery report implied the sent one; the late sent report adds nothing.
-    expect((await customerEvents(app, workspace.workspaceId)).map((event) => event.type).sort()).toEqual(['message.delivered', 'message.sent']);
+    expect((await customerEvents(app, workspace.workspaceId)).map((event) => event.type).sort()).toEqual([
+      'message.delivered',
+      'message.sent',
+    ]);
   });
 
   it('applies events delivered concurrently and out of order to the same final state', async () => {
@@ -338,7 +388,11 @@ describe('reconciliation: opt-out events', () => {
     async (type) => {
       const { workspace, message } = await dispatchedMessage();
       const id = eventId();
-      await messageEvent(type, message.providerMessageId!, { id, phone_number: SLOW_RECIPIENT, metadata: { keyword: 'STOP', carrier: 'x' } });
+      await messageEvent(type, message.providerMessageId!, {
+        id,
+        phone_number: SLOW_RECIPIENT,
+        metadata: { keyword: 'STOP', carrier: 'x' },
+      });
       const suppression = await app.services.prisma.workspaceSuppression.findUniqueOrThrow({
         where: { workspaceId_phoneNumber: { workspaceId: workspace.workspaceId, phoneNumber: SLOW_RECIPIENT } },
       });
@@ -351,8 +405,13 @@ describe('reconciliation: opt-out events', () => {
       });
       const events = await customerEvents(app, workspace.workspaceId);
       expect(events.map((event) => event.type)).toEqual(['opt_out.created']);
-      expect(events[0]!.data).toMatchObject({ opt_out: { phone_number: SLOW_RECIPIENT, source: 'provider_event', provider: 'sandbox' } });
-      const blocked = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: SLOW_RECIPIENT, body: 'again' } });
+      expect(events[0]!.data).toMatchObject({
+        opt_out: { phone_number: SLOW_RECIPIENT, source: 'provider_event', provider: 'sandbox' },
+      });
+      const blocked = await call(app, 'POST', '/api/v1/messages', {
+        token: workspace.token,
+        body: { phone_number: SLOW_RECIPIENT, body: 'again' },
+      });
       expect(blocked.status).toBe(403);
       expect(blocked.body.error.code).toBe('workspace_suppressed');
     },
@@ -361,11 +420,21 @@ describe('reconciliation: opt-out events', () => {
   it('updates an existing suppression without a second opt_out.created', async () => {
     const { workspace, message } = await dispatchedMessage();
     await messageEvent('recipient.opted_out', message.providerMessageId!, { phone_number: SLOW_RECIPIENT });
-    await messageEvent('contact.opted_out', message.providerMessageId!, { phone_number: SLOW_RECIPIENT, metadata: { list: 'all' } });
-    const suppressions = await app.services.prisma.workspaceSuppression.findMany({ where: { workspaceId: workspace.workspaceId } });
+    await messageEvent('contact.opted_out', message.providerMessageId!, {
+      phone_number: SLOW_RECIPIENT,
+      metadata: { list: 'all' },
+    });
+    const suppressions = await app.services.prisma.workspaceSuppression.findMany({
+      where: { workspaceId: workspace.workspaceId },
+    });
     expect(suppressions).toHaveLength(1);
-    expect(suppressions[0]).toMatchObject({ reason: 'contact.opted_out', providerMetadata: expect.objectContaining({ metadata: { list: 'all' } }) });
-    expect((await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created')).toHaveLength(1);
+    expect(suppressions[0]).toMatchObject({
+      reason: 'contact.opted_out',
+      providerMetadata: expect.objectContaining({ metadata: { list: 'all' } }),
+    });
+    expect((await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created')).toHaveLength(
+      1,
+    );
   });
 
   it('uses the workspace the provider names when the event is not about a message', async () => {
@@ -377,7 +446,9 @@ describe('reconciliation: opt-out events', () => {
       metadata: { workspace_id: workspace.workspaceId },
     });
     await app.services.jobs.drain();
-    const suppression = await app.services.prisma.workspaceSuppression.findFirst({ where: { workspaceId: workspace.workspaceId } });
+    const suppression = await app.services.prisma.workspaceSuppression.findFirst({
+      where: { workspaceId: workspace.workspaceId },
+    });
     expect(suppression?.phoneNumber).toBe('+14155550123');
   });
 });
@@ -390,14 +461,20 @@ describe('reconciliation: the number an opt-out names', () => {
     async (written) => {
       const { workspace, message } = await dispatchedMessage();
       await messageEvent('recipient.opted_out', message.providerMessageId!, { phone_number: written });
-      expect((await suppressionsOf(workspace.workspaceId)).map((suppression) => [suppression.phoneNumber, suppression.active])).toEqual([
-        ['+14155550182', true],
-      ]);
+      expect(
+        (await suppressionsOf(workspace.workspaceId)).map((suppression) => [suppression.phoneNumber, suppression.active]),
+      ).toEqual([['+14155550182', true]]);
       const optOuts = (await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created');
       expect(optOuts.map((event) => event.data)).toMatchObject([{ opt_out: { phone_number: '+14155550182' } }]);
-      const toRecipient = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: SLOW_RECIPIENT, body: 'still fine' } });
+      const toRecipient = await call(app, 'POST', '/api/v1/messages', {
+        token: workspace.token,
+        body: { phone_number: SLOW_RECIPIENT, body: 'still fine' },
+      });
       expect(toRecipient.status).toBe(202);
-      const toOptedOut = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: '+14155550182', body: 'no' } });
+      const toOptedOut = await call(app, 'POST', '/api/v1/messages', {
+        token: workspace.token,
+        body: { phone_number: '+14155550182', body: 'no' },
+      });
       expect(toOptedOut.status).toBe(403);
     },
   );
@@ -406,21 +483,38 @@ describe('reconciliation: the number an opt-out names', () => {
     ['a number no region has', { phone_number: '555-0182' }, 'about the message'],
     ['a word', { phone_number: 'STOP' }, 'about the message'],
     ['a national number and no message to read it by', { phone_number: '415-555-0182' }, 'about no message'],
-  ])('accepts an opt-out naming %s, suppresses nothing and marks it unreconciled with the reason', async (_name, named, about) => {
-    const { workspace, message } = await dispatchedMessage();
-    const reference = about === 'about the message' ? { message_id: message.providerMessageId! } : { metadata: { workspace_id: workspace.workspaceId } };
-    const response = await postSigned(app, 'messaging', 'events', { type: 'recipient.opted_out', id: eventId(), ...reference, ...named });
-    expect(response.status).toBe(202);
-    expect(response.body).toMatchObject({ status: 'received', duplicate: false });
-    await app.services.jobs.drain();
-    const stored = await app.services.prisma.providerEvent.findUniqueOrThrow({ where: { id: response.body.id } });
-    expect(stored).toMatchObject({ status: 'unreconciled', statusReason: expect.stringContaining('phone_number is not a valid') });
-    expect(await suppressionsOf(workspace.workspaceId)).toEqual([]);
-    expect((await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created')).toEqual([]);
-    expect(app.logs.some((line) => line.includes('provider event unreconciled') && line.includes(response.body.id))).toBe(true);
-    const toRecipient = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: SLOW_RECIPIENT, body: 'still fine' } });
-    expect(toRecipient.status).toBe(202);
-  });
+  ])(
+    'accepts an opt-out naming %s, suppresses nothing and marks it unreconciled with the reason',
+    async (_name, named, about) => {
+      const { workspace, message } = await dispatchedMessage();
+      const reference =
+        about === 'about the message'
+          ? { message_id: message.providerMessageId! }
+          : { metadata: { workspace_id: workspace.workspaceId } };
+      const response = await postSigned(app, 'messaging', 'events', {
+        type: 'recipient.opted_out',
+        id: eventId(),
+        ...reference,
+        ...named,
+      });
+      expect(response.status).toBe(202);
+      expect(response.body).toMatchObject({ status: 'received', duplicate: false });
+      await app.services.jobs.drain();
+      const stored = await app.services.prisma.providerEvent.findUniqueOrThrow({ where: { id: response.body.id } });
+      expect(stored).toMatchObject({
+        status: 'unreconciled',
+        statusReason: expect.stringContaining('phone_number is not a valid'),
+      });
+      expect(await suppressionsOf(workspace.workspaceId)).toEqual([]);
+      expect((await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created')).toEqual([]);
+      expect(app.logs.some((line) => line.includes('provider event unreconciled') && line.includes(response.body.id))).toBe(true);
+      const toRecipient = await call(app, 'POST', '/api/v1/messages', {
+        token: workspace.token,
+        body: { phone_number: SLOW_RECIPIENT, body: 'still fine' },
+      });
+      expect(toRecipient.status).toBe(202);
+    },
+  );
 
   it('suppresses the recipient of the message when the opt-out names no phone_number', async () => {
     const { workspace, message } = await dispatchedMessage();
@@ -445,7 +539,10 @@ describe('POST /webhooks/sandbox/incoming: inbound messages', () => {
     await inbound('+14155550111', ours, 'See you then');
     const conversations = await app.services.prisma.conversation.findMany({ where: { workspaceId: workspace.workspaceId } });
     expect(conversations).toHaveLength(1);
-    const messages = await app.services.prisma.inboundMessage.findMany({ where: { workspaceId: workspace.workspaceId }, orderBy: { createdAt: 'asc' } });
+    const messages = await app.services.prisma.inboundMessage.findMany({
+      where: { workspaceId: workspace.workspaceId },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(messages.map((message) => message.body).sort()).toEqual(['Is 6pm still OK?', 'See you then']);
     expect(messages.every((message) => message.conversationId === conversations[0]!.id)).toBe(true);
     const types = (await customerEvents(app, workspace.workspaceId)).map((event) => event.type);
@@ -463,12 +560,16 @@ describe('POST /webhooks/sandbox/incoming: inbound messages', () => {
         where: { workspaceId_phoneNumber: { workspaceId: workspace.workspaceId, phoneNumber: '+14155550122' } },
       });
     expect(await suppressed()).toMatchObject({ active: true, source: 'inbound_keyword', reason: 'keyword STOP' });
-    expect((await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created')).toHaveLength(1);
+    expect((await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created')).toHaveLength(
+      1,
+    );
     await inbound('+14155550122', ours, 'START');
     expect((await suppressed())?.active).toBe(false);
     await inbound('+14155550122', ours, 'Unsubscribe');
     expect((await suppressed())?.active).toBe(true);
-    expect((await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created')).toHaveLength(2);
+    expect((await customerEvents(app, workspace.workspaceId)).filter((event) => event.type === 'opt_out.created')).toHaveLength(
+      2,
+    );
   });
 
   it('does not treat a sentence containing a keyword as an opt-out', async () => {
@@ -504,7 +605,12 @@ describe('POST /webhooks/sandboxpay/events: funding reconciliation', () => {
   }
 
   async function fundingEvent(event: string, sessionId: string, extra: Record<string, unknown> = {}) {
-    const response = await postSigned(app, 'funding', 'events', { event, event_id: eventId('fe'), session_id: sessionId, ...extra });
+    const response = await postSigned(app, 'funding', 'events', {
+      event,
+      event_id: eventId('fe'),
+      session_id: sessionId,
+      ...extra,
+    });
     expect(response.status).toBe(202);
     expect(response.body.provider).toBe('sandboxpay');
     await app.services.jobs.drain();
@@ -524,7 +630,9 @@ describe('POST /webhooks/sandboxpay/events: funding reconciliation', () => {
     expect(paid.status).toBe('paid');
     expect(paid.paidAt).not.toBeNull();
     expect(await balanceOf(workspace.workspaceId)).toBe(2_500);
-    const credits = await app.services.prisma.ledgerEntry.findMany({ where: { workspaceId: workspace.workspaceId, kind: 'funding_credit' } });
+    const credits = await app.services.prisma.ledgerEntry.findMany({
+      where: { workspaceId: workspace.workspaceId, kind: 'funding_credit' },
+    });
     expect(credits).toEqual([expect.objectContaining({ amountCents: 2_500, reference: `funding:${invoice.sessionId}` })]);
     const get = await call(app, 'GET', `/api/v1/onboarding/funding-invoices/${invoice.id}`, { token: workspace.token });
     expect(get.body.invoice.status).toBe('paid');
@@ -533,22 +641,32 @@ describe('POST /webhooks/sandboxpay/events: funding reconciliation', () => {
   it('funding.failed and funding.expired update an open invoice for review, and never a paid one', async () => {
     const failed = await openInvoice();
     await fundingEvent('funding.failed', failed.invoice.sessionId);
-    expect((await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: failed.invoice.id } })).status).toBe('failed');
+    expect((await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: failed.invoice.id } })).status).toBe(
+      'failed',
+    );
 
     const expired = await openInvoice();
     await fundingEvent('funding.expired', expired.invoice.sessionId);
-    expect((await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: expired.invoice.id } })).status).toBe('expired');
+    expect((await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: expired.invoice.id } })).status).toBe(
+      'expired',
+    );
     // Money that arrives late still counts.
     await fundingEvent('funding.completed', expired.invoice.sessionId);
-    expect((await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: expired.invoice.id } })).status).toBe('paid');
+    expect((await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: expired.invoice.id } })).status).toBe(
+      'paid',
+    );
     expect(await balanceOf(expired.workspace.workspaceId)).toBe(2_500);
     await fundingEvent('funding.expired', expired.invoice.sessionId);
-    expect((await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: expired.invoice.id } })).status).toBe('paid');
+    expect((await app.services.prisma.fundingInvoice.findUniqueOrThrow({ where: { id: expired.invoice.id } })).status).toBe(
+      'paid',
+    );
   });
 
   it('ignores a funding event for an unknown session', async () => {
     const response = await fundingEvent('funding.completed', 'sps_unknown');
-    expect((await app.services.prisma.providerEvent.findUniqueOrThrow({ where: { id: response.body.id } })).status).toBe('ignored');
+    expect((await app.services.prisma.providerEvent.findUniqueOrThrow({ where: { id: response.body.id } })).status).toBe(
+      'ignored',
+    );
   });
 });
 
@@ -560,7 +678,9 @@ describe('webhook secrets', () => {
       DATA_DIR: 'memory://',
       IP_HASH_SECRET: 'the-ip-hash-secret-of-the-operator',
     });
-    await expect(createServices(production)).rejects.toThrow(/Missing required secrets in production: .*MESSAGING_WEBHOOK_SECRET, FUNDING_WEBHOOK_SECRET/);
+    await expect(createServices(production)).rejects.toThrow(
+      /Missing required secrets in production: .*MESSAGING_WEBHOOK_SECRET, FUNDING_WEBHOOK_SECRET/,
+    );
   });
 
   it('shorter than 32 characters refuse start-up, naming the variable and the minimum', () => {
@@ -573,13 +693,19 @@ describe('webhook secrets', () => {
 
 describe('configured signature headers', () => {
   it('reads the messaging signature from MESSAGING_*_HEADER', async () => {
-    const custom = await startTestApp({ MESSAGING_TIMESTAMP_HEADER: 'X-Carrier-Time', MESSAGING_SIGNATURE_HEADER: 'X-Carrier-Sig' });
+    const custom = await startTestApp({
+      MESSAGING_TIMESTAMP_HEADER: 'X-Carrier-Time',
+      MESSAGING_SIGNATURE_HEADER: 'X-Carrier-Sig',
+    });
     try {
       const key = custom.services.inboundWebhooks.messaging;
       expect(key).toMatchObject({ timestampHeader: 'x-carrier-time', signatureHeader: 'x-carrier-sig' });
       const accepted = await postSigned(custom, 'messaging', 'events', { type: 'message.sent', id: eventId() });
       expect(accepted.status).toBe(202);
-      expect(custom.services.inboundWebhooks.funding).toMatchObject({ timestampHeader: 'x-sandboxpay-timestamp', signatureHeader: 'x-sandboxpay-signature' });
+      expect(custom.services.inboundWebhooks.funding).toMatchObject({
+        timestampHeader: 'x-sandboxpay-timestamp',
+        signatureHeader: 'x-sandboxpay-signature',
+      });
     } finally {
       await custom.close();
     }

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueJob } from '../src/jobs/enqueue.ts';
-import { createJobRunner, WAKE_INTERVAL_MS, type JobHandlers, type JobRunner } from '../src/jobs/runner.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineJob, type JobDefinition } from '../src/jobs/define.ts';
+import { enqueue, inJobTransaction, type JobTransaction } from '../src/jobs/enqueue.ts';
+import { createJobRunner, WAKE_INTERVAL_MS, type JobRunner } from '../src/jobs/runner.ts';
 import { claimDueJobs } from '../src/jobs/store.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { ProviderRejection } from '../src/providers/types.ts';
@@ -16,23 +18,35 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
+  await app.close();
 });
 
-/** A runner over the app's database with handlers of the test's own, on a queue nothing else works. */
-function testRunner(handlers: JobHandlers, config: Partial<TestApp['config']> = {}): JobRunner {
+const ZTestPayload = z.object({ test: z.string().optional(), index: z.number().int().optional() });
+
+/** A job of the test's own, on a queue whose rows nothing else writes while the app's workers are stopped. */
+function testJob(work: Pick<JobDefinition<typeof ZTestPayload>, 'run' | 'maxAttempts' | 'retryDelayMs'>) {
+  return defineJob({ queue: 'campaign_step', payload: ZTestPayload, ...work });
+}
+
+/** A runner over the app's database with the test's own jobs. */
+function testRunner(definitions: JobDefinition[], config: Partial<TestApp['config']> = {}): JobRunner {
   return createJobRunner({
     config: { ...app.config, ...config },
     db: app.services.db,
     clock: app.clock,
     log: app.services.log,
-    handlers,
+    definitions,
     services: () => app.services,
   });
 }
 
-async function enqueueTestJob(payload: Record<string, unknown> = {}) {
-  return enqueueJob(app.services.prisma, { queue: 'campaign_step', payload: { test: newId('t'), ...payload }, runAt: new Date(app.clock.now()) });
+/** The rows the tests enqueue; each test's runner works them with a `run` of its own. */
+const testRows = testJob({ run: () => Promise.resolve() });
+
+async function enqueueTestJob(payload: z.input<typeof ZTestPayload> = {}, options: { runAt?: Date } = {}) {
+  // The tests wake their runners themselves: enqueuing here wakes nothing.
+  const unwoken = { ...app.services, jobs: { wake: () => undefined } };
+  return inJobTransaction(unwoken, (tx) => enqueue(tx, testRows, { test: newId('t'), ...payload }, options));
 }
 
 const jobRow = (id: string) => app.services.prisma.job.findUniqueOrThrow({ where: { id } });
@@ -48,14 +62,14 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
 describe('job runner: retries, backoff, dead jobs', () => {
   it('retries a failing job with exponential backoff until it succeeds', async () => {
     let calls = 0;
-    const runner = testRunner({
-      campaign_step: {
+    const runner = testRunner([
+      testJob({
         async run() {
           calls += 1;
           if (calls < 3) throw new Error(`boom ${calls}`);
         },
-      },
-    });
+      }),
+    ]);
     const id = await enqueueTestJob();
     await runner.drain();
     expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'boom 1' });
@@ -77,16 +91,16 @@ describe('job runner: retries, backoff, dead jobs', () => {
 
   it('marks a job dead after its last attempt and tells the handler which attempt is the last', async () => {
     const seen: { attempt: number; isLastAttempt: boolean }[] = [];
-    const runner = testRunner({
-      campaign_step: {
+    const runner = testRunner([
+      testJob({
         maxAttempts: 2,
         retryDelayMs: () => 10,
-        async run(_services, job) {
+        async run(_services, _payload, job) {
           seen.push({ attempt: job.attempt, isLastAttempt: job.isLastAttempt });
           throw new Error('always');
         },
-      },
-    });
+      }),
+    ]);
     const id = await enqueueTestJob();
     await runner.drain();
     app.clock.advance(10);
@@ -103,8 +117,8 @@ describe('job runner: retries, backoff, dead jobs', () => {
 
   it('does not run a job before its run_at', async () => {
     let calls = 0;
-    const runner = testRunner({ campaign_step: { run: async () => void (calls += 1) } });
-    const id = await enqueueJob(app.services.prisma, { queue: 'campaign_step', payload: {}, runAt: new Date(app.clock.now() + 30_000) });
+    const runner = testRunner([testJob({ run: async () => void (calls += 1) })]);
+    const id = await enqueueTestJob({}, { runAt: new Date(app.clock.now() + 30_000) });
     await runner.drain();
     expect(calls).toBe(0);
     app.clock.advance(30_000);
@@ -117,7 +131,7 @@ describe('job runner: retries, backoff, dead jobs', () => {
 describe('job runner: claims and leases', () => {
   it('leaves a job claimed by a live worker alone and retries it once that worker’s lease expires', async () => {
     let calls = 0;
-    const runner = testRunner({ campaign_step: { run: async () => void (calls += 1) } });
+    const runner = testRunner([testJob({ run: async () => void (calls += 1) })]);
     const id = await enqueueTestJob();
     // Another worker claims the job and then dies without finishing it.
     const now = new Date(Math.max(app.clock.now(), Date.now()));
@@ -139,17 +153,21 @@ describe('job runner: claims and leases', () => {
 
   it('runs every job exactly once when several workers claim concurrently', async () => {
     const runs = new Map<string, number>();
-    const handlers: JobHandlers = {
-      campaign_step: {
-        async run(_services, job) {
+    const handlers = [
+      testJob({
+        async run(_services, _payload, job) {
           runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
           await new Promise((resolve) => setTimeout(resolve, 2));
         },
-      },
-    };
+      }),
+    ];
     const ids = [];
     for (let index = 0; index < 40; index += 1) ids.push(await enqueueTestJob({ index }));
-    const workers = [testRunner(handlers, { jobConcurrency: 3 }), testRunner(handlers, { jobConcurrency: 3 }), testRunner(handlers, { jobConcurrency: 3 })];
+    const workers = [
+      testRunner(handlers, { jobConcurrency: 3 }),
+      testRunner(handlers, { jobConcurrency: 3 }),
+      testRunner(handlers, { jobConcurrency: 3 }),
+    ];
     await Promise.all(workers.map((worker) => worker.drain()));
     expect(ids.every((id) => runs.get(id) === 1)).toBe(true);
     const rows = await app.services.prisma.job.findMany({ where: { id: { in: ids } } });
@@ -160,7 +178,9 @@ describe('job runner: claims and leases', () => {
 describe('job runner: started workers', () => {
   it('runs a job promptly when woken, long before the next sweep', async () => {
     const done: string[] = [];
-    const runner = testRunner({ campaign_step: { run: async (_services, job) => void done.push(job.id) } }, { jobSweepIntervalMs: 60_000 });
+    const runner = testRunner([testJob({ run: async (_services, _payload, job) => void done.push(job.id) })], {
+      jobSweepIntervalMs: 60_000,
+    });
     await runner.start();
     try {
       // Let the first (empty) sweep pass, so only the wake can start the job.
@@ -178,7 +198,9 @@ describe('job runner: started workers', () => {
 
   it.runIf(scaledMode)('sends a burst of wakes to BullMQ together, the first at once', async () => {
     const done: string[] = [];
-    const runner = testRunner({ campaign_step: { run: async (_services, job) => void done.push(job.id) } }, { jobSweepIntervalMs: 60_000 });
+    const runner = testRunner([testJob({ run: async (_services, _payload, job) => void done.push(job.id) })], {
+      jobSweepIntervalMs: 60_000,
+    });
     await runner.start();
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -209,7 +231,9 @@ describe('job runner: started workers', () => {
 
   it('finds a job nobody woke (a lost wake-up, or Redis lost its queue) on the periodic sweep', async () => {
     const done: string[] = [];
-    const runner = testRunner({ campaign_step: { run: async (_services, job) => void done.push(job.id) } }, { jobSweepIntervalMs: 100 });
+    const runner = testRunner([testJob({ run: async (_services, _payload, job) => void done.push(job.id) })], {
+      jobSweepIntervalMs: 100,
+    });
     await runner.start();
     try {
       // Redis forgets this app's queues (its keys carry the app's own prefix).
@@ -225,14 +249,14 @@ describe('job runner: started workers', () => {
 
   it('stop() waits for the jobs in flight', async () => {
     let finished = false;
-    const runner = testRunner({
-      campaign_step: {
+    const runner = testRunner([
+      testJob({
         async run() {
           await new Promise((resolve) => setTimeout(resolve, 200));
           finished = true;
         },
-      },
-    });
+      }),
+    ]);
     await runner.start();
     const id = await enqueueTestJob();
     runner.wake('campaign_step', id);
@@ -243,21 +267,95 @@ describe('job runner: started workers', () => {
   });
 });
 
+describe('typed jobs: payloads and wake-ups', () => {
+  /** Job services whose runner only records the wake-ups it is asked for. */
+  function recordingWakes() {
+    const woken: string[][] = [];
+    const deps = { ...app.services, jobs: { wake: (queue: string, ...ids: string[]) => void woken.push([queue, ...ids]) } };
+    return { woken, deps };
+  }
+
+  it('buries a job whose payload does not match its schema, with the reason, and never runs or retries it', async () => {
+    // A row its definition's schema refuses, as an older version or a hand-written statement might leave.
+    const id = newId('job');
+    await app.services.prisma.job.create({
+      data: { id, queue: 'dispatch', payload: { messageId: 42 }, runAt: new Date(app.clock.now()) },
+    });
+    const carrier = vi.spyOn(app.services.messagingProvider, 'send');
+    try {
+      await app.services.jobs.drain();
+      const buried = await jobRow(id);
+      expect(buried).toMatchObject({ status: 'dead', attempts: 1, lockedUntil: null });
+      expect(buried.lastError).toContain("the payload does not match the dispatch job's schema");
+      expect(buried.lastError).toContain('messageId');
+      app.clock.advance(600_000);
+      await app.services.jobs.drain();
+      expect(await jobRow(id)).toMatchObject({ status: 'dead', attempts: 1 });
+      expect(carrier).not.toHaveBeenCalled();
+    } finally {
+      carrier.mockRestore();
+    }
+  });
+
+  it('wakes the jobs a transaction enqueued only once it commits, and only those that are due', async () => {
+    const { woken, deps } = recordingWakes();
+    let wokenBeforeCommit: number | undefined;
+    const { due, later } = await inJobTransaction(deps, async (tx) => {
+      const ids = {
+        due: await enqueue(tx, testRows, {}),
+        later: await enqueue(tx, testRows, {}, { runAt: new Date(app.clock.now() + 60_000) }),
+      };
+      wokenBeforeCommit = woken.length;
+      return ids;
+    });
+    expect(wokenBeforeCommit).toBe(0);
+    expect(woken).toEqual([['campaign_step', due]]);
+    expect(await jobRow(due)).toMatchObject({ status: 'pending', queue: 'campaign_step' });
+    expect(await jobRow(later)).toMatchObject({ status: 'pending', queue: 'campaign_step' });
+    await app.services.prisma.job.deleteMany({ where: { id: { in: [due, later] } } });
+  });
+
+  it('takes only payloads of the job’s schema type (checked by the typecheck)', () => {
+    const enqueueWrongPayload = (tx: JobTransaction) =>
+      // @ts-expect-error: `index` is a number in the test job's schema
+      enqueue(tx, testRows, { index: 'three' });
+    expect(enqueueWrongPayload).toBeTypeOf('function');
+  });
+
+  it('a transaction that rolls back leaves no job and wakes nothing', async () => {
+    const { woken, deps } = recordingWakes();
+    let enqueued: string | undefined;
+    await expect(
+      inJobTransaction(deps, async (tx) => {
+        enqueued = await enqueue(tx, testRows, {});
+        throw new Error('the change that needed the job failed');
+      }),
+    ).rejects.toThrow('the change that needed the job failed');
+    expect(enqueued).toBeDefined();
+    expect(woken).toEqual([]);
+    expect(await app.services.prisma.job.findUnique({ where: { id: enqueued! } })).toBeNull();
+  });
+});
+
 describe('dispatch: exactly once to the carrier', () => {
   async function acceptedMessage(recipient = '+14155550188') {
     const workspace = await sendingWorkspace(app);
-    const response = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: recipient, body: 'Hello from the tests' } });
+    const response = await call(app, 'POST', '/api/v1/messages', {
+      token: workspace.token,
+      body: { phone_number: recipient, body: 'Hello from the tests' },
+    });
     expect(response.status).toBe(202);
     return { workspace, messageId: response.body.message.id as string };
   }
 
   const message = (id: string) => app.services.prisma.message.findUniqueOrThrow({ where: { id } });
-  const balance = async (workspaceId: string) => (await app.services.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).balanceCents;
+  const balance = async (workspaceId: string) =>
+    (await app.services.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).balanceCents;
 
   it('marks the message sending before the carrier call and delivers it once', async () => {
     const { workspace, messageId } = await acceptedMessage();
     const provider = app.services.messagingProvider;
-    const originalSend = provider.send;
+    const originalSend = provider.send.bind(provider);
     let statusAtSend: string | undefined;
     provider.send = async (sms) => {
       statusAtSend = (await message(sms.messageId)).status;
@@ -272,7 +370,9 @@ describe('dispatch: exactly once to the carrier', () => {
     const delivered = await message(messageId);
     expect(delivered).toMatchObject({ status: 'delivered', providerMessageId: expect.stringMatching(/^SBX/) });
     expect(delivered.dispatchedAt).not.toBeNull();
-    expect(await app.services.prisma.sandboxMessage.findUniqueOrThrow({ where: { messageId } })).toMatchObject({ sendRequests: 1 });
+    expect(await app.services.prisma.sandboxMessage.findUniqueOrThrow({ where: { messageId } })).toMatchObject({
+      sendRequests: 1,
+    });
     const types = (await customerEvents(app, workspace.workspaceId)).map((event) => event.type).sort();
     expect(types).toEqual(['message.delivered', 'message.sent']);
   });
@@ -281,7 +381,7 @@ describe('dispatch: exactly once to the carrier', () => {
     // The slow recipient's carrier reports come 60 s apart, so nothing overtakes the retried dispatch.
     const { workspace, messageId } = await acceptedMessage('+15005550003');
     const provider = app.services.messagingProvider;
-    const originalSend = provider.send;
+    const originalSend = provider.send.bind(provider);
     let requests = 0;
     provider.send = async (sms) => {
       requests += 1;
@@ -303,7 +403,10 @@ describe('dispatch: exactly once to the carrier', () => {
     expect(carrier.sendRequests).toBe(2);
     expect(await message(messageId)).toMatchObject({ status: 'sending', providerMessageId: carrier.providerMessageId });
     // One transmission: one set of carrier reports (sent, delivered), one of each customer event.
-    const reports = { queue: 'sandbox_callback', payload: { path: ['body', 'message_id'], equals: carrier.providerMessageId } } as const;
+    const reports = {
+      queue: 'sandbox_callback',
+      payload: { path: ['body', 'message_id'], equals: carrier.providerMessageId },
+    } as const;
     expect(await app.services.prisma.job.count({ where: reports })).toBe(2);
     for (let report = 0; report < 2; report += 1) {
       app.clock.advance(60_000);
@@ -316,7 +419,10 @@ describe('dispatch: exactly once to the carrier', () => {
 
   it('a message found sending (a crash right after the claim) is sent once, not skipped', async () => {
     const { messageId } = await acceptedMessage();
-    await app.services.prisma.message.update({ where: { id: messageId }, data: { status: 'sending', dispatchedAt: new Date(app.clock.now()) } });
+    await app.services.prisma.message.update({
+      where: { id: messageId },
+      data: { status: 'sending', dispatchedAt: new Date(app.clock.now()) },
+    });
     await app.services.jobs.drain();
     expect((await message(messageId)).status).toBe('delivered');
     expect(await app.services.prisma.sandboxMessage.count({ where: { messageId } })).toBe(1);
@@ -329,7 +435,9 @@ describe('dispatch: exactly once to the carrier', () => {
     const failed = await message(messageId);
     expect(failed).toMatchObject({ status: 'failed', errorCode: 'invalid_recipient' });
     expect(await balance(workspace.workspaceId)).toBe(before + failed.costCents);
-    const job = await app.services.prisma.job.findFirstOrThrow({ where: { queue: 'dispatch', payload: { path: ['messageId'], equals: messageId } } });
+    const job = await app.services.prisma.job.findFirstOrThrow({
+      where: { queue: 'dispatch', payload: { path: ['messageId'], equals: messageId } },
+    });
     expect(job).toMatchObject({ status: 'done', attempts: 1 });
     expect((await customerEvents(app, workspace.workspaceId)).map((event) => event.type)).toEqual(['message.failed']);
   });
@@ -338,7 +446,7 @@ describe('dispatch: exactly once to the carrier', () => {
     const { workspace, messageId } = await acceptedMessage();
     const before = await balance(workspace.workspaceId);
     const provider = app.services.messagingProvider;
-    const originalSend = provider.send;
+    const originalSend = provider.send.bind(provider);
     let requests = 0;
     provider.send = async () => {
       requests += 1;

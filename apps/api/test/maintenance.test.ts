@@ -39,10 +39,19 @@ async function generation() {
   const client = await registerClient(app);
   const grant = await exchangeCode(app, client, await authorizeThroughPage(app, client, { username, password }));
   expect(grant.status).toBe(200);
-  const sent = await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: '+14155550123', body: 'Hello' } });
+  const sent = await call(app, 'POST', '/api/v1/messages', {
+    token: developer.token,
+    body: { phone_number: '+14155550123', body: 'Hello' },
+  });
   expect(sent.status).toBe(202);
   await app.services.jobs.drain();
-  return { ...developer, session, client, refreshToken: grant.body.refresh_token as string, messageId: sent.body.message.id as string };
+  return {
+    ...developer,
+    session,
+    client,
+    refreshToken: grant.body.refresh_token as string,
+    messageId: sent.body.message.id as string,
+  };
 }
 
 /** What a workspace has in each table maintenance prunes, and in the records it must keep. */
@@ -70,7 +79,14 @@ describe('maintenance job', () => {
     app.clock.set(T0);
     const old = await generation();
     const deadJob = await app.services.prisma.job.create({
-      data: { id: 'job_dead_for_good', queue: 'dispatch', payload: {}, status: 'dead', runAt: new Date(T0), updatedAt: new Date(T0) },
+      data: {
+        id: 'job_dead_for_good',
+        queue: 'dispatch',
+        payload: {},
+        status: 'dead',
+        runAt: new Date(T0),
+        updatedAt: new Date(T0),
+      },
     });
     app.clock.set(T0 + 35 * DAY);
     const recent = await generation();
@@ -89,13 +105,23 @@ describe('maintenance job', () => {
     expect(await doneJobs(T0, T0 + DAY)).toBe(0);
     expect(await doneJobs(T0 + 35 * DAY, T0 + 36 * DAY)).toBe(recentDoneJobs);
     expect(await app.services.prisma.job.findUnique({ where: { id: deadJob.id } })).not.toBeNull();
-    expect(await rowsOf(old.workspaceId)).toEqual({ ...oldBefore, accessTokens: 0, consoleSessions: 0, oauthCodes: 0, oauthRefreshTokens: 0 });
+    expect(await rowsOf(old.workspaceId)).toEqual({
+      ...oldBefore,
+      accessTokens: 0,
+      consoleSessions: 0,
+      oauthCodes: 0,
+      oauthRefreshTokens: 0,
+    });
     expect(await rowsOf(recent.workspaceId)).toEqual(recentBefore);
 
     // Everything recent still works; the old token is refused as before.
     expect((await call(app, 'GET', `/api/v1/messages/${recent.messageId}`, { token: recent.token })).status).toBe(200);
     expect((await trpcQuery(app, 'console.session', {}, recent.session)).status).toBe(200);
-    const refreshed = await tokenRequest(app, { grant_type: 'refresh_token', client_id: recent.client.client_id, refresh_token: recent.refreshToken });
+    const refreshed = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      client_id: recent.client.client_id,
+      refresh_token: recent.refreshToken,
+    });
     expect(refreshed.status).toBe(200);
     expect((await call(app, 'GET', `/api/v1/messages/${old.messageId}`, { token: old.token })).status).toBe(401);
 
@@ -105,7 +131,9 @@ describe('maintenance job', () => {
     const recentPruned = { ...recentBefore, accessTokens: 0, consoleSessions: 0, oauthCodes: 0, oauthRefreshTokens: 0 };
     await eventually(
       'the next maintenance run',
-      async () => (await doneJobs(T0 + 35 * DAY, T0 + 36 * DAY)) === 0 && JSON.stringify(await rowsOf(recent.workspaceId)) === JSON.stringify(recentPruned),
+      async () =>
+        (await doneJobs(T0 + 35 * DAY, T0 + 36 * DAY)) === 0 &&
+        JSON.stringify(await rowsOf(recent.workspaceId)) === JSON.stringify(recentPruned),
       15_000,
     );
   });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => {
-  await app?.close();
+  await app.close();
 });
 
 const recipient = '+14155550142';
@@ -56,7 +56,10 @@ describe('an agent with only the base URL', () => {
     const agent = await connectMcp(app, created.body.token.access_token);
     expect(agent.getInstructions()).toContain('onboarding status');
     const early = await refusal(agent, 'send_message', { phone_number: recipient, body: 'Too early' });
-    expect(early).toMatchObject({ code: expect.stringMatching(/insufficient_balance|branded_number_missing/), fix: expect.any(String) });
+    expect(early).toMatchObject({
+      code: expect.stringMatching(/insufficient_balance|branded_number_missing/),
+      fix: expect.any(String),
+    });
 
     // 4. Follow next_action until the workspace is ready.
     const taken: string[] = [];
@@ -68,8 +71,13 @@ describe('an agent with only the base URL', () => {
       if (next.action === 'ready') break;
       switch (next.action) {
         case 'create_funding_invoice':
-          expect(await refusal(agent, next.mcp_tool, { amount_cents: 1 })).toMatchObject({ code: 'amount_below_minimum', minimum_cents: status.funding.minimum_cents });
-          expect((await tool(agent, next.mcp_tool, { amount_cents: status.funding.minimum_cents * 4 })).invoice.status).toBe('open');
+          expect(await refusal(agent, next.mcp_tool, { amount_cents: 1 })).toMatchObject({
+            code: 'amount_below_minimum',
+            minimum_cents: status.funding.minimum_cents,
+          });
+          expect((await tool(agent, next.mcp_tool, { amount_cents: status.funding.minimum_cents * 4 })).invoice.status).toBe(
+            'open',
+          );
           break;
         case 'pay_funding_invoice': {
           const invoice = status.funding.latest_invoice as { id: string };
@@ -82,7 +90,10 @@ describe('an agent with only the base URL', () => {
           // The agent prefers a dedicated number: it sends its business details in two calls.
           expect(submittedDetails).toBe(false);
           submittedDetails = true;
-          expect((await tool(agent, 'submit_branded_request', { legal_name: completeBrandedDetails.legal_name })).branded_request.missing_fields.length).toBeGreaterThan(0);
+          expect(
+            (await tool(agent, 'submit_branded_request', { legal_name: completeBrandedDetails.legal_name })).branded_request
+              .missing_fields.length,
+          ).toBeGreaterThan(0);
           break;
         case 'submit_branded_request':
           expect((await tool(agent, next.mcp_tool, completeBrandedDetails)).branded_request.missing_fields).toEqual([]);
@@ -113,7 +124,11 @@ describe('an agent with only the base URL', () => {
 
     // 5. The real send, then read it back until delivered.
     app.clock.advance(1_200); // the starter send bucket refills after the test SMS
-    const sent = await tool(agent, 'send_message', { phone_number: recipient, body: 'Your table for two is ready.', idempotency_key: 'journey-1' });
+    const sent = await tool(agent, 'send_message', {
+      phone_number: recipient,
+      body: 'Your table for two is ready.',
+      idempotency_key: 'journey-1',
+    });
     expect(sent.message.status).toBe('queued');
     await app.services.jobs.drain();
     const read = await tool(agent, 'get_message', { id: sent.message.id });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'inspector-'));
 });
 afterAll(async () => {
-  await app?.close();
+  await app.close();
   if (home) await rm(home, { recursive: true, force: true });
 });
 
@@ -33,7 +33,16 @@ async function inspector(args: string[], bearer = token): Promise<{ code: number
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      [inspectorBin, '--cli', `${app.baseUrl}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${bearer}`, ...args],
+      [
+        inspectorBin,
+        '--cli',
+        `${app.baseUrl}/mcp`,
+        '--transport',
+        'http',
+        '--header',
+        `Authorization: Bearer ${bearer}`,
+        ...args,
+      ],
       // Its catalog and caches go to a scratch HOME, never the developer's.
       { env: { ...process.env, HOME: home, MCP_CATALOG_PATH: join(home, 'mcp.json'), NO_COLOR: '1' }, timeout: 60_000 },
     );
@@ -49,7 +58,9 @@ describe('MCP Inspector CLI', () => {
     const result = await inspector(['--method', 'tools/list', '--strict']);
     expect(result.code, result.stderr).toBe(0);
     const { tools } = JSON.parse(result.stdout) as { tools: { name: string; inputSchema: unknown }[] };
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['create_api_key', 'list_oauth_clients', 'revoke_oauth_client']));
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['create_api_key', 'list_oauth_clients', 'revoke_oauth_client']),
+    );
   });
 
   it('calls a tool and reports a domain error as a tool error', async () => {
@@ -57,10 +68,21 @@ describe('MCP Inspector CLI', () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toMatchObject({ structuredContent: { oauth_clients: [] } });
 
-    const refused = await inspector(['--method', 'tools/call', '--tool-name', 'revoke_oauth_client', '--tool-arg', 'client_id=unknown']);
+    const refused = await inspector([
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'revoke_oauth_client',
+      '--tool-arg',
+      'client_id=unknown',
+    ]);
     const output = JSON.parse(refused.stdout) as { isError?: boolean; content: { text: string }[] };
     expect(output.isError).toBe(true);
-    expect(JSON.parse(output.content[0]!.text)).toMatchObject({ code: 'not_found', fix: expect.any(String), retry: expect.any(String) });
+    expect(JSON.parse(output.content[0]!.text)).toMatchObject({
+      code: 'not_found',
+      fix: expect.any(String),
+      retry: expect.any(String),
+    });
   });
 
   it('fails to connect without a valid token', async () => {

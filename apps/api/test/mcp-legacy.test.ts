@@ -12,7 +12,7 @@ beforeAll(async () => {
   developer = await createDeveloper(app);
 });
 afterAll(async () => {
-  await app?.close();
+  await app.close();
 });
 
 describe('GET /mcp/tools', () => {
@@ -32,7 +32,10 @@ describe('GET /mcp/tools', () => {
     });
     expect(legacy.body.tools.map(comparable)).toEqual(native.tools.map(comparable));
     const createApiKey = legacy.body.tools.find((tool: { name: string }) => tool.name === 'create_api_key');
-    expect(createApiKey.inputSchema).toMatchObject({ type: 'object', properties: { name: { type: 'string', description: expect.any(String) } } });
+    expect(createApiKey.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', description: expect.any(String) } },
+    });
   });
 
   it('needs a token with mcp:read', async () => {
@@ -54,10 +57,15 @@ describe('GET /mcp/tools', () => {
 
 describe('POST /mcp/tools/{name}', () => {
   it('runs the tool with {params} and answers 200 with its result', async () => {
-    const response = await call(app, 'POST', '/mcp/tools/create_api_key', { token: developer.token, body: { params: { name: 'legacy' } } });
+    const response = await call(app, 'POST', '/mcp/tools/create_api_key', {
+      token: developer.token,
+      body: { params: { name: 'legacy' } },
+    });
     expect(response.status).toBe(200);
     expect(response.body.result.token.access_token).toMatch(/^txt_/);
-    const row = await app.services.prisma.accessToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(response.body.result.token.access_token) } });
+    const row = await app.services.prisma.accessToken.findUniqueOrThrow({
+      where: { tokenHash: sha256Hex(response.body.result.token.access_token) },
+    });
     expect(row).toMatchObject({ workspaceId: developer.workspaceId, name: 'legacy' });
 
     const withoutBody = await call(app, 'POST', '/mcp/tools/list_oauth_clients', { token: developer.token });
@@ -72,27 +80,45 @@ describe('POST /mcp/tools/{name}', () => {
   });
 
   it('answers 422 with field errors for invalid params or body', async () => {
-    const invalid = await call(app, 'POST', '/mcp/tools/create_api_key', { token: developer.token, body: { params: { name: '', extra: 1 } } });
+    const invalid = await call(app, 'POST', '/mcp/tools/create_api_key', {
+      token: developer.token,
+      body: { params: { name: '', extra: 1 } },
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.body.error.code).toBe('validation_failed');
     expect(invalid.body.error.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['extra', 'name']);
 
-    const missingField = await call(app, 'POST', '/mcp/tools/revoke_oauth_client', { token: developer.token, body: { params: {} } });
+    const missingField = await call(app, 'POST', '/mcp/tools/revoke_oauth_client', {
+      token: developer.token,
+      body: { params: {} },
+    });
     expect(missingField.status).toBe(422);
     expect(missingField.body.error.issues).toEqual([{ path: 'client_id', message: expect.any(String) }]);
 
-    const wrongBody = await call(app, 'POST', '/mcp/tools/create_api_key', { token: developer.token, body: { params: 'name=x', other: true } });
+    const wrongBody = await call(app, 'POST', '/mcp/tools/create_api_key', {
+      token: developer.token,
+      body: { params: 'name=x', other: true },
+    });
     expect(wrongBody.status).toBe(422);
     expect(wrongBody.body.error.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['other', 'params']);
 
-    const notJson = await call(app, 'POST', '/mcp/tools/create_api_key', { token: developer.token, rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const notJson = await call(app, 'POST', '/mcp/tools/create_api_key', {
+      token: developer.token,
+      rawBody: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(notJson.status).toBe(415);
   });
 
   it('renders domain errors from the catalogue', async () => {
-    const response = await call(app, 'POST', '/mcp/tools/revoke_oauth_client', { token: developer.token, body: { params: { client_id: 'unknown' } } });
+    const response = await call(app, 'POST', '/mcp/tools/revoke_oauth_client', {
+      token: developer.token,
+      body: { params: { client_id: 'unknown' } },
+    });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ error: { code: 'not_found', message: expect.any(String), fix: expect.any(String), retry: 'retry_with_valid_id' } });
+    expect(response.body).toEqual({
+      error: { code: 'not_found', message: expect.any(String), fix: expect.any(String), retry: 'retry_with_valid_id' },
+    });
   });
 
   it('needs a token with mcp:execute, not the tool operation scope', async () => {
@@ -135,7 +161,14 @@ describe('MCP_TOOL_TIMEOUT_MS', () => {
       try {
         const legacy = await call(slowApp, 'POST', '/mcp/tools/create_api_key', { token: slowDeveloper.token, body: {} });
         expect(legacy.status).toBe(504);
-        expect(legacy.body).toEqual({ error: { code: 'timeout', message: expect.stringContaining('1000 ms'), fix: expect.any(String), retry: 'retry_with_backoff' } });
+        expect(legacy.body).toEqual({
+          error: {
+            code: 'timeout',
+            message: expect.stringContaining('1000 ms'),
+            fix: expect.any(String),
+            retry: 'retry_with_backoff',
+          },
+        });
 
         const client = await connectMcp(slowApp, slowDeveloper.token);
         const native = await client.callTool({ name: 'create_api_key', arguments: {} });

@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { developerScopes, operations } from '@textline/contract';
 import { sha256Hex } from '../src/lib/crypto.ts';
+import { closeWithoutStackTraces } from '../src/mcp/close-without-stack-traces.ts';
+import { buildMcpServer } from '../src/mcp/server.ts';
 import { call, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, postMcp, tokenWithScopes, toolError } from './mcp-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
@@ -14,7 +18,7 @@ beforeAll(async () => {
   developer = await createDeveloper(app);
 });
 afterAll(async () => {
-  await app?.close();
+  await app.close();
 });
 
 const agentTools = [
@@ -51,7 +55,9 @@ const agentTools = [
   'revoke_oauth_client',
 ];
 
-const contractToolNames = Object.values(operations).flatMap((operation) => (operation.path && operation.mcp ? [operation.mcp.name] : []));
+const contractToolNames = Object.values(operations).flatMap((operation) =>
+  operation.path && operation.mcp ? [operation.mcp.name] : [],
+);
 
 describe('native MCP endpoint with the SDK client', () => {
   it('initializes statelessly and tells an agent where tokens come from', async () => {
@@ -99,7 +105,11 @@ describe('native MCP endpoint with the SDK client', () => {
     expect(revoke.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     expect(revoke.inputSchema).toMatchObject({ required: ['client_id'], additionalProperties: false });
     expect(tools.find((tool) => tool.name === 'list_oauth_clients')!.annotations).toMatchObject({ readOnlyHint: true });
-    expect(tools.find((tool) => tool.name === 'send_message')!.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true, idempotentHint: false });
+    expect(tools.find((tool) => tool.name === 'send_message')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      openWorldHint: true,
+      idempotentHint: false,
+    });
   });
 
   it('calls a tool as the token owner and returns structured content matching the output schema', async () => {
@@ -114,7 +124,9 @@ describe('native MCP endpoint with the SDK client', () => {
     expect(structured.token.access_token).toMatch(/^txt_/);
     expect([...structured.token.scopes].sort()).toEqual([...developerScopes].sort());
     expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(structured);
-    const row = await app.services.prisma.accessToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(structured.token.access_token) } });
+    const row = await app.services.prisma.accessToken.findUniqueOrThrow({
+      where: { tokenHash: sha256Hex(structured.token.access_token) },
+    });
     expect(row).toMatchObject({ workspaceId: developer.workspaceId, name: 'from mcp', origin: 'api_key' });
     // The new token works on the developer API.
     expect((await call(app, 'GET', '/api/v1/mcp/oauth-clients', { token: structured.token.access_token })).status).toBe(200);
@@ -167,7 +179,9 @@ describe('message tools', () => {
     expect(first.isError).toBeFalsy();
     const replay = await client.callTool({ name: 'send_message', arguments: request });
     expect(replay.isError).toBeFalsy();
-    expect((replay.structuredContent as { message: { id: string } }).message.id).toBe((first.structuredContent as { message: { id: string } }).message.id);
+    expect((replay.structuredContent as { message: { id: string } }).message.id).toBe(
+      (first.structuredContent as { message: { id: string } }).message.id,
+    );
     // The bucket is empty for anything else, a reuse of the key for another text included.
     const conflicting = await client.callTool({ name: 'send_message', arguments: { ...request, body: 'Another text' } });
     expect(toolError(conflicting)).toMatchObject({ code: 'message_send_rate_limited' });
@@ -212,7 +226,12 @@ describe('scopes on /mcp', () => {
     await expect(bare.ping()).resolves.toBeDefined();
     await bare.close();
 
-    const forbidden = await postMcp(app, readOnly, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'list_oauth_clients', arguments: {} } });
+    const forbidden = await postMcp(app, readOnly, {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'list_oauth_clients', arguments: {} },
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ error: { code: 'unauthorized', message: 'This token lacks the mcp:execute scope.' } });
     const challenge = forbidden.headers.get('www-authenticate') ?? '';
@@ -237,7 +256,10 @@ describe('scopes on /mcp', () => {
 
   it('answers 401 with the resource metadata and the way to an account, for every bad credential', async () => {
     const expired = await tokenWithScopes(app, developer.workspaceId, ['mcp:read']);
-    await app.services.prisma.accessToken.update({ where: { tokenHash: sha256Hex(expired) }, data: { expiresAt: new Date(app.clock.now() - 1) } });
+    await app.services.prisma.accessToken.update({
+      where: { tokenHash: sha256Hex(expired) },
+      data: { expiresAt: new Date(app.clock.now() - 1) },
+    });
     const revoked = await tokenWithScopes(app, developer.workspaceId, ['mcp:read']);
     await app.services.prisma.accessToken.update({ where: { tokenHash: sha256Hex(revoked) }, data: { revokedAt: new Date() } });
     app.services.authenticator.forget();
@@ -296,7 +318,9 @@ describe('HTTP rules of POST /mcp', () => {
   });
 
   it('answers a lone tools/call (our path) byte for byte as the SDK server answers it in a batch', async () => {
-    expect((await call(app, 'POST', '/api/v1/snippets', { token: developer.token, body: { name: 'lone-path', body: 'Hi' } })).status).toBe(201);
+    expect(
+      (await call(app, 'POST', '/api/v1/snippets', { token: developer.token, body: { name: 'lone-path', body: 'Hi' } })).status,
+    ).toBe(201);
     const calls = [
       { name: 'list_snippets', arguments: {} },
       { name: 'get_message', arguments: { id: 'msg_missing' } },
@@ -323,7 +347,10 @@ describe('HTTP rules of POST /mcp', () => {
     expect(JSON.stringify(listed!.body.result.structuredContent.snippets)).toContain('lone-path');
     expect(toolError(missing!.body.result)).toMatchObject({ code: 'not_found' });
     expect(toolError(invalid!.body.result)).toMatchObject({ code: 'validation_failed' });
-    expect(toolError(unknownTool!.body.result)).toMatchObject({ code: 'not_found', message: expect.stringContaining('no_such_tool') });
+    expect(toolError(unknownTool!.body.result)).toMatchObject({
+      code: 'not_found',
+      message: expect.stringContaining('no_such_tool'),
+    });
     expect(nameless!.body).toMatchObject({ id: 4, error: { code: expect.any(Number) } });
     expect(task!.body).toMatchObject({ id: 5, error: { code: expect.any(Number) } });
     // An unknown method is the server's JSON-RPC error.
@@ -354,6 +381,34 @@ describe('HTTP rules of POST /mcp', () => {
     const response = await postMcp(app, developer.token, list, { 'mcp-protocol-version': '1999-01-01' });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toContain('Unsupported protocol version');
+  });
+
+  it("builds the SDK's Connection closed error with no stack when a request's server is closed (close-without-stack-traces.ts)", async () => {
+    const built = vi.spyOn(McpError, 'fromError');
+    try {
+      const server = buildMcpServer({
+        baseUrl: app.baseUrl,
+        contextOf: () => {
+          throw new Error('no tool is called');
+        },
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      const stackTraceLimit = Error.stackTraceLimit;
+      closeWithoutStackTraces(() => {
+        void transport.close();
+        void server.close();
+      });
+      expect(Error.stackTraceLimit).toBe(stackTraceLimit);
+      // The SDK built it while closing, synchronously, so while stack traces were off.
+      const closed = built.mock.results
+        .map((result) => result.value as Error)
+        .find((error) => error.message.includes('Connection closed'));
+      expect(closed).toBeInstanceOf(McpError);
+      expect(closed!.stack).not.toContain('\n    at ');
+    } finally {
+      built.mockRestore();
+    }
   });
 
   it('answers GET, DELETE and other methods with 405 and Allow: POST', async () => {

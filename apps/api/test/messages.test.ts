@@ -59,7 +59,9 @@ describe('POST /api/v1/messages', () => {
       source: 'api',
       metadata: { order: 42 },
     });
-    const ledger = await app.services.prisma.ledgerEntry.findMany({ where: { workspaceId: developer.workspaceId, kind: 'send_debit' } });
+    const ledger = await app.services.prisma.ledgerEntry.findMany({
+      where: { workspaceId: developer.workspaceId, kind: 'send_debit' },
+    });
     expect(ledger).toEqual([expect.objectContaining({ amountCents: -price, messageId: id, reference: `send_debit:${id}` })]);
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(1_000 - price);
     const jobs = await app.services.prisma.job.findMany({ where: { queue: 'dispatch', payload: { equals: { messageId: id } } } });
@@ -189,7 +191,12 @@ describe('POST /api/v1/messages', () => {
     const refused = await send(developer.token, sms());
     expect(refused.status).toBe(402);
     expect(refused.body).toEqual({
-      error: { code: 'spend_limit_exceeded', message: expect.any(String), fix: expect.any(String), retry: 'retry_after_spend_available' },
+      error: {
+        code: 'spend_limit_exceeded',
+        message: expect.any(String),
+        fix: expect.any(String),
+        retry: 'retry_after_spend_available',
+      },
     });
     const now = app.clock.now();
     app.clock.set(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1, 0, 0, 1));
@@ -216,7 +223,10 @@ describe('POST /api/v1/messages', () => {
     // Sender before balance, balance before cap.
     expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body.error.code).toBe('branded_number_missing');
     await connectNumber(app, bare.workspaceId);
-    expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body).toMatchObject({ error: 'insufficient_balance', balance_cents: 0 });
+    expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body).toMatchObject({
+      error: 'insufficient_balance',
+      balance_cents: 0,
+    });
 
     // Idempotency before suppression and balance: a replay still answers 200.
     const developer = await sendingWorkspace(app, { balanceCents: price });
@@ -289,15 +299,26 @@ describe('idempotency', () => {
     const developer = await sendingWorkspace(app);
     const first = await send(developer.token, sms({ idempotency_key: 'abc' }));
     expect(first.status).toBe(202);
-    const repeat = await send(developer.token, sms({ idempotency_key: 'abc', phone_number: '+1 415-555-0123', metadata: { ignored: true } }));
+    const repeat = await send(
+      developer.token,
+      sms({ idempotency_key: 'abc', phone_number: '+1 415-555-0123', metadata: { ignored: true } }),
+    );
     expect(repeat.status).toBe(200);
     expect(repeat.body).toEqual({ message: { id: first.body.message.id, status: 'queued' } });
 
-    for (const different of [sms({ idempotency_key: 'abc', body: 'Other text' }), sms({ idempotency_key: 'abc', phone_number: '+14155550199' })]) {
+    for (const different of [
+      sms({ idempotency_key: 'abc', body: 'Other text' }),
+      sms({ idempotency_key: 'abc', phone_number: '+14155550199' }),
+    ]) {
       const conflict = await send(developer.token, different);
       expect(conflict.status).toBe(409);
       expect(conflict.body).toEqual({
-        error: { code: 'idempotency_conflict', message: expect.any(String), fix: expect.any(String), retry: 'retry_with_new_idempotency_key' },
+        error: {
+          code: 'idempotency_conflict',
+          message: expect.any(String),
+          fix: expect.any(String),
+          retry: 'retry_with_new_idempotency_key',
+        },
       });
     }
     expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(1);
@@ -377,7 +398,9 @@ describe('idempotency', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(39);
     expect(new Set(responses.map((response) => response.body.message.id)).size).toBe(1);
     expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(1);
-    expect(await app.services.prisma.ledgerEntry.count({ where: { workspaceId: developer.workspaceId, kind: 'send_debit' } })).toBe(1);
+    expect(
+      await app.services.prisma.ledgerEntry.count({ where: { workspaceId: developer.workspaceId, kind: 'send_debit' } }),
+    ).toBe(1);
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - price);
   });
 
@@ -389,7 +412,9 @@ describe('idempotency', () => {
     expect(statuses.filter((status) => status === 202)).toHaveLength(5);
     expect(statuses.filter((status) => status === 402)).toHaveLength(25);
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(0);
-    expect(await app.services.prisma.ledgerEntry.count({ where: { workspaceId: developer.workspaceId, kind: 'send_debit' } })).toBe(5);
+    expect(
+      await app.services.prisma.ledgerEntry.count({ where: { workspaceId: developer.workspaceId, kind: 'send_debit' } }),
+    ).toBe(5);
   });
 });
 
@@ -453,7 +478,9 @@ describe('send rate limit', () => {
     const developer = await sendingWorkspace(app, { tier: 'starter' });
     const created = await send(developer.token, sms());
     for (let index = 0; index < 5; index += 1) {
-      expect((await call(app, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token })).status).toBe(200);
+      expect((await call(app, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token })).status).toBe(
+        200,
+      );
     }
   });
 });
@@ -488,7 +515,11 @@ describe('GET /api/v1/messages/{id}', () => {
     await app.services.jobs.drain();
     const get = async (id: string) => (await call(app, 'GET', `/api/v1/messages/${id}`, { token: developer.token })).body.message;
     expect(await get(unreachable.body.message.id)).toMatchObject({ status: 'failed', error_code: 'unreachable', retry: null });
-    expect(await get(optedOut.body.message.id)).toMatchObject({ status: 'failed', error_code: 'workspace_suppressed', retry: 'do_not_retry' });
+    expect(await get(optedOut.body.message.id)).toMatchObject({
+      status: 'failed',
+      error_code: 'workspace_suppressed',
+      retry: 'do_not_retry',
+    });
   });
 
   it('answers 404 for an unknown id and for a message of another workspace', async () => {
@@ -526,7 +557,10 @@ describe('segment counting', () => {
     ];
     for (const body of bodies) {
       const expected = new SegmentedMessage(body, 'auto', false);
-      expect(countSegments(body), body.slice(0, 12)).toEqual({ encoding: expected.encodingName, segments: expected.segmentsCount });
+      expect(countSegments(body), body.slice(0, 12)).toEqual({
+        encoding: expected.encodingName,
+        segments: expected.segmentsCount,
+      });
     }
   });
 });
@@ -584,7 +618,10 @@ describe('sends of one workspace arriving together (one accept_message_batch cal
     parameters[2]!.message_id = parameters[1]!.message_id;
     const outcomes = await Promise.allSettled(parameters.map((send) => queue.accept(send)));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    const messages = await app.services.prisma.message.findMany({ where: { workspaceId: developer.workspaceId }, orderBy: { createdAt: 'asc' } });
+    const messages = await app.services.prisma.message.findMany({
+      where: { workspaceId: developer.workspaceId },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(messages.map((message) => message.id)).toEqual([0, 1, 3, 4].map((index) => parameters[index]!.message_id));
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - 4 * price);
   });
@@ -596,9 +633,15 @@ describe('sends of one workspace arriving together (one accept_message_batch cal
     // Queued in one turn, the four go as one batch: new recipients, each a millisecond later.
     const rows = await Promise.all([0, 1, 2, 3].map((index) => queue.accept(acceptParameters(developer.workspaceId, index))));
     expect(rows.map((row) => row.outcome)).toEqual(['accept', 'accept', 'accept', 'accept']);
-    const messages = await app.services.prisma.message.findMany({ where: { workspaceId: developer.workspaceId }, orderBy: { createdAt: 'asc' } });
+    const messages = await app.services.prisma.message.findMany({
+      where: { workspaceId: developer.workspaceId },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(messages.map((message) => message.senderNumberId)).toEqual([first!.id, second!.id, first!.id, second!.id]);
-    const lastUsed = await app.services.prisma.phoneNumber.findMany({ where: { workspaceId: developer.workspaceId }, orderBy: { createdAt: 'asc' } });
+    const lastUsed = await app.services.prisma.phoneNumber.findMany({
+      where: { workspaceId: developer.workspaceId },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(lastUsed.map((number) => number.lastUsedAt?.getTime())).toEqual([app.clock.now() + 2, app.clock.now() + 3]);
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - 4 * price);
   });

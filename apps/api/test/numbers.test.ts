@@ -118,7 +118,9 @@ describe('POST /api/v1/numbers', () => {
     async function buyInParallel(count: number, areaCode: string) {
       const developers = await Promise.all(Array.from({ length: 4 }, () => createDeveloper(app)));
       return Promise.all(
-        Array.from({ length: count }, (_, index) => buy(instances[index % instances.length]!, developers[index % developers.length]!.token, { area_code: areaCode })),
+        Array.from({ length: count }, (_, index) =>
+          buy(instances[index % instances.length]!, developers[index % developers.length]!.token, { area_code: areaCode }),
+        ),
       );
     }
 
@@ -144,7 +146,9 @@ describe('POST /api/v1/numbers', () => {
         new Set(Array.from({ length: 5 }, (_, index) => `+1${areaCode}555${String(195 + index).padStart(4, '0')}`)),
       );
       const refused = responses.filter((response) => response.status !== 201);
-      expect(refused.map((response) => [response.status, response.body.error.code])).toEqual(refused.map(() => [422, 'number_unavailable']));
+      expect(refused.map((response) => [response.status, response.body.error.code])).toEqual(
+        refused.map(() => [422, 'number_unavailable']),
+      );
     });
   });
 
@@ -156,14 +160,23 @@ describe('POST /api/v1/numbers', () => {
       () => buy(app, developer.token),
     );
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ webhook_configured: false, warning: 'provider_inbound_webhook_configuration_api_not_documented' });
+    expect(response.body).toMatchObject({
+      webhook_configured: false,
+      warning: 'provider_inbound_webhook_configuration_api_not_documented',
+    });
   });
 
   it('answers 422 number_unavailable when the provider has no number, and stores nothing', async () => {
     const developer = await createDeveloper(app);
-    const response = await withProvider(app, { buyNumber: async () => undefined }, () => buy(app, developer.token, { area_code: '907' }));
+    const response = await withProvider(app, { buyNumber: async () => undefined }, () =>
+      buy(app, developer.token, { area_code: '907' }),
+    );
     expect(response.status).toBe(422);
-    expect(response.body.error).toMatchObject({ code: 'number_unavailable', message: expect.stringContaining('907'), fix: expect.any(String) });
+    expect(response.body.error).toMatchObject({
+      code: 'number_unavailable',
+      message: expect.stringContaining('907'),
+      fix: expect.any(String),
+    });
     expect(await app.services.prisma.phoneNumber.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
   });
 
@@ -182,13 +195,21 @@ describe('POST /api/v1/numbers', () => {
       () => buy(app, developer.token),
     );
     expect(response.status).toBe(403);
-    expect(response.body.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('ALLOW_LIVE_NUMBER_PURCHASE=1') });
+    expect(response.body.error).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringContaining('ALLOW_LIVE_NUMBER_PURCHASE=1'),
+    });
     expect(providerCalled).toBe(false);
   });
 
   it('buys from a live provider when the operator set ALLOW_LIVE_NUMBER_PURCHASE', async () => {
     const developer = await createDeveloper(pricedApp);
-    await adminCommands.credit(pricedApp.services, { username: developer.account.account.username, cents: '150', reason: 'test', scopes: [] });
+    await adminCommands.credit(pricedApp.services, {
+      username: developer.account.account.username,
+      cents: '150',
+      reason: 'test',
+      scopes: [],
+    });
     const response = await withProvider(pricedApp, { live: true }, () => buy(pricedApp, developer.token));
     expect(response.status).toBe(201);
   });
@@ -219,7 +240,12 @@ describe('POST /api/v1/numbers with NUMBER_PRICE_CENTS', () => {
   async function fundedDeveloper(cents: number) {
     const developer = await createDeveloper(pricedApp);
     if (cents > 0) {
-      await adminCommands.credit(pricedApp.services, { username: developer.account.account.username, cents: String(cents), reason: 'test', scopes: [] });
+      await adminCommands.credit(pricedApp.services, {
+        username: developer.account.account.username,
+        cents: String(cents),
+        reason: 'test',
+        scopes: [],
+      });
     }
     return developer;
   }
@@ -229,7 +255,9 @@ describe('POST /api/v1/numbers with NUMBER_PRICE_CENTS', () => {
     const response = await buy(pricedApp, developer.token);
     expect(response.status).toBe(201);
     expect(await balanceOf(pricedApp, developer.workspaceId)).toBe(50);
-    const entries = await pricedApp.services.prisma.ledgerEntry.findMany({ where: { workspaceId: developer.workspaceId, kind: 'number_purchase' } });
+    const entries = await pricedApp.services.prisma.ledgerEntry.findMany({
+      where: { workspaceId: developer.workspaceId, kind: 'number_purchase' },
+    });
     expect(entries).toMatchObject([{ amountCents: -150, reference: `number_purchase:${response.body.number.id}` }]);
   });
 
@@ -237,7 +265,12 @@ describe('POST /api/v1/numbers with NUMBER_PRICE_CENTS', () => {
     const developer = await fundedDeveloper(100);
     const response = await buy(pricedApp, developer.token);
     expect(response.status).toBe(402);
-    expect(response.body).toEqual({ error: 'insufficient_balance', balance_cents: 100, required_cents: 150, fund_with: { route: 'POST /api/v1/onboarding/funding-invoices', mcp_tool: 'create_funding_invoice' } });
+    expect(response.body).toEqual({
+      error: 'insufficient_balance',
+      balance_cents: 100,
+      required_cents: 150,
+      fund_with: { route: 'POST /api/v1/onboarding/funding-invoices', mcp_tool: 'create_funding_invoice' },
+    });
     expect(await balanceOf(pricedApp, developer.workspaceId)).toBe(100);
     expect(await pricedApp.services.prisma.phoneNumber.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
   });
@@ -248,7 +281,11 @@ describe('POST /api/v1/numbers with NUMBER_PRICE_CENTS', () => {
     expect(response.status).toBe(422);
     expect(await balanceOf(pricedApp, developer.workspaceId)).toBe(150);
     // Written within a millisecond of each other: compared as a set, not by created_at order.
-    const kinds = await pricedApp.services.prisma.ledgerEntry.findMany({ where: { workspaceId: developer.workspaceId }, orderBy: { kind: 'asc' }, select: { kind: true, amountCents: true } });
+    const kinds = await pricedApp.services.prisma.ledgerEntry.findMany({
+      where: { workspaceId: developer.workspaceId },
+      orderBy: { kind: 'asc' },
+      select: { kind: true, amountCents: true },
+    });
     expect(kinds).toEqual([
       { kind: 'number_purchase', amountCents: -150 },
       { kind: 'number_purchase_refund', amountCents: 150 },
@@ -258,7 +295,11 @@ describe('POST /api/v1/numbers with NUMBER_PRICE_CENTS', () => {
 
   it('never overdraws when purchases race for the last of the balance', async () => {
     const developer = await fundedDeveloper(150);
-    const responses = await Promise.all([buy(pricedApp, developer.token), buy(pricedApp, developer.token), buy(pricedApp, developer.token)]);
+    const responses = await Promise.all([
+      buy(pricedApp, developer.token),
+      buy(pricedApp, developer.token),
+      buy(pricedApp, developer.token),
+    ]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 402, 402]);
     expect(await balanceOf(pricedApp, developer.workspaceId)).toBe(0);
   });

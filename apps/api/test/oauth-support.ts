@@ -5,7 +5,7 @@ import { call, createAccount, freshIp, type TestApp } from './harness.ts';
 export const redirectUri = 'http://127.0.0.1:7777/callback';
 export const password = 'correct horse battery staple';
 
-export type RegisteredClient = { client_id: string; client_secret?: string; client_name?: string; redirect_uris: string[] };
+type RegisteredClient = { client_id: string; client_secret?: string; client_name?: string; redirect_uris: string[] };
 
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
@@ -31,21 +31,32 @@ function decodeEntities(value: string): string {
 }
 
 /** The consent page as a browser would hold it: its HTML, hidden form fields and CSRF cookie. */
-export type ConsentPage = { status: number; html: string; fields: Record<string, string>; cookie: string; headers: Headers };
+type ConsentPage = { status: number; html: string; fields: Record<string, string>; cookie: string; headers: Headers };
 
 export async function openAuthorizationPage(app: Pick<TestApp, 'baseUrl'>, url: string): Promise<ConsentPage> {
   const response = await fetch(url, { redirect: 'manual', headers: { 'x-forwarded-for': freshIp() } });
   const html = await response.text();
   const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[decodeEntities(match[1]!)] = decodeEntities(match[2]!);
-  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields[decodeEntities(match[1]!)] = decodeEntities(match[2]!);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
   return { status: response.status, html, fields, cookie, headers: response.headers };
 }
 
 export function authorizationUrl(
   app: Pick<TestApp, 'baseUrl'>,
   client: RegisteredClient,
-  params: { challenge: string; scope?: string; state?: string; resource?: string; redirect_uri?: string; extra?: Record<string, string> },
+  params: {
+    challenge: string;
+    scope?: string;
+    state?: string;
+    resource?: string;
+    redirect_uri?: string;
+    extra?: Record<string, string>;
+  },
 ): string {
   const query = new URLSearchParams({
     response_type: 'code',
@@ -58,25 +69,46 @@ export function authorizationUrl(
     ...(params.scope === undefined ? {} : { scope: params.scope }),
     ...params.extra,
   });
-  return `${app.baseUrl}/oauth/authorize?${query}`;
+  return `${app.baseUrl}/oauth/authorize?${query.toString()}`;
 }
 
 /** Submits the page's form like the user would; returns the raw (unfollowed) response. */
 export async function submitConsent(
   app: Pick<TestApp, 'baseUrl'>,
   page: ConsentPage,
-  form: { username: string; password: string; decision?: 'approve' | 'deny'; approvedScopes?: string[]; cookie?: string; csrf?: string },
+  form: {
+    username: string;
+    password: string;
+    decision?: 'approve' | 'deny';
+    approvedScopes?: string[];
+    cookie?: string;
+    csrf?: string;
+  },
 ): Promise<{ status: number; location: string | null; html: string; headers: Headers }> {
-  const body = new URLSearchParams({ ...page.fields, username: form.username, password: form.password, decision: form.decision ?? 'approve' });
+  const body = new URLSearchParams({
+    ...page.fields,
+    username: form.username,
+    password: form.password,
+    decision: form.decision ?? 'approve',
+  });
   if (form.csrf !== undefined) body.set('csrf_token', form.csrf);
   for (const scope of form.approvedScopes ?? ['mcp:read', 'mcp:execute']) body.append('approved_scope', scope);
   const response = await fetch(`${app.baseUrl}/oauth/authorize`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie ?? page.cookie, 'x-forwarded-for': freshIp() },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: form.cookie ?? page.cookie,
+      'x-forwarded-for': freshIp(),
+    },
     body,
   });
-  return { status: response.status, location: response.headers.get('location'), html: await response.text(), headers: response.headers };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    html: await response.text(),
+    headers: response.headers,
+  };
 }
 
 /** Register-free shortcut: user approves `client` through the real page; returns the code and its verifier. */
@@ -96,7 +128,11 @@ export async function authorizeThroughPage(
 }
 
 /** POST /oauth/token, as a form (default) or JSON. */
-export async function tokenRequest(app: Pick<TestApp, 'baseUrl'>, params: Record<string, string>, encoding: 'form' | 'json' = 'form') {
+export async function tokenRequest(
+  app: Pick<TestApp, 'baseUrl'>,
+  params: Record<string, string>,
+  encoding: 'form' | 'json' = 'form',
+) {
   const response = await fetch(`${app.baseUrl}/oauth/token`, {
     method: 'POST',
     headers: {
@@ -108,7 +144,12 @@ export async function tokenRequest(app: Pick<TestApp, 'baseUrl'>, params: Record
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
 }
 
-export async function exchangeCode(app: TestApp, client: RegisteredClient, grant: { code: string; verifier: string }, extra: Record<string, string> = {}) {
+export async function exchangeCode(
+  app: TestApp,
+  client: RegisteredClient,
+  grant: { code: string; verifier: string },
+  extra: Record<string, string> = {},
+) {
   return tokenRequest(app, {
     grant_type: 'authorization_code',
     client_id: client.client_id,

@@ -27,7 +27,7 @@ beforeAll(async () => {
   app = await startTestApp({ OAUTH_REGISTRATIONS_PER_HOUR: '3' });
 });
 afterAll(async () => {
-  await app?.close();
+  await app.close();
 });
 
 const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
@@ -68,7 +68,12 @@ describe('discovery metadata', () => {
 
   it('answers on any name the server is reached by over http, naming that origin, when PUBLIC_BASE_URL is unset', async () => {
     const origin = 'http://sms.internal:3000';
-    const authorizationServer = await requestWithHost(app, 'sms.internal:3000', 'GET', '/.well-known/oauth-authorization-server/mcp');
+    const authorizationServer = await requestWithHost(
+      app,
+      'sms.internal:3000',
+      'GET',
+      '/.well-known/oauth-authorization-server/mcp',
+    );
     expect(authorizationServer.status).toBe(200);
     expect(JSON.parse(authorizationServer.text)).toMatchObject({
       issuer: `${origin}/mcp`,
@@ -78,7 +83,10 @@ describe('discovery metadata', () => {
     });
     const protectedResource = await requestWithHost(app, 'sms.internal:3000', 'GET', '/.well-known/oauth-protected-resource/mcp');
     expect(protectedResource.status).toBe(200);
-    expect(JSON.parse(protectedResource.text)).toMatchObject({ resource: `${origin}/mcp`, authorization_servers: [`${origin}/mcp`] });
+    expect(JSON.parse(protectedResource.text)).toMatchObject({
+      resource: `${origin}/mcp`,
+      authorization_servers: [`${origin}/mcp`],
+    });
   });
 
   it('never names a foreign Host header when PUBLIC_BASE_URL is set', async () => {
@@ -88,12 +96,23 @@ describe('discovery metadata', () => {
     try {
       const authorizationServer = await requestWithHost(own, hostile, 'GET', '/.well-known/oauth-authorization-server/mcp');
       expect(authorizationServer.status).toBe(200);
-      expect(JSON.parse(authorizationServer.text)).toMatchObject({ issuer: `${publicBaseUrl}/mcp`, token_endpoint: `${publicBaseUrl}/oauth/token` });
+      expect(JSON.parse(authorizationServer.text)).toMatchObject({
+        issuer: `${publicBaseUrl}/mcp`,
+        token_endpoint: `${publicBaseUrl}/oauth/token`,
+      });
       const protectedResource = await requestWithHost(own, hostile, 'GET', '/.well-known/oauth-protected-resource/mcp');
-      expect(JSON.parse(protectedResource.text)).toMatchObject({ resource: `${publicBaseUrl}/mcp`, authorization_servers: [`${publicBaseUrl}/mcp`] });
-      const refused = await requestWithHost(own, hostile, 'POST', '/mcp', { headers: mcpHeaders, body: JSON.stringify(listTools) });
+      expect(JSON.parse(protectedResource.text)).toMatchObject({
+        resource: `${publicBaseUrl}/mcp`,
+        authorization_servers: [`${publicBaseUrl}/mcp`],
+      });
+      const refused = await requestWithHost(own, hostile, 'POST', '/mcp', {
+        headers: mcpHeaders,
+        body: JSON.stringify(listTools),
+      });
       expect(refused.status).toBe(401);
-      expect(refused.headers['www-authenticate']).toContain(`resource_metadata="${publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`);
+      expect(refused.headers['www-authenticate']).toContain(
+        `resource_metadata="${publicBaseUrl}/.well-known/oauth-protected-resource/mcp"`,
+      );
       expect(refused.text).toContain(`POST ${publicBaseUrl}/mcp/accounts`);
       for (const response of [authorizationServer, protectedResource, refused]) {
         expect(`${JSON.stringify(response.headers)} ${response.text}`).not.toContain(hostile);
@@ -125,7 +144,12 @@ describe('POST /oauth/register', () => {
 
   it('accepts https, loopback http and private-use scheme redirect URIs', async () => {
     const client = await registerClient(app, {
-      redirect_uris: ['https://agent.example/callback', 'http://localhost:3999/cb', 'http://[::1]/cb', 'com.example.agent:/oauth'],
+      redirect_uris: [
+        'https://agent.example/callback',
+        'http://localhost:3999/cb',
+        'http://[::1]/cb',
+        'com.example.agent:/oauth',
+      ],
     });
     expect(client.redirect_uris).toHaveLength(4);
   });
@@ -159,7 +183,10 @@ describe('POST /oauth/register', () => {
 
   it('answers 429 with Retry-After when one address registers too often', async () => {
     const register = (ip: string) =>
-      call(app, 'POST', '/oauth/register', { body: { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }, headers: { 'x-forwarded-for': ip } });
+      call(app, 'POST', '/oauth/register', {
+        body: { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' },
+        headers: { 'x-forwarded-for': ip },
+      });
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await register('198.51.100.7')).status).toBe(201);
     const limited = await register('198.51.100.7');
     expect(limited.status).toBe(429);
@@ -175,7 +202,10 @@ describe('authorization code flow with PKCE through the consent page', () => {
     const client = await registerClient(app, { client_name: 'Flow Agent' });
     const { verifier, challenge } = pkcePair();
 
-    const page = await openAuthorizationPage(app, authorizationUrl(app, client, { challenge, scope: 'mcp:read mcp:execute', state: 'xyz' }));
+    const page = await openAuthorizationPage(
+      app,
+      authorizationUrl(app, client, { challenge, scope: 'mcp:read mcp:execute', state: 'xyz' }),
+    );
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.html).toContain('Flow Agent');
@@ -205,10 +235,19 @@ describe('authorization code flow with PKCE through the consent page', () => {
       scope: 'mcp:read mcp:execute',
       refresh_token: expect.stringMatching(/^txr_/),
     });
-    const row = await app.services.prisma.accessToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(tokens.body.access_token) } });
-    expect(row).toMatchObject({ origin: 'oauth', oauthClientId: client.client_id, scopes: ['mcp:read', 'mcp:execute'], name: 'Flow Agent' });
+    const row = await app.services.prisma.accessToken.findUniqueOrThrow({
+      where: { tokenHash: sha256Hex(tokens.body.access_token) },
+    });
+    expect(row).toMatchObject({
+      origin: 'oauth',
+      oauthClientId: client.client_id,
+      scopes: ['mcp:read', 'mcp:execute'],
+      name: 'Flow Agent',
+    });
     expect(row.expiresAt.getTime()).toBe(app.clock.now() + 3_600_000);
-    const refreshRow = await app.services.prisma.oAuthRefreshToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(tokens.body.refresh_token) } });
+    const refreshRow = await app.services.prisma.oAuthRefreshToken.findUniqueOrThrow({
+      where: { tokenHash: sha256Hex(tokens.body.refresh_token) },
+    });
     expect(refreshRow.accessTokenId).toBe(row.id);
 
     // The access token works on /mcp, as the user who approved it.
@@ -216,35 +255,58 @@ describe('authorization code flow with PKCE through the consent page', () => {
     expect((await agent.listTools()).tools.length).toBeGreaterThan(0);
     const listed = await agent.callTool({ name: 'list_oauth_clients', arguments: {} });
     await agent.close();
-    expect((listed.structuredContent as { oauth_clients: { client_id: string }[] }).oauth_clients.map((entry) => entry.client_id)).toEqual([client.client_id]);
+    expect(
+      (listed.structuredContent as { oauth_clients: { client_id: string }[] }).oauth_clients.map((entry) => entry.client_id),
+    ).toEqual([client.client_id]);
 
     // It is bound to the MCP resource: the developer API refuses it.
     const rest = await call(app, 'GET', '/api/v1/mcp/oauth-clients', { token: tokens.body.access_token });
     expect(rest.status).toBe(401);
 
     // Refresh (JSON body) rotates both tokens.
-    const refreshed = await tokenRequest(app, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.body.refresh_token }, 'json');
+    const refreshed = await tokenRequest(
+      app,
+      { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.body.refresh_token },
+      'json',
+    );
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).not.toBe(tokens.body.refresh_token);
     expect(refreshed.body.access_token).not.toBe(tokens.body.access_token);
     expect((await postMcp(app, refreshed.body.access_token, listTools)).status).toBe(200);
 
     // The spent refresh token presented again: invalid_grant, and the whole grant is revoked.
-    const reused = await tokenRequest(app, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.body.refresh_token });
+    const reused = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      client_id: client.client_id,
+      refresh_token: tokens.body.refresh_token,
+    });
     expect(reused.status).toBe(400);
     expect(reused.body).toEqual({ error: 'invalid_grant', error_description: expect.stringContaining('already used') });
     expect((await postMcp(app, refreshed.body.access_token, listTools)).status).toBe(401);
     expect((await postMcp(app, tokens.body.access_token, listTools)).status).toBe(401);
-    const afterReuse = await tokenRequest(app, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: refreshed.body.refresh_token });
+    const afterReuse = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      client_id: client.client_id,
+      refresh_token: refreshed.body.refresh_token,
+    });
     expect(afterReuse.body.error).toBe('invalid_grant');
   });
 
   it('lets a refresh narrow the scopes but never widen them', async () => {
     const user = await newUser(app);
     const client = await registerClient(app);
-    const tokens = await exchangeCode(app, client, await authorizeThroughPage(app, client, user, { approvedScopes: ['mcp:read'] }));
+    const tokens = await exchangeCode(
+      app,
+      client,
+      await authorizeThroughPage(app, client, user, { approvedScopes: ['mcp:read'] }),
+    );
     expect(tokens.body.scope).toBe('mcp:read');
-    const widened = await tokenRequest(app, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.body.refresh_token, scope: 'mcp:read mcp:execute' });
+    const widened = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      client_id: client.client_id,
+      refresh_token: tokens.body.refresh_token,
+      scope: 'mcp:read mcp:execute',
+    });
     expect(widened.status).toBe(400);
     expect(widened.body.error).toBe('invalid_scope');
   });
@@ -252,10 +314,19 @@ describe('authorization code flow with PKCE through the consent page', () => {
   it('issues a token with only the scopes the user left checked', async () => {
     const user = await newUser(app);
     const client = await registerClient(app);
-    const tokens = await exchangeCode(app, client, await authorizeThroughPage(app, client, user, { approvedScopes: ['mcp:read'] }));
+    const tokens = await exchangeCode(
+      app,
+      client,
+      await authorizeThroughPage(app, client, user, { approvedScopes: ['mcp:read'] }),
+    );
     expect(tokens.body.scope).toBe('mcp:read');
     expect((await postMcp(app, tokens.body.access_token, listTools)).status).toBe(200);
-    const call = await postMcp(app, tokens.body.access_token, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_oauth_clients', arguments: {} } });
+    const call = await postMcp(app, tokens.body.access_token, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'list_oauth_clients', arguments: {} },
+    });
     expect(call.status).toBe(403);
   });
 
@@ -279,8 +350,12 @@ describe('authorization code flow with PKCE through the consent page', () => {
     const wrongVerifier = await exchangeCode(app, client, { code: grant.code, verifier: pkcePair().verifier });
     expect(wrongVerifier.body.error).toBe('invalid_grant');
     expect((await exchangeCode(app, other, grant)).body.error).toBe('invalid_grant');
-    expect((await exchangeCode(app, client, grant, { redirect_uri: 'http://127.0.0.1:7777/other' })).body.error).toBe('invalid_grant');
-    expect((await exchangeCode(app, client, grant, { resource: 'https://elsewhere.example/mcp' })).body.error).toBe('invalid_target');
+    expect((await exchangeCode(app, client, grant, { redirect_uri: 'http://127.0.0.1:7777/other' })).body.error).toBe(
+      'invalid_grant',
+    );
+    expect((await exchangeCode(app, client, grant, { resource: 'https://elsewhere.example/mcp' })).body.error).toBe(
+      'invalid_target',
+    );
     // None of the failures spent the code.
     expect((await exchangeCode(app, client, grant)).status).toBe(200);
 
@@ -298,7 +373,11 @@ describe('authorization code flow with PKCE through the consent page', () => {
     expect((await postMcp(app, tokens.body.access_token, listTools)).status).toBe(200);
     app.clock.advance(3_600_000);
     expect((await postMcp(app, tokens.body.access_token, listTools)).status).toBe(401);
-    const refreshed = await tokenRequest(app, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.body.refresh_token });
+    const refreshed = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      client_id: client.client_id,
+      refresh_token: tokens.body.refresh_token,
+    });
     expect(refreshed.status).toBe(200);
     expect((await postMcp(app, refreshed.body.access_token, listTools)).status).toBe(200);
   });
@@ -320,9 +399,18 @@ describe('authorization code flow with PKCE through the consent page', () => {
     const unsupported = await tokenRequest(app, { grant_type: 'client_credentials', client_id: client.client_id });
     expect(unsupported.status).toBe(400);
     expect(unsupported.body).toEqual({ error: 'unsupported_grant_type', error_description: expect.any(String) });
-    expect((await tokenRequest(app, { grant_type: 'authorization_code', code: 'x', code_verifier: 'y' })).body.error).toBe('invalid_request');
-    expect((await tokenRequest(app, { grant_type: 'authorization_code', client_id: 'unknown', code: 'x', code_verifier: 'y' })).body.error).toBe('invalid_client');
-    const malformed = await fetch(`${app.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"grant_type":' });
+    expect((await tokenRequest(app, { grant_type: 'authorization_code', code: 'x', code_verifier: 'y' })).body.error).toBe(
+      'invalid_request',
+    );
+    expect(
+      (await tokenRequest(app, { grant_type: 'authorization_code', client_id: 'unknown', code: 'x', code_verifier: 'y' })).body
+        .error,
+    ).toBe('invalid_client');
+    const malformed = await fetch(`${app.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"grant_type":',
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
   });
@@ -343,7 +431,10 @@ describe('authorization code flow with PKCE through the consent page', () => {
 describe('the consent page', () => {
   it('says in plain words what each requested scope lets the client do', async () => {
     const client = await registerClient(app);
-    const page = await openAuthorizationPage(app, authorizationUrl(app, client, { challenge: pkcePair().challenge, scope: 'mcp:read mcp:execute' }));
+    const page = await openAuthorizationPage(
+      app,
+      authorizationUrl(app, client, { challenge: pkcePair().challenge, scope: 'mcp:read mcp:execute' }),
+    );
     expect(page.status).toBe(200);
     expect(page.html).toContain('List the tools available on your account');
     expect(page.html).toContain('send SMS and spend your balance, buy numbers');
@@ -380,7 +471,10 @@ describe('the consent page', () => {
   it('redirects with access_denied when the user denies', async () => {
     const user = await newUser(app);
     const client = await registerClient(app);
-    const page = await openAuthorizationPage(app, authorizationUrl(app, client, { challenge: pkcePair().challenge, state: 'keep-me' }));
+    const page = await openAuthorizationPage(
+      app,
+      authorizationUrl(app, client, { challenge: pkcePair().challenge, state: 'keep-me' }),
+    );
     const denied = await submitConsent(app, page, { ...user, password: '', decision: 'deny' });
     expect(denied.status).toBe(302);
     const location = new URL(denied.location!);
@@ -407,7 +501,10 @@ describe('the consent page', () => {
       expect(response.status, label).toBe(302);
       expect(new URL(response.headers.get('location')!).searchParams.get('error'), label).toBe(error);
     }
-    const page = await openAuthorizationPage(app, authorizationUrl(app, client, { challenge: pkcePair().challenge, scope: 'mcp:read messages:write' }));
+    const page = await openAuthorizationPage(
+      app,
+      authorizationUrl(app, client, { challenge: pkcePair().challenge, scope: 'mcp:read messages:write' }),
+    );
     expect(page.html).toContain('value="mcp:read"');
     expect(page.html).not.toContain('value="mcp:execute"');
     expect(page.html).not.toContain('value="messages:write"');
@@ -415,10 +512,16 @@ describe('the consent page', () => {
 
   it('never redirects to an unregistered redirect_uri or for an unknown client', async () => {
     const client = await registerClient(app);
-    const wrongRedirect = await fetch(authorizationUrl(app, client, { challenge: pkcePair().challenge, redirect_uri: 'https://attacker.example/cb' }), { redirect: 'manual' });
+    const wrongRedirect = await fetch(
+      authorizationUrl(app, client, { challenge: pkcePair().challenge, redirect_uri: 'https://attacker.example/cb' }),
+      { redirect: 'manual' },
+    );
     expect(wrongRedirect.status).toBe(400);
     expect(await wrongRedirect.json()).toMatchObject({ error: 'invalid_request' });
-    const unknownClient = await fetch(authorizationUrl(app, { ...client, client_id: 'unknown' }, { challenge: pkcePair().challenge }), { redirect: 'manual' });
+    const unknownClient = await fetch(
+      authorizationUrl(app, { ...client, client_id: 'unknown' }, { challenge: pkcePair().challenge }),
+      { redirect: 'manual' },
+    );
     expect(unknownClient.status).toBe(400);
   });
 });
@@ -435,16 +538,31 @@ describe('POST /oauth/revoke', () => {
         body: encoding === 'form' ? new URLSearchParams(body) : JSON.stringify(body),
       });
 
-    const accessRevoked = await revoke({ token: first.body.access_token, token_type_hint: 'access_token', client_id: client.client_id }, 'form');
+    const accessRevoked = await revoke(
+      { token: first.body.access_token, token_type_hint: 'access_token', client_id: client.client_id },
+      'form',
+    );
     expect(accessRevoked.status).toBe(200);
     expect(await accessRevoked.json()).toEqual({});
     expect((await postMcp(app, first.body.access_token, listTools)).status).toBe(401);
 
-    const second = await tokenRequest(app, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: first.body.refresh_token });
+    const second = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      client_id: client.client_id,
+      refresh_token: first.body.refresh_token,
+    });
     expect(second.status).toBe(200);
     expect((await revoke({ token: second.body.refresh_token }, 'json')).status).toBe(200);
     expect((await postMcp(app, second.body.access_token, listTools)).status).toBe(401);
-    expect((await tokenRequest(app, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: second.body.refresh_token })).body.error).toBe('invalid_grant');
+    expect(
+      (
+        await tokenRequest(app, {
+          grant_type: 'refresh_token',
+          client_id: client.client_id,
+          refresh_token: second.body.refresh_token,
+        })
+      ).body.error,
+    ).toBe('invalid_grant');
 
     const ignored: Record<string, string>[] = [{ token: 'garbage' }, {}, { token: `txt_${'B'.repeat(43)}` }];
     for (const body of ignored) {
@@ -465,7 +583,9 @@ describe('POST /oauth/revoke', () => {
     const client = await registerClient(app);
     const other = await registerClient(app);
     const tokens = await exchangeCode(app, client, await authorizeThroughPage(app, client, user));
-    const response = await call(app, 'POST', '/oauth/revoke', { body: { token: tokens.body.access_token, client_id: other.client_id } });
+    const response = await call(app, 'POST', '/oauth/revoke', {
+      body: { token: tokens.body.access_token, client_id: other.client_id },
+    });
     expect(response.status).toBe(200);
     expect((await postMcp(app, tokens.body.access_token, listTools)).status).toBe(200);
   });
@@ -475,7 +595,11 @@ describe('what an OAuth access token cannot do', () => {
   it('mints no API key, over MCP or the REST tool surface, and says which token can', async () => {
     const user = await newUser(app);
     const client = await registerClient(app);
-    const tokens = await exchangeCode(app, client, await authorizeThroughPage(app, client, user, { scope: 'mcp:execute', approvedScopes: ['mcp:execute'] }));
+    const tokens = await exchangeCode(
+      app,
+      client,
+      await authorizeThroughPage(app, client, user, { scope: 'mcp:execute', approvedScopes: ['mcp:execute'] }),
+    );
     expect(tokens.body.scope).toBe('mcp:execute');
 
     const agent = await connectMcp(app, tokens.body.access_token);
@@ -488,7 +612,10 @@ describe('what an OAuth access token cannot do', () => {
       fix: expect.stringContaining('POST /mcp/accounts'),
       retry: expect.any(String),
     });
-    const legacySurface = await call(app, 'POST', '/mcp/tools/create_api_key', { token: tokens.body.access_token, body: { params: {} } });
+    const legacySurface = await call(app, 'POST', '/mcp/tools/create_api_key', {
+      token: tokens.body.access_token,
+      body: { params: {} },
+    });
     expect(legacySurface.status).toBe(403);
     expect(legacySurface.body.error).toMatchObject({ code: 'oauth_token_cannot_mint', fix: expect.stringContaining('account') });
 
@@ -508,7 +635,11 @@ describe('GET and DELETE /api/v1/mcp/oauth-clients', () => {
     const developer = await createDeveloper(app);
     const user = { username: developer.account.account.username, password: 'correct horse battery staple' };
     const client = await registerClient(app, { client_name: 'Listed Agent' });
-    const tokens = await exchangeCode(app, client, await authorizeThroughPage(app, client, user, { approvedScopes: ['mcp:read', 'mcp:execute'] }));
+    const tokens = await exchangeCode(
+      app,
+      client,
+      await authorizeThroughPage(app, client, user, { approvedScopes: ['mcp:read', 'mcp:execute'] }),
+    );
 
     const before = await call(app, 'GET', '/api/v1/mcp/oauth-clients', { token: developer.token });
     expect(before.status).toBe(200);
@@ -531,14 +662,20 @@ describe('GET and DELETE /api/v1/mcp/oauth-clients', () => {
     // Another user neither sees nor revokes it.
     const stranger = await createDeveloper(app);
     expect((await call(app, 'GET', '/api/v1/mcp/oauth-clients', { token: stranger.token })).body).toEqual({ oauth_clients: [] });
-    expect((await call(app, 'DELETE', `/api/v1/mcp/oauth-clients/${client.client_id}`, { token: stranger.token })).status).toBe(404);
+    expect((await call(app, 'DELETE', `/api/v1/mcp/oauth-clients/${client.client_id}`, { token: stranger.token })).status).toBe(
+      404,
+    );
     expect((await postMcp(app, tokens.body.access_token, listTools)).status).toBe(200);
 
     const revoked = await call(app, 'DELETE', `/api/v1/mcp/oauth-clients/${client.client_id}`, { token: developer.token });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ client_id: client.client_id, revoked: true, revoked_tokens: 2 });
     expect((await postMcp(app, tokens.body.access_token, listTools)).status).toBe(401);
-    const refresh = await tokenRequest(app, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.body.refresh_token });
+    const refresh = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      client_id: client.client_id,
+      refresh_token: tokens.body.refresh_token,
+    });
     expect(refresh.body.error).toBe('invalid_grant');
     expect((await call(app, 'GET', '/api/v1/mcp/oauth-clients', { token: developer.token })).body).toEqual({ oauth_clients: [] });
     const again = await call(app, 'DELETE', `/api/v1/mcp/oauth-clients/${client.client_id}`, { token: developer.token });
@@ -571,7 +708,13 @@ class ScriptedBrowserProvider implements OAuthClientProvider {
     return redirectUri;
   }
   get clientMetadata() {
-    return { client_name: 'SDK Agent', redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'SDK Agent',
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.information;
@@ -604,7 +747,9 @@ describe('the official SDK client', () => {
     const provider = new ScriptedBrowserProvider(app, user);
     const mcpUrl = new URL(`${app.baseUrl}/mcp`);
     const first = new Client({ name: 'sdk-agent', version: '1.0.0' });
-    await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(first.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(provider.authorizationCode).toEqual(expect.any(String));
 
     const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
@@ -615,7 +760,9 @@ describe('the official SDK client', () => {
     const tools = await agent.listTools();
     expect(tools.tools.map((tool) => tool.name)).toContain('list_oauth_clients');
     const listed = await agent.callTool({ name: 'list_oauth_clients', arguments: {} });
-    expect((listed.structuredContent as { oauth_clients: { client_name: string }[] }).oauth_clients[0]?.client_name).toBe('SDK Agent');
+    expect((listed.structuredContent as { oauth_clients: { client_name: string }[] }).oauth_clients[0]?.client_name).toBe(
+      'SDK Agent',
+    );
     await agent.close();
   });
 });

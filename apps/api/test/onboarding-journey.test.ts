@@ -44,7 +44,10 @@ describe('onboarding journey over REST', () => {
 
     // The account token has no onboarding scope; its mcp:execute runs create_api_key over the REST tool surface.
     expect((await call(app, 'POST', '/api/v1/onboarding/api-key', { token: accountToken })).status).toBe(403);
-    const apiKey = await call(app, 'POST', '/mcp/tools/create_api_key', { token: accountToken, body: { params: { name: 'rest journey' } } });
+    const apiKey = await call(app, 'POST', '/mcp/tools/create_api_key', {
+      token: accountToken,
+      body: { params: { name: 'rest journey' } },
+    });
     expect(apiKey.status).toBe(200);
     const token = apiKey.body.result.token.access_token;
 
@@ -53,17 +56,23 @@ describe('onboarding journey over REST', () => {
 
     const tooSmall = await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token, body: { amount_cents: 100 } });
     expect(tooSmall.body).toEqual({ error: 'amount_below_minimum', minimum_cents: 500 });
-    const invoice = (await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token, body: { amount_cents: 1_000 } })).body.invoice;
+    const invoice = (await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token, body: { amount_cents: 1_000 } }))
+      .body.invoice;
     expect(invoice.status).toBe('open');
     status = (await call(app, 'GET', '/api/v1/onboarding', { token })).body;
-    expect(status.next_action).toMatchObject({ action: 'pay_funding_invoice', path: `/api/v1/onboarding/funding-invoices/${invoice.id}` });
+    expect(status.next_action).toMatchObject({
+      action: 'pay_funding_invoice',
+      path: `/api/v1/onboarding/funding-invoices/${invoice.id}`,
+    });
 
     await providerReportsPayment(invoice);
     const paid = await call(app, 'GET', `/api/v1/onboarding/funding-invoices/${invoice.id}`, { token });
     expect(paid.body.invoice.status).toBe('paid');
     status = (await call(app, 'GET', '/api/v1/onboarding', { token })).body;
     expect(status).toMatchObject({ balance_cents: 1_000, next_action: { action: 'buy_number' } });
-    const workspace = await app.services.prisma.workspace.findFirstOrThrow({ where: { account: { id: created.body.account.id } } });
+    const workspace = await app.services.prisma.workspace.findFirstOrThrow({
+      where: { account: { id: created.body.account.id } },
+    });
     expect(await fundingCreditsOf(workspace.id)).toBe(1);
 
     const bought = await call(app, 'POST', '/api/v1/numbers', { token, body: { area_code: '415', friendly_name: 'Main line' } });
@@ -82,12 +91,17 @@ describe('onboarding journey over REST', () => {
 
     // The starter bucket holds one send: the test SMS took it.
     app.clock.advance(1_200);
-    const sent = await call(app, 'POST', '/api/v1/messages', { token, body: { phone_number: recipient, body: 'Hello from the REST journey' } });
+    const sent = await call(app, 'POST', '/api/v1/messages', {
+      token,
+      body: { phone_number: recipient, body: 'Hello from the REST journey' },
+    });
     expect(sent.status).toBe(202);
     await app.services.jobs.drain();
     const message = await call(app, 'GET', `/api/v1/messages/${sent.body.message.id}`, { token });
     expect(message.body.message).toMatchObject({ status: 'delivered', phone_number: recipient });
-    expect((await call(app, 'GET', '/api/v1/onboarding', { token })).body.balance_cents).toBe(1_000 - testMessage.body.message.cost_cents - message.body.message.cost_cents);
+    expect((await call(app, 'GET', '/api/v1/onboarding', { token })).body.balance_cents).toBe(
+      1_000 - testMessage.body.message.cost_cents - message.body.message.cost_cents,
+    );
   });
 });
 
@@ -139,7 +153,10 @@ describe('onboarding journey over MCP with the SDK client', () => {
 
     expect(await nextTool()).toBe('buy_number');
     const unavailable = (await agent.callTool({ name: 'provision_dedicated_number', arguments: {} })) as CallToolResult;
-    expect(toolError(unavailable)).toMatchObject({ code: 'forbidden', message: expect.stringContaining('submit_branded_request') });
+    expect(toolError(unavailable)).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringContaining('submit_branded_request'),
+    });
     const bought = await tool('buy_number', { area_code: '212' });
     expect(bought.number.number).toMatch(/^\+1212/);
     expect((await tool('list_numbers')).numbers).toHaveLength(1);

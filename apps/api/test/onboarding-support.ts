@@ -23,6 +23,3 @@ export const completeBrandedDetails = {
   sample_messages: ['Acme Plumbing: your plumber arrives tomorrow 9-11am. Reply STOP to opt out.'],
   contact: { name: 'Dana Smith', email: 'dana@acme-plumbing.example.com' },
 };
-
-// Older onboarding and campaign tests import the scoped-token helper from here.
-export { tokenWithScopes } from './mcp-support.ts';

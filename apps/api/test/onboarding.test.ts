@@ -22,7 +22,12 @@ async function status(developer: Developer) {
 }
 
 async function credit(developer: Developer, cents: number) {
-  await adminCommands.credit(app.services, { username: developer.account.account.username, cents: String(cents), reason: 'test', scopes: [] });
+  await adminCommands.credit(app.services, {
+    username: developer.account.account.username,
+    cents: String(cents),
+    reason: 'test',
+    scopes: [],
+  });
 }
 
 async function buyNumber(developer: Developer) {
@@ -36,7 +41,9 @@ async function submitBranded(developer: Developer, body: object) {
 }
 
 async function paidInvoice(developer: Developer, amount_cents = 1_000) {
-  const invoice = (await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token: developer.token, body: { amount_cents } })).body.invoice;
+  const invoice = (
+    await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token: developer.token, body: { amount_cents } })
+  ).body.invoice;
   await payInvoice(app, invoice);
   return invoice;
 }
@@ -62,7 +69,9 @@ describe('GET /api/v1/onboarding', () => {
 
   it('walks next_action through funding, number and test SMS to ready', async () => {
     const developer = await createDeveloper(app);
-    const invoice = (await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token: developer.token, body: { amount_cents: 1_000 } })).body.invoice;
+    const invoice = (
+      await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token: developer.token, body: { amount_cents: 1_000 } })
+    ).body.invoice;
     let current = await status(developer);
     expect(current.funding.latest_invoice).toEqual(invoice);
     expect(current.next_action).toEqual({
@@ -83,13 +92,29 @@ describe('GET /api/v1/onboarding', () => {
     const number = await buyNumber(developer);
     current = await status(developer);
     expect(current.numbers).toEqual({ connected: 1, dedicated_number: null });
-    expect(current.next_action).toMatchObject({ action: 'send_test_sms', path: '/api/v1/onboarding/test-sms', mcp_tool: 'send_test_sms' });
+    expect(current.next_action).toMatchObject({
+      action: 'send_test_sms',
+      path: '/api/v1/onboarding/test-sms',
+      mcp_tool: 'send_test_sms',
+    });
 
-    const sent = await call(app, 'POST', '/api/v1/onboarding/test-sms', { token: developer.token, body: { phone_number: '+14155550123' } });
+    const sent = await call(app, 'POST', '/api/v1/onboarding/test-sms', {
+      token: developer.token,
+      body: { phone_number: '+14155550123' },
+    });
     expect(sent.status).toBe(202);
     current = await status(developer);
-    expect(current.test_sms).toEqual({ status: expect.any(String), message_id: sent.body.message.id, sent_at: expect.any(String) });
-    expect(current.next_action).toMatchObject({ action: 'ready', method: 'POST', path: '/api/v1/messages', mcp_tool: 'send_message' });
+    expect(current.test_sms).toEqual({
+      status: expect.any(String),
+      message_id: sent.body.message.id,
+      sent_at: expect.any(String),
+    });
+    expect(current.next_action).toMatchObject({
+      action: 'ready',
+      method: 'POST',
+      path: '/api/v1/messages',
+      mcp_tool: 'send_message',
+    });
     expect(number.status).toBe('connected');
   });
 
@@ -98,11 +123,17 @@ describe('GET /api/v1/onboarding', () => {
     await credit(developer, 1_000);
     await submitBranded(developer, { legal_name: 'Acme Plumbing LLC' });
     let current = await status(developer);
-    expect(current.branded_request).toEqual({ status: 'incomplete', missing_fields: ['website', 'use_case', 'sample_messages', 'contact'] });
+    expect(current.branded_request).toEqual({
+      status: 'incomplete',
+      missing_fields: ['website', 'use_case', 'sample_messages', 'contact'],
+    });
     expect(current.next_action).toMatchObject({ action: 'submit_branded_request', mcp_tool: 'submit_branded_request' });
     await submitBranded(developer, completeBrandedDetails);
     current = await status(developer);
-    expect(current.next_action).toMatchObject({ action: 'provision_dedicated_number', path: '/api/v1/onboarding/dedicated-number' });
+    expect(current.next_action).toMatchObject({
+      action: 'provision_dedicated_number',
+      path: '/api/v1/onboarding/dedicated-number',
+    });
   });
 
   it('asks for a new invoice once the open one expired and the balance is still empty', async () => {
@@ -154,11 +185,16 @@ describe('POST /api/v1/onboarding/branded-request', () => {
   it('accepts details over several submissions, each replacing only the fields it names', async () => {
     const developer = await createDeveloper(app);
     const first = await submitBranded(developer, { legal_name: 'Acme Old Name', website: 'https://acme.example.com' });
-    expect(first.body.branded_request).toMatchObject({ status: 'incomplete', missing_fields: ['use_case', 'sample_messages', 'contact'] });
+    expect(first.body.branded_request).toMatchObject({
+      status: 'incomplete',
+      missing_fields: ['use_case', 'sample_messages', 'contact'],
+    });
     const { legal_name: _ignored, ...rest } = completeBrandedDetails;
     const second = await submitBranded(developer, { ...rest, legal_name: 'Acme New Name' });
     expect(second.body.branded_request).toMatchObject({ status: 'submitted', missing_fields: [], legal_name: 'Acme New Name' });
-    const third = await submitBranded(developer, { sample_messages: ['Acme: new slot open. Text STOP to unsubscribe.', 'Acme: see you soon, reply STOP to opt out'] });
+    const third = await submitBranded(developer, {
+      sample_messages: ['Acme: new slot open. Text STOP to unsubscribe.', 'Acme: see you soon, reply STOP to opt out'],
+    });
     expect(third.body.branded_request.sample_messages).toHaveLength(2);
     expect(third.body.branded_request.website).toBe(completeBrandedDetails.website);
     expect(await app.services.prisma.brandedRequest.count({ where: { workspaceId: developer.workspaceId } })).toBe(1);
@@ -191,7 +227,10 @@ describe('POST /api/v1/onboarding/branded-request', () => {
   it('needs onboarding:write and keeps workspaces apart', async () => {
     const developer = await createDeveloper(app);
     const readOnly = await tokenWithScopes(app, developer.workspaceId, ['onboarding:read']);
-    const refused = await call(app, 'POST', '/api/v1/onboarding/branded-request', { token: readOnly, body: completeBrandedDetails });
+    const refused = await call(app, 'POST', '/api/v1/onboarding/branded-request', {
+      token: readOnly,
+      body: completeBrandedDetails,
+    });
     expect(refused.status).toBe(403);
     const other = await createDeveloper(app);
     await submitBranded(other, completeBrandedDetails);
@@ -200,14 +239,18 @@ describe('POST /api/v1/onboarding/branded-request', () => {
 });
 
 describe('POST /api/v1/onboarding/dedicated-number', () => {
-  const provision = (developer: Developer) => call(app, 'POST', '/api/v1/onboarding/dedicated-number', { token: developer.token });
+  const provision = (developer: Developer) =>
+    call(app, 'POST', '/api/v1/onboarding/dedicated-number', { token: developer.token });
 
   it('answers 403 forbidden, saying what to do, without a branded request', async () => {
     const developer = await createDeveloper(app);
     await paidInvoice(developer);
     const response = await provision(developer);
     expect(response.status).toBe(403);
-    expect(response.body.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('/api/v1/onboarding/branded-request') });
+    expect(response.body.error).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringContaining('/api/v1/onboarding/branded-request'),
+    });
   });
 
   it('answers 422 listing the missing fields while the request is incomplete', async () => {
@@ -256,7 +299,10 @@ describe('POST /api/v1/onboarding/dedicated-number', () => {
     expect(current.numbers.dedicated_number).toBe(response.body.number.number);
     expect(current.branded_request.status).toBe('provisioned');
     const resubmitted = await submitBranded(developer, { legal_name: 'Acme Plumbing Inc' });
-    expect(resubmitted.body.branded_request).toMatchObject({ status: 'provisioned', dedicated_number: response.body.number.number });
+    expect(resubmitted.body.branded_request).toMatchObject({
+      status: 'provisioned',
+      dedicated_number: response.body.number.number,
+    });
 
     const again = await provision(developer);
     expect(again.status).toBe(422);
@@ -274,7 +320,10 @@ describe('POST /api/v1/onboarding/dedicated-number', () => {
 
   it('takes no body fields and needs onboarding:write', async () => {
     const developer = await createDeveloper(app);
-    const withBody = await call(app, 'POST', '/api/v1/onboarding/dedicated-number', { token: developer.token, body: { area_code: '415' } });
+    const withBody = await call(app, 'POST', '/api/v1/onboarding/dedicated-number', {
+      token: developer.token,
+      body: { area_code: '415' },
+    });
     expect(withBody.status).toBe(422);
     const readOnly = await tokenWithScopes(app, developer.workspaceId, ['onboarding:read']);
     expect((await call(app, 'POST', '/api/v1/onboarding/dedicated-number', { token: readOnly })).status).toBe(403);
@@ -282,7 +331,8 @@ describe('POST /api/v1/onboarding/dedicated-number', () => {
 });
 
 describe('POST /api/v1/onboarding/test-sms', () => {
-  const testSms = (token: string) => call(app, 'POST', '/api/v1/onboarding/test-sms', { token, body: { phone_number: '+14155550142' } });
+  const testSms = (token: string) =>
+    call(app, 'POST', '/api/v1/onboarding/test-sms', { token, body: { phone_number: '+14155550142' } });
 
   it('queues the fixed test text through the send pipeline and debits it', async () => {
     const developer = await createDeveloper(app);
@@ -292,7 +342,12 @@ describe('POST /api/v1/onboarding/test-sms', () => {
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ message: { id: expect.stringMatching(/^msg_/), status: 'queued' } });
     const message = await app.services.prisma.message.findUniqueOrThrow({ where: { id: response.body.message.id } });
-    expect(message).toMatchObject({ workspaceId: developer.workspaceId, body: testSmsBody, source: 'onboarding_test', phoneNumber: '+14155550142' });
+    expect(message).toMatchObject({
+      workspaceId: developer.workspaceId,
+      body: testSmsBody,
+      source: 'onboarding_test',
+      phoneNumber: '+14155550142',
+    });
     const workspace = await app.services.prisma.workspace.findUniqueOrThrow({ where: { id: developer.workspaceId } });
     expect(workspace.balanceCents).toBe(100 - message.costCents);
     const fetched = await call(app, 'GET', `/api/v1/messages/${message.id}`, { token: developer.token });
@@ -323,9 +378,20 @@ describe('POST /api/v1/onboarding/test-sms', () => {
     const limited = await testSms(developer.token);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(limited.body).toMatchObject({ error: 'message_send_rate_limited', retry_after_seconds: expect.any(Number), limit: { tier: 'starter', capacity: 1 } });
+    expect(limited.body).toMatchObject({
+      error: 'message_send_rate_limited',
+      retry_after_seconds: expect.any(Number),
+      limit: { tier: 'starter', capacity: 1 },
+    });
     app.clock.advance(1_200);
-    expect((await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: '+14155550142', body: 'hi' } })).status).toBe(202);
+    expect(
+      (
+        await call(app, 'POST', '/api/v1/messages', {
+          token: developer.token,
+          body: { phone_number: '+14155550142', body: 'hi' },
+        })
+      ).status,
+    ).toBe(202);
     expect((await testSms(developer.token)).status).toBe(429);
   });
 

@@ -1,15 +1,25 @@
-import { Agent, get, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, get, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operations } from '@textline/contract';
 import { createApiServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createLogger, lazyChild } from '../src/lib/logger.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { lazyChild } from '../src/lib/lazy-child-logger.ts';
 import { restRoutes } from '../src/http/rest.ts';
+import { servedOperations } from '../src/operations/index.ts';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { appRouter, type AppRouter } from '../src/trpc/router.ts';
-import { assertNoSecretsLogged, call, captureLogs, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import {
+  assertNoSecretsLogged,
+  call,
+  captureLogs,
+  createAccount,
+  createDeveloper,
+  startTestApp,
+  type TestApp,
+} from './harness.ts';
 import { tokenWithScopes } from './mcp-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
@@ -40,10 +50,13 @@ describe('configuration', () => {
 
   it('refuses to start a production server without an https PUBLIC_BASE_URL, saying why', () => {
     const production = { NODE_ENV: 'production' };
-    const refusal = /PUBLIC_BASE_URL: NODE_ENV=production requires the https URL clients reach this server at .*never the request's Host header/;
+    const refusal =
+      /PUBLIC_BASE_URL: NODE_ENV=production requires the https URL clients reach this server at .*never the request's Host header/;
     expect(() => loadConfig(production)).toThrow(refusal);
     expect(() => loadConfig({ ...production, PUBLIC_BASE_URL: 'http://sms.example.test' })).toThrow(refusal);
-    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://sms.example.test' }).publicBaseUrl).toBe('https://sms.example.test');
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://sms.example.test' }).publicBaseUrl).toBe(
+      'https://sms.example.test',
+    );
     // A worker or the operator CLI answers no HTTP, so it names no URL of its own.
     expect(loadConfig(production, { servesHttp: false }).publicBaseUrl).toBeUndefined();
     expect(loadConfig({}).publicBaseUrl).toBeUndefined();
@@ -66,6 +79,35 @@ describe('request loggers', () => {
     ]);
     expect(requestLogger.isLevelEnabled('warn')).toBe(true);
   });
+
+  it("writes what pino's own child writes, redaction, nested children and levels included", async () => {
+    const written = (makeChild: (logger: ReturnType<typeof createLogger>) => ReturnType<typeof createLogger>) => {
+      const lines: string[] = [];
+      const requestLogger = makeChild(createLogger('info', captureLogs(lines)));
+      requestLogger.debug({ detail: 0 }, 'below the level');
+      requestLogger.info({ detail: 1, password: 'hunter2' }, 'at the level');
+      requestLogger.child({ job: 'send' }).warn('from a grandchild');
+      requestLogger.error(new Error('failed'));
+      return {
+        lines,
+        level: requestLogger.level,
+        enabled: [requestLogger.isLevelEnabled('debug'), requestLogger.isLevelEnabled('info')],
+        bindings: requestLogger.bindings(),
+      };
+    };
+    const bindings = { request_id: 'req-2' };
+    const lazy = written((logger) => lazyChild(logger, bindings));
+    const eager = written((logger) => logger.child(bindings));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The time, and the stack of the logged error (the two calls come from different lines), differ.
+    const comparable = (line: string) => {
+      const { time: _time, err, ...fields } = JSON.parse(line) as Record<string, unknown>;
+      return { ...fields, err: { ...(err as object), stack: undefined } };
+    };
+    expect(lazy.lines).toHaveLength(3);
+    expect(lazy.lines.map(comparable)).toEqual(eager.lines.map(comparable));
+    expect({ ...lazy, lines: [] }).toEqual({ ...eager, lines: [] });
+  });
 });
 
 describe('connections', () => {
@@ -81,12 +123,15 @@ describe('connections', () => {
     expect(keepAlive).toBe('timeout=65');
   });
 
-  it("hands express requests and responses born with its prototypes, so it need not swap them per request", async () => {
+  it('hands express requests and responses born with its prototypes, so it need not swap them per request', async () => {
     const server = createApiServer(app.services);
     const seen: { requestHasGet: boolean; responseHasStatus: boolean }[] = [];
     // Runs before express: what node made, not what express turned it into.
     server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-      seen.push({ requestHasGet: typeof (req as { get?: unknown }).get === 'function', responseHasStatus: typeof (res as { status?: unknown }).status === 'function' });
+      seen.push({
+        requestHasGet: typeof (req as { get?: unknown }).get === 'function',
+        responseHasStatus: typeof (res as { status?: unknown }).status === 'function',
+      });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -99,11 +144,40 @@ describe('connections', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+  it('keeps the prototypes its requests and responses were born with: express sets exactly those', async () => {
+    const server = createApiServer(app.services);
+    const prototypes: { request: object | null; response: object | null }[] = [];
+    const record = (req: IncomingMessage, res: ServerResponse) => {
+      prototypes.push({
+        request: Object.getPrototypeOf(req) as object | null,
+        response: Object.getPrototypeOf(res) as object | null,
+      });
+    };
+    // Before express (what node made) and after its app.handle ran synchronously (what express set).
+    server.prependListener('request', record);
+    server.on('request', record);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+      const [born, handled] = prototypes;
+      expect(handled).toEqual(born);
+      expect(born?.request).not.toBe(IncomingMessage.prototype);
+      expect(born?.response).not.toBe(ServerResponse.prototype);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });
 
 describe('routing and errors', () => {
   it('serves every contract operation as a procedure, and exactly one REST route per operation with a REST path', () => {
     expect(Object.keys(appRouter._def.procedures).sort()).toEqual(Object.keys(operations).sort());
+    // One handler per operation, listed under the operation's own procedure path.
+    expect(servedOperations.map(({ procedurePath }) => procedurePath).sort()).toEqual(Object.keys(operations).sort());
+    for (const { procedurePath, handler } of servedOperations)
+      expect(handler.operation, procedurePath).toBe(operations[procedurePath]);
     const served = restRoutes().map(({ procedurePath, operation }) => [procedurePath, operation.name]);
     const withRestPath = Object.entries(operations).flatMap(([name, operation]) => (operation.path === null ? [] : [name]));
     expect(served.map(([path]) => path).sort()).toEqual(withRestPath.sort());
@@ -113,7 +187,12 @@ describe('routing and errors', () => {
   it('answers unknown paths with 404 not_found in the object form', async () => {
     const response = await call(app, 'GET', '/api/v1/nothing-here');
     expect(response.status).toBe(404);
-    expect(response.body.error).toMatchObject({ code: 'not_found', message: expect.any(String), fix: expect.any(String), retry: expect.any(String) });
+    expect(response.body.error).toMatchObject({
+      code: 'not_found',
+      message: expect.any(String),
+      fix: expect.any(String),
+      retry: expect.any(String),
+    });
   });
 
   it('answers a known path with the wrong method with 405 and Allow', async () => {
@@ -145,10 +224,13 @@ describe('routing and errors', () => {
   });
 
   it('hides internal errors behind a generic 500 with a request id', async () => {
-    const original = app.services.prisma.account.findUnique;
+    const original = app.services.prisma.account.findUnique.bind(app.services.prisma.account);
     app.services.prisma.account.findUnique = (() => Promise.reject(new Error('secret internal detail at /srv/x.ts:12'))) as never;
     try {
-      const response = await call(app, 'POST', '/api/v1/accounts', { body: { username: 'boom_user', password: 'long enough password' }, headers: { 'x-forwarded-for': '192.0.2.9' } });
+      const response = await call(app, 'POST', '/api/v1/accounts', {
+        body: { username: 'boom_user', password: 'long enough password' },
+        headers: { 'x-forwarded-for': '192.0.2.9' },
+      });
       expect(response.status).toBe(500);
       expect(response.body.error).toMatchObject({ code: 'internal_error', request_id: expect.any(String) });
       // The failure's log lines carry the same request id, for support to find them.
@@ -175,14 +257,21 @@ describe('routing and errors', () => {
     const sender = await sendingWorkspace(app, { tier: 'starter' });
     const numbersOnly = await tokenWithScopes(app, sender.workspaceId, ['numbers:read']);
     const clientWith = (token?: string) =>
-      createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.baseUrl}/trpc`, headers: token ? { authorization: `Bearer ${token}` } : {} })] });
+      createTRPCClient<AppRouter>({
+        links: [httpLink({ url: `${app.baseUrl}/trpc`, headers: token ? { authorization: `Bearer ${token}` } : {} })],
+      });
     const client = clientWith(sender.token);
     // The starter tier's burst is one send, and the test clock never refills it.
     await client.messages.create.mutate({ phone_number: '+14155550123', body: 'first' });
     const cases = [
       [() => client.messages.get.query({ id: 'msg_unknown' }), 404, 'NOT_FOUND', 'not_found'],
       [() => client.messages.get.query({ id: '' }), 422, 'UNPROCESSABLE_CONTENT', 'validation_failed'],
-      [() => client.messages.create.mutate({ phone_number: '+14155550123', body: 'second' }), 429, 'TOO_MANY_REQUESTS', 'message_send_rate_limited'],
+      [
+        () => client.messages.create.mutate({ phone_number: '+14155550123', body: 'second' }),
+        429,
+        'TOO_MANY_REQUESTS',
+        'message_send_rate_limited',
+      ],
       [() => clientWith().messages.get.query({ id: 'msg_unknown' }), 401, 'UNAUTHORIZED', 'unauthorized'],
       [() => clientWith(numbersOnly).messages.get.query({ id: 'msg_unknown' }), 403, 'FORBIDDEN', 'unauthorized'],
     ] as const;

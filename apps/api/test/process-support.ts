@@ -31,7 +31,7 @@ export type RunningProcess = { child: ChildProcess; exited: Promise<number | nul
 
 /** Cleanups of everything a test file started; call `runCleanups` in its afterAll. */
 const cleanups: (() => Promise<void> | void)[] = [];
-export function onCleanup(cleanup: () => Promise<void> | void): void {
+function onCleanup(cleanup: () => Promise<void> | void): void {
   cleanups.push(cleanup);
 }
 export async function runCleanups(): Promise<void> {
@@ -58,8 +58,8 @@ export function startProcess(entry: string, environment: Record<string, string>,
     env: { ...inherited, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  child.stdout.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr.on('data', (chunk) => output.push(String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   onCleanup(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -96,7 +96,9 @@ export async function deploymentEnvironment(prefix: string, extra: Record<string
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    ...(database ? { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `${prefix}-${randomUUID()}` } : {}),
+    ...(database
+      ? { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `${prefix}-${randomUUID()}` }
+      : {}),
     ...extra,
   };
 }
@@ -124,9 +126,15 @@ export async function prepareSendingWorkspace(services: Services, options: { tok
   const workspace = await services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.account.id } });
   const balanceCents = options.balanceCents ?? 100_000;
   await services.prisma.workspace.update({ where: { id: workspace.id }, data: { planTier: 'enterprise' } });
-  await postLedgerEntry(services.prisma, { workspaceId: workspace.id, amountCents: balanceCents, kind: 'operator_credit', reference: `proc-test:${workspace.id}` });
+  await postLedgerEntry(services.prisma, {
+    workspaceId: workspace.id,
+    amountCents: balanceCents,
+    kind: 'operator_credit',
+    reference: `proc-test:${workspace.id}`,
+  });
   await buyNumber(services, workspace.id, { areaCode: '415' });
   const tokens: string[] = [];
-  for (let index = 0; index < options.tokens; index += 1) tokens.push((await createApiKeyToken(services, accountOwner(workspace.id), `token ${index}`)).access_token);
+  for (let index = 0; index < options.tokens; index += 1)
+    tokens.push((await createApiKeyToken(services, accountOwner(workspace.id), `token ${index}`)).access_token);
   return { workspaceId: workspace.id, tokens, balanceCents };
 }

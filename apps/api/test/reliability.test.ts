@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryScheduleMs } from '../src/domain/customer-webhooks/worker.ts';
@@ -44,10 +44,18 @@ describe('duplicates: 1,000 replays of provider events', () => {
     const { prisma } = app.services;
     const ledger = await prisma.ledgerEntry.findMany({ where: { workspaceId }, orderBy: { id: 'asc' } });
     return {
-      messages: await prisma.message.findMany({ where: { workspaceId }, select: { id: true, status: true, errorCode: true, updatedAt: true }, orderBy: { id: 'asc' } }),
+      messages: await prisma.message.findMany({
+        where: { workspaceId },
+        select: { id: true, status: true, errorCode: true, updatedAt: true },
+        orderBy: { id: 'asc' },
+      }),
       ledger: ledger.map((entry) => ({ id: entry.id, kind: entry.kind, amountCents: entry.amountCents })),
       balance: (await prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).balanceCents,
-      customerEvents: await prisma.event.findMany({ where: { workspaceId }, select: { id: true, type: true }, orderBy: { id: 'asc' } }),
+      customerEvents: await prisma.event.findMany({
+        where: { workspaceId },
+        select: { id: true, type: true },
+        orderBy: { id: 'asc' },
+      }),
       suppressions: await prisma.workspaceSuppression.findMany({ where: { workspaceId }, orderBy: { id: 'asc' } }),
       inbound: await prisma.inboundMessage.count({ where: { workspaceId } }),
       conversations: await prisma.conversation.findMany({ where: { workspaceId }, orderBy: { id: 'asc' } }),
@@ -67,19 +75,29 @@ describe('duplicates: 1,000 replays of provider events', () => {
     // The sandbox carrier's magic recipients produce every kind of event: delivered, failed (a refund),
     // an opt-out, and an inbound reply; a paid invoice adds a funding credit.
     for (const phoneNumber of ['+14155550140', '+15005550001', '+15005550002', '+15005550005', '+15005550006']) {
-      const sent = await call(app, 'POST', '/api/v1/messages', { token: sender.token, body: { phone_number: phoneNumber, body: 'replay me' } });
+      const sent = await call(app, 'POST', '/api/v1/messages', {
+        token: sender.token,
+        body: { phone_number: phoneNumber, body: 'replay me' },
+      });
       expect(sent.status).toBe(202);
     }
-    const invoice = await call(app, 'POST', '/api/v1/onboarding/funding-invoices', { token: sender.token, body: { amount_cents: 2_500 } });
+    const invoice = await call(app, 'POST', '/api/v1/onboarding/funding-invoices', {
+      token: sender.token,
+      body: { amount_cents: 2_500 },
+    });
     await payInvoice(app, invoice.body.invoice);
     await app.services.jobs.drain();
 
     const events = await app.services.prisma.providerEvent.findMany({ orderBy: { receivedAt: 'asc' } });
     const kinds = new Set(events.map((event) => event.eventType));
-    expect([...kinds]).toEqual(expect.arrayContaining(['message.sent', 'message.delivered', 'message.failed', 'recipient.opted_out', 'funding.completed']));
+    expect([...kinds]).toEqual(
+      expect.arrayContaining(['message.sent', 'message.delivered', 'message.failed', 'recipient.opted_out', 'funding.completed']),
+    );
     expect(events.length).toBeGreaterThanOrEqual(10);
     const before = await stateOf(sender.workspaceId);
-    expect(before.ledger.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['send_debit', 'send_refund', 'funding_credit']));
+    expect(before.ledger.map((entry) => entry.kind)).toEqual(
+      expect.arrayContaining(['send_debit', 'send_refund', 'funding_credit']),
+    );
     expect(before.inbound).toBeGreaterThan(0);
 
     const funding = app.services.inboundWebhooks.funding.provider;
@@ -108,7 +126,7 @@ async function flakyEndpoint() {
     server: undefined as unknown as Server,
   };
   endpoint.server = createServer((req, res) => {
-    const eventId = String((req.headers as IncomingHttpHeaders)['webhook-id']);
+    const eventId = String(req.headers['webhook-id']);
     req.resume();
     req.on('end', () => {
       if (endpoint.mode === 'reset') {
@@ -134,7 +152,8 @@ describe('outage: a customer endpoint down, then up', () => {
       await createEndpoint(app, session, { url: endpoint.url });
       const types = ['message.sent', 'message.delivered', 'message.failed', 'message.received', 'opt_out.created'] as const;
       const eventIds: string[] = [];
-      for (let index = 0; index < 40; index += 1) eventIds.push(await recordEvent(app, session.workspaceId, types[index % types.length]));
+      for (let index = 0; index < 40; index += 1)
+        eventIds.push(await recordEvent(app, session.workspaceId, types[index % types.length]));
 
       // Down: the first attempt finds connections reset, the next two a 503.
       await app.services.jobs.drain();
@@ -145,14 +164,19 @@ describe('outage: a customer endpoint down, then up', () => {
       }
       const { prisma } = app.services;
       const workspaceId = session.workspaceId;
-      expect(await prisma.webhookDelivery.count({ where: { workspaceId, status: 'failed', nextRetryAt: { not: null } } })).toBe(eventIds.length);
+      expect(await prisma.webhookDelivery.count({ where: { workspaceId, status: 'failed', nextRetryAt: { not: null } } })).toBe(
+        eventIds.length,
+      );
 
       // Up again: the next scheduled retry delivers everything.
       endpoint.mode = 'up';
       app.clock.advance(retryScheduleMs[2]);
       await app.services.jobs.drain();
 
-      const deliveries = await prisma.webhookDelivery.findMany({ where: { workspaceId }, include: { attempts: { orderBy: { number: 'asc' } } } });
+      const deliveries = await prisma.webhookDelivery.findMany({
+        where: { workspaceId },
+        include: { attempts: { orderBy: { number: 'asc' } } },
+      });
       expect(deliveries).toHaveLength(eventIds.length);
       expect(new Set(deliveries.map((delivery) => delivery.eventId))).toEqual(new Set(eventIds));
       for (const delivery of deliveries) {

@@ -12,15 +12,19 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
+  await app.close();
 });
 
 const message = (id: string) => app.services.prisma.message.findUniqueOrThrow({ where: { id } });
-const balance = async (workspaceId: string) => (await app.services.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).balanceCents;
+const balance = async (workspaceId: string) =>
+  (await app.services.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).balanceCents;
 
 async function send(recipient: string, body = 'Your order has shipped.') {
   const workspace = await sendingWorkspace(app);
-  const response = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: recipient, body } });
+  const response = await call(app, 'POST', '/api/v1/messages', {
+    token: workspace.token,
+    body: { phone_number: recipient, body },
+  });
   expect(response.status).toBe(202);
   await app.services.jobs.drain();
   return { workspace, messageId: response.body.message.id as string };
@@ -74,7 +78,9 @@ describe('sandbox carrier: sending', () => {
     expect(reports.map((report) => report.eventType).sort()).toEqual(['message.delivered', 'message.sent']);
     expect(reports[0]!.payload).toMatchObject({ metadata: { client_reference: messageId } });
     // They came over HTTP, through the same route a real carrier uses.
-    expect(app.logs.some((line) => line.includes('"path":"/webhooks/sandbox/events"') && line.includes('"status":202'))).toBe(true);
+    expect(app.logs.some((line) => line.includes('"path":"/webhooks/sandbox/events"') && line.includes('"status":202'))).toBe(
+      true,
+    );
     const get = await call(app, 'GET', `/api/v1/messages/${messageId}`, { token: workspace.token });
     expect(get.body.message.status).toBe('delivered');
   });
@@ -92,9 +98,19 @@ describe('sandbox carrier: sending', () => {
     const { workspace, messageId } = await send('+15005550002');
     expect((await message(messageId)).status).toBe('delivered');
     expect(await eventTypes(workspace.workspaceId)).toEqual(['message.delivered', 'message.sent', 'opt_out.created']);
-    const suppression = await app.services.prisma.workspaceSuppression.findFirstOrThrow({ where: { workspaceId: workspace.workspaceId } });
-    expect(suppression).toMatchObject({ phoneNumber: '+15005550002', source: 'provider_event', provider: 'sandbox', reason: 'recipient.opted_out' });
-    const again = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: '+15005550002', body: 'hello?' } });
+    const suppression = await app.services.prisma.workspaceSuppression.findFirstOrThrow({
+      where: { workspaceId: workspace.workspaceId },
+    });
+    expect(suppression).toMatchObject({
+      phoneNumber: '+15005550002',
+      source: 'provider_event',
+      provider: 'sandbox',
+      reason: 'recipient.opted_out',
+    });
+    const again = await call(app, 'POST', '/api/v1/messages', {
+      token: workspace.token,
+      body: { phone_number: '+15005550002', body: 'hello?' },
+    });
     expect(again.status).toBe(403);
   });
 
@@ -122,13 +138,24 @@ describe('sandbox carrier: sending', () => {
   it('+15005550005 replies, creating a conversation and message.received', async () => {
     const { workspace } = await send('+15005550005');
     const inbound = await app.services.prisma.inboundMessage.findFirstOrThrow({ where: { workspaceId: workspace.workspaceId } });
-    expect(inbound).toMatchObject({ fromNumber: '+15005550005', toNumber: workspace.senders[0]!.number, body: 'Sounds good, thanks!' });
-    expect(await eventTypes(workspace.workspaceId)).toEqual(['conversation.created', 'message.delivered', 'message.received', 'message.sent']);
+    expect(inbound).toMatchObject({
+      fromNumber: '+15005550005',
+      toNumber: workspace.senders[0]!.number,
+      body: 'Sounds good, thanks!',
+    });
+    expect(await eventTypes(workspace.workspaceId)).toEqual([
+      'conversation.created',
+      'message.delivered',
+      'message.received',
+      'message.sent',
+    ]);
   });
 
   it('+15005550006 replies STOP, which suppresses it workspace-wide', async () => {
     const { workspace } = await send('+15005550006');
-    const suppression = await app.services.prisma.workspaceSuppression.findFirstOrThrow({ where: { workspaceId: workspace.workspaceId } });
+    const suppression = await app.services.prisma.workspaceSuppression.findFirstOrThrow({
+      where: { workspaceId: workspace.workspaceId },
+    });
     expect(suppression).toMatchObject({ phoneNumber: '+15005550006', source: 'inbound_keyword', active: true });
     expect(await eventTypes(workspace.workspaceId)).toContain('opt_out.created');
   });

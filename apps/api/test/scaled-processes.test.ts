@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpoint } from '../src/domain/customer-webhooks/endpoints.ts';
 import { sendRateLimits } from '../src/limits/send-rate-limiter.ts';
 import { startSink } from './console-support.ts';
-import { eventually, scaledMode } from './harness.ts';
+import { closeStarted, eventually, scaledMode } from './harness.ts';
 import {
   apiEntry,
   deploymentEnvironment,
@@ -33,7 +33,11 @@ let workspace: Awaited<ReturnType<typeof prepareSendingWorkspace>>;
 let environment: Record<string, string>;
 
 async function post(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -67,7 +71,7 @@ describe.runIf(scaledMode)('scaled mode: two API processes and two workers on Po
     // A clean stop of every process, then everything else this file started.
     for (const { child } of processes) child.kill('SIGTERM');
     const codes = await Promise.all(processes.map((running) => running.exited));
-    await sink?.close();
+    await closeStarted(sink);
     await runCleanups();
     expect(codes).toEqual(processes.map(() => 0));
   }, 60_000);
@@ -78,7 +82,12 @@ describe.runIf(scaledMode)('scaled mode: two API processes and two workers on Po
     const started = Date.now();
     const responses = await Promise.all(
       Array.from({ length: capacity * 2 }, (_, index) =>
-        post(apis[index % 2]!, '/api/v1/messages', { phone_number: `+1415555${3000 + index}`, body: `bucket ${index}` }, { authorization: `Bearer ${token}` }),
+        post(
+          apis[index % 2]!,
+          '/api/v1/messages',
+          { phone_number: `+1415555${3000 + index}`, body: `bucket ${index}` },
+          { authorization: `Bearer ${token}` },
+        ),
       ),
     );
     const elapsed = Date.now() - started;
@@ -93,9 +102,19 @@ describe.runIf(scaledMode)('scaled mode: two API processes and two workers on Po
 
   it('shares the account-creation throttle of an IP address across both API processes', async () => {
     const headers = { 'x-forwarded-for': '198.51.100.77' };
-    const first = await post(apis[0]!, '/api/v1/accounts', { username: 'scaled_first', password: 'correct horse battery staple' }, headers);
+    const first = await post(
+      apis[0]!,
+      '/api/v1/accounts',
+      { username: 'scaled_first', password: 'correct horse battery staple' },
+      headers,
+    );
     expect(first.status).toBe(201);
-    const second = await post(apis[1]!, '/api/v1/accounts', { username: 'scaled_second', password: 'correct horse battery staple' }, headers);
+    const second = await post(
+      apis[1]!,
+      '/api/v1/accounts',
+      { username: 'scaled_second', password: 'correct horse battery staple' },
+      headers,
+    );
     expect(second.status).toBe(429);
     expect(second.body).toMatchObject({ error: 'account_creation_rate_limited' });
   });
@@ -104,21 +123,38 @@ describe.runIf(scaledMode)('scaled mode: two API processes and two workers on Po
     // Sends spread over both API processes and several tokens (each token's burst allows 20).
     const sent = await Promise.all(
       Array.from({ length: SENDS }, (_, index) =>
-        post(apis[index % 2]!, '/api/v1/messages', { phone_number: `+1415556${3000 + index}`, body: `job ${index}`, idempotency_key: `job-${index}` }, {
-          authorization: `Bearer ${workspace.tokens[1 + (index % (TOKENS - 1))]}`,
-        }),
+        post(
+          apis[index % 2]!,
+          '/api/v1/messages',
+          { phone_number: `+1415556${3000 + index}`, body: `job ${index}`, idempotency_key: `job-${index}` },
+          {
+            authorization: `Bearer ${workspace.tokens[1 + (index % (TOKENS - 1))]}`,
+          },
+        ),
       ),
     );
     expect(sent.map((response) => response.status)).toEqual(sent.map(() => 202));
 
     await withServices({ ...environment, LOG_LEVEL: 'silent' }, async ({ prisma }) => {
       const { workspaceId } = workspace;
-      await eventually('every message to be delivered', async () => (await prisma.message.count({ where: { workspaceId, status: { not: 'delivered' } } })) === 0, 90_000);
+      await eventually(
+        'every message to be delivered',
+        async () => (await prisma.message.count({ where: { workspaceId, status: { not: 'delivered' } } })) === 0,
+        90_000,
+      );
       const messages = await prisma.message.findMany({ where: { workspaceId } });
       // message.sent and message.delivered for each, each delivered to the endpoint.
       const expectedDeliveries = messages.length * 2;
-      await eventually('every webhook to be delivered', async () => (await prisma.webhookDelivery.count({ where: { workspaceId, status: 'succeeded' } })) === expectedDeliveries, 90_000);
-      await eventually('every job to finish', async () => (await prisma.job.count({ where: { status: { not: 'done' } } })) === 0, 30_000);
+      await eventually(
+        'every webhook to be delivered',
+        async () => (await prisma.webhookDelivery.count({ where: { workspaceId, status: 'succeeded' } })) === expectedDeliveries,
+        90_000,
+      );
+      await eventually(
+        'every job to finish',
+        async () => (await prisma.job.count({ where: { status: { not: 'done' } } })) === 0,
+        30_000,
+      );
 
       const ids = messages.map((message) => message.id);
       const carrier = await prisma.sandboxMessage.findMany({ where: { messageId: { in: ids } } });

@@ -21,23 +21,36 @@ let accountId: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  const created = await call(app, 'POST', '/api/v1/accounts', { body: { username: 'secret_keeper', password }, headers: { 'x-forwarded-for': ip } });
+  const created = await call(app, 'POST', '/api/v1/accounts', {
+    body: { username: 'secret_keeper', password },
+    headers: { 'x-forwarded-for': ip },
+  });
   expect(created.status).toBe(201);
   accountId = created.body.account.id;
   plaintext.accountToken = created.body.token.access_token;
   created.body.backup_codes.forEach((code: string, index: number) => (plaintext[`backupCode${index}`] = code));
 
   // A backup code spent on a password reset, then a console session with the new password.
-  const reset = await trpcMutation(app, 'console.resetPassword', { username: 'secret_keeper', backup_code: plaintext.backupCode0, new_password: newPassword });
+  const reset = await trpcMutation(app, 'console.resetPassword', {
+    username: 'secret_keeper',
+    backup_code: plaintext.backupCode0,
+    new_password: newPassword,
+  });
   expect(data(reset).backup_codes_remaining).toBe(9);
   const session = await signIn(app, 'secret_keeper', newPassword);
   plaintext.consoleSession = session.cookie.split('=')[1]!;
   plaintext.csrf = session.csrf;
 
   // A token minted over the API, a legacy key, and a confidential OAuth client's whole grant.
-  const apiKey = await call(app, 'POST', '/mcp/tools/create_api_key', { token: plaintext.accountToken, body: { params: { name: 'ci' } } });
+  const apiKey = await call(app, 'POST', '/mcp/tools/create_api_key', {
+    token: plaintext.accountToken,
+    body: { params: { name: 'ci' } },
+  });
   plaintext.apiToken = JSON.stringify(apiKey.body).match(/txt_\w+/)![0];
-  const legacy = (await adminCommands['create-legacy-key'](app.services, { username: 'secret_keeper', scopes: ['messages:write'] as never })) as { legacy_key: string };
+  const legacy = (await adminCommands['create-legacy-key'](app.services, {
+    username: 'secret_keeper',
+    scopes: ['messages:write'] as never,
+  })) as { legacy_key: string };
   plaintext.legacyKey = legacy.legacy_key;
   const client = await registerClient(app, { token_endpoint_auth_method: 'client_secret_post' });
   plaintext.clientSecret = client.client_secret!;
@@ -59,7 +72,9 @@ async function databaseDump(): Promise<string> {
   expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['accounts', 'access_tokens', 'backup_codes']));
   const rows: string[] = [];
   for (const { name } of tables) {
-    const dumped = await app.services.prisma.$queryRawUnsafe<{ row: string }[]>(`SELECT row_to_json(t)::text AS row FROM "${name}" t`);
+    const dumped = await app.services.prisma.$queryRawUnsafe<{ row: string }[]>(
+      `SELECT row_to_json(t)::text AS row FROM "${name}" t`,
+    );
     rows.push(...dumped.map((entry) => entry.row));
   }
   return rows.join('\n');
@@ -83,7 +98,18 @@ describe('secrets at rest', () => {
     expect(account.createdIpHmac).toBe(app.services.hashIp(ip));
     expect(account.createdIpHmac).not.toBe(sha256Hex(ip));
     expect(await prisma.accessToken.count({ where: { tokenHash: sha256Hex(plaintext.accountToken!) } })).toBe(1);
-    expect(await prisma.backupCode.count({ where: { accountId, codeHash: { in: Object.keys(plaintext).filter((key) => key.startsWith('backupCode')).map((key) => sha256Hex(plaintext[key]!)) } } })).toBe(10);
+    expect(
+      await prisma.backupCode.count({
+        where: {
+          accountId,
+          codeHash: {
+            in: Object.keys(plaintext)
+              .filter((key) => key.startsWith('backupCode'))
+              .map((key) => sha256Hex(plaintext[key]!)),
+          },
+        },
+      }),
+    ).toBe(10);
     expect(await prisma.legacyKey.count({ where: { keyHash: sha256Hex(plaintext.legacyKey!) } })).toBe(1);
   });
 
@@ -93,13 +119,21 @@ describe('secrets at rest', () => {
     const values = await Promise.all(keys.map(async (key) => ((await redis.type(key)) === 'string' ? await redis.get(key) : '')));
     const stored = [...keys, ...values].join('\n');
     expect(keys.some((key) => key.includes(app.services.hashIp(ip)))).toBe(true);
-    expect(Object.entries({ ...plaintext, ip }).filter(([, value]) => stored.includes(value)).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries({ ...plaintext, ip })
+        .filter(([, value]) => stored.includes(value))
+        .map(([name]) => name),
+    ).toEqual([]);
   });
 
   it('logged none of them', () => {
     expect(app.logs.length).toBeGreaterThan(0);
     assertNoSecretsLogged(app);
     const logged = app.logs.join('\n');
-    expect(Object.entries({ ...plaintext, password, newPassword, ip }).filter(([, value]) => logged.includes(value)).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries({ ...plaintext, password, newPassword, ip })
+        .filter(([, value]) => logged.includes(value))
+        .map(([name]) => name),
+    ).toEqual([]);
   });
 });

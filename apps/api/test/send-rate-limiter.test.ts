@@ -97,7 +97,12 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
     const { limiter, key } = setup();
     const small = { limit: { namespace: 'sign-in-username', capacity: 1, refillMs: 10_000 }, key } as const;
     const large = { limit: { namespace: 'sign-in-ip', capacity: 2, refillMs: 1_000 }, key } as const;
-    const decisions = await Promise.all([limiter.take(small, large), limiter.take(small, large), limiter.take(large), limiter.take(large)]);
+    const decisions = await Promise.all([
+      limiter.take(small, large),
+      limiter.take(small, large),
+      limiter.take(large),
+      limiter.take(large),
+    ]);
     expect(decisions).toEqual([
       { allowed: true },
       { allowed: false, retryAfterMs: 10_000 },
@@ -133,7 +138,11 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
     // Both remaining attempts count: nothing is held any more, and the tokens stay spent.
     await limiter.settle(true, username, address);
     await limiter.settle(true, username, address);
-    expect(await limiter.reserve(username, address)).toEqual({ allowed: false, retryAfterMs: 1_800_000, onlyForUnsettled: false });
+    expect(await limiter.reserve(username, address)).toEqual({
+      allowed: false,
+      retryAfterMs: 1_800_000,
+      onlyForUnsettled: false,
+    });
     expect(await limiter.take(username)).toEqual({ allowed: false, retryAfterMs: 1_800_000 });
   });
 });

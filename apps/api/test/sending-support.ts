@@ -15,7 +15,14 @@ export async function connectNumber(app: TestApp, workspaceId: string) {
   numberCounter += 1;
   const number = `+12065${String(numberCounter).padStart(6, '0')}`;
   return app.services.prisma.phoneNumber.create({
-    data: { id: newId('pn'), workspaceId, number, provider: 'sandbox', status: 'connected', createdAt: new Date(Date.UTC(2026, 0, 1) + numberCounter) },
+    data: {
+      id: newId('pn'),
+      workspaceId,
+      number,
+      provider: 'sandbox',
+      status: 'connected',
+      createdAt: new Date(Date.UTC(2026, 0, 1) + numberCounter),
+    },
   });
 }
 
@@ -35,7 +42,12 @@ export async function sendingWorkspace(
   });
   const balanceCents = options.balanceCents ?? 10_000;
   if (balanceCents > 0) {
-    await postLedgerEntry(app.services.prisma, { workspaceId, amountCents: balanceCents, kind: 'operator_credit', reference: newId('test') });
+    await postLedgerEntry(app.services.prisma, {
+      workspaceId,
+      amountCents: balanceCents,
+      kind: 'operator_credit',
+      reference: newId('test'),
+    });
   }
   const senders = [];
   for (let index = 0; index < (options.numbers ?? 1); index += 1) senders.push(await connectNumber(app, workspaceId));

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inEventTransaction, recordCustomerEvent } from '../src/domain/customer-webhooks/events.ts';
+import { recordCustomerEvent } from '../src/domain/customer-webhooks/events.ts';
+import { inJobTransaction } from '../src/jobs/enqueue.ts';
 import { createEndpoint } from '../src/domain/customer-webhooks/endpoints.ts';
 import { startSink } from './console-support.ts';
 import { eventually, scaledMode } from './harness.ts';
@@ -29,21 +30,29 @@ describe('graceful shutdown on SIGTERM', () => {
   it('answers a request that is in flight, refuses new connections, and exits 0', async () => {
     const port = await freePort();
     const environment = await deploymentEnvironment('shutdown-http', { PORT: String(port) });
-    const { tokens, workspaceId } = await withServices(environment, (services) => prepareSendingWorkspace(services, { tokens: 1 }));
+    const { tokens, workspaceId } = await withServices(environment, (services) =>
+      prepareSendingWorkspace(services, { tokens: 1 }),
+    );
     const api = startProcess(apiEntry, environment);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilHealthy(baseUrl, api);
 
     // The request's head and half its body reach the server; the rest follows only after SIGTERM.
-    const body = Buffer.from(JSON.stringify({ phone_number: '+14155550123', body: 'sent across a shutdown', idempotency_key: 'shutdown-1' }));
+    const body = Buffer.from(
+      JSON.stringify({ phone_number: '+14155550123', body: 'sent across a shutdown', idempotency_key: 'shutdown-1' }),
+    );
     const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const slow = request(`${baseUrl}/api/v1/messages`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json', 'content-length': String(body.length) },
+        headers: {
+          authorization: `Bearer ${tokens[0]}`,
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+        },
       });
       slow.on('response', (response) => {
         let text = '';
-        response.on('data', (chunk) => (text += chunk));
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
         response.on('end', () => resolve({ status: response.statusCode!, text }));
       });
       slow.on('error', reject);
@@ -76,8 +85,13 @@ describe('graceful shutdown on SIGTERM', () => {
     const { workspaceId } = await withServices(environment, async (services) => {
       const workspace = await prepareSendingWorkspace(services, { tokens: 0 });
       await createEndpoint(services, workspace.workspaceId, { url: sink.url });
-      await inEventTransaction(services, (tx) =>
-        recordCustomerEvent(tx, { workspaceId: workspace.workspaceId, type: 'message.delivered', data: { message: { id: 'msg_shutdown' } }, at: new Date() }),
+      await inJobTransaction(services, (tx) =>
+        recordCustomerEvent(tx, {
+          workspaceId: workspace.workspaceId,
+          type: 'message.delivered',
+          data: { message: { id: 'msg_shutdown' } },
+          at: new Date(),
+        }),
       );
       return workspace;
     });

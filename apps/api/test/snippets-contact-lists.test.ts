@@ -45,7 +45,9 @@ describe('snippets', () => {
     const first = await call(app, 'GET', '/api/v1/snippets?limit=1', { token: developer.token });
     expect(first.status).toBe(200);
     expect(first.body.snippets).toHaveLength(1);
-    const second = await call(app, 'GET', `/api/v1/snippets?limit=1&cursor=${first.body.next_cursor}`, { token: developer.token });
+    const second = await call(app, 'GET', `/api/v1/snippets?limit=1&cursor=${first.body.next_cursor}`, {
+      token: developer.token,
+    });
     expect(second.body.next_cursor).toBeNull();
     expect([...first.body.snippets, ...second.body.snippets].map((snippet: { name: string }) => snippet.name).sort()).toEqual([
       'greeting',
@@ -92,22 +94,36 @@ describe('snippets', () => {
       token: developer.token,
       body: { body: 'Deal! {{ snippet:sig }}', delay_minutes: 0 },
     });
-    const rename = await call(app, 'PATCH', `/api/v1/snippets/${snippet.id}`, { token: developer.token, body: { name: 'signature' } });
+    const rename = await call(app, 'PATCH', `/api/v1/snippets/${snippet.id}`, {
+      token: developer.token,
+      body: { name: 'signature' },
+    });
     expect(rename.status).toBe(422);
     expect(rename.body.error.issues[0].message).toMatch(/used by campaign stages/);
-    const body = await call(app, 'PATCH', `/api/v1/snippets/${snippet.id}`, { token: developer.token, body: { body: 'Text STOP to quit' } });
+    const body = await call(app, 'PATCH', `/api/v1/snippets/${snippet.id}`, {
+      token: developer.token,
+      body: { body: 'Text STOP to quit' },
+    });
     expect(body.status).toBe(200);
     await call(app, 'POST', `/api/v1/campaigns/${campaign.body.campaign.id}/archive`, { token: developer.token });
-    expect((await call(app, 'PATCH', `/api/v1/snippets/${snippet.id}`, { token: developer.token, body: { name: 'signature' } })).status).toBe(200);
+    expect(
+      (await call(app, 'PATCH', `/api/v1/snippets/${snippet.id}`, { token: developer.token, body: { name: 'signature' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers 422 for an empty update and 404 for an unknown or foreign snippet', async () => {
     const developer = await createDeveloper(app);
     const snippet = await createSnippet(developer, 'mine');
     expect((await call(app, 'PATCH', `/api/v1/snippets/${snippet.id}`, { token: developer.token, body: {} })).status).toBe(422);
-    expect((await call(app, 'PATCH', '/api/v1/snippets/snp_missing', { token: developer.token, body: { body: 'x' } })).status).toBe(404);
+    expect(
+      (await call(app, 'PATCH', '/api/v1/snippets/snp_missing', { token: developer.token, body: { body: 'x' } })).status,
+    ).toBe(404);
     const intruder = await createDeveloper(app);
-    const foreign = await call(app, 'PATCH', `/api/v1/snippets/${snippet.id}`, { token: intruder.token, body: { body: 'hacked' } });
+    const foreign = await call(app, 'PATCH', `/api/v1/snippets/${snippet.id}`, {
+      token: intruder.token,
+      body: { body: 'hacked' },
+    });
     expect(foreign.status).toBe(404);
     const listed = await call(app, 'GET', '/api/v1/snippets', { token: intruder.token });
     expect(listed.body.snippets).toEqual([]);
@@ -167,7 +183,12 @@ describe('contact lists', () => {
 
     const second = await call(app, 'POST', path, {
       token: developer.token,
-      body: { contacts: [{ phone_number: '+14155550201', first_name: 'Anne', attributes: { city: null, tier: 2 } }, { phone_number: '+14155550203' }] },
+      body: {
+        contacts: [
+          { phone_number: '+14155550201', first_name: 'Anne', attributes: { city: null, tier: 2 } },
+          { phone_number: '+14155550203' },
+        ],
+      },
     });
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({ added: 1, updated: 1, invalid: 0, errors: [], contact_list: { contact_count: 3 } });
@@ -187,8 +208,16 @@ describe('contact lists', () => {
   it.each([
     ['an empty contacts array', { contacts: [] }, 'contacts'],
     ['a missing phone number', { contacts: [{ first_name: 'x' }] }, 'contacts.0.phone_number'],
-    ['a bad attribute key', { contacts: [{ phone_number: '+14155550201', attributes: { 'bad key': 1 } }] }, 'contacts.0.attributes.bad key'],
-    ['a nested attribute value', { contacts: [{ phone_number: '+14155550201', attributes: { deep: { a: 1 } } }] }, 'contacts.0.attributes.deep'],
+    [
+      'a bad attribute key',
+      { contacts: [{ phone_number: '+14155550201', attributes: { 'bad key': 1 } }] },
+      'contacts.0.attributes.bad key',
+    ],
+    [
+      'a nested attribute value',
+      { contacts: [{ phone_number: '+14155550201', attributes: { deep: { a: 1 } } }] },
+      'contacts.0.attributes.deep',
+    ],
     ['an unknown contact field', { contacts: [{ phone_number: '+14155550201', email: 'a@b.c' }] }, 'contacts.0.email'],
   ])('answers 422 for %s', async (_label, body, path) => {
     const developer = await createDeveloper(app);
@@ -202,10 +231,15 @@ describe('contact lists', () => {
     const developer = await createDeveloper(app);
     expect((await call(app, 'POST', '/api/v1/contact-lists', { token: developer.token, body: {} })).status).toBe(422);
     const contacts = { contacts: [{ phone_number: '+14155550201' }] };
-    expect((await call(app, 'POST', '/api/v1/contact-lists/cl_missing/contacts', { token: developer.token, body: contacts })).status).toBe(404);
+    expect(
+      (await call(app, 'POST', '/api/v1/contact-lists/cl_missing/contacts', { token: developer.token, body: contacts })).status,
+    ).toBe(404);
     const list = await createList(developer);
     const intruder = await createDeveloper(app);
-    const foreign = await call(app, 'POST', `/api/v1/contact-lists/${list.id}/contacts`, { token: intruder.token, body: contacts });
+    const foreign = await call(app, 'POST', `/api/v1/contact-lists/${list.id}/contacts`, {
+      token: intruder.token,
+      body: contacts,
+    });
     expect(foreign.status).toBe(404);
     expect(await app.services.prisma.contact.count({ where: { workspaceId: intruder.workspaceId } })).toBe(0);
   });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { call, closeStarted, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { customerEvents, postSigned } from './inbound-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 import { startTwilioStandIn, type StandInService, type TwilioStandIn } from './twilio-standin.ts';
@@ -39,7 +39,9 @@ beforeAll(async () => {
   service = standIn.addService({ inboundRequestUrl: null, useInboundWebhookOnNumber: true });
   [app, serviceApp, guardedApp] = await Promise.all([
     startTestApp(twilioEnvironment(PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1' })),
-    startTestApp(twilioEnvironment(SERVICE_PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1', TWILIO_MESSAGING_SERVICE_SID: service.sid })),
+    startTestApp(
+      twilioEnvironment(SERVICE_PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1', TWILIO_MESSAGING_SERVICE_SID: service.sid }),
+    ),
     startTestApp(twilioEnvironment(GUARDED_PUBLIC_BASE_URL)),
   ]);
   // The apps share one manual clock with the stand-in, so "recent" means the same to both.
@@ -50,7 +52,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const target of [app, serviceApp, guardedApp]) {
+  // beforeAll may have stopped before it started them all.
+  const started: (TestApp | undefined)[] = [app, serviceApp, guardedApp];
+  for (const target of started) {
     if (!target) continue;
     // Neither the auth token nor the basic-auth header made from it may reach a log line.
     const basicAuth = Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64');
@@ -58,13 +62,15 @@ afterAll(async () => {
     // Nor may a full phone number, including those that only Twilio's callbacks carried.
     expect(target.logs.filter((line) => /\+1\d{10}/.test(line))).toEqual([]);
   }
-  await Promise.all([app?.close(), serviceApp?.close(), guardedApp?.close()]);
-  await standIn?.close();
+  await closeStarted(...started);
+  await closeStarted(standIn);
 });
 
 const message = (id: string) => app.services.prisma.message.findUniqueOrThrow({ where: { id } });
-const balance = async (workspaceId: string) => (await app.services.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).balanceCents;
-const requestsTo = (suffix: string, method = 'POST') => standIn.requests.filter((request) => request.method === method && request.path.endsWith(suffix));
+const balance = async (workspaceId: string) =>
+  (await app.services.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } })).balanceCents;
+const requestsTo = (suffix: string, method = 'POST') =>
+  standIn.requests.filter((request) => request.method === method && request.path.endsWith(suffix));
 
 function buy(target: TestApp, token: string, body?: object) {
   return call(target, 'POST', '/api/v1/numbers', { token, body });
@@ -78,8 +84,16 @@ async function twilioWorkspace(target: TestApp = app, areaCode = '415') {
   return { ...workspace, sender: bought.body.number.number as string };
 }
 
-async function send(workspace: { token: string }, recipient: string, body = `Your order has shipped (${randomBytes(3).toString('hex')}).`, target: TestApp = app) {
-  const response = await call(target, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: recipient, body } });
+async function send(
+  workspace: { token: string },
+  recipient: string,
+  body = `Your order has shipped (${randomBytes(3).toString('hex')}).`,
+  target: TestApp = app,
+) {
+  const response = await call(target, 'POST', '/api/v1/messages', {
+    token: workspace.token,
+    body: { phone_number: recipient, body },
+  });
   expect(response.status).toBe(202);
   await target.services.jobs.drain();
   return response.body.message.id as string;
@@ -99,9 +113,20 @@ async function eventTypes(workspaceId: string, target: TestApp = app) {
 
 describe('configuration', () => {
   it('refuses to start the Twilio provider without PUBLIC_BASE_URL or credentials, saying why', () => {
-    const complete = { MESSAGING_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN, PUBLIC_BASE_URL };
-    expect(loadConfig(complete).twilio).toMatchObject({ accountSid: ACCOUNT_SID, publicBaseUrl: PUBLIC_BASE_URL, messagingServiceSid: undefined });
-    expect(() => loadConfig({ ...complete, PUBLIC_BASE_URL: undefined })).toThrow(/PUBLIC_BASE_URL: is required with MESSAGING_PROVIDER=twilio/);
+    const complete = {
+      MESSAGING_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      PUBLIC_BASE_URL,
+    };
+    expect(loadConfig(complete).twilio).toMatchObject({
+      accountSid: ACCOUNT_SID,
+      publicBaseUrl: PUBLIC_BASE_URL,
+      messagingServiceSid: undefined,
+    });
+    expect(() => loadConfig({ ...complete, PUBLIC_BASE_URL: undefined })).toThrow(
+      /PUBLIC_BASE_URL: is required with MESSAGING_PROVIDER=twilio/,
+    );
     expect(() => loadConfig({ ...complete, TWILIO_AUTH_TOKEN: undefined })).toThrow(/TWILIO_AUTH_TOKEN: is required/);
     expect(() => loadConfig({ ...complete, TWILIO_ACCOUNT_SID: 'SK123' })).toThrow(/TWILIO_ACCOUNT_SID/);
     expect(loadConfig({ ...complete, PUBLIC_BASE_URL: `${PUBLIC_BASE_URL}/` }).twilio!.publicBaseUrl).toBe(PUBLIC_BASE_URL);
@@ -111,7 +136,8 @@ describe('configuration', () => {
   it('documents going live with Twilio and every TWILIO_ variable in the README', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     expect(readme).toContain('## Going live with Twilio');
-    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_API_BASE_URL']) expect(readme).toContain(`\`${name}\``);
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_API_BASE_URL'])
+      expect(readme).toContain(`\`${name}\``);
   });
 });
 
@@ -121,7 +147,12 @@ describe('Twilio numbers', () => {
     const response = await buy(app, developer.token, { area_code: '512', friendly_name: 'Austin line' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
-      number: expect.objectContaining({ number: '+15125550100', friendly_name: 'Austin line', status: 'connected', compliance_status: 'pending' }),
+      number: expect.objectContaining({
+        number: '+15125550100',
+        friendly_name: 'Austin line',
+        status: 'connected',
+        compliance_status: 'pending',
+      }),
       webhook_configured: true,
     });
     const search = requestsTo('/AvailablePhoneNumbers/US/Local.json', 'GET').at(-1)!;
@@ -129,7 +160,11 @@ describe('Twilio numbers', () => {
     expect(search.query.get('SmsEnabled')).toBe('true');
     const purchase = requestsTo('/IncomingPhoneNumbers.json').at(-1)!;
     expect(purchase).toMatchObject({ authorized: true, contentType: 'application/x-www-form-urlencoded' });
-    expect(Object.fromEntries(purchase.form)).toMatchObject({ PhoneNumber: '+15125550100', SmsUrl: `${PUBLIC_BASE_URL}/webhooks/twilio/incoming`, SmsMethod: 'POST' });
+    expect(Object.fromEntries(purchase.form)).toMatchObject({
+      PhoneNumber: '+15125550100',
+      SmsUrl: `${PUBLIC_BASE_URL}/webhooks/twilio/incoming`,
+      SmsMethod: 'POST',
+    });
     const row = await app.services.prisma.phoneNumber.findUniqueOrThrow({ where: { id: response.body.number.id } });
     expect(row).toMatchObject({ provider: 'twilio', providerNumberId: expect.stringMatching(/^PN[0-9a-f]{32}$/) });
   });
@@ -142,7 +177,11 @@ describe('Twilio numbers', () => {
     standIn.raceNextPurchase();
     const first = (await buy(app, developer.token, { area_code: '212' })).body.number.number;
     expect(first).toBe('+12125550101');
-    expect(requestsTo('/IncomingPhoneNumbers.json').slice(-2).map((request) => request.form.get('PhoneNumber'))).toEqual(['+12125550100', '+12125550101']);
+    expect(
+      requestsTo('/IncomingPhoneNumbers.json')
+        .slice(-2)
+        .map((request) => request.form.get('PhoneNumber')),
+    ).toEqual(['+12125550100', '+12125550101']);
   });
 
   it('answers number_unavailable when Twilio has nothing in the area code', async () => {
@@ -159,7 +198,10 @@ describe('Twilio numbers', () => {
     const before = standIn.requests.length;
     const response = await buy(guardedApp, developer.token, { area_code: '415' });
     expect(response.status).toBe(403);
-    expect(response.body.error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('ALLOW_LIVE_NUMBER_PURCHASE') });
+    expect(response.body.error).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringContaining('ALLOW_LIVE_NUMBER_PURCHASE'),
+    });
     expect(standIn.requests).toHaveLength(before);
   });
 
@@ -167,7 +209,9 @@ describe('Twilio numbers', () => {
     const developer = await createDeveloper(serviceApp);
     const deferring = await buy(serviceApp, developer.token, { area_code: '415' });
     expect(deferring.body).toMatchObject({ webhook_configured: true });
-    const numberSid = (await serviceApp.services.prisma.phoneNumber.findUniqueOrThrow({ where: { id: deferring.body.number.id } })).providerNumberId;
+    const numberSid = (
+      await serviceApp.services.prisma.phoneNumber.findUniqueOrThrow({ where: { id: deferring.body.number.id } })
+    ).providerNumberId;
     expect(service.phoneNumberSids).toContain(numberSid);
 
     service.useInboundWebhookOnNumber = false;
@@ -175,7 +219,10 @@ describe('Twilio numbers', () => {
     try {
       const elsewhere = await buy(serviceApp, developer.token, { area_code: '415' });
       expect(elsewhere.status).toBe(201);
-      expect(elsewhere.body).toMatchObject({ webhook_configured: false, warning: 'provider_inbound_webhook_configuration_api_not_documented' });
+      expect(elsewhere.body).toMatchObject({
+        webhook_configured: false,
+        warning: 'provider_inbound_webhook_configuration_api_not_documented',
+      });
       service.inboundRequestUrl = `${SERVICE_PUBLIC_BASE_URL}/webhooks/twilio/incoming`;
       expect((await buy(serviceApp, developer.token, { area_code: '415' })).body).toMatchObject({ webhook_configured: true });
     } finally {
@@ -190,7 +237,11 @@ describe('sending through Twilio', () => {
     const workspace = await twilioWorkspace();
     const messageId = await send(workspace, '+14155550142', 'Your order has shipped.');
     const created = requestsTo('/Messages.json').at(-1)!;
-    expect(created).toMatchObject({ authorized: true, contentType: 'application/x-www-form-urlencoded', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json` });
+    expect(created).toMatchObject({
+      authorized: true,
+      contentType: 'application/x-www-form-urlencoded',
+      path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`,
+    });
     expect(Object.fromEntries(created.form)).toEqual({
       To: '+14155550142',
       From: workspace.sender,
@@ -218,7 +269,9 @@ describe('sending through Twilio', () => {
     expect((await report(messageId, 'delivered')).status).toBe(202);
     expect(await message(messageId)).toMatchObject({ status: 'delivered', deliveredAt: expect.any(Date) });
     expect(await eventTypes(workspace.workspaceId)).toEqual(['message.delivered', 'message.sent']);
-    expect((await call(app, 'GET', `/api/v1/messages/${messageId}`, { token: workspace.token })).body.message.status).toBe('delivered');
+    expect((await call(app, 'GET', `/api/v1/messages/${messageId}`, { token: workspace.token })).body.message.status).toBe(
+      'delivered',
+    );
   });
 
   it('stores statuses before sent (queued, sending) and otherwise ignores them', async () => {
@@ -227,7 +280,9 @@ describe('sending through Twilio', () => {
     const queued = await report(messageId, 'queued');
     expect(queued.status).toBe(202);
     expect(queued.json()).toMatchObject({ event_type: 'message.queued' });
-    const stored = await app.services.prisma.providerEvent.findFirstOrThrow({ where: { provider: 'twilio', eventType: 'message.queued', externalId: queued.json().external_id as string } });
+    const stored = await app.services.prisma.providerEvent.findFirstOrThrow({
+      where: { provider: 'twilio', eventType: 'message.queued', externalId: queued.json().external_id as string },
+    });
     expect(stored.status).toBe('ignored');
     expect((await message(messageId)).status).toBe('sending');
   });
@@ -246,11 +301,15 @@ describe('sending through Twilio', () => {
     const workspace = await twilioWorkspace();
     const messageId = await send(workspace, '+14155550145');
     expect(await balance(workspace.workspaceId)).toBeLessThan(10_000);
-    expect((await report(messageId, 'undelivered', { ErrorCode: '30034' })).json()).toMatchObject({ event_type: 'message.failed' });
+    expect((await report(messageId, 'undelivered', { ErrorCode: '30034' })).json()).toMatchObject({
+      event_type: 'message.failed',
+    });
     expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: 'branded_number_missing' });
     expect(await balance(workspace.workspaceId)).toBe(10_000);
     const failed = (await customerEvents(app, workspace.workspaceId)).find((event) => event.type === 'message.failed')!;
-    expect(failed.data).toMatchObject({ message: { id: messageId, status: 'failed', error_code: 'branded_number_missing', retry: 'retry_after_sender_ready' } });
+    expect(failed.data).toMatchObject({
+      message: { id: messageId, status: 'failed', error_code: 'branded_number_missing', retry: 'retry_after_sender_ready' },
+    });
   });
 
   it('failed for an unreachable handset (30003) keeps a readable error code', async () => {
@@ -268,11 +327,26 @@ describe('Twilio refusals at send', () => {
   it('an unsubscribed recipient (21610) fails the message as workspace_suppressed and suppresses the number', async () => {
     const workspace = await twilioWorkspace();
     const messageId = await send(workspace, '+15005550004');
-    expect(await message(messageId)).toMatchObject({ status: 'failed', errorCode: 'workspace_suppressed', providerMessageId: null });
+    expect(await message(messageId)).toMatchObject({
+      status: 'failed',
+      errorCode: 'workspace_suppressed',
+      providerMessageId: null,
+    });
     expect(await balance(workspace.workspaceId)).toBe(10_000);
-    const suppression = await app.services.prisma.workspaceSuppression.findFirstOrThrow({ where: { workspaceId: workspace.workspaceId } });
-    expect(suppression).toMatchObject({ phoneNumber: '+15005550004', active: true, provider: 'twilio', reason: 'recipient_unsubscribed', providerMetadata: { error_code: '21610' } });
-    const again = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: '+15005550004', body: 'hello?' } });
+    const suppression = await app.services.prisma.workspaceSuppression.findFirstOrThrow({
+      where: { workspaceId: workspace.workspaceId },
+    });
+    expect(suppression).toMatchObject({
+      phoneNumber: '+15005550004',
+      active: true,
+      provider: 'twilio',
+      reason: 'recipient_unsubscribed',
+      providerMetadata: { error_code: '21610' },
+    });
+    const again = await call(app, 'POST', '/api/v1/messages', {
+      token: workspace.token,
+      body: { phone_number: '+15005550004', body: 'hello?' },
+    });
     expect(again.status).toBe(403);
     expect(again.body.error).toMatchObject({ code: 'workspace_suppressed', retry: 'do_not_retry' });
   });
@@ -334,8 +408,16 @@ describe('Twilio refusals at send', () => {
 
   it('lets one of two concurrent dispatches of a message reach Twilio; a repeat gets the same MessageSid', async () => {
     const workspace = await twilioWorkspace();
-    const sms = { messageId: `msg_concurrent_${randomBytes(4).toString('hex')}`, from: workspace.sender, to: '+14155550153', body: 'Exactly once' };
-    const outcomes = await Promise.allSettled([app.services.messagingProvider.send(sms), app.services.messagingProvider.send(sms)]);
+    const sms = {
+      messageId: `msg_concurrent_${randomBytes(4).toString('hex')}`,
+      from: workspace.sender,
+      to: '+14155550153',
+      body: 'Exactly once',
+    };
+    const outcomes = await Promise.allSettled([
+      app.services.messagingProvider.send(sms),
+      app.services.messagingProvider.send(sms),
+    ]);
     const created = standIn.messages.filter((candidate) => candidate.to === '+14155550153');
     expect(created).toHaveLength(1);
     // The loser (if the two overlapped, as they do here) is told to retry; nobody gets another sid.
@@ -362,24 +444,38 @@ describe('Twilio refusals at send', () => {
 describe('POST /webhooks/twilio/incoming', () => {
   it('stores a reply in its conversation and answers Twilio with empty TwiML, once per MessageSid', async () => {
     const workspace = await twilioWorkspace();
-    const { messageSid, response } = standIn.receive({ from: '+14155550160', to: workspace.sender, body: 'Sounds good, thanks!' });
+    const { messageSid, response } = standIn.receive({
+      from: '+14155550160',
+      to: workspace.sender,
+      body: 'Sounds good, thanks!',
+    });
     const answer = await response;
     expect(answer.status).toBe(200);
     expect(answer.contentType).toMatch(/^text\/xml/);
     expect(answer.text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     await app.services.jobs.drain();
-    const repeat = await standIn.receive({ from: '+14155550160', to: workspace.sender, body: 'Sounds good, thanks!', messageSid }).response;
+    const repeat = await standIn.receive({ from: '+14155550160', to: workspace.sender, body: 'Sounds good, thanks!', messageSid })
+      .response;
     expect(repeat.status).toBe(200);
     await app.services.jobs.drain();
     const inbound = await app.services.prisma.inboundMessage.findMany({ where: { workspaceId: workspace.workspaceId } });
-    expect(inbound).toEqual([expect.objectContaining({ fromNumber: '+14155550160', toNumber: workspace.sender, body: 'Sounds good, thanks!', providerMessageId: messageSid })]);
+    expect(inbound).toEqual([
+      expect.objectContaining({
+        fromNumber: '+14155550160',
+        toNumber: workspace.sender,
+        body: 'Sounds good, thanks!',
+        providerMessageId: messageSid,
+      }),
+    ]);
     expect(await eventTypes(workspace.workspaceId)).toEqual(['conversation.created', 'message.received']);
   });
 
   it('STOP, or any reply Twilio classifies as OptOutType STOP, suppresses the sender; OptOutType START lifts it', async () => {
     const workspace = await twilioWorkspace();
     const suppression = (phoneNumber: string) =>
-      app.services.prisma.workspaceSuppression.findUnique({ where: { workspaceId_phoneNumber: { workspaceId: workspace.workspaceId, phoneNumber } } });
+      app.services.prisma.workspaceSuppression.findUnique({
+        where: { workspaceId_phoneNumber: { workspaceId: workspace.workspaceId, phoneNumber } },
+      });
 
     await standIn.receive({ from: '+14155550161', to: workspace.sender, body: 'Stop' }).response;
     await app.services.jobs.drain();
@@ -388,11 +484,18 @@ describe('POST /webhooks/twilio/incoming', () => {
     // A keyword of the account's Advanced Opt-Out settings that is not ours.
     await standIn.receive({ from: '+14155550162', to: workspace.sender, body: 'ARRET', extra: { OptOutType: 'STOP' } }).response;
     await app.services.jobs.drain();
-    expect(await suppression('+14155550162')).toMatchObject({ active: true, providerMetadata: expect.objectContaining({ opt_out_type: 'STOP' }) });
-    const blocked = await call(app, 'POST', '/api/v1/messages', { token: workspace.token, body: { phone_number: '+14155550162', body: 'hi' } });
+    expect(await suppression('+14155550162')).toMatchObject({
+      active: true,
+      providerMetadata: expect.objectContaining({ opt_out_type: 'STOP' }),
+    });
+    const blocked = await call(app, 'POST', '/api/v1/messages', {
+      token: workspace.token,
+      body: { phone_number: '+14155550162', body: 'hi' },
+    });
     expect(blocked.status).toBe(403);
 
-    await standIn.receive({ from: '+14155550162', to: workspace.sender, body: 'REPRENDRE', extra: { OptOutType: 'START' } }).response;
+    await standIn.receive({ from: '+14155550162', to: workspace.sender, body: 'REPRENDRE', extra: { OptOutType: 'START' } })
+      .response;
     await app.services.jobs.drain();
     expect(await suppression('+14155550162')).toMatchObject({ active: false });
   });
@@ -404,7 +507,10 @@ describe('Twilio callbacks: signature verification', () => {
   const storedEvents = () => app.services.prisma.providerEvent.count({ where: { provider: 'twilio' } });
 
   async function post(path: string, body: string, headers: Record<string, string> = {}) {
-    return call(app, 'POST', path, { rawBody: body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+    return call(app, 'POST', path, {
+      rawBody: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
   }
 
   it('accepts a correctly signed callback for an unknown message, stored and ignored', async () => {
@@ -416,15 +522,23 @@ describe('Twilio callbacks: signature verification', () => {
     const before = await storedEvents();
     const unsigned = await post('/webhooks/twilio/events?message_id=msg_unknown', new URLSearchParams(params).toString());
     expect(unsigned).toMatchObject({ status: 401, body: { error: 'invalid_signature' } });
-    expect((await standIn.callback(eventsUrl, { ...params, MessageStatus: 'sent' }, randomBytes(16).toString('hex'))).json()).toEqual({ error: 'invalid_signature' });
+    expect(
+      (await standIn.callback(eventsUrl, { ...params, MessageStatus: 'sent' }, randomBytes(16).toString('hex'))).json(),
+    ).toEqual({ error: 'invalid_signature' });
 
     const signature = twilio.getExpectedTwilioSignature(AUTH_TOKEN, eventsUrl, params);
-    const tampered = await post('/webhooks/twilio/events?message_id=msg_unknown', new URLSearchParams({ ...params, MessageStatus: 'failed' }).toString(), {
-      'x-twilio-signature': signature,
-    });
+    const tampered = await post(
+      '/webhooks/twilio/events?message_id=msg_unknown',
+      new URLSearchParams({ ...params, MessageStatus: 'failed' }).toString(),
+      {
+        'x-twilio-signature': signature,
+      },
+    );
     expect(tampered).toMatchObject({ status: 401, body: { error: 'invalid_signature' } });
     // The query string is signed too: another message id is another URL.
-    const moved = await post('/webhooks/twilio/events?message_id=msg_other', new URLSearchParams(params).toString(), { 'x-twilio-signature': signature });
+    const moved = await post('/webhooks/twilio/events?message_id=msg_other', new URLSearchParams(params).toString(), {
+      'x-twilio-signature': signature,
+    });
     expect(moved.status).toBe(401);
     expect(await storedEvents()).toBe(before);
   });
@@ -443,10 +557,16 @@ describe('Twilio callbacks: signature verification', () => {
   });
 
   it('answers 422 invalid_webhook_payload for a signed callback without MessageSid or status', async () => {
-    const response = await standIn.callback(`${PUBLIC_BASE_URL}/webhooks/twilio/events`, { AccountSid: ACCOUNT_SID, MessageStatus: 'sent' });
+    const response = await standIn.callback(`${PUBLIC_BASE_URL}/webhooks/twilio/events`, {
+      AccountSid: ACCOUNT_SID,
+      MessageStatus: 'sent',
+    });
     expect(response.status).toBe(422);
     expect(response.json()).toEqual({ error: 'invalid_webhook_payload' });
-    const inbound = await standIn.callback(`${PUBLIC_BASE_URL}/webhooks/twilio/incoming`, { AccountSid: ACCOUNT_SID, Body: 'hi' });
+    const inbound = await standIn.callback(`${PUBLIC_BASE_URL}/webhooks/twilio/incoming`, {
+      AccountSid: ACCOUNT_SID,
+      Body: 'hi',
+    });
     expect(inbound.status).toBe(422);
   });
 
@@ -458,7 +578,11 @@ describe('Twilio callbacks: signature verification', () => {
   });
 
   it('keeps the funding provider webhook route', async () => {
-    const response = await postSigned(app, 'funding', 'events', { event: 'funding.completed', event_id: 'evt_twilio_app', session_id: 'nope' });
+    const response = await postSigned(app, 'funding', 'events', {
+      event: 'funding.completed',
+      event_id: 'evt_twilio_app',
+      session_id: 'nope',
+    });
     expect(response.status).toBe(202);
   });
 });

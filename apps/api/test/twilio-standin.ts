@@ -30,16 +30,36 @@ type StandInMessage = {
 
 type StandInNumber = { sid: string; phoneNumber: string; smsUrl: string | undefined; smsMethod: string };
 
-export type StandInService = { sid: string; inboundRequestUrl: string | null; useInboundWebhookOnNumber: boolean; phoneNumberSids: string[] };
+export type StandInService = {
+  sid: string;
+  inboundRequestUrl: string | null;
+  useInboundWebhookOnNumber: boolean;
+  phoneNumberSids: string[];
+};
 
-type RecordedRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; contentType: string | undefined; authorized: boolean };
+type RecordedRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  form: URLSearchParams;
+  contentType: string | undefined;
+  authorized: boolean;
+};
 
 type TwilioError = { status: number; code: number; message: string };
 
 const refusedRecipients: Record<string, TwilioError> = {
   '+15005550001': { status: 400, code: 21211, message: "The 'To' number is not a valid phone number." },
-  '+15005550002': { status: 400, code: 21612, message: "The 'To' phone number is not currently reachable using the 'From' phone number via SMS." },
-  '+15005550003': { status: 400, code: 21408, message: 'Permission to send an SMS has not been enabled for the region indicated by the \'To\' number.' },
+  '+15005550002': {
+    status: 400,
+    code: 21612,
+    message: "The 'To' phone number is not currently reachable using the 'From' phone number via SMS.",
+  },
+  '+15005550003': {
+    status: 400,
+    code: 21408,
+    message: "Permission to send an SMS has not been enabled for the region indicated by the 'To' number.",
+  },
   '+15005550004': { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' },
   '+15005550009': { status: 400, code: 21614, message: "'To' number is not a valid mobile number" },
 };
@@ -109,21 +129,37 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
   }
 
   function page(path: string, key: string, items: unknown[], pageSize: number) {
-    return { [key]: items, end: Math.max(items.length - 1, 0), first_page_uri: path, next_page_uri: null, page: 0, page_size: pageSize, previous_page_uri: null, start: 0, uri: path };
+    return {
+      [key]: items,
+      end: Math.max(items.length - 1, 0),
+      first_page_uri: path,
+      next_page_uri: null,
+      page: 0,
+      page_size: pageSize,
+      previous_page_uri: null,
+      start: 0,
+      uri: path,
+    };
   }
 
   function forSale(areaCode: string): string[] {
     if (!INVENTORY_AREA_CODES.includes(areaCode)) return [];
     const owned = new Set([...numbers.values()].map((number) => number.phoneNumber));
-    return Array.from({ length: NUMBERS_PER_AREA_CODE }, (_, line) => `+1${areaCode}555${String(100 + line).padStart(4, '0')}`).filter(
-      (number) => !owned.has(number) && !takenByOthers.has(number),
-    );
+    return Array.from(
+      { length: NUMBERS_PER_AREA_CODE },
+      (_, line) => `+1${areaCode}555${String(100 + line).padStart(4, '0')}`,
+    ).filter((number) => !owned.has(number) && !takenByOthers.has(number));
   }
 
   type Answer = { status: number; body: unknown } | 'drop';
   const error = (failure: TwilioError): Answer => ({
     status: failure.status,
-    body: { code: failure.code, message: failure.message, more_info: `https://www.twilio.com/docs/errors/${failure.code}`, status: failure.status },
+    body: {
+      code: failure.code,
+      message: failure.message,
+      more_info: `https://www.twilio.com/docs/errors/${failure.code}`,
+      status: failure.status,
+    },
   });
   const notFound = (): Answer => error({ status: 404, code: 20404, message: 'The requested resource was not found' });
 
@@ -134,7 +170,12 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     if (forced) return error(forced);
     if (!to || !form.get('Body')) return error({ status: 400, code: 21602, message: 'Message body is required.' });
     if (![...numbers.values()].some((number) => number.phoneNumber === from)) {
-      return error({ status: 400, code: 21606, message: "The 'From' phone number provided is not a valid message-capable Twilio phone number for this destination/account" });
+      return error({
+        status: 400,
+        code: 21606,
+        message:
+          "The 'From' phone number provided is not a valid message-capable Twilio phone number for this destination/account",
+      });
     }
     const refused = refusedRecipients[to];
     if (refused) return error(refused);
@@ -165,7 +206,12 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     if (!forSale(phoneNumber.slice(2, 5)).includes(phoneNumber)) {
       return error({ status: 400, code: 21422, message: 'PhoneNumber requested is not available' });
     }
-    const number: StandInNumber = { sid: sid('PN'), phoneNumber, smsUrl: form.get('SmsUrl') ?? undefined, smsMethod: form.get('SmsMethod') ?? 'POST' };
+    const number: StandInNumber = {
+      sid: sid('PN'),
+      phoneNumber,
+      smsUrl: form.get('SmsUrl') ?? undefined,
+      smsMethod: form.get('SmsMethod') ?? 'POST',
+    };
     numbers.set(number.sid, number);
     return { status: 201, body: numberResource(number) };
   }
@@ -173,14 +219,22 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
   function route(method: string, path: string, query: URLSearchParams, form: URLSearchParams): Answer {
     if (method === 'POST' && path === `${accountPath}/Messages.json`) return createMessage(form);
     if (method === 'GET' && path === `${accountPath}/Messages.json`) {
-      const matching = messages.filter((message) => (!query.get('To') || message.to === query.get('To')) && (!query.get('From') || message.from === query.get('From')));
+      const matching = messages.filter(
+        (message) =>
+          (!query.get('To') || message.to === query.get('To')) && (!query.get('From') || message.from === query.get('From')),
+      );
       const pageSize = Number(query.get('PageSize') ?? 50);
       return { status: 200, body: page(path, 'messages', matching.reverse().slice(0, pageSize).map(messageResource), pageSize) };
     }
     if (method === 'GET' && path === `${accountPath}/AvailablePhoneNumbers/US/Local.json`) {
       const pageSize = Number(query.get('PageSize') ?? 50);
       const offered = forSale(query.get('AreaCode') ?? INVENTORY_AREA_CODES[0]!).slice(0, pageSize);
-      const resources = offered.map((number) => ({ friendly_name: number, phone_number: number, iso_country: 'US', capabilities: { voice: true, SMS: true, MMS: true } }));
+      const resources = offered.map((number) => ({
+        friendly_name: number,
+        phone_number: number,
+        iso_country: 'US',
+        capabilities: { voice: true, SMS: true, MMS: true },
+      }));
       return { status: 200, body: page(path, 'available_phone_numbers', resources, pageSize) };
     }
     if (method === 'POST' && path === `${accountPath}/IncomingPhoneNumbers.json`) return buyNumber(form);
@@ -188,12 +242,30 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     const service = servicePath ? services.get(servicePath[1]!) : undefined;
     if (!servicePath || !service) return notFound();
     if (method === 'GET' && !servicePath[2]) {
-      return { status: 200, body: { sid: service.sid, account_sid: accountSid, inbound_request_url: service.inboundRequestUrl, inbound_method: 'POST', use_inbound_webhook_on_number: service.useInboundWebhookOnNumber } };
+      return {
+        status: 200,
+        body: {
+          sid: service.sid,
+          account_sid: accountSid,
+          inbound_request_url: service.inboundRequestUrl,
+          inbound_method: 'POST',
+          use_inbound_webhook_on_number: service.useInboundWebhookOnNumber,
+        },
+      };
     }
     const number = numbers.get(form.get('PhoneNumberSid') ?? '');
     if (method !== 'POST' || !number) return notFound();
     service.phoneNumberSids.push(number.sid);
-    return { status: 201, body: { sid: number.sid, account_sid: accountSid, service_sid: service.sid, phone_number: number.phoneNumber, country_code: 'US' } };
+    return {
+      status: 201,
+      body: {
+        sid: number.sid,
+        account_sid: accountSid,
+        service_sid: service.sid,
+        phone_number: number.phoneNumber,
+        country_code: 'US',
+      },
+    };
   }
 
   function authorized(header: string | undefined): boolean {
@@ -239,7 +311,12 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
       body: new URLSearchParams(params).toString(),
     });
     const text = await response.text();
-    return { status: response.status, contentType: response.headers.get('content-type'), text, json: () => JSON.parse(text) as Record<string, unknown> };
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      text,
+      json: () => JSON.parse(text) as Record<string, unknown>,
+    };
   }
 
   function messageBySid(messageSid: string): StandInMessage {

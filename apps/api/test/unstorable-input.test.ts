@@ -30,7 +30,10 @@ describe('tRPC query input (JSON in the query string)', () => {
     const { session } = await consoleUser(app);
     const developer = await createDeveloper(app);
     // The same field over the JSON body guard, for comparison.
-    const jsonBody = await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: 'a\u0000b', body: 'x' } });
+    const jsonBody = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: 'a\u0000b', body: 'x' },
+    });
     expect(jsonBody.status).toBe(422);
     expect(jsonBody.body).toEqual(nulIssue('phone_number'));
 
@@ -41,9 +44,14 @@ describe('tRPC query input (JSON in the query string)', () => {
     expect(bearerQuery.status).toBe(422);
     expect(bearerQuery.body).toEqual(nulIssue('id'));
     // Batched calls carry their inputs keyed by position.
-    const batched = await call(app, 'GET', `/trpc/messages.get?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: '\u0000' } }))}`, {
-      token: developer.token,
-    });
+    const batched = await call(
+      app,
+      'GET',
+      `/trpc/messages.get?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: '\u0000' } }))}`,
+      {
+        token: developer.token,
+      },
+    );
     expect(batched.status).toBe(422);
     expect(batched.body).toEqual(nulIssue('0'));
   });
@@ -76,13 +84,19 @@ describe('OAuth form bodies', () => {
     call(app, 'POST', path, { body: fields, headers: { 'x-forwarded-for': freshIp() } });
 
   it.each([
-    ['/oauth/token', { grant_type: 'authorization_code', client_id: 'client\u0000', code: 'abc', code_verifier: 'x'.repeat(43) }, 'client_id'],
+    [
+      '/oauth/token',
+      { grant_type: 'authorization_code', client_id: 'client\u0000', code: 'abc', code_verifier: 'x'.repeat(43) },
+      'client_id',
+    ],
     ['/oauth/token', { grant_type: 'refresh_token', client_id: 'known', refresh_token: 'rt_\u0000' }, 'refresh_token'],
     ['/oauth/revoke', { token: 'txt_\u0000', client_id: 'known' }, 'token'],
     ['/oauth/authorize', { response_type: 'code', client_id: 'known', username: 'a\u0000', password: 'p' }, 'username'],
   ])('%s answers a NUL (sent as %00) in a form field as the JSON guard does', async (path, fields, field) => {
     const client = await registerClient(app);
-    const withClient = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value === 'known' ? client.client_id : value]));
+    const withClient = Object.fromEntries(
+      Object.entries(fields).map(([name, value]) => [name, value === 'known' ? client.client_id : value]),
+    );
     const formResponse = await form(path, withClient);
     const jsonResponse = await json(path, withClient);
     expect(jsonResponse.status).toBe(422);

@@ -40,7 +40,10 @@ async function setup(path = 'hooks', eventTypes?: string[]) {
   sink.respond = { status: 200, body: 'ok', delayMs: 0 };
   sink.requests.length = 0;
   const { session } = await consoleUser(app);
-  const endpoint = await createEndpoint(app, session, { url: sink.url.replace('hooks', path), ...(eventTypes && { event_types: eventTypes as never }) });
+  const endpoint = await createEndpoint(app, session, {
+    url: sink.url.replace('hooks', path),
+    ...(eventTypes && { event_types: eventTypes as never }),
+  });
   return { session, endpoint };
 }
 
@@ -69,13 +72,22 @@ describe('signed delivery', () => {
       data: { message: { id: 'msg_1', status: 'delivered', phone_number: '+14155550100', segments: 1, cost_cents: 2 } },
     });
     // A tampered body or another secret does not verify.
-    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request.headers[name])]));
+    const headers = Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request.headers[name])]),
+    );
     const secret = await secretOf(session, endpoint.id);
     expect(() => new Webhook(secret).verify(request.body.replace('msg_1', 'msg_2'), headers)).toThrow();
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(request.body, headers)).toThrow();
 
     const [delivery] = (await deliveries(app, session)).deliveries;
-    expect(delivery).toMatchObject({ event_id: eventId, status: 'succeeded', response_code: 200, next_retry: null, attempts: 1, endpoint_id: endpoint.id });
+    expect(delivery).toMatchObject({
+      event_id: eventId,
+      status: 'succeeded',
+      response_code: 200,
+      next_retry: null,
+      attempts: 1,
+      endpoint_id: endpoint.id,
+    });
     expect(delivery.latency_ms).toEqual(expect.any(Number));
   });
 
@@ -85,13 +97,17 @@ describe('signed delivery', () => {
     const developer = await sendingWorkspace(app);
     const session = await signIn(app, developer.account.account.username);
     await createEndpoint(app, session, { url: sink.url.replace('hooks', 'messages') });
-    const sent = await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: '+14155550123', body: 'Hello from the test' } });
+    const sent = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: '+14155550123', body: 'Hello from the test' },
+    });
     expect(sent.status).toBe(202);
     await app.services.jobs.drain();
 
     const received = sink.requests.map((request) => JSON.parse(request.body));
     expect(received.map((event) => event.type).sort()).toEqual(['message.delivered', 'message.sent']);
-    for (const event of received) expect(event.data.message).toMatchObject({ id: sent.body.message.id, phone_number: '+14155550123' });
+    for (const event of received)
+      expect(event.data.message).toMatchObject({ id: sent.body.message.id, phone_number: '+14155550123' });
     const listed = (await deliveries(app, session)).deliveries;
     expect(listed.map((delivery) => delivery.status)).toEqual(['succeeded', 'succeeded']);
   });
@@ -121,7 +137,9 @@ describe('signed delivery', () => {
     await recordEvent(app, session.workspaceId);
     await app.services.jobs.drain();
     const request = sink.requests[0]!;
-    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request.headers[name])]));
+    const headers = Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request.headers[name])]),
+    );
     expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(new Webhook(rotated.secret).verify(request.body, headers)).toMatchObject({ type: 'message.delivered' });
     expect(new Webhook(oldSecret).verify(request.body, headers)).toMatchObject({ type: 'message.delivered' });
@@ -154,7 +172,9 @@ describe('retries', () => {
     expect(failed).toMatchObject({ status: 'failed', attempts: 8, response_code: 500, next_retry: null });
     const detail = await deliveryDetail(app, session, failed.id);
     expect(detail.attempt_log).toHaveLength(8);
-    expect(detail.attempt_log.every((attempt: any) => attempt.trigger === 'automatic' && attempt.response_code === 500)).toBe(true);
+    expect(detail.attempt_log.every((attempt: any) => attempt.trigger === 'automatic' && attempt.response_code === 500)).toBe(
+      true,
+    );
     expect(detail.attempt_log[0].response_body).toHaveLength(4096);
     // Every attempt carried the same event id and bytes.
     expect(new Set(sink.requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
@@ -171,7 +191,12 @@ describe('retries', () => {
     await recordEvent(app, session.workspaceId);
     await app.services.jobs.drain();
     let [delivery] = (await deliveries(app, session, { status: 'failed' })).deliveries;
-    expect(delivery).toMatchObject({ status: 'failed', response_code: 503, attempts: 1, next_retry: new Date(app.clock.now() + 5_000).toISOString() });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      response_code: 503,
+      attempts: 1,
+      next_retry: new Date(app.clock.now() + 5_000).toISOString(),
+    });
 
     sink.respond = { status: 204, body: '', delayMs: 0 };
     app.clock.advance(5_000);
@@ -201,7 +226,11 @@ describe('retries', () => {
     await app.services.jobs.drain();
     expect(sink.requests).toHaveLength(3);
     const retried = await deliveryDetail(app, session, failed.id);
-    expect(retried).toMatchObject({ status: 'failed', attempts: 3, next_retry: new Date(app.clock.now() + retryScheduleMs[1]).toISOString() });
+    expect(retried).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      next_retry: new Date(app.clock.now() + retryScheduleMs[1]).toISOString(),
+    });
 
     sink.respond = { status: 200, body: 'ok', delayMs: 0 };
     data(await trpcMutation(app, 'webhookDeliveries.replay', { id: failed.id }, session));
@@ -251,7 +280,9 @@ describe('retries', () => {
     expect(sink.requests).toHaveLength(sent);
     const refused = await trpcMutation(app, 'webhookDeliveries.replay', { id: all[0].id }, session);
     expect(refused.status).toBe(422);
-    const enabled = data(await trpcMutation(app, 'webhookEndpoints.update', { id: endpoint.id, enabled: true }, session)).endpoint;
+    const enabled = data(
+      await trpcMutation(app, 'webhookEndpoints.update', { id: endpoint.id, enabled: true }, session),
+    ).endpoint;
     expect(enabled).toMatchObject({ enabled: true, disabled_reason: null });
   });
 });
@@ -276,7 +307,13 @@ describe('replay', () => {
     await app.services.jobs.drain();
 
     const after = await deliveryDetail(app, session, failed.id);
-    expect(after).toMatchObject({ status: 'succeeded', response_code: 200, attempts: 9, next_retry: null, event_id: failed.event_id });
+    expect(after).toMatchObject({
+      status: 'succeeded',
+      response_code: 200,
+      attempts: 9,
+      next_retry: null,
+      event_id: failed.event_id,
+    });
     expect(after.payload).toEqual(before.payload);
     expect(after.attempt_log[0]).toMatchObject({ trigger: 'replay', response_code: 200, response_body: 'fixed' });
     const [first, last] = [sink.requests[0]!, sink.requests.at(-1)!];
@@ -287,10 +324,16 @@ describe('replay', () => {
   it('sends a test event to one endpoint and lists it', async () => {
     const { session, endpoint } = await setup('test-event');
     const other = await createEndpoint(app, session, { url: sink.url.replace('hooks', 'other') });
-    const queued = data(await trpcMutation(app, 'webhookEndpoints.sendTest', { id: endpoint.id, event_type: 'opt_out.created' }, session)).delivery;
+    const queued = data(
+      await trpcMutation(app, 'webhookEndpoints.sendTest', { id: endpoint.id, event_type: 'opt_out.created' }, session),
+    ).delivery;
     await app.services.jobs.drain();
     expect(sink.requests.map((request) => request.path)).toEqual(['/test-event']);
-    expect(JSON.parse(sink.requests[0]!.body)).toMatchObject({ id: queued.event_id, type: 'opt_out.created', data: { opt_out: expect.any(Object) } });
+    expect(JSON.parse(sink.requests[0]!.body)).toMatchObject({
+      id: queued.event_id,
+      type: 'opt_out.created',
+      data: { opt_out: expect.any(Object) },
+    });
     const detail = await deliveryDetail(app, session, queued.id);
     expect(detail).toMatchObject({ status: 'succeeded', endpoint_id: endpoint.id });
     expect(detail.attempt_log[0].trigger).toBe('test');
@@ -315,7 +358,9 @@ describe('delivery list', () => {
     expect(second.deliveries.map((delivery) => delivery.event_id)).toEqual([ids[0]]);
     expect(second.next_cursor).toBeNull();
 
-    expect((await deliveries(app, session, { event_type: 'message.failed' })).deliveries.map((delivery) => delivery.event_id)).toEqual([ids[2]]);
+    expect(
+      (await deliveries(app, session, { event_type: 'message.failed' })).deliveries.map((delivery) => delivery.event_id),
+    ).toEqual([ids[2]]);
     expect((await deliveries(app, session, { status: 'failed' })).deliveries).toHaveLength(0);
     expect((await deliveries(app, session, { endpoint_id: endpoint.id })).deliveries).toHaveLength(3);
 
@@ -324,6 +369,37 @@ describe('delivery list', () => {
     expect(errorBody(badCursor).error.issues).toEqual([{ path: 'cursor', message: expect.any(String) }]);
     const badStatus = await trpcQuery(app, 'webhookDeliveries.list', { status: 'lost' }, session);
     expect(badStatus.status).toBe(422);
+  });
+
+  it('refuses with 422 naming cursor a cursor taken from another list or tampered with', async () => {
+    const { session } = await setup('foreign-cursor');
+    for (const type of ['message.sent', 'message.delivered'] as const) {
+      await recordEvent(app, session.workspaceId, type);
+      app.clock.advance(1_000);
+    }
+    await app.services.jobs.drain();
+    for (const name of ['first', 'second']) data(await trpcMutation(app, 'snippets.create', { name, body: 'Hi' }, session));
+    for (const name of ['first', 'second']) data(await trpcMutation(app, 'contactLists.create', { name }, session));
+
+    const deliveryCursor = (await deliveries(app, session, { limit: 1 })).next_cursor;
+    const snippetCursor = data(await trpcQuery(app, 'snippets.list', { limit: 1 }, session)).next_cursor;
+    const contactListCursor = data(await trpcQuery(app, 'contactLists.list', { limit: 1 }, session)).next_cursor;
+    const [list, createdAt, id] = Buffer.from(deliveryCursor!, 'base64url').toString().split('|');
+    const tampered = Buffer.from(`${list}|${createdAt}|${id}|more`).toString('base64url');
+    for (const [operation, cursor] of [
+      ['webhookDeliveries.list', snippetCursor],
+      ['webhookDeliveries.list', tampered],
+      ['snippets.list', deliveryCursor],
+      ['snippets.list', contactListCursor],
+      ['contactLists.list', snippetCursor],
+    ] as const) {
+      const response = await trpcQuery(app, operation, { cursor }, session);
+      expect(response.status, `${operation} with ${cursor}`).toBe(422);
+      expect(errorBody(response).error).toMatchObject({
+        code: 'validation_failed',
+        issues: [{ path: 'cursor', message: expect.any(String) }],
+      });
+    }
   });
 
   it("keeps every workspace's endpoints and deliveries to itself", async () => {
@@ -352,7 +428,10 @@ describe('delivery list', () => {
     sink.respond = { status: 500, body: '', delayMs: 0 };
     await recordEvent(app, session.workspaceId);
     await app.services.jobs.drain();
-    expect(data(await trpcMutation(app, 'webhookEndpoints.delete', { id: endpoint.id }, session))).toEqual({ id: endpoint.id, deleted: true });
+    expect(data(await trpcMutation(app, 'webhookEndpoints.delete', { id: endpoint.id }, session))).toEqual({
+      id: endpoint.id,
+      deleted: true,
+    });
     app.clock.advance(5_000);
     await app.services.jobs.drain();
     expect(sink.requests).toHaveLength(1);

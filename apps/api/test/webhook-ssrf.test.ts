@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNonPublicHost, isPublicAddress } from '../src/domain/customer-webhooks/public-destination.ts';
 import { createWebhookSender } from '../src/domain/customer-webhooks/sender.ts';
 import { startTestApp, type TestApp } from './harness.ts';
-import { consoleUser, createEndpoint, deliveries, deliveryDetail, errorBody, recordEvent, startSink, trpcMutation } from './console-support.ts';
+import {
+  consoleUser,
+  createEndpoint,
+  deliveries,
+  deliveryDetail,
+  errorBody,
+  recordEvent,
+  startSink,
+  trpcMutation,
+} from './console-support.ts';
 
 let app: TestApp;
 let sink: Awaited<ReturnType<typeof startSink>>;
@@ -32,10 +41,13 @@ const fakeDns: Record<string, string> = {
 };
 const fakeLookup = ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
   const address = fakeDns[hostname];
-  if (!address) return callback(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+  if (!address) {
+    callback(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    return;
+  }
   const family = isIP(address);
-  if (options.all) return callback(null, [{ address, family }]);
-  return callback(null, address, family);
+  if (options.all) callback(null, [{ address, family }]);
+  else callback(null, address, family);
 }) as unknown as LookupFunction;
 
 /** Runs `body` with the app delivering through a sender that resolves names with fakeLookup. */
@@ -93,14 +105,23 @@ describe('endpoint URL rules', () => {
     const { session } = await consoleUser(app);
     const endpoint = await createEndpoint(app, session, { url: 'https://hooks.example.com/textline' });
     expect(endpoint.url).toBe('https://hooks.example.com/textline');
-    const response = await trpcMutation(app, 'webhookEndpoints.update', { id: endpoint.id, url: 'https://192.168.0.1/' }, session);
+    const response = await trpcMutation(
+      app,
+      'webhookEndpoints.update',
+      { id: endpoint.id, url: 'https://192.168.0.1/' },
+      session,
+    );
     expect(response.status).toBe(422);
   });
 
   it('accepts IPv6 addresses whose embedded IPv4 address is public (NAT64, 6to4)', async () => {
     const { session } = await consoleUser(app);
-    expect((await createEndpoint(app, session, { url: 'https://[64:ff9b::8.8.8.8]/hooks' })).url).toBe('https://[64:ff9b::808:808]/hooks');
-    expect((await createEndpoint(app, session, { url: 'https://[2002:808:808::1]/hooks' })).url).toBe('https://[2002:808:808::1]/hooks');
+    expect((await createEndpoint(app, session, { url: 'https://[64:ff9b::8.8.8.8]/hooks' })).url).toBe(
+      'https://[64:ff9b::808:808]/hooks',
+    );
+    expect((await createEndpoint(app, session, { url: 'https://[2002:808:808::1]/hooks' })).url).toBe(
+      'https://[2002:808:808::1]/hooks',
+    );
   });
 });
 
@@ -194,11 +215,26 @@ describe('connect-time address check', () => {
     const strict = createWebhookSender({ allowPrivate: false, timeoutMs: 2_000 });
     try {
       const port = new URL(sink.url).port;
-      await expect(strict.post(`https://127.0.0.1:${port}/hooks`, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: expect.stringMatching(/^Blocked/) });
-      await expect(strict.post(`https://[::1]:${port}/hooks`, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: expect.stringMatching(/^Blocked/) });
-      await expect(strict.post(`https://[::127.0.0.1]:${port}/hooks`, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: expect.stringMatching(/^Blocked/) });
-      await expect(strict.post(`https://[::ffff:127.0.0.1]:${port}/hooks`, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: expect.stringMatching(/^Blocked/) });
-      await expect(strict.post(sink.url, {}, '{}')).resolves.toMatchObject({ kind: 'error', error: 'Blocked: only https endpoints are allowed' });
+      await expect(strict.post(`https://127.0.0.1:${port}/hooks`, {}, '{}')).resolves.toMatchObject({
+        kind: 'error',
+        error: expect.stringMatching(/^Blocked/),
+      });
+      await expect(strict.post(`https://[::1]:${port}/hooks`, {}, '{}')).resolves.toMatchObject({
+        kind: 'error',
+        error: expect.stringMatching(/^Blocked/),
+      });
+      await expect(strict.post(`https://[::127.0.0.1]:${port}/hooks`, {}, '{}')).resolves.toMatchObject({
+        kind: 'error',
+        error: expect.stringMatching(/^Blocked/),
+      });
+      await expect(strict.post(`https://[::ffff:127.0.0.1]:${port}/hooks`, {}, '{}')).resolves.toMatchObject({
+        kind: 'error',
+        error: expect.stringMatching(/^Blocked/),
+      });
+      await expect(strict.post(sink.url, {}, '{}')).resolves.toMatchObject({
+        kind: 'error',
+        error: 'Blocked: only https endpoints are allowed',
+      });
       expect(sink.requests).toHaveLength(0);
     } finally {
       strict.close();
@@ -209,7 +245,11 @@ describe('connect-time address check', () => {
     const development = createWebhookSender({ allowPrivate: true, timeoutMs: 2_000, lookup: fakeLookup });
     try {
       const port = new URL(sink.url).port;
-      const result = await development.post(`http://rebind.example.com:${port}/hooks`, { 'content-type': 'application/json' }, '{}');
+      const result = await development.post(
+        `http://rebind.example.com:${port}/hooks`,
+        { 'content-type': 'application/json' },
+        '{}',
+      );
       expect(result).toMatchObject({ kind: 'response', status: 200, body: 'ok' });
       expect(sink.requests).toHaveLength(1);
     } finally {

@@ -25,16 +25,23 @@ async function eventTypesDelivered(recipient: string, expected: string[]): Promi
   const session = await signIn(app, developer.account.account.username);
   const path = `/wake-${developer.workspaceId}`;
   await createEndpoint(app, session, { url: sink.url.replace('/hooks', path) });
-  const sent = await call(app, 'POST', '/api/v1/messages', { token: developer.token, body: { phone_number: recipient, body: 'Wake up' } });
+  const sent = await call(app, 'POST', '/api/v1/messages', {
+    token: developer.token,
+    body: { phone_number: recipient, body: 'Wake up' },
+  });
   expect(sent.status).toBe(202);
-  const types = () => sink.requests.filter((request) => request.path === path).map((request) => JSON.parse(request.body).type as string);
+  const types = () =>
+    sink.requests.filter((request) => request.path === path).map((request) => JSON.parse(request.body).type as string);
   await eventually(`webhooks ${expected.join(', ')} within ${PROMPT_MS} ms`, () => types().length >= expected.length, PROMPT_MS);
   return types().sort();
 }
 
 describe('webhook deliveries start when the transaction recording their event commits', () => {
   it('for message events of carrier reports (provider event reconciliation)', async () => {
-    expect(await eventTypesDelivered('+14155550123', ['message.sent', 'message.delivered'])).toEqual(['message.delivered', 'message.sent']);
+    expect(await eventTypesDelivered('+14155550123', ['message.sent', 'message.delivered'])).toEqual([
+      'message.delivered',
+      'message.sent',
+    ]);
   });
 
   it('for a message the carrier refuses at dispatch', async () => {

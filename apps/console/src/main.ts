@@ -1,7 +1,7 @@
 import './styles.css';
 import { act, api } from './api.ts';
 import { currentRoute, href, navigate, startRouter, type Route } from './router.ts';
-import { loadSession, session, setSession } from './session.ts';
+import { loadSession, session, setSession, type Session } from './session.ts';
 import { errorBox, h, loading, replace } from './ui.ts';
 import { billingPage } from './pages/billing.ts';
 import { deliveriesPage } from './pages/deliveries.ts';
@@ -30,17 +30,18 @@ const navigation: [string, string, string[]][] = [
   ['billing', 'Billing', ['billing']],
 ];
 
-const root = document.getElementById('app')!;
+const root = document.getElementById('app') ?? document.body;
 
-function layout(route: Route): HTMLElement {
-  const signed = session()!;
+function layout(route: Route, signed: Session): HTMLElement {
   const signOut = h('button', { type: 'button', class: 'link' }, 'Sign out');
-  signOut.addEventListener('click', () =>
-    void act(signOut, async () => {
-      await api.console.signOut.mutate({});
-      setSession(null);
-      navigate('sign-in', { replace: true });
-    }),
+  signOut.addEventListener(
+    'click',
+    () =>
+      void act(signOut, async () => {
+        await api.console.signOut.mutate({});
+        setSession(null);
+        navigate('sign-in', { replace: true });
+      }),
   );
   const main = h('main', { id: 'main', tabindex: '-1' });
   root.replaceChildren(
@@ -65,13 +66,21 @@ function layout(route: Route): HTMLElement {
 async function render(): Promise<void> {
   const route = currentRoute();
   if (route.name === 'sign-in' || route.name === 'reset-password') {
-    if (session() && route.name === 'sign-in') return navigate('endpoints', { replace: true });
+    if (session() && route.name === 'sign-in') {
+      navigate('endpoints', { replace: true });
+      return;
+    }
     document.title = route.name === 'sign-in' ? 'Sign in · Textline' : 'Reset password · Textline';
-    return (route.name === 'sign-in' ? signInPage : resetPasswordPage)(root);
+    (route.name === 'sign-in' ? signInPage : resetPasswordPage)(root);
+    return;
   }
-  if (!session()) return navigate('sign-in', { replace: true });
+  const signed = session();
+  if (!signed) {
+    navigate('sign-in', { replace: true });
+    return;
+  }
   const page = pages[route.name];
-  const main = layout(route);
+  const main = layout(route, signed);
   if (!page) {
     replace(main, errorBox('This page does not exist.'), h('a', { href: href('endpoints') }, 'Go to endpoints'));
     return;

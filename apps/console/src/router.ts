@@ -19,7 +19,8 @@ export function currentRoute(): Route {
   const path = location.pathname.startsWith(base) ? location.pathname.slice(base.length).replace(/\/$/, '') : '';
   for (const { name, pattern, keys } of patterns) {
     const match = pattern.exec(path);
-    if (match) return { name, params: Object.fromEntries(keys.map((key, index) => [key, decodeURIComponent(match[index + 1] ?? '')])) };
+    if (match)
+      return { name, params: Object.fromEntries(keys.map((key, index) => [key, decodeURIComponent(match[index + 1] ?? '')])) };
   }
   return { name: 'not-found', params: {} };
 }

@@ -3,7 +3,11 @@
 export type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | undefined | null | ((event: Event) => void)>;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (typeof value === 'function') element.addEventListener(name.slice(2).toLowerCase(), value);
@@ -14,7 +18,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Att
   return element;
 }
 
-export function append(parent: Node, children: Child[]): void {
+function append(parent: Node, children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     parent.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
@@ -63,12 +67,19 @@ export function time(iso: string | null): HTMLElement | string {
 
 /** When the next automatic attempt runs; one that is due is about to run. */
 export function retryTime(iso: string): HTMLElement | string {
-  return new Date(iso).getTime() <= Date.now() ? h('time', { datetime: iso, title: new Date(iso).toUTCString() }, 'due now') : time(iso);
+  return new Date(iso).getTime() <= Date.now()
+    ? h('time', { datetime: iso, title: new Date(iso).toUTCString() }, 'due now')
+    : time(iso);
 }
 
 function relative(date: Date): string {
   const seconds = Math.round((date.getTime() - Date.now()) / 1000);
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3_600], ['minute', 60], ['second', 1]];
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+    ['second', 1],
+  ];
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.round(seconds / size), unit);
@@ -77,7 +88,9 @@ function relative(date: Date): string {
 }
 
 export function money(cents: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: currency.length === 3 ? currency : 'USD' }).format(cents / 100);
+  return new Intl.NumberFormat('en', { style: 'currency', currency: currency.length === 3 ? currency : 'USD' }).format(
+    cents / 100,
+  );
 }
 
 let toastTimer: ReturnType<typeof setTimeout> | undefined;

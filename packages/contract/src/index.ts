@@ -54,13 +54,7 @@ export {
   ZWebhookDeliveryDetail,
   ZWebhookEndpoint,
 } from './webhooks.ts';
-export type {
-  TEventEnvelope,
-  TWebhookAttempt,
-  TWebhookDelivery,
-  TWebhookDeliveryDetail,
-  TWebhookEndpoint,
-} from './webhooks.ts';
+export type { TEventEnvelope, TWebhookAttempt, TWebhookDelivery, TWebhookDeliveryDetail, TWebhookEndpoint } from './webhooks.ts';
 export { ZConsoleSession } from './operations/console.ts';
 export { ZOAuthClientAuthorization } from './operations/mcp.ts';
 export type { TOAuthClientAuthorization } from './operations/mcp.ts';

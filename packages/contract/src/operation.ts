@@ -9,11 +9,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * migration route) a legacy `txk_` key, or the console's session cookie (plus a CSRF header on
  * mutations).
  */
-export type OperationAuth =
-  | { kind: 'bearer'; scope: Scope }
-  | { kind: 'none' }
-  | { kind: 'legacy_key' }
-  | { kind: 'session' };
+export type OperationAuth = { kind: 'bearer'; scope: Scope } | { kind: 'none' } | { kind: 'legacy_key' } | { kind: 'session' };
 
 export type McpToolSpec = {
   /** snake_case tool name, e.g. send_message */
@@ -30,10 +26,14 @@ export type McpToolSpec = {
  * One entry per operation. REST routes, tRPC procedures, MCP tools and openapi.json are all
  * generated from these; nothing about an operation is written twice.
  */
-export type Operation<TInput extends z.ZodObject = z.ZodObject, TOutput extends z.ZodType = z.ZodType> = {
+export type Operation<
+  TInput extends z.ZodObject = z.ZodObject,
+  TOutput extends z.ZodType = z.ZodType,
+  TMethod extends HttpMethod = HttpMethod,
+> = {
   name: string;
-  /** GET operations are tRPC queries, the others mutations. */
-  method: HttpMethod;
+  /** GET operations are tRPC queries, the others mutations (kept literal so the router's types can tell). */
+  method: TMethod;
   /**
    * The public REST path, or null for console-only operations served on /trpc alone (SPEC section 6:
    * webhook endpoints are configured from the console, not by a documented API route).
@@ -70,9 +70,9 @@ export type Operation<TInput extends z.ZodObject = z.ZodObject, TOutput extends 
   mcp: McpToolSpec | null;
 };
 
-export function defineOperation<TInput extends z.ZodObject, TOutput extends z.ZodType>(
-  operation: Operation<TInput, TOutput>,
-): Operation<TInput, TOutput> {
+export function defineOperation<TInput extends z.ZodObject, TOutput extends z.ZodType, TMethod extends HttpMethod>(
+  operation: Operation<TInput, TOutput, TMethod>,
+): Operation<TInput, TOutput, TMethod> {
   return operation;
 }
 
@@ -80,12 +80,15 @@ export function defineOperation<TInput extends z.ZodObject, TOutput extends z.Zo
  * A console-only operation: served on /trpc, authenticated by the session cookie unless `auth`
  * says otherwise, and never a public REST route.
  */
-export function defineConsoleOperation<TInput extends z.ZodObject, TOutput extends z.ZodType>(
-  entry: Pick<Operation<TInput, TOutput>, 'name' | 'method' | 'summary' | 'description' | 'input' | 'output' | 'checksCredentials'> & {
+export function defineConsoleOperation<TInput extends z.ZodObject, TOutput extends z.ZodType, TMethod extends HttpMethod>(
+  entry: Pick<
+    Operation<TInput, TOutput, TMethod>,
+    'name' | 'method' | 'summary' | 'description' | 'input' | 'output' | 'checksCredentials'
+  > & {
     errors?: readonly ErrorCode[];
     auth?: OperationAuth;
   },
-): Operation<TInput, TOutput> {
+): Operation<TInput, TOutput, TMethod> {
   return {
     path: null,
     auth: { kind: 'session' },

@@ -25,7 +25,8 @@ export const scopeDescriptions: Record<Scope, string> = {
   'numbers:read': 'List your phone numbers.',
   'numbers:write': 'Buy phone numbers, which can cost money.',
   'campaigns:read': 'Read your campaigns, contact lists and snippets.',
-  'campaigns:write': 'Create and change campaigns, contact lists and snippets, and enroll recipients in campaigns that text them.',
+  'campaigns:write':
+    'Create and change campaigns, contact lists and snippets, and enroll recipients in campaigns that text them.',
   'onboarding:read': 'Read your onboarding status and funding invoices.',
   'onboarding:write': 'Create API keys and funding invoices, request and provision a dedicated number, and send the test SMS.',
   'mcp:read': 'List the tools available on your account (their names and descriptions); it runs none of them.',

@@ -34,7 +34,11 @@ export const ZWebhookDelivery = z.object({
   event_type: ZCustomerEventType,
   endpoint_id: z.string(),
   endpoint_url: z.string(),
-  status: z.enum(webhookDeliveryStatuses).describe('pending until the first attempt, then the outcome of the latest one: succeeded, or failed (next_retry says whether a retry is scheduled)'),
+  status: z
+    .enum(webhookDeliveryStatuses)
+    .describe(
+      'pending until the first attempt, then the outcome of the latest one: succeeded, or failed (next_retry says whether a retry is scheduled)',
+    ),
   response_code: z.number().int().nullable().describe('HTTP status of the latest attempt; null when no response came back'),
   latency_ms: z.number().int().nullable(),
   next_retry: ZTimestamp.nullable().describe('When the next automatic attempt runs; null when none is scheduled'),

@@ -11,7 +11,10 @@ function timestamp(date: Date): string {
 }
 
 async function main(rawName: string | undefined): Promise<void> {
-  const name = (rawName ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const name = (rawName ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (!name) {
     console.error('usage: npm run db:migration -- <name>');
     process.exitCode = 1;

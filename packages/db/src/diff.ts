@@ -23,7 +23,11 @@ export async function diffSchemaFromMigrations(
     const { exitCode, stdout } = await withSchemaEngine(new PgliteAdapterFactory(pglite), (engine) =>
       engine.diff({
         // Before the first migration there is no lockfile yet, and the engine needs one to read the folder.
-        from: { tag: 'migrations', ...migrations, lockfile: { ...migrations.lockfile, content: migrations.lockfile.content ?? lockfileContent } },
+        from: {
+          tag: 'migrations',
+          ...migrations,
+          lockfile: { ...migrations.lockfile, content: migrations.lockfile.content ?? lockfileContent },
+        },
         to: { tag: 'schemaDatamodel', files: [{ path: paths.schemaPath, content: schema }] },
         script: true,
         // With exitCode set, the engine answers 2 when the diff is not empty.

@@ -3,12 +3,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
-import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
+import type { MigrationList } from '@prisma/schema-engine-wasm';
 import { dbPackageDir } from './package-dir.ts';
 
 const prismaDir = path.join(dbPackageDir, 'prisma');
@@ -57,7 +54,8 @@ function loadWasm(): Promise<void> {
 /** Runs `fn` with a schema engine bound to `factory`, and frees the engine afterwards. */
 export async function withSchemaEngine<T>(
   factory: SqlMigrationAwareDriverAdapterFactory,
-  fn: (engine: SchemaEngine) => Promise<T>,
+  // The class of the glue module the engine is instantiated from (the package entry declares its own copy).
+  fn: (engine: bindings.SchemaEngine) => Promise<T>,
 ): Promise<T> {
   await loadWasm();
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);

@@ -108,7 +108,9 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
     // An idle connection's error (a server restart) surfaces again on the next query that uses the pool.
     pool.on('error', () => undefined);
-    const sql: SqlClient = { query: async <Row>(text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[] };
+    const sql: SqlClient = {
+      query: async <Row>(text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[],
+    };
     return openedDb('postgres', new PrismaClient({ adapter: new PrismaPg(pool) }), sql, () => pool.end());
   }
   const { isMemory, openPglite, PgliteAdapterFactory } = await loadPglite();

@@ -11,7 +11,7 @@ import { pgliteOptions } from './pglite-settings.ts';
 import { dbPackageDir } from './package-dir.ts';
 import { executeScriptsWhole } from './scripts.ts';
 
-export type OpenPglite = { pglite: PGlite; close(): Promise<void> };
+export type OpenPglite = { pglite: PGlite; close: () => Promise<void> };
 
 export const isMemory = (dataDir: string): boolean => dataDir.startsWith('memory://');
 

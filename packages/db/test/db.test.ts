@@ -24,8 +24,8 @@ async function appliedMigrations(db: Db): Promise<string[]> {
   return rows.map((row) => row.migration_name);
 }
 
-// Migration scripts the adapters used to mangle: semicolons inside a comment and a function body, and
-// a script that fails half-way.
+// Migration scripts the pinned adapters mangle without executeScriptsWhole: semicolons inside a comment
+// and a function body, and a script that fails half-way.
 const trickyScript = `-- Hand-written; semicolons here must not split the script.
 CREATE TABLE tricky (id int);
 CREATE FUNCTION tricky_double(n int) RETURNS int LANGUAGE plpgsql AS $$
@@ -136,7 +136,9 @@ async function exerciseCrud(db: Db): Promise<void> {
   // An interactive transaction that throws leaves nothing behind.
   await expect(
     prisma.$transaction(async (tx) => {
-      await tx.ledgerEntry.create({ data: { id: `le_${randomUUID()}`, workspaceId, amountCents: 500, kind: 'operator_credit', reference: randomUUID() } });
+      await tx.ledgerEntry.create({
+        data: { id: `le_${randomUUID()}`, workspaceId, amountCents: 500, kind: 'operator_credit', reference: randomUUID() },
+      });
       await tx.workspace.update({ where: { id: workspaceId }, data: { balanceCents: { increment: 500 } } });
       throw new Error('abort');
     }),
@@ -268,11 +270,13 @@ describe.runIf(serverUrl)('PostgreSQL', () => {
     database = await createTestDatabaseUrl(serverUrl!);
   });
   afterAll(async () => {
-    await database?.drop();
+    await database.drop();
   });
 
   it('applies every migration exactly once under concurrent start-ups, and nothing on the next run', async () => {
-    const results = await Promise.all(Array.from({ length: 4 }, () => applyMigrations({ databaseUrl: database.url, dataDir: 'unused' })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => applyMigrations({ databaseUrl: database.url, dataDir: 'unused' })),
+    );
     expect(results.flatMap((result) => result.applied)).toEqual(migrationNames);
     expect(await applyMigrations({ databaseUrl: database.url, dataDir: 'unused' })).toEqual({ applied: [] });
   });

@@ -7,9 +7,9 @@ import { signedSandboxPayment } from '../providers/sandboxpay-checkout.ts';
 import { ingestProviderWebhook } from '../provider-callbacks/ingest.ts';
 import type { Services } from '../services.ts';
 
-export const planTiers = ['starter', 'growth', 'scale', 'enterprise'] as const;
+const planTiers = ['starter', 'growth', 'scale', 'enterprise'] as const;
 
-export type AdminOptions = {
+type AdminOptions = {
   username?: string | undefined;
   name?: string | undefined;
   tier?: string | undefined;
@@ -73,7 +73,8 @@ export const adminCommands = {
 
   async 'set-tier'(services: Services, options: AdminOptions) {
     const tier = required(options.tier, 'tier');
-    if (!(planTiers as readonly string[]).includes(tier)) throw new AdminInputError(`--tier must be one of ${planTiers.join(', ')}`);
+    if (!(planTiers as readonly string[]).includes(tier))
+      throw new AdminInputError(`--tier must be one of ${planTiers.join(', ')}`);
     const workspace = await workspaceOf(services, options.username);
     await services.prisma.workspace.update({ where: { id: workspace.id }, data: { planTier: tier } });
     return { workspace_id: workspace.id, tier };
@@ -106,13 +107,19 @@ export const adminCommands = {
     const entry = await services.prisma.$transaction(async (tx) => {
       const [row] = await tx.$queryRaw<{ balance_cents: number }[]>`
         SELECT balance_cents FROM workspaces WHERE id = ${workspace.id} FOR UPDATE`;
-      const balanceCents = Number(row?.balance_cents ?? 0);
+      const balanceCents = row?.balance_cents ?? 0;
       if (balanceCents - cents < 0 && !options.allowNegative) {
         throw new AdminInputError(
           `Refused: the balance is ${balanceCents} cents, so debiting ${cents} would leave ${balanceCents - cents}; pass --allow-negative to debit anyway.`,
         );
       }
-      return postLedgerEntry(tx, { workspaceId: workspace.id, amountCents: -cents, kind: 'operator_debit', reference: newId('opr'), reason });
+      return postLedgerEntry(tx, {
+        workspaceId: workspace.id,
+        amountCents: -cents,
+        kind: 'operator_debit',
+        reference: newId('opr'),
+        reason,
+      });
     });
     return { workspace_id: workspace.id, balance_cents: entry.balanceCents };
   },
@@ -125,7 +132,9 @@ export const adminCommands = {
   async 'mark-invoice-paid'(services: Services, options: AdminOptions) {
     const invoiceId = required(options.invoice, 'invoice');
     if (services.fundingProvider.label !== sandboxPayLabel) {
-      throw new AdminInputError(`Only ${sandboxPayLabel} invoices can be marked paid; the funding provider here is ${services.fundingProvider.label}.`);
+      throw new AdminInputError(
+        `Only ${sandboxPayLabel} invoices can be marked paid; the funding provider here is ${services.fundingProvider.label}.`,
+      );
     }
     const invoice = await services.prisma.fundingInvoice.findUnique({ where: { id: invoiceId } });
     if (!invoice) throw new AdminInputError(`No funding invoice ${invoiceId}`);
@@ -133,7 +142,11 @@ export const adminCommands = {
     const { payload, source, headers } = payment;
     const summary = { invoice_id: invoice.id, session_id: invoice.sessionId, event_id: payload.event_id };
     if (!options.url) {
-      return { ...summary, acceptance: await ingestProviderWebhook(services, source, payment), note: 'Stored; the service reconciles it in its provider_event job.' };
+      return {
+        ...summary,
+        acceptance: await ingestProviderWebhook(services, source, payment),
+        note: 'Stored; the service reconciles it in its provider_event job.',
+      };
     }
     const endpoint = new URL(source.path, options.url);
     const response = await fetch(endpoint, {

@@ -28,11 +28,11 @@ export type LegacyKeyContext = { legacyKeyId: string; workspaceId: string; scope
 export type AuthFailure = 'missing' | 'malformed' | 'legacy_key' | 'unknown' | 'expired' | 'revoked' | 'wrong_resource';
 
 /** The protected resource a token is presented to: the developer API, or the MCP endpoint. */
-export type TokenResource = 'api' | 'mcp';
+type TokenResource = 'api' | 'mcp';
 
-export type AuthResult<T> = { ok: true; value: T } | { ok: false; reason: AuthFailure };
+type AuthResult<T> = { ok: true; value: T } | { ok: false; reason: AuthFailure };
 
-export function readBearer(header: string | undefined): string | undefined {
+function readBearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? '';
@@ -50,8 +50,8 @@ type TokenRow = {
   plan_tier: string;
 };
 
-// Every request whose token is not cached runs it, so it is plain SQL: through Prisma's client, with
-// the default cache and 6,000 tokens in turn, a send cost twice the CPU (BENCH.md, session 10).
+// Every request whose token is not cached runs it, so it is plain SQL: through Prisma's client, a send
+// whose token misses the cache (the default cache, 6,000 tokens in turn) costs twice the CPU (BENCH.md).
 const tokenByHash = `
   SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, w.id AS workspace_id, w.account_id, w.plan_tier
   FROM access_tokens t JOIN workspaces w ON w.id = t.workspace_id

@@ -6,7 +6,7 @@ import type { AuthFailure } from './authenticator.ts';
  * What a refusal may add for its route: /mcp names its protected resource metadata (RFC 9728) so an
  * OAuth client can discover the authorization server, and tells an agent how to get a token.
  */
-export type ChallengeOptions = { resourceMetadataUrl?: string | undefined; message?: string | undefined };
+type ChallengeOptions = { resourceMetadataUrl?: string | undefined; message?: string | undefined };
 
 function bearerChallenge(params: Record<string, string | undefined>): string {
   const rendered = Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [`${name}="${value}"`]));

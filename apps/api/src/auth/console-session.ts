@@ -28,9 +28,13 @@ function csrfTokenFor(sessionToken: string): string {
  * The signed-in console session of a /trpc request. Mutations must also carry the session's CSRF
  * token in X-CSRF-Token (defence in depth beside SameSite=Strict).
  */
-export async function requireConsoleSession(ctx: RequestContext, type: 'query' | 'mutation' | 'subscription'): Promise<ConsoleSessionContext> {
+export async function requireConsoleSession(
+  ctx: RequestContext,
+  type: 'query' | 'mutation' | 'subscription',
+): Promise<ConsoleSessionContext> {
   const session = await findConsoleSession(ctx.services, ctx.consoleSession?.cookie);
-  if (!session) throw new AppError('unauthorized', { message: 'Sign in to the console first; the session is missing or expired.' });
+  if (!session)
+    throw new AppError('unauthorized', { message: 'Sign in to the console first; the session is missing or expired.' });
   const header = ctx.consoleSession?.csrfHeader;
   if (type !== 'query' && !(header !== undefined && constantTimeEqual(header, session.csrfToken))) {
     throw new AppError('forbidden', { message: 'The X-CSRF-Token header is missing or does not match the session.' });
@@ -49,8 +53,16 @@ export function accountOwner(workspaceId: string) {
 /** The console acts for the workspace owner, so on /trpc a session may call every bearer operation. */
 export async function consoleAuthContext(ctx: RequestContext, type: 'query' | 'mutation' | 'subscription'): Promise<AuthContext> {
   const session = await requireConsoleSession(ctx, type);
-  const workspace = await ctx.services.prisma.workspace.findUniqueOrThrow({ where: { id: session.workspaceId }, select: { planTier: true } });
-  return { ...accountOwner(session.workspaceId), tokenId: session.sessionId, accountId: session.accountId, planTier: workspace.planTier };
+  const workspace = await ctx.services.prisma.workspace.findUniqueOrThrow({
+    where: { id: session.workspaceId },
+    select: { planTier: true },
+  });
+  return {
+    ...accountOwner(session.workspaceId),
+    tokenId: session.sessionId,
+    accountId: session.accountId,
+    planTier: workspace.planTier,
+  };
 }
 
 export async function startConsoleSession(
@@ -63,11 +75,18 @@ export async function startConsoleSession(
   await deps.prisma.consoleSession.create({
     data: { id, tokenHash: sha256Hex(token), accountId: options.accountId, workspaceId: options.workspaceId, expiresAt },
   });
-  const session = { sessionId: id, accountId: options.accountId, workspaceId: options.workspaceId, username: options.username, expiresAt, csrfToken: csrfTokenFor(token) };
+  const session = {
+    sessionId: id,
+    accountId: options.accountId,
+    workspaceId: options.workspaceId,
+    username: options.username,
+    expiresAt,
+    csrfToken: csrfTokenFor(token),
+  };
   return { token, session };
 }
 
-export async function findConsoleSession(
+async function findConsoleSession(
   deps: { prisma: PrismaClient; clock: Clock },
   token: string | undefined,
 ): Promise<ConsoleSessionContext | undefined> {

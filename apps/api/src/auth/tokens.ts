@@ -2,14 +2,14 @@ import type { PrismaClient } from '@textline/db';
 import type { Scope, TToken } from '@textline/contract';
 import { newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
 
-export const ACCESS_TOKEN_PREFIX = 'txt_';
-export const LEGACY_KEY_PREFIX = 'txk_';
+const ACCESS_TOKEN_PREFIX = 'txt_';
+const LEGACY_KEY_PREFIX = 'txk_';
 const SECRET_LENGTH = 43; // 43 base62 characters carry 256 bits
 
 export const tokenPattern = /^txt_[0-9A-Za-z]{43}$/;
 export const legacyKeyPattern = /^txk_[0-9A-Za-z]{43}$/;
 
-export type TokenOrigin = 'account_creation' | 'api_key' | 'oauth' | 'legacy_migration';
+type TokenOrigin = 'account_creation' | 'api_key' | 'oauth' | 'legacy_migration';
 
 type TokenWriter = Pick<PrismaClient, 'accessToken'>;
 
@@ -39,7 +39,13 @@ export async function issueAccessToken(
       expiresAt: options.expiresAt,
     },
   });
-  return { id, type: 'Bearer', access_token: accessToken, scopes: [...options.scopes], expires_at: options.expiresAt.toISOString() };
+  return {
+    id,
+    type: 'Bearer',
+    access_token: accessToken,
+    scopes: [...options.scopes],
+    expires_at: options.expiresAt.toISOString(),
+  };
 }
 
 export function newLegacyKey(): { key: string; keyHash: string } {

@@ -80,7 +80,7 @@ function publicToken(token: TToken & { id: string }): TToken {
 }
 
 /** Who asks for a key: the caller's credential as authentication resolved it. */
-export type KeyCreator = Pick<AuthContext, 'workspaceId' | 'scopes' | 'origin' | 'oauthClientId' | 'expiresAt'>;
+type KeyCreator = Pick<AuthContext, 'workspaceId' | 'scopes' | 'origin' | 'oauthClientId' | 'expiresAt'>;
 
 /**
  * POST /api/v1/onboarding/api-key and the create_api_key tool. A key never carries a scope its

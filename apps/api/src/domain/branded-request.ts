@@ -121,7 +121,8 @@ export async function provisionDedicatedNumber(
   }
   if (!(await hasPaidFundingInvoice(deps.prisma, workspaceId))) {
     throw new AppError('insufficient_balance', {
-      message: 'A dedicated number needs a paid funding invoice: create one with POST /api/v1/onboarding/funding-invoices and pay it.',
+      message:
+        'A dedicated number needs a paid funding invoice: create one with POST /api/v1/onboarding/funding-invoices and pay it.',
     });
   }
   // Claim the request so that concurrent calls provision one number; the loser sees it as taken.

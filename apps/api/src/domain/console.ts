@@ -1,4 +1,4 @@
-import { AppError, isScope, type Scope } from '@textline/contract';
+import { AppError, isScope } from '@textline/contract';
 import type { AccessToken } from '@textline/db';
 import { startConsoleSession, type ConsoleSessionContext } from '../auth/console-session.ts';
 import { hashPassword, sha256Hex, verifyPassword } from '../lib/crypto.ts';
@@ -15,18 +15,27 @@ let decoyHash: Promise<string> | undefined;
  * The account and its workspace when the credentials match (console sign-in and OAuth consent),
  * under the failed-attempt limits: throws sign_in_rate_limited (429) over them.
  */
-export async function checkCredentials(deps: Pick<Services, 'prisma' | 'rateLimiter' | 'config'>, input: CredentialAttempt & { password: string }) {
+export async function checkCredentials(
+  deps: Pick<Services, 'prisma' | 'rateLimiter' | 'config'>,
+  input: CredentialAttempt & { password: string },
+) {
   return limitFailedAttempts(deps, input, async () => {
     const account = await deps.prisma.account.findUnique({
       where: { usernameLower: input.username.toLowerCase() },
       include: { workspace: { select: { id: true } } },
     });
-    const valid = await verifyPassword(input.password, account?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy password'))));
+    const valid = await verifyPassword(
+      input.password,
+      account?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy password'))),
+    );
     return valid && account?.workspace ? { account, workspaceId: account.workspace.id } : undefined;
   });
 }
 
-export async function signIn(deps: Deps, input: CredentialAttempt & { password: string }): Promise<{ token: string; session: ConsoleSessionContext }> {
+export async function signIn(
+  deps: Deps,
+  input: CredentialAttempt & { password: string },
+): Promise<{ token: string; session: ConsoleSessionContext }> {
   const match = await checkCredentials(deps, input);
   if (!match) throw new AppError('unauthorized', { message: 'The username or password is incorrect.' });
   return startConsoleSession(deps, {
@@ -68,7 +77,8 @@ export async function resetPassword(
       return { username: account.username, backup_codes_remaining: remaining };
     });
   });
-  if (!reset) throw new AppError('unauthorized', { message: 'The username or backup code is incorrect, or the code was already used.' });
+  if (!reset)
+    throw new AppError('unauthorized', { message: 'The username or backup code is incorrect, or the code was already used.' });
   return reset;
 }
 
@@ -77,7 +87,7 @@ function tokenView(token: AccessToken) {
     id: token.id,
     name: token.name,
     origin: token.origin,
-    scopes: token.scopes.filter(isScope) as Scope[],
+    scopes: token.scopes.filter(isScope),
     created_at: token.createdAt.toISOString(),
     expires_at: token.expiresAt.toISOString(),
     last_used_at: token.lastUsedAt?.toISOString() ?? null,
@@ -90,7 +100,11 @@ export async function listApiTokens(deps: Pick<Services, 'prisma'>, workspaceId:
   return tokens.map(tokenView);
 }
 
-export async function revokeApiToken(deps: Pick<Services, 'prisma' | 'clock' | 'authenticator'>, workspaceId: string, id: string) {
+export async function revokeApiToken(
+  deps: Pick<Services, 'prisma' | 'clock' | 'authenticator'>,
+  workspaceId: string,
+  id: string,
+) {
   const token = await deps.prisma.accessToken.findFirst({ where: { id, workspaceId } });
   if (!token) throw new AppError('not_found', { message: 'No API token with this id exists in your workspace.' });
   const revoked = token.revokedAt

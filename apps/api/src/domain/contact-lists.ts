@@ -24,7 +24,7 @@ export async function listContactLists(
   workspaceId: string,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<{ contact_lists: TContactList[]; next_cursor: string | null }> {
-  const page = newestFirst(query);
+  const page = newestFirst('contact_lists', query);
   const rows = await deps.prisma.contactList.findMany({
     where: { workspaceId, ...page.where },
     orderBy: page.orderBy,
@@ -35,7 +35,11 @@ export async function listContactLists(
   return { contact_lists: pageRows.map(toContactList), next_cursor: nextCursor };
 }
 
-export async function createContactList(deps: ContactListDeps, workspaceId: string, input: { name: string }): Promise<TContactList> {
+export async function createContactList(
+  deps: ContactListDeps,
+  workspaceId: string,
+  input: { name: string },
+): Promise<TContactList> {
   const row = await deps.prisma.contactList.create({
     data: { id: newId('cl'), workspaceId, name: input.name, updatedAt: new Date(deps.clock.now()) },
     include: withSize,

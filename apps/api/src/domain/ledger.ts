@@ -2,7 +2,7 @@ import { AppError } from '@textline/contract';
 import type { PrismaClient } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 
-export type LedgerKind =
+type LedgerKind =
   | 'send_debit'
   | 'send_refund'
   | 'funding_credit'
@@ -14,30 +14,21 @@ export type LedgerKind =
 type LedgerWriter = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>;
 
 /**
- * Posts one ledger entry and moves the cached balance in the same statement. The unique reference
- * makes it idempotent: a second post with the same reference changes nothing and returns null.
+ * Posts one ledger entry and moves the cached balance, in one statement: the database function
+ * post_ledger_entry, whose row is the one accepted sends' debits are written with too (see the
+ * send_rules_one_place migration). The unique reference makes it idempotent: a second post with the
+ * same reference changes nothing and answers `posted` false.
  */
 export async function postLedgerEntry(
   db: LedgerWriter,
   entry: { workspaceId: string; amountCents: number; kind: LedgerKind; reference: string; reason?: string; messageId?: string },
 ): Promise<{ posted: boolean; balanceCents: number }> {
   const rows = await db.$queryRaw<{ balance_cents: number; posted: boolean }[]>`
-    WITH inserted AS (
-      INSERT INTO ledger_entries (id, workspace_id, amount_cents, kind, reference, reason, message_id)
-      VALUES (${newId('led')}, ${entry.workspaceId}, ${entry.amountCents}, ${entry.kind}, ${entry.reference},
-              ${entry.reason ?? null}, ${entry.messageId ?? null})
-      ON CONFLICT (reference) DO NOTHING
-      RETURNING amount_cents
-    ), updated AS (
-      UPDATE workspaces SET balance_cents = balance_cents + (SELECT amount_cents FROM inserted)
-      WHERE id = ${entry.workspaceId} AND EXISTS (SELECT 1 FROM inserted)
-      RETURNING balance_cents
-    )
-    SELECT COALESCE((SELECT balance_cents FROM updated), (SELECT balance_cents FROM workspaces WHERE id = ${entry.workspaceId})) AS balance_cents,
-           EXISTS (SELECT 1 FROM inserted) AS posted`;
+    SELECT posted, balance_cents FROM post_ledger_entry(${newId('led')}, ${entry.workspaceId}, ${entry.amountCents}::INTEGER,
+      ${entry.kind}, ${entry.reference}, ${entry.reason ?? null}, ${entry.messageId ?? null})`;
   const row = rows[0];
   if (!row) throw new Error(`workspace ${entry.workspaceId} not found`);
-  return { posted: row.posted, balanceCents: Number(row.balance_cents) };
+  return { posted: row.posted, balanceCents: row.balance_cents };
 }
 
 /** How to fund a balance, in the shape an agent can act on over either surface. */

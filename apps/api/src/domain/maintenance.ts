@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient } from '@textline/db';
-import type { JobHandler } from '../jobs/runner.ts';
+import { defineJob } from '../jobs/define.ts';
+import { ZRecurringPayload } from '../jobs/recurring.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import type { Services } from '../services.ts';
 
@@ -20,7 +21,11 @@ function prunableRows(config: Services['config'], now: number): Prunable[] {
   return [
     // A job finishes after it is due (run_at <= updated_at), so the run_at bound changes nothing but
     // lets the (status, run_at) index find the rows.
-    { table: 'jobs', key: 'id', stale: Prisma.sql`status = 'done' AND run_at < ${finishedBefore} AND updated_at < ${finishedBefore}` },
+    {
+      table: 'jobs',
+      key: 'id',
+      stale: Prisma.sql`status = 'done' AND run_at < ${finishedBefore} AND updated_at < ${finishedBefore}`,
+    },
     { table: 'console_sessions', key: 'id', stale: expired },
     { table: 'oauth_authorization_codes', key: 'code_hash', stale: expired },
     { table: 'oauth_refresh_tokens', key: 'id', stale: expired },
@@ -46,7 +51,7 @@ async function deleteInBatches(db: Pick<PrismaClient, '$executeRaw'>, rows: Prun
 }
 
 /** One maintenance run: prunes every kind of stale row. Idempotent, so a repeated job is harmless. */
-export async function pruneStaleRows(deps: Pick<Services, 'prisma' | 'clock' | 'config' | 'log'>): Promise<Record<string, number>> {
+async function pruneStaleRows(deps: Pick<Services, 'prisma' | 'clock' | 'config' | 'log'>): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
   for (const rows of prunableRows(deps.config, deps.clock.now())) {
     deleted[rows.table] = await deleteInBatches(deps.prisma, rows, deps.config.maintenanceBatchSize);
@@ -56,8 +61,10 @@ export async function pruneStaleRows(deps: Pick<Services, 'prisma' | 'clock' | '
 }
 
 /** Recurring: one run per MAINTENANCE_INTERVAL_MINUTES (see withRecurringJobs). */
-export const maintenanceJobHandler: JobHandler = {
+export const maintenanceJob = defineJob({
+  queue: 'maintenance',
+  payload: ZRecurringPayload,
   async run(services) {
     await pruneStaleRows(services);
   },
-};
+});

@@ -7,7 +7,7 @@ import { insufficientBalance, postLedgerEntry } from './ledger.ts';
 
 type NumberDeps = Pick<Services, 'prisma' | 'config' | 'log' | 'messagingProvider'>;
 
-export function toNumber(row: PhoneNumber): TNumber {
+function toNumber(row: PhoneNumber): TNumber {
   return {
     id: row.id,
     number: row.number,
@@ -29,9 +29,9 @@ async function chargeNumberPrice(deps: NumberDeps, workspaceId: string, numberId
   await deps.prisma.$transaction(async (tx) => {
     const [workspace] = await tx.$queryRaw<{ balance_cents: number }[]>`
       SELECT balance_cents FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
-    if (!workspace || Number(workspace.balance_cents) < priceCents) {
+    if (!workspace || workspace.balance_cents < priceCents) {
       throw insufficientBalance({
-        balanceCents: Number(workspace?.balance_cents ?? 0),
+        balanceCents: workspace?.balance_cents ?? 0,
         requiredCents: priceCents,
         message: `A number costs ${priceCents} cents; the balance is too small.`,
       });

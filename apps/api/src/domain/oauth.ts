@@ -35,12 +35,13 @@ export function requestedScopes(scopes: readonly string[] | undefined): Scope[] 
 // --- clients ---
 
 export async function saveClient(deps: Pick<Services, 'prisma'>, client: OAuthClientInformationFull): Promise<void> {
-  const { client_id, client_secret, client_id_issued_at, client_secret_expires_at, ...metadata } = client;
+  // The expiry is not kept: secrets of registered clients do not expire.
+  const { client_id, client_secret, client_id_issued_at, client_secret_expires_at: _expiresAt, ...metadata } = client;
   await deps.prisma.oAuthClient.create({
     data: {
       id: client_id,
       name: metadata.client_name ?? '',
-      metadata: metadata as Prisma.InputJsonObject,
+      metadata,
       // Only a hash is kept; see hashPresentedClientSecret in oauth/routes.ts for how it is compared.
       secretHash: client_secret ? sha256Hex(client_secret) : null,
       createdAt: client_id_issued_at ? new Date(client_id_issued_at * 1000) : undefined,
@@ -49,7 +50,10 @@ export async function saveClient(deps: Pick<Services, 'prisma'>, client: OAuthCl
 }
 
 /** A registered client; `client_secret` holds the secret's hash, which presented secrets are hashed to match. */
-export async function findClient(deps: Pick<Services, 'prisma'>, clientId: string): Promise<OAuthClientInformationFull | undefined> {
+export async function findClient(
+  deps: Pick<Services, 'prisma'>,
+  clientId: string,
+): Promise<OAuthClientInformationFull | undefined> {
   const row = await deps.prisma.oAuthClient.findUnique({ where: { id: clientId } });
   if (!row) return undefined;
   return {
@@ -72,7 +76,14 @@ export async function approveAuthorization(
   await deps.prisma.$transaction(async (tx) => {
     await tx.oAuthAuthorization.upsert({
       where: { workspaceId_clientId: { workspaceId: grant.workspaceId, clientId: grant.clientId } },
-      create: { id: newId('oauthz'), workspaceId: grant.workspaceId, clientId: grant.clientId, scopes: grant.scopes, createdAt: now, updatedAt: now },
+      create: {
+        id: newId('oauthz'),
+        workspaceId: grant.workspaceId,
+        clientId: grant.clientId,
+        scopes: grant.scopes,
+        createdAt: now,
+        updatedAt: now,
+      },
       update: { scopes: grant.scopes, revokedAt: null, updatedAt: now },
     });
     await tx.oAuthAuthorizationCode.create({
@@ -109,20 +120,30 @@ export async function exchangeAuthorizationCode(
   const codeHash = sha256Hex(request.code);
   const now = new Date(deps.clock.now());
   const row = await deps.prisma.oAuthAuthorizationCode.findUnique({ where: { codeHash } });
-  if (!row || row.clientId !== request.clientId) throw new InvalidGrantError('The authorization code is not valid for this client.');
+  if (!row || row.clientId !== request.clientId)
+    throw new InvalidGrantError('The authorization code is not valid for this client.');
   if (row.expiresAt <= now) throw new InvalidGrantError('The authorization code has expired; start the authorization again.');
   if (request.redirectUri !== undefined && request.redirectUri !== row.redirectUri) {
     throw new InvalidGrantError('redirect_uri differs from the one in the authorization request.');
   }
-  if (request.resource !== undefined && request.resource !== row.resource) throw new InvalidTargetError(`The code was issued for ${row.resource}.`);
-  const claimed = await deps.prisma.oAuthAuthorizationCode.updateMany({ where: { codeHash, usedAt: null }, data: { usedAt: now } });
+  if (request.resource !== undefined && request.resource !== row.resource)
+    throw new InvalidTargetError(`The code was issued for ${row.resource}.`);
+  const claimed = await deps.prisma.oAuthAuthorizationCode.updateMany({
+    where: { codeHash, usedAt: null },
+    data: { usedAt: now },
+  });
   if (claimed.count !== 1) {
     await revokeFamily(deps, row.familyId);
     throw new InvalidGrantError('The authorization code was already used; the tokens issued from it are revoked.');
   }
   const scopes = row.scopes.filter(isScope);
   return deps.prisma.$transaction((tx) =>
-    issueTokenPair(tx, deps, { clientId: row.clientId, workspaceId: row.workspaceId, scopes, resource: row.resource, familyId: row.familyId }, scopes),
+    issueTokenPair(
+      tx,
+      deps,
+      { clientId: row.clientId, workspaceId: row.workspaceId, scopes, resource: row.resource, familyId: row.familyId },
+      scopes,
+    ),
   );
 }
 
@@ -159,7 +180,13 @@ async function issueTokenPair(
       expiresAt: new Date(now + deps.config.oauthRefreshTokenTtlDays * DAY_MS),
     },
   });
-  return { access_token: access.access_token, token_type: 'Bearer', expires_in: ttlSeconds, scope: accessScopes.join(' '), refresh_token: refreshToken };
+  return {
+    access_token: access.access_token,
+    token_type: 'Bearer',
+    expires_in: ttlSeconds,
+    scope: accessScopes.join(' '),
+    refresh_token: refreshToken,
+  };
 }
 
 /**
@@ -174,18 +201,28 @@ export async function rotateRefreshToken(
   const row = await deps.prisma.oAuthRefreshToken.findUnique({ where: { tokenHash: sha256Hex(request.refreshToken) } });
   if (!row || row.clientId !== request.clientId || row.revokedAt) throw new InvalidGrantError('The refresh token is not valid.');
   if (row.expiresAt <= now) throw new InvalidGrantError('The refresh token has expired; authorize again.');
-  if (request.resource !== undefined && request.resource !== row.resource) throw new InvalidTargetError(`The token was issued for ${row.resource}.`);
+  if (request.resource !== undefined && request.resource !== row.resource)
+    throw new InvalidTargetError(`The token was issued for ${row.resource}.`);
   const granted = row.scopes.filter(isScope);
   const narrowed = request.scopes?.filter((scope) => scope !== '');
-  if (narrowed?.some((scope) => !(granted as string[]).includes(scope))) throw new InvalidScopeError('A refresh cannot add scopes to the grant.');
-  const claimed = await deps.prisma.oAuthRefreshToken.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: now } });
+  if (narrowed?.some((scope) => !(granted as string[]).includes(scope)))
+    throw new InvalidScopeError('A refresh cannot add scopes to the grant.');
+  const claimed = await deps.prisma.oAuthRefreshToken.updateMany({
+    where: { id: row.id, usedAt: null, revokedAt: null },
+    data: { usedAt: now },
+  });
   if (claimed.count !== 1) {
     await revokeFamily(deps, row.familyId);
     throw new InvalidGrantError('The refresh token was already used; every token of this grant is now revoked.');
   }
   const accessScopes = narrowed?.length ? granted.filter((scope) => narrowed.includes(scope)) : granted;
   return deps.prisma.$transaction((tx) =>
-    issueTokenPair(tx, deps, { clientId: row.clientId, workspaceId: row.workspaceId, scopes: granted, resource: row.resource, familyId: row.familyId }, accessScopes),
+    issueTokenPair(
+      tx,
+      deps,
+      { clientId: row.clientId, workspaceId: row.workspaceId, scopes: granted, resource: row.resource, familyId: row.familyId },
+      accessScopes,
+    ),
   );
 }
 
@@ -218,14 +255,23 @@ export async function revokePresentedToken(deps: OAuthDeps, token: string, clien
     const row = await deps.prisma.oAuthRefreshToken.findUnique({ where: { tokenHash: sha256Hex(token) } });
     if (row && (clientId === undefined || row.clientId === clientId)) await revokeFamily(deps, row.familyId);
   } else if (tokenPattern.test(token)) {
-    await revokeAccessTokens(deps, { tokenHash: sha256Hex(token), ...(clientId === undefined ? {} : { oauthClientId: clientId }) });
+    await revokeAccessTokens(deps, {
+      tokenHash: sha256Hex(token),
+      ...(clientId === undefined ? {} : { oauthClientId: clientId }),
+    });
   }
 }
 
 // --- the user's view: GET and DELETE /api/v1/mcp/oauth-clients ---
 
-export async function listAuthorizedClients(deps: Pick<Services, 'prisma'>, workspaceId: string): Promise<TOAuthClientAuthorization[]> {
-  const authorizations = await deps.prisma.oAuthAuthorization.findMany({ where: { workspaceId, revokedAt: null }, orderBy: { createdAt: 'asc' } });
+export async function listAuthorizedClients(
+  deps: Pick<Services, 'prisma'>,
+  workspaceId: string,
+): Promise<TOAuthClientAuthorization[]> {
+  const authorizations = await deps.prisma.oAuthAuthorization.findMany({
+    where: { workspaceId, revokedAt: null },
+    orderBy: { createdAt: 'asc' },
+  });
   const clients = await deps.prisma.oAuthClient.findMany({ where: { id: { in: authorizations.map((row) => row.clientId) } } });
   const clientsById = new Map(clients.map((client) => [client.id, client]));
   return authorizations.map((row) => {
@@ -249,8 +295,12 @@ export async function revokeClientAuthorization(
   clientId: string,
 ): Promise<{ client_id: string; revoked: true; revoked_tokens: number }> {
   const now = new Date(deps.clock.now());
-  const withdrawn = await deps.prisma.oAuthAuthorization.updateMany({ where: { workspaceId, clientId }, data: { revokedAt: now } });
-  if (withdrawn.count === 0) throw new AppError('not_found', { message: 'You never authorized an OAuth client with this client_id.' });
+  const withdrawn = await deps.prisma.oAuthAuthorization.updateMany({
+    where: { workspaceId, clientId },
+    data: { revokedAt: now },
+  });
+  if (withdrawn.count === 0)
+    throw new AppError('not_found', { message: 'You never authorized an OAuth client with this client_id.' });
   await deps.prisma.oAuthAuthorizationCode.updateMany({ where: { workspaceId, clientId, usedAt: null }, data: { usedAt: now } });
   const refresh = await deps.prisma.oAuthRefreshToken.updateMany({
     where: { workspaceId, clientId, usedAt: null, revokedAt: null, expiresAt: { gt: now } },
@@ -261,6 +311,13 @@ export async function revokeClientAuthorization(
 }
 
 /** Notes that the client used its access now (shown as last_used_at). */
-export async function recordClientUse(deps: Pick<Services, 'prisma' | 'clock'>, workspaceId: string, clientId: string): Promise<void> {
-  await deps.prisma.oAuthAuthorization.updateMany({ where: { workspaceId, clientId, revokedAt: null }, data: { lastUsedAt: new Date(deps.clock.now()) } });
+export async function recordClientUse(
+  deps: Pick<Services, 'prisma' | 'clock'>,
+  workspaceId: string,
+  clientId: string,
+): Promise<void> {
+  await deps.prisma.oAuthAuthorization.updateMany({
+    where: { workspaceId, clientId, revokedAt: null },
+    data: { lastUsedAt: new Date(deps.clock.now()) },
+  });
 }

@@ -43,7 +43,10 @@ const fixedActions = {
     path: '/api/v1/messages',
     mcp_tool: 'send_message',
   },
-} as const satisfies Record<Exclude<NextAction, 'create_funding_invoice' | 'pay_funding_invoice'>, Omit<NextActionBody, 'action'>>;
+} as const satisfies Record<
+  Exclude<NextAction, 'create_funding_invoice' | 'pay_funding_invoice'>,
+  Omit<NextActionBody, 'action'>
+>;
 
 function fixedAction(action: keyof typeof fixedActions): NextActionBody {
   return { action, ...fixedActions[action] };
@@ -136,7 +139,7 @@ export async function getOnboardingStatus(
   };
 }
 
-/** POST /onboarding/test-sms: the fixed text through the normal send pipeline (balance, cap, suppressions). */
+/** POST /onboarding/test-sms: the fixed text through the normal send pipeline (sendMessage, which applies the send rules). */
 export async function sendTestSms(
   deps: Parameters<typeof sendMessage>[0],
   sender: { workspaceId: string; tokenId: string },

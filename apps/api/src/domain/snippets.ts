@@ -8,7 +8,13 @@ import { assertValidTemplate, snippetNames } from './campaigns/templates.ts';
 type SnippetDeps = Pick<Services, 'prisma' | 'clock'>;
 
 function toSnippet(row: Prisma.SnippetGetPayload<object>): TSnippet {
-  return { id: row.id, name: row.name, body: row.body, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    body: row.body,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 function nameIssue(message: string): AppError {
@@ -29,13 +35,21 @@ export async function listSnippets(
   workspaceId: string,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<{ snippets: TSnippet[]; next_cursor: string | null }> {
-  const page = newestFirst(query);
-  const rows = await deps.prisma.snippet.findMany({ where: { workspaceId, ...page.where }, orderBy: page.orderBy, take: page.take });
+  const page = newestFirst('snippets', query);
+  const rows = await deps.prisma.snippet.findMany({
+    where: { workspaceId, ...page.where },
+    orderBy: page.orderBy,
+    take: page.take,
+  });
   const { rows: pageRows, nextCursor } = page.page(rows);
   return { snippets: pageRows.map(toSnippet), next_cursor: nextCursor };
 }
 
-export async function createSnippet(deps: SnippetDeps, workspaceId: string, input: { name: string; body: string }): Promise<TSnippet> {
+export async function createSnippet(
+  deps: SnippetDeps,
+  workspaceId: string,
+  input: { name: string; body: string },
+): Promise<TSnippet> {
   assertValidSnippetBody(input.body);
   try {
     const row = await deps.prisma.snippet.create({
@@ -68,7 +82,9 @@ export async function updateSnippet(
   if (input.name !== undefined && input.name !== existing.name) {
     const users = await stagesUsing(deps, workspaceId, existing.name);
     if (users.length > 0) {
-      throw nameIssue(`The snippet is used by campaign stages (${users.join(', ')}); keep its name while those campaigns are not archived.`);
+      throw nameIssue(
+        `The snippet is used by campaign stages (${users.join(', ')}); keep its name while those campaigns are not archived.`,
+      );
     }
   }
   try {

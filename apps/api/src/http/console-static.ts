@@ -23,7 +23,9 @@ export function consoleRouter(): Router {
     next();
   });
   // Relative asset URLs need the trailing slash (non-strict routing matches both forms here).
-  router.get('/console', (req, res, next) => (req.originalUrl.split('?')[0] === '/console' ? res.redirect(301, '/console/') : next()));
+  router.get('/console', (req, res, next) =>
+    req.originalUrl.split('?')[0] === '/console' ? res.redirect(301, '/console/') : next(),
+  );
   router.use('/console', express.static(consoleDistDir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheForHtml }));
   router.get('/console/{*rest}', (_req: Request, res: Response) => {
     const index = `${consoleDistDir}index.html`;

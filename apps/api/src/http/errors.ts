@@ -28,7 +28,11 @@ export function validationError(issues: FieldIssue[]): AppError {
  * longer than any id) names a resource that cannot exist: 404 with the operation's own not-found
  * code, as an unknown id gets, rather than a 422 a GET by id would otherwise never answer.
  */
-export function invalidInputError(operation: Operation, issues: readonly IssueLike[], pathParameters: readonly string[] = []): AppError {
+export function invalidInputError(
+  operation: Operation,
+  issues: readonly IssueLike[],
+  pathParameters: readonly string[] = [],
+): AppError {
   const parameter = issues.map((issue) => String(issue.path[0])).find((field) => pathParameters.includes(field));
   if (parameter === undefined) return validationError(fieldIssues(issues));
   return new AppError(notFoundCodeOf(operation), { message: `No resource has this ${parameter}.` });
@@ -97,9 +101,7 @@ export function trpcCodeOf(error: AppError): TRPC_ERROR_CODE_KEY {
 
 /** The headers the errors of a tRPC call carry (Retry-After, WWW-Authenticate), sent as REST sends them. */
 export function errorHeaders(errors: readonly unknown[]): Record<string, string> {
-  return Object.assign({}, ...errors.map((error) => toAppError(error).headers));
-}
-
-export function isInternal(error: AppError): boolean {
-  return error.code === 'internal_error';
+  const headers: Record<string, string> = {};
+  for (const error of errors) Object.assign(headers, toAppError(error).headers);
+  return headers;
 }

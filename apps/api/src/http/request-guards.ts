@@ -3,7 +3,7 @@ import { AppError, operations } from '@textline/contract';
 import { validationError } from './errors.ts';
 
 /** Deeper JSON is refused before any handler: no request of ours nests this far, and recursion over it would not survive. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /**
  * Errors express and its body parsers raise about a request itself, mapped onto the catalogue:
@@ -20,7 +20,8 @@ export function requestError(error: unknown): AppError | undefined {
   // A path parameter that is not percent-encoded UTF-8 (e.g. %ff) names no resource.
   if (error instanceof URIError) return new AppError('not_found', { message: 'The path is not valid percent-encoded UTF-8.' });
   // Any other body-reading failure (a gzip or brotli body that does not inflate, an aborted upload).
-  if (typeof status === 'number' && status >= 400 && status < 500) return new AppError('invalid_json', { message: 'The request body could not be read.' });
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new AppError('invalid_json', { message: 'The request body could not be read.' });
   return undefined;
 }
 
@@ -33,8 +34,8 @@ const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
  */
 export function unstorable(root: unknown): { path: string; message: string } | undefined {
   const pending: { value: unknown; field: string; depth: number }[] = [{ value: root, field: '', depth: 0 }];
-  while (pending.length > 0) {
-    const { value, field, depth } = pending.pop()!;
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, field, depth } = item;
     if (typeof value === 'string') {
       // PostgreSQL text cannot hold NUL, and jsonb refuses unpaired surrogates.
       if (value.includes('\u0000')) return { path: field, message: 'must not contain NUL (\\u0000) characters' };
@@ -42,7 +43,8 @@ export function unstorable(root: unknown): { path: string; message: string } | u
     } else if (value !== null && typeof value === 'object') {
       if (depth >= MAX_JSON_DEPTH) return { path: field, message: `nests deeper than ${MAX_JSON_DEPTH} levels` };
       for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\u0000') || unpairedSurrogate.test(key)) return { path: field || key, message: 'has a key with NUL characters or invalid Unicode' };
+        if (key.includes('\u0000') || unpairedSurrogate.test(key))
+          return { path: field || key, message: 'has a key with NUL characters or invalid Unicode' };
         pending.push({ value: child, field: field || key, depth: depth + 1 });
       }
     }
@@ -78,7 +80,10 @@ function splitUrl(url: string): { path: string; query: string } {
  */
 export function rejectUnstorableInput(req: Request, _res: Response, next: NextFunction): void {
   const { path, query } = splitUrl(req.url);
-  if (/%00/.test(path)) return next(new AppError('not_found', { message: 'No resource path contains a NUL character.' }));
+  if (/%00/.test(path)) {
+    next(new AppError('not_found', { message: 'No resource path contains a NUL character.' }));
+    return;
+  }
   next(unstorableInputError(trpcQueryInput(path, query), '(input)') ?? unstorableInputError(req.body, '(body)'));
 }
 
@@ -97,7 +102,9 @@ export function rejectUnstorableBody(req: Request, _res: Response, next: NextFun
   next(unstorableInputError(req.body, '(body)'));
 }
 
-const credentialChecks = new Set<string>(Object.values(operations).flatMap((operation) => (operation.checksCredentials ? [operation.name] : [])));
+const credentialChecks = new Set<string>(
+  Object.values(operations).flatMap((operation) => (operation.checksCredentials ? [operation.name] : [])),
+);
 
 /**
  * Refuses a tRPC batch that holds a password or backup-code check together with other calls: one
@@ -114,5 +121,9 @@ export function refuseBatchedCredentialChecks(req: Request, _res: Response, next
       // tRPC refuses a path that is not percent-encoded UTF-8 itself.
     }
   }
-  next(procedures.length > 1 && procedures.some((name) => credentialChecks.has(name)) ? new AppError('batch_not_allowed') : undefined);
+  next(
+    procedures.length > 1 && procedures.some((name) => credentialChecks.has(name))
+      ? new AppError('batch_not_allowed')
+      : undefined,
+  );
 }

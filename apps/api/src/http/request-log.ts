@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { lazyChild, type Logger } from '../lib/logger.ts';
+import { lazyChild } from '../lib/lazy-child-logger.ts';
+import type { Logger } from '../lib/logger.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { match, type MatchFunction } from 'path-to-regexp';
 import { AppError, type Operation } from '@textline/contract';
-import { appRouter } from '../trpc/router.ts';
 import { contextFromRequest } from '../trpc/context.ts';
-import { invokeOperation, type ProcedureMeta } from '../trpc/procedures.ts';
+import { invokeOperation, type OperationHandler } from '../operations/handler.ts';
+import { servedOperations } from '../operations/index.ts';
 import type { Services } from '../services.ts';
 import { writeJson } from './json-response.ts';
 import { sendError } from './send-error.ts';
@@ -11,14 +11,15 @@ import { validationError } from './errors.ts';
 import { unstorable } from './request-guards.ts';
 
 export type RestOperation = Operation & { path: `/${string}` };
-type RestRoute = { procedurePath: string; operation: RestOperation };
+type RestRoute = { procedurePath: string; operation: RestOperation; handler: OperationHandler };
 
-/** Every procedure whose contract operation has a REST path (console-only ones have none). */
+const hasRestPath = (operation: Operation): operation is RestOperation => operation.path !== null;
+
+/** Every operation with a REST path (console-only ones have none), in the handler list's order. */
 export function restRoutes(): RestRoute[] {
-  return Object.entries(appRouter._def.procedures).flatMap(([procedurePath, procedure]) => {
-    const operation = (procedure as unknown as { _def: { meta?: ProcedureMeta } })._def.meta?.operation;
-    return operation?.path ? [{ procedurePath, operation: operation as RestOperation }] : [];
-  });
+  return servedOperations.flatMap(({ procedurePath, handler }) =>
+    hasRestPath(handler.operation) ? [{ procedurePath, operation: handler.operation, handler }] : [],
+  );
 }
 
 type CompiledRoute = RestRoute & {
@@ -101,9 +102,14 @@ function groupBy<T, K, V>(items: T[], keyOf: (item: T) => K, valueOf: (item: T) 
  */
 function groupByFirstSegment(routes: CompiledRoute[]): Map<string, CompiledRoute[]> {
   for (const { operation } of routes) {
-    if (firstSegment(operation.path).includes('{')) throw new Error(`${operation.path}: a REST path must start with a fixed segment`);
+    if (firstSegment(operation.path).includes('{'))
+      throw new Error(`${operation.path}: a REST path must start with a fixed segment`);
   }
-  return groupBy(routes, (route) => firstSegment(route.operation.path), (route) => route);
+  return groupBy(
+    routes,
+    (route) => firstSegment(route.operation.path),
+    (route) => route,
+  );
 }
 
 function hasBody(req: Request): boolean {
@@ -162,12 +168,16 @@ export function restRouter(services: Services): RequestHandler {
   const routes = restRoutes().map(compile);
   const staticRoutes = indexStaticRoutes(routes);
   const routesByFirstSegment = groupByFirstSegment(routes);
-  const methodsByPath = groupBy(routes, (route): string => route.operation.path, (route) => route.operation.method);
+  const methodsByPath = groupBy(
+    routes,
+    (route): string => route.operation.path,
+    (route) => route.operation.method,
+  );
 
   async function serve(req: Request, res: Response, route: CompiledRoute, params: Record<string, string>): Promise<void> {
     const ctx = contextFromRequest(services, req, 'rest');
     try {
-      const output = await invokeOperation(ctx, route.procedurePath, inputFor(req, route, params), route.pathParameters);
+      const output = await invokeOperation(ctx, route.handler, inputFor(req, route, params), route.pathParameters);
       writeJson(res, ctx.response.status ?? route.operation.successStatus, output as object, ctx.response.headers);
     } catch (error) {
       sendError(req, res, error, ctx.response.headers);
@@ -186,14 +196,21 @@ export function restRouter(services: Services): RequestHandler {
       try {
         matched = route.match(path);
       } catch (error) {
-        return next(error);
+        next(error);
+        return;
       }
       if (!matched) continue;
       knownPath ??= route.operation.path;
       if (route.operation.method === method) return void serve(req, res, route, matched.params);
     }
-    if (knownPath === undefined) return next();
-    res.set('Allow', methodsByPath.get(knownPath)!.join(', '));
+    if (knownPath === undefined) {
+      next();
+      return;
+    }
+    const allowed = methodsByPath.get(knownPath);
+    // Both indexes are built from the same routes.
+    if (!allowed) throw new Error(`no methods are indexed for ${knownPath}, a path a route matched`);
+    res.set('Allow', allowed.join(', '));
     sendError(req, res, new AppError('method_not_allowed'));
   };
 }

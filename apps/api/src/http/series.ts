@@ -11,9 +11,15 @@ export function series(...handlers: RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     let index = 0;
     const step = (error?: unknown): void => {
-      if (error) return next(error);
+      if (error) {
+        next(error);
+        return;
+      }
       const handler = handlers[index++];
-      if (!handler) return next();
+      if (!handler) {
+        next();
+        return;
+      }
       try {
         const result: unknown = handler(req, res, step);
         if (result instanceof Promise) result.catch(next);

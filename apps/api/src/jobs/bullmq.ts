@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.ts';
-import type { QueueName } from './enqueue.ts';
+import type { QueueName } from './define.ts';
 
 /** A due job row as handed to BullMQ: its id and how many attempts it has had. */
 export type DueJob = { id: string; attempts: number };
@@ -24,8 +24,8 @@ type WakeData = { rowId: string } | { rowIds: string[] };
  * BullMQ itself may only find stalled much later.
  *
  * Rows just committed (wake) go up to WAKE_CHUNK rows per BullMQ job: each BullMQ job costs Redis a
- * script run and the API a command of a dozen arguments, which under load was a sixth of a send's
- * CPU. A row in two BullMQ jobs (a wake and a sweep) is worked once: only one claim of it succeeds.
+ * script run and the API a command of a dozen arguments: one BullMQ job per row would be a sixth of a
+ * send's CPU under load. A row in two BullMQ jobs (a wake and a sweep) is worked once: only one claim of it succeeds.
  */
 export type BullTransport = {
   enqueue(queue: QueueName, jobs: readonly DueJob[]): Promise<void>;
@@ -34,7 +34,12 @@ export type BullTransport = {
   close(): Promise<void>;
 };
 
-export function createBullTransport(options: { redisUrl: string; prefix: string; concurrency: number; log: Logger }): BullTransport {
+export function createBullTransport(options: {
+  redisUrl: string;
+  prefix: string;
+  concurrency: number;
+  log: Logger;
+}): BullTransport {
   // BullMQ needs maxRetriesPerRequest null on connections it blocks on; workers duplicate this one.
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const queues = new Map<QueueName, Queue>();
@@ -67,7 +72,9 @@ export function createBullTransport(options: { redisUrl: string; prefix: string;
       for (let start = 0; start < rowIds.length; start += WAKE_CHUNK) chunks.push(rowIds.slice(start, start + WAKE_CHUNK));
       // One add per chunk rather than addBulk: addBulk builds an ioredis pipeline, which copies every
       // script BullMQ defines onto itself, and that copy cost more than the adds it sent.
-      await Promise.all(chunks.map((chunk) => queueFor(queue).add(queue, { rowIds: chunk }, { removeOnComplete: true, removeOnFail: true })));
+      await Promise.all(
+        chunks.map((chunk) => queueFor(queue).add(queue, { rowIds: chunk }, { removeOnComplete: true, removeOnFail: true })),
+      );
     },
 
     startWorkers(names, processRow) {

@@ -1,22 +1,107 @@
-import type { Prisma, PrismaClient } from '@textline/db';
+import { Prisma, type PrismaClient } from '@textline/db';
+import type { z } from 'zod';
+import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
+import type { JobDefinition, QueueName } from './define.ts';
+import type { JobRunner } from './runner.ts';
 
-/** Every kind of asynchronous work. The `jobs` row is the source of truth (outbox); queues only wake workers. */
-export const queueNames = ['dispatch', 'provider_event', 'webhook_delivery', 'campaign_step', 'sandbox_callback', 'maintenance'] as const;
-export type QueueName = (typeof queueNames)[number];
+/**
+ * Job rows are written here and nowhere else in TypeScript: `enqueue` for one job in an interactive
+ * transaction, and `insertJobs` for statements that make a job per row of a query (campaign steps,
+ * provider events, recurring jobs). The one other writer is the database function
+ * accept_message_batch, which writes each accepted message's dispatch job in the send's own
+ * statement (see dispatchJob).
+ */
 
-type JobWriter = Pick<PrismaClient, 'job'>;
+declare const wakesAfterCommit: unique symbol;
+
+/**
+ * A transaction opened by `inJobTransaction`, the only kind `enqueue` accepts: so no job is written
+ * without its workers being woken once the transaction commits, and none is woken before.
+ */
+export type JobTransaction = Prisma.TransactionClient & { readonly [wakesAfterCommit]: true };
+
+type JobTransactionDeps = { prisma: Pick<PrismaClient, '$transaction'>; clock: Clock; jobs: Pick<JobRunner, 'wake'> };
+
+/** The clock of each open job transaction, and the jobs it will wake after commit, by queue. */
+const openTransactions = new WeakMap<JobTransaction, { clock: Clock; toWake: Map<QueueName, string[]> }>();
+
+// Ids per wake() call: the runner takes them as arguments, and a campaign may schedule many steps at once.
+const WAKE_BATCH = 1_000;
+
+/**
+ * Runs `work` in one transaction and, once it commits, wakes the jobs it enqueued that are due, so
+ * they start at once instead of at the job runner's next sweep. A transaction that rolls back
+ * leaves no job and wakes nothing.
+ */
+export async function inJobTransaction<T>(deps: JobTransactionDeps, work: (tx: JobTransaction) => Promise<T>): Promise<T> {
+  const toWake = new Map<QueueName, string[]>();
+  const result = await deps.prisma.$transaction((tx) => {
+    const jobTx = tx as JobTransaction;
+    openTransactions.set(jobTx, { clock: deps.clock, toWake });
+    return work(jobTx);
+  });
+  for (const [queue, ids] of toWake) {
+    for (let start = 0; start < ids.length; start += WAKE_BATCH) deps.jobs.wake(queue, ...ids.slice(start, start + WAKE_BATCH));
+  }
+  return result;
+}
+
+function openTransaction(tx: JobTransaction) {
+  const open = openTransactions.get(tx);
+  if (!open) throw new Error('a JobTransaction is only valid inside its inJobTransaction');
+  return open;
+}
+
+/** Wakes these jobs (written by `insertJobs` in this transaction) once it commits; pass only the due ones. */
+export function wakeAfterCommit(tx: JobTransaction, job: JobDefinition, jobIds: readonly string[]): void {
+  if (jobIds.length === 0) return;
+  const { toWake } = openTransaction(tx);
+  toWake.set(job.queue, (toWake.get(job.queue) ?? []).concat(jobIds));
+}
+
+/**
+ * The INSERT of job rows from a query: `rows` yields each job's id (text), payload (jsonb), run_at
+ * and enqueue time (timestamptz), in that order. The SQL builds the payloads, so nothing checks
+ * them against the definition's schema before the runner does (a payload that does not parse is
+ * buried): a test that runs the job keeps them in step. The queue is written as a literal (queue
+ * names are fixed identifiers), so this adds no bind parameter and fits statements whose text
+ * numbers its own parameters ($1, $2, ...). Append RETURNING or ON CONFLICT as needed.
+ */
+export function insertJobs(job: JobDefinition, rows: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
+    SELECT new_job.id, ${Prisma.raw(`'${job.queue}'`)}, new_job.payload, new_job.run_at, new_job.enqueued_at, new_job.enqueued_at
+    FROM (${rows}) AS new_job (id, payload, run_at, enqueued_at)`;
+}
+
+/** The INSERT of one job row, its payload checked against the definition's schema type. */
+export function insertJob<Payload extends z.ZodType>(
+  job: JobDefinition<Payload>,
+  row: { id: string; payload: z.input<Payload>; runAt: Date; enqueuedAt: Date },
+): Prisma.Sql {
+  return insertJobs(
+    job,
+    Prisma.sql`VALUES (${row.id}, ${JSON.stringify(row.payload)}::jsonb, ${row.runAt}::timestamptz, ${row.enqueuedAt}::timestamptz)`,
+  );
+}
 
 /**
  * Records a job in the caller's transaction, so the work exists exactly when the state change that
- * caused it commits. After commit, call `services.jobs.wake(queue, id)` to start it promptly.
- * `runAt` comes from `services.clock` (the runner compares due times with it; tests move it by hand).
+ * caused it commits; it is woken after the commit if it is due by then. `runAt` (default: now)
+ * comes from `services.clock`, which the runner compares due times with (tests move it by hand).
+ * Returns the job's id.
  */
-export async function enqueueJob(
-  db: JobWriter,
-  job: { queue: QueueName; payload: Prisma.InputJsonValue; runAt: Date; id?: string },
+export async function enqueue<Payload extends z.ZodType>(
+  tx: JobTransaction,
+  job: JobDefinition<Payload>,
+  payload: z.input<Payload>,
+  options: { runAt?: Date } = {},
 ): Promise<string> {
-  const id = job.id ?? newId('job');
-  await db.job.create({ data: { id, queue: job.queue, payload: job.payload, runAt: job.runAt } });
+  const { clock } = openTransaction(tx);
+  const now = clock.now();
+  const runAt = options.runAt ?? new Date(now);
+  const id = newId('job');
+  await tx.$executeRaw(insertJob(job, { id, payload, runAt, enqueuedAt: new Date(now) }));
+  if (runAt.getTime() <= now) wakeAfterCommit(tx, job, [id]);
   return id;
 }

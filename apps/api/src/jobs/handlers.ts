@@ -1,27 +1,27 @@
 import type { Config } from '../config.ts';
-import { campaignStepJobHandler } from '../domain/campaigns/scheduler.ts';
-import { dispatchJobHandler } from '../domain/messages/dispatch.ts';
-import { maintenanceJobHandler } from '../domain/maintenance.ts';
-import { webhookDeliveryJobHandler } from '../domain/customer-webhooks/worker.ts';
-import { providerEventJobHandler } from '../domain/reconciliation/provider-events.ts';
-import { sandboxCallbackJobHandler } from '../providers/sandbox/callbacks.ts';
+import { campaignStepJob } from '../domain/campaigns/scheduler.ts';
+import { dispatchJob } from '../domain/messages/dispatch.ts';
+import { maintenanceJob } from '../domain/maintenance.ts';
+import { webhookDeliveryJob } from '../domain/customer-webhooks/worker.ts';
+import { providerEventJob } from '../domain/reconciliation/provider-events.ts';
+import { sandboxCallbackJob } from '../providers/sandbox/callbacks.ts';
+import type { JobDefinition } from './define.ts';
 import type { RecurringJob } from './recurring.ts';
-import type { JobHandlers } from './runner.ts';
 
 /**
- * The one place a queue gets its worker. A queue without an entry is never claimed: its rows wait
- * until a handler is registered here.
+ * The one place a kind of job gets workers: the runner claims rows of these definitions' queues
+ * only. A queue without a definition here is never claimed: its rows wait until one is listed.
  */
-export const jobHandlers: JobHandlers = {
-  dispatch: dispatchJobHandler,
-  provider_event: providerEventJobHandler,
-  sandbox_callback: sandboxCallbackJobHandler,
-  campaign_step: campaignStepJobHandler,
-  webhook_delivery: webhookDeliveryJobHandler,
-  maintenance: maintenanceJobHandler,
-};
+export const jobDefinitions: readonly JobDefinition[] = [
+  dispatchJob,
+  providerEventJob,
+  sandboxCallbackJob,
+  campaignStepJob,
+  webhookDeliveryJob,
+  maintenanceJob,
+];
 
-/** Queues that get a job every period, whether or not anything else enqueues one. */
+/** Jobs that get a row every period, whether or not anything else enqueues one. */
 export function recurringJobs(config: Config): RecurringJob[] {
-  return [{ queue: 'maintenance', everyMs: config.maintenanceIntervalMinutes * 60_000 }];
+  return [{ job: maintenanceJob, everyMs: config.maintenanceIntervalMinutes * 60_000 }];
 }

@@ -1,34 +1,21 @@
 import type { Db } from '@textline/db';
+import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Services } from '../services.ts';
 import { type BullTransport, createBullTransport } from './bullmq.ts';
-import type { QueueName } from './enqueue.ts';
-import { buryJob, type ClaimedJob, claimDueJobs, claimJobById, completeJob, dueJobs, releaseOrphanedJobs, retryJob } from './store.ts';
-
-export type JobContext = {
-  id: string;
-  queue: QueueName;
-  payload: unknown;
-  /** 1 on the first attempt. */
-  attempt: number;
-  /** A handler that would rather record a final failure than be buried silently checks this. */
-  isLastAttempt: boolean;
-};
-
-/**
- * Work for one queue. Delivery is at least once (a crash after the work but before the job is
- * marked done repeats it), so `run` must be idempotent. Throwing schedules a retry with backoff;
- * after `maxAttempts` the job is marked `dead`.
- */
-export type JobHandler = {
-  run(services: Services, job: JobContext): Promise<void>;
-  maxAttempts?: number;
-  retryDelayMs?(attempt: number): number;
-};
-
-export type JobHandlers = Partial<Record<QueueName, JobHandler>>;
+import type { JobContext, JobDefinition, QueueName } from './define.ts';
+import {
+  buryJob,
+  type ClaimedJob,
+  claimDueJobs,
+  claimJobById,
+  completeJob,
+  dueJobs,
+  releaseOrphanedJobs,
+  retryJob,
+} from './store.ts';
 
 export type JobRunner = {
   /**
@@ -48,8 +35,9 @@ type RunnerDeps = {
   db: Db;
   clock: Clock;
   log: Logger;
-  handlers: JobHandlers;
-  /** Handlers receive the whole service set, which is built after the runner. */
+  /** The kinds of job this runner works on (jobs/handlers.ts); rows of other queues are left alone. */
+  definitions: readonly JobDefinition[];
+  /** Jobs receive the whole service set, which is built after the runner. */
   services: () => Services;
 };
 
@@ -59,7 +47,7 @@ const MAX_DRAIN_ROUNDS = 10_000;
 export const WAKE_INTERVAL_MS = 10;
 
 /** 1 s, 2 s, 4 s, ... capped at 5 minutes. */
-export function exponentialBackoffMs(attempt: number): number {
+function exponentialBackoffMs(attempt: number): number {
   return Math.min(1000 * 2 ** (attempt - 1), 300_000);
 }
 
@@ -67,10 +55,28 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 }
 
+/** One line naming each part of a payload that does not match its job's schema. */
+function payloadMismatch(queue: QueueName, error: z.ZodError): string {
+  const issues = error.issues.map(
+    (issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : 'payload'}: ${issue.message}`,
+  );
+  return errorText(`the payload does not match the ${queue} job's schema (${issues.join('; ')})`);
+}
+
+function definitionsByQueue(definitions: readonly JobDefinition[]): Map<QueueName, JobDefinition> {
+  const byQueue = new Map<QueueName, JobDefinition>();
+  for (const definition of definitions) {
+    if (byQueue.has(definition.queue)) throw new Error(`two job definitions for the ${definition.queue} queue`);
+    byQueue.set(definition.queue, definition);
+  }
+  return byQueue;
+}
+
 export function createJobRunner(deps: RunnerDeps): JobRunner {
-  const { config, log, handlers } = deps;
+  const { config, log } = deps;
   const prisma = deps.db.prisma;
-  const handledQueues = (Object.keys(handlers) as QueueName[]).filter((queue) => handlers[queue]);
+  const definitions = definitionsByQueue(deps.definitions);
+  const handledQueues = [...definitions.keys()];
   const inFlight = new Set<Promise<void>>();
   const bull: BullTransport | undefined = config.redisUrl
     ? createBullTransport({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, concurrency: config.jobConcurrency, log })
@@ -81,18 +87,28 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   const lease = (at: Date) => new Date(at.getTime() + config.jobLeaseMs);
 
   async function execute(job: ClaimedJob): Promise<void> {
-    const handler = handlers[job.queue];
-    if (!handler) return;
-    const maxAttempts = handler.maxAttempts ?? config.jobMaxAttempts;
+    const definition = definitions.get(job.queue);
+    if (!definition) return;
+    const parsed = definition.payload.safeParse(job.payload);
+    if (!parsed.success) {
+      // No retry could make it parse: the row stays, dead, with the reason, for someone to look at.
+      const reason = payloadMismatch(job.queue, parsed.error);
+      log.error(
+        { jobId: job.id, queue: job.queue, attempt: job.attempts, err: reason },
+        'job payload does not match its schema; not retried',
+      );
+      await buryJob(prisma, job, { now: now(), error: reason });
+      return;
+    }
+    const maxAttempts = definition.maxAttempts ?? config.jobMaxAttempts;
     const context: JobContext = {
       id: job.id,
       queue: job.queue,
-      payload: job.payload,
       attempt: job.attempts,
       isLastAttempt: job.attempts >= maxAttempts,
     };
     try {
-      await handler.run(deps.services(), context);
+      await definition.run(deps.services(), parsed.data, context);
     } catch (error) {
       const at = now();
       const reason = errorText(error);
@@ -101,7 +117,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
         log.error(fields, 'job failed for the last time');
         await buryJob(prisma, job, { now: at, error: reason });
       } else {
-        const delay = (handler.retryDelayMs ?? exponentialBackoffMs)(job.attempts);
+        const delay = (definition.retryDelayMs ?? exponentialBackoffMs)(job.attempts);
         log.warn({ ...fields, retryInMs: delay }, 'job failed; will retry');
         await retryJob(prisma, job, { now: at, runAt: new Date(at.getTime() + delay), error: reason });
       }
@@ -147,6 +163,8 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
         }
         // A full batch suggests more are due; otherwise sleep until woken or the next sweep.
         if (claimed > 0 && claimed === free) continue;
+        // wake() and stop() change both while the claim above is awaited, which TypeScript's narrowing cannot see.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
         if (woken || !running) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, config.jobSweepIntervalMs);
@@ -180,7 +198,11 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   async function sweep(queues: readonly QueueName[]): Promise<void> {
     if (!bull) return;
     const due = await dueJobs(prisma, { queues, now: now(), limit: SWEEP_BATCH });
-    for (const queue of queues) await bull.enqueue(queue, due.filter((job) => job.queue === queue));
+    for (const queue of queues)
+      await bull.enqueue(
+        queue,
+        due.filter((job) => job.queue === queue),
+      );
   }
 
   let sweepTimer: NodeJS.Timeout | undefined;
@@ -205,6 +227,8 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
       do {
         state.again = false;
         await sweep([queue]);
+        // Set by a wake that came while the sweep above was awaited, which TypeScript's narrowing cannot see.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
       } while (state.again);
     })().finally(() => sweepsInFlight.delete(queue));
     warnOnFailure(work, 'could not wake workers');
@@ -216,19 +240,20 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   const wokenIds = new Map<QueueName, string[]>();
   let lastFlushAt = Number.NEGATIVE_INFINITY;
   let flushTimer: NodeJS.Timeout | undefined;
-  function flushWokenIds(): Promise<unknown> {
+  function flushWokenIds(transport: BullTransport): Promise<unknown> {
     flushTimer = undefined;
     lastFlushAt = performance.now();
-    const sent = [...wokenIds].map(([queue, ids]) => bull!.wake(queue, ids));
+    const sent = [...wokenIds].map(([queue, ids]) => transport.wake(queue, ids));
     wokenIds.clear();
     // Best effort: if Redis is unavailable the sweeper enqueues the rows later.
     for (const work of sent) warnOnFailure(work, 'could not wake workers');
     return Promise.allSettled(sent);
   }
-  function scheduleFlush(): void {
+  function scheduleFlush(transport: BullTransport): void {
     if (flushTimer) return;
     const waitMs = lastFlushAt + WAKE_INTERVAL_MS - performance.now();
-    flushTimer = setTimeout(flushWokenIds, Math.max(0, waitMs));
+    // Each send's failure is logged in flushWokenIds, and allSettled never rejects.
+    flushTimer = setTimeout(() => void flushWokenIds(transport), Math.max(0, waitMs));
   }
 
   return {
@@ -240,8 +265,11 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
       // Once stop() has begun, BullMQ is closing: the rows wait for a sweep (another worker's, or
       // this process's next start) instead of failing to reach a closed connection.
       if (stopping) return;
-      if (jobIds.length === 0) return sweepSoon(queue);
-      scheduleFlush();
+      if (jobIds.length === 0) {
+        sweepSoon(queue);
+        return;
+      }
+      scheduleFlush(bull);
       const ids = wokenIds.get(queue);
       if (ids) ids.push(...jobIds);
       else wokenIds.set(queue, [...jobIds]);
@@ -271,7 +299,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
       if (bull) {
         clearTimeout(flushTimer);
         // Sent before BullMQ's connection closes under them.
-        await flushWokenIds();
+        await flushWokenIds(bull);
       }
       clearInterval(sweepTimer);
       await poller.stop();

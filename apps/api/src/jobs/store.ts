@@ -1,5 +1,5 @@
 import { Prisma, type PrismaClient } from '@textline/db';
-import type { QueueName } from './enqueue.ts';
+import type { QueueName } from './define.ts';
 
 /** A job row this worker has claimed; `attempts` counts this attempt and identifies the lease. */
 export type ClaimedJob = { id: string; queue: QueueName; payload: unknown; attempts: number };
@@ -8,7 +8,7 @@ type JobDb = Pick<PrismaClient, '$queryRaw' | '$executeRaw'>;
 
 type ClaimedRow = { id: string; queue: string; payload: unknown; attempts: number };
 
-const toClaimed = (row: ClaimedRow): ClaimedJob => ({ ...row, queue: row.queue as QueueName, attempts: Number(row.attempts) });
+const toClaimed = (row: ClaimedRow): ClaimedJob => ({ ...row, queue: row.queue as QueueName });
 
 /**
  * A job is claimable when it is due and pending, or when it is `running` under an expired lease
@@ -35,7 +35,11 @@ export async function claimDueJobs(
 }
 
 /** Claims one job by id (a BullMQ delivery), or nothing when it is not claimable any more. */
-export async function claimJobById(db: JobDb, id: string, options: { now: Date; leaseUntil: Date }): Promise<ClaimedJob | undefined> {
+export async function claimJobById(
+  db: JobDb,
+  id: string,
+  options: { now: Date; leaseUntil: Date },
+): Promise<ClaimedJob | undefined> {
   const rows = await db.$queryRaw<ClaimedRow[]>`
     UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${options.leaseUntil}, updated_at = ${options.now}
     WHERE id IN (
@@ -56,7 +60,7 @@ export async function dueJobs(
     WHERE queue = ANY(${options.queues as string[]}::text[]) AND ${claimable(options.now)}
     ORDER BY run_at
     LIMIT ${options.limit}`;
-  return rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
+  return rows;
 }
 
 // The outcome writes only touch the row while this attempt still owns it: if the lease expired and

@@ -14,7 +14,9 @@ const scryptAsync = promisify(scrypt) as (
  * rejects those past the alphabet. (randomInt per character made 22 calls into the crypto binding
  * per id, and a send makes three ids.)
  */
-export const randomBase62: (length: number) => string = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
+export const randomBase62: (length: number) => string = customAlphabet(
+  '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+);
 
 /** Prefixed random id such as msg_3kTq...; the spec leaves these formats open. */
 export function newId(prefix: string): string {
@@ -45,7 +47,12 @@ const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: 64 * 1024 * 1024 });
+  const key = await scryptAsync(password, salt, SCRYPT.keylen, {
+    N: SCRYPT.N,
+    r: SCRYPT.r,
+    p: SCRYPT.p,
+    maxmem: 64 * 1024 * 1024,
+  });
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 

@@ -1,8 +1,8 @@
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type Waiting<Item, Result> = { item: Item; resolve(result: Result): void; reject(error: unknown): void };
+type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
 
-export type KeyedBatcher<Item, Result> = { run(key: string, item: Item): Promise<Result> };
+type KeyedBatcher<Item, Result> = { run(key: string, item: Item): Promise<Result> };
 
 /**
  * At most one database call in flight per key: an item that arrives while its key's call is in
@@ -49,7 +49,8 @@ export function createKeyedBatcher<Item, Result>(options: {
     while (waiting.length > 0) {
       await nextTurn();
       const batch = waiting.splice(0, options.maxBatch);
-      await (batch.length === 1 ? runAlone(batch[0]!) : runTogether(batch));
+      const first = batch[0];
+      await (first && batch.length === 1 ? runAlone(first) : runTogether(batch));
     }
     waitingByKey.delete(key);
   }

@@ -29,74 +29,39 @@ export const nanpAreaCodesByZone: Record<string, string> = {
   'America/Toronto':
     '226 249 263 289 343 354 365 367 382 416 418 437 438 450 468 514 519 548 579 581 ' +
     '613 647 683 705 742 753 807 819 873 905 942',
-  'America/Denver':
-    '208 303 307 385 406 435 505 575 719 720 748 801 915 970 983',
-  'America/Vancouver':
-    '236 250 257 604 672 778',
-  'America/Edmonton':
-    '368 403 587 780 825',
-  'America/Phoenix':
-    '480 520 602 623 928',
-  'America/Winnipeg':
-    '204 431 474 584',
-  'America/Halifax':
-    '428 506 782 902',
-  'America/Santo_Domingo':
-    '809 829 849',
-  'America/Regina':
-    '306 639',
-  'America/Jamaica':
-    '658 876',
-  'America/St_Johns':
-    '709 879',
-  'America/Puerto_Rico':
-    '787 939',
-  'America/Nassau':
-    '242',
-  'America/Barbados':
-    '246',
-  'America/Anguilla':
-    '264',
-  'America/Antigua':
-    '268',
-  'America/Tortola':
-    '284',
-  'America/St_Thomas':
-    '340',
-  'America/Cayman':
-    '345',
-  'Atlantic/Bermuda':
-    '441',
-  'America/Grenada':
-    '473',
-  'America/Grand_Turk':
-    '649',
-  'America/Montserrat':
-    '664',
-  'Pacific/Saipan':
-    '670',
-  'Pacific/Guam':
-    '671',
-  'Pacific/Pago_Pago':
-    '684',
-  'America/Lower_Princes':
-    '721',
-  'America/St_Lucia':
-    '758',
-  'America/Dominica':
-    '767',
-  'America/St_Vincent':
-    '784',
-  'Pacific/Honolulu':
-    '808',
-  'America/Fort_Nelson':
-    '867',
-  'America/Port_of_Spain':
-    '868',
-  'America/St_Kitts':
-    '869',
-  'America/Anchorage':
-    '907',
-  'America/Boise':
-    '986',
+  'America/Denver': '208 303 307 385 406 435 505 575 719 720 748 801 915 970 983',
+  'America/Vancouver': '236 250 257 604 672 778',
+  'America/Edmonton': '368 403 587 780 825',
+  'America/Phoenix': '480 520 602 623 928',
+  'America/Winnipeg': '204 431 474 584',
+  'America/Halifax': '428 506 782 902',
+  'America/Santo_Domingo': '809 829 849',
+  'America/Regina': '306 639',
+  'America/Jamaica': '658 876',
+  'America/St_Johns': '709 879',
+  'America/Puerto_Rico': '787 939',
+  'America/Nassau': '242',
+  'America/Barbados': '246',
+  'America/Anguilla': '264',
+  'America/Antigua': '268',
+  'America/Tortola': '284',
+  'America/St_Thomas': '340',
+  'America/Cayman': '345',
+  'Atlantic/Bermuda': '441',
+  'America/Grenada': '473',
+  'America/Grand_Turk': '649',
+  'America/Montserrat': '664',
+  'Pacific/Saipan': '670',
+  'Pacific/Guam': '671',
+  'Pacific/Pago_Pago': '684',
+  'America/Lower_Princes': '721',
+  'America/St_Lucia': '758',
+  'America/Dominica': '767',
+  'America/St_Vincent': '784',
+  'Pacific/Honolulu': '808',
+  'America/Fort_Nelson': '867',
+  'America/Port_of_Spain': '868',
+  'America/St_Kitts': '869',
+  'America/Anchorage': '907',
+  'America/Boise': '986',
 };

@@ -10,34 +10,34 @@ function invalidCursor(): AppError {
   });
 }
 
-function encodeCursor(row: Keyset): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+// The cursor names its list, so a cursor handed to another list is refused instead of read as a position there.
+function encodeCursor(list: string, row: Keyset): string {
+  return Buffer.from(`${list}|${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): Keyset {
-  const [timestamp, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
+function decodeCursor(list: string, cursor: string): Keyset {
+  const [cursorList, timestamp, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(timestamp ?? '');
-  if (!id || extra !== undefined || Number.isNaN(createdAt.getTime())) throw invalidCursor();
+  if (cursorList !== list || !id || extra !== undefined || Number.isNaN(createdAt.getTime())) throw invalidCursor();
   return { createdAt, id };
 }
 
 /**
  * Keyset pagination, newest first: `where` selects the rows after the cursor and `orderBy` sorts
  * them; fetch `take` rows and hand them to `page`. Stable under concurrent inserts, unlike offsets.
+ * `list` names the list (one name per list operation); its cursors are valid only on that list.
  */
-export function newestFirst(query: { limit: number; cursor?: string | undefined }) {
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+export function newestFirst(list: string, query: { limit: number; cursor?: string | undefined }) {
+  const after = query.cursor === undefined ? undefined : decodeCursor(list, query.cursor);
   return {
-    where: after
-      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-      : {},
+    where: after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {},
     orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
     // One extra row tells whether another page exists.
     take: query.limit + 1,
     page<TRow extends Keyset>(rows: TRow[]): { rows: TRow[]; nextCursor: string | null } {
       const pageRows = rows.slice(0, query.limit);
       const last = pageRows.at(-1);
-      return { rows: pageRows, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+      return { rows: pageRows, nextCursor: rows.length > query.limit && last ? encodeCursor(list, last) : null };
     },
   };
 }

@@ -15,7 +15,10 @@ export function toE164(input: string): string | undefined {
   if (recent.has(input)) return recent.get(input);
   const parsed = parsePhoneNumberFromString(input);
   const e164 = parsed?.isValid() ? parsed.number : undefined;
-  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  if (recent.size >= RECENT_LIMIT) {
+    const oldest = recent.keys().next().value;
+    if (oldest !== undefined) recent.delete(oldest);
+  }
   recent.set(input, e164);
   return e164;
 }
@@ -33,8 +36,13 @@ export function toE164Near(input: string, nearby: readonly (string | null | unde
   const written = input.trim();
   if (!carrierFormat.test(written)) return undefined;
   if (written.startsWith('+')) return toE164(written);
-  const region = nearby.map((number) => (number ? parsePhoneNumberFromString(number) : undefined)).find((parsed) => parsed !== undefined);
+  const region = nearby
+    .map((number) => (number ? parsePhoneNumberFromString(number) : undefined))
+    .find((parsed) => parsed !== undefined);
   if (!region) return undefined;
-  const parsed = parsePhoneNumberFromString(written, { defaultCountry: region.country, defaultCallingCode: region.countryCallingCode });
+  const parsed = parsePhoneNumberFromString(written, {
+    defaultCountry: region.country,
+    defaultCallingCode: region.countryCallingCode,
+  });
   return parsed?.isValid() ? parsed.number : undefined;
 }

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import type { PrismaClient } from '@textline/db';
 import { randomSecret } from './crypto.ts';
 
-function assertProvidedInProduction(names: readonly string[], provided: Partial<Record<string, string | undefined>>, production: boolean): void {
+function assertProvidedInProduction(
+  names: readonly string[],
+  provided: Partial<Record<string, string | undefined>>,
+  production: boolean,
+): void {
   const missing = names.filter((name) => !provided[name]);
   if (missing.length > 0 && production) {
     throw new Error(`Missing required secrets in production: ${missing.join(', ')}`);
@@ -63,10 +67,18 @@ export async function resolveSharedSecrets<TName extends string>(
   assertProvidedInProduction(names, provided, options.production);
   const missing = names.filter((name) => !provided[name]);
   if (missing.length > 0) {
-    await prisma.generatedSecret.createMany({ data: missing.map((name) => ({ name, value: randomSecret() })), skipDuplicates: true });
+    await prisma.generatedSecret.createMany({
+      data: missing.map((name) => ({ name, value: randomSecret() })),
+      skipDuplicates: true,
+    });
   }
   const stored = await prisma.generatedSecret.findMany({ where: { name: { in: missing } } });
   const result = {} as Record<TName, string>;
-  for (const name of names) result[name] = provided[name] ?? stored.find((row) => row.name === name)!.value;
+  for (const name of names) {
+    const value = provided[name] ?? stored.find((row) => row.name === name)?.value;
+    // createMany above stored every missing one, or another process did first (skipDuplicates).
+    if (value === undefined) throw new Error(`the generated secret ${name} is not in the database`);
+    result[name] = value;
+  }
   return result;
 }

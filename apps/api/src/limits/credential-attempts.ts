@@ -32,14 +32,18 @@ export async function limitFailedAttempts<T>(
 ): Promise<T | undefined> {
   const buckets: LimitedKey[] = [
     // Hashed: people type their password into the username field, and the key outlives the request.
-    { limit: perHour('sign-in-username', deps.config.signInFailuresPerUsernamePerHour), key: sha256Hex(attempt.username.toLowerCase()) },
+    {
+      limit: perHour('sign-in-username', deps.config.signInFailuresPerUsernamePerHour),
+      key: sha256Hex(attempt.username.toLowerCase()),
+    },
     { limit: perHour('sign-in-ip', deps.config.signInFailuresPerIpPerHour), key: attempt.ipHash },
   ];
   const waitUntil = performance.now() + SETTLE_WAIT_MS;
   for (;;) {
     const decision = await deps.rateLimiter.reserve(...buckets);
     if (decision.allowed) break;
-    if (!decision.onlyForUnsettled || performance.now() >= waitUntil) throw rateLimitedError('sign_in_rate_limited', decision.retryAfterMs);
+    if (!decision.onlyForUnsettled || performance.now() >= waitUntil)
+      throw rateLimitedError('sign_in_rate_limited', decision.retryAfterMs);
     await sleep(SETTLE_POLL_MS);
   }
   let result: T | undefined;

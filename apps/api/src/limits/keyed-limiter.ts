@@ -54,7 +54,10 @@ export function rateLimitedError(
   extra: (seconds: number) => Record<string, unknown> = () => ({}),
 ): AppError {
   const seconds = retryAfterSeconds(retryAfterMs);
-  return new AppError(code, { extra: { ...extra(seconds), retry_after_seconds: seconds }, headers: { 'Retry-After': String(seconds) } });
+  return new AppError(code, {
+    extra: { ...extra(seconds), retry_after_seconds: seconds },
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 const burstMs = ({ capacity, refillMs }: KeyedLimit) => (capacity - 1) * refillMs;
@@ -80,9 +83,13 @@ export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
       for (const [idle, at] of arrivals) if (at <= now) arrivals.delete(idle);
       nextSweepAt = now + SWEEP_INTERVAL_MS;
     }
-    const tats = buckets.map((bucket) => Math.max(arrivals.get(storeKey(bucket)) ?? now, now));
-    const waits = buckets.map((bucket, index) => Math.max(0, tats[index]! - burstMs(bucket.limit) - now));
-    if (waits.every((wait) => wait === 0)) buckets.forEach((bucket, index) => arrivals.set(storeKey(bucket), tats[index]! + bucket.limit.refillMs));
+    const taken = buckets.map((bucket) => {
+      const key = storeKey(bucket);
+      const tat = Math.max(arrivals.get(key) ?? now, now);
+      return { key, wait: Math.max(0, tat - burstMs(bucket.limit) - now), nextTat: tat + bucket.limit.refillMs };
+    });
+    const waits = taken.map(({ wait }) => wait);
+    if (waits.every((wait) => wait === 0)) for (const { key, nextTat } of taken) arrivals.set(key, nextTat);
     return waits;
   }
 
@@ -220,7 +227,9 @@ export function redisKeyedLimiter(redis: Redis, clock: Clock, keyPrefix: string)
     },
     refund: (...buckets) => refund(buckets),
     async reserve(...buckets) {
-      const [retryAfterMs, onlyForHeld] = await redis.takeLimitTokens(...scriptArguments([...bucketKeys(buckets), ...heldKeys(buckets)], buckets));
+      const [retryAfterMs, onlyForHeld] = await redis.takeLimitTokens(
+        ...scriptArguments([...bucketKeys(buckets), ...heldKeys(buckets)], buckets),
+      );
       return retryAfterMs > 0 ? { allowed: false, retryAfterMs, onlyForUnsettled: onlyForHeld === 1 } : { allowed: true };
     },
     async settle(counts, ...buckets) {

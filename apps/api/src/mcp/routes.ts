@@ -4,13 +4,13 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { AppError, type Scope } from '@textline/contract';
 import { fieldIssues, validationError } from '../http/errors.ts';
 import { assertJsonBody } from '../http/rest.ts';
-import { writeJson } from '../http/json-response.ts';
 import { sendError } from '../http/send-error.ts';
 import type { Services } from '../services.ts';
 import { contextFromRequest, type RequestContext } from '../trpc/context.ts';
 import type { AuthContext } from '../auth/authenticator.ts';
 import { createMcpAuthenticator } from './auth.ts';
-import { loneToolCall } from './lone-tool-call.ts';
+import { closeWithoutStackTraces } from './close-without-stack-traces.ts';
+import { loneToolCall, writeLoneToolCallResult } from './lone-tool-call.ts';
 import { buildMcpServer } from './server.ts';
 import { callTool, findTool, runTool, toolListings } from './tools.ts';
 import { baseUrlOf } from './urls.ts';
@@ -48,22 +48,6 @@ export const ZLegacyToolCall = z.strictObject({
 });
 
 /**
- * Runs `close` with stack traces off. Closing a request's MCP server makes the SDK build a
- * "Connection closed" error for the requests still pending (a finished request has none), and
- * capturing that error's stack trace was a twentieth of an MCP call's CPU. The SDK closes
- * synchronously, so nothing else runs while traces are off.
- */
-function closeWithoutStackTraces(close: () => void): void {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    close();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
-/**
  * POST /mcp: stateless streamable HTTP with JSON responses. A lone tools/call that passes the SDK
  * transport's checks is answered here (loneToolCall); anything else (initialize, tools/list,
  * batches, notifications, requests the transport answers 406, 415, 400 or 202) gets a server and
@@ -79,9 +63,7 @@ export function mcpRouter(services: Services): Router {
       const auth = await authenticateMcp(req, scopesForJsonRpc(req.body));
       const toolCall = loneToolCall(req);
       if (toolCall) {
-        // The SDK's response, key for key.
-        const result = await callTool(toolCall.params, toolContext(services, req, auth));
-        writeJson(res, 200, { result, jsonrpc: '2.0', id: toolCall.id });
+        writeLoneToolCallResult(res, toolCall, await callTool(toolCall.params, toolContext(services, req, auth)));
         return;
       }
       const server = buildMcpServer({
@@ -89,10 +71,12 @@ export function mcpRouter(services: Services): Router {
         contextOf: () => toolContext(services, req, auth),
       });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => closeWithoutStackTraces(() => {
-        void transport.close();
-        void server.close();
-      }));
+      res.on('close', () =>
+        closeWithoutStackTraces(() => {
+          void transport.close();
+          void server.close();
+        }),
+      );
       await server.connect(transport);
       await transport.handleRequest(req, res, req.body);
     } catch (error) {
@@ -117,7 +101,8 @@ export function mcpRouter(services: Services): Router {
     try {
       const auth = await authenticateMcp(req, ['mcp:execute']);
       const tool = findTool(String(req.params.name));
-      if (!tool) throw new AppError('not_found', { message: `No tool named ${String(req.params.name)}; GET /mcp/tools lists them.` });
+      if (!tool)
+        throw new AppError('not_found', { message: `No tool named ${String(req.params.name)}; GET /mcp/tools lists them.` });
       assertJsonBody(req);
       const body = ZLegacyToolCall.safeParse(req.body ?? {});
       if (!body.success) throw validationError(fieldIssues(body.error.issues));

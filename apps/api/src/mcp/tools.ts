@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import type { CallToolRequest, CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { AppError, type Operation } from '@textline/contract';
+import { AppError } from '@textline/contract';
 import { toAppError } from '../http/errors.ts';
-import { restRoutes } from '../http/rest.ts';
-import { invokeOperation } from '../trpc/procedures.ts';
+import { invokeOperation, type OperationHandler } from '../operations/handler.ts';
+import { servedOperations } from '../operations/index.ts';
 import type { RequestContext } from '../trpc/context.ts';
 
 /**
@@ -20,10 +20,11 @@ export type McpTool = {
   outputSchema: z.ZodObject;
   wrapsOutput: boolean;
   annotations: ToolAnnotations;
-  procedurePath: string;
+  handler: OperationHandler;
 };
 
-function toolFor(procedurePath: string, operation: Operation): McpTool | undefined {
+function toolFor(handler: OperationHandler): McpTool | undefined {
+  const { operation } = handler;
   const spec = operation.mcp;
   if (!spec) return undefined;
   const wrapsOutput = !(operation.output instanceof z.ZodObject);
@@ -42,15 +43,15 @@ function toolFor(procedurePath: string, operation: Operation): McpTool | undefin
       idempotentHint: operation.method !== 'POST',
       openWorldHint: spec.openWorld ?? false,
     },
-    procedurePath,
+    handler,
   };
 }
 
 let cachedTools: McpTool[] | undefined;
 
-/** Every operation with an `mcp` entry, in router order. */
+/** Every operation with an `mcp` entry, in the handler list's order. */
 export function mcpTools(): McpTool[] {
-  cachedTools ??= restRoutes().flatMap(({ procedurePath, operation }) => toolFor(procedurePath, operation) ?? []);
+  cachedTools ??= servedOperations.flatMap(({ handler }) => toolFor(handler) ?? []);
   return cachedTools;
 }
 
@@ -83,7 +84,10 @@ export type ToolOutcome = { ok: true; output: unknown } | { ok: false; error: Ap
 function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new AppError('timeout', { message: `The tool did not finish within ${timeoutMs} ms.` })), timeoutMs);
+    timer = setTimeout(
+      () => reject(new AppError('timeout', { message: `The tool did not finish within ${timeoutMs} ms.` })),
+      timeoutMs,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -94,7 +98,7 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
  */
 export async function runTool(tool: McpTool, args: unknown, ctx: RequestContext): Promise<ToolOutcome> {
   try {
-    const output = await withTimeout(invokeOperation(ctx, tool.procedurePath, args ?? {}), ctx.services.config.mcpToolTimeoutMs);
+    const output = await withTimeout(invokeOperation(ctx, tool.handler, args ?? {}), ctx.services.config.mcpToolTimeoutMs);
     ctx.log.info({ tool: tool.name }, 'mcp tool call succeeded');
     return { ok: true, output };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { type Scope, scopeDescriptions } from '@textline/contract';
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml, standalonePage } from '../lib/html.ts';
 
-export type ConsentPage = {
+type ConsentPage = {
   clientName: string;
   clientId: string;
   redirectHost: string;
@@ -30,30 +30,18 @@ export function renderConsentPage(page: ConsentPage): string {
   const fields = Object.entries(page.requestFields)
     .map(([name, value]) => hidden(name, value))
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Authorize ${clientName} - Textline</title>
-<style>
-body { font: 16px/1.5 system-ui, sans-serif; background: #f5f5f4; color: #1c1917; margin: 0; }
-main { max-width: 28rem; margin: 3rem auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 3px #0002; }
-h1 { font-size: 1.3rem; margin-top: 0; }
-ul { padding-left: 0; list-style: none; }
+  return standalonePage({
+    title: `Authorize ${page.clientName || page.clientId} - Textline`,
+    maxWidth: '28rem',
+    style: `ul { padding-left: 0; list-style: none; }
 li { margin: .5rem 0; }
 label.field { display: block; margin: .75rem 0; }
 label.field input { display: block; width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }
 .error { background: #fee2e2; color: #991b1b; padding: .5rem .75rem; border-radius: 4px; }
 .actions { display: flex; gap: .75rem; margin-top: 1.25rem; }
 button { font: inherit; padding: .5rem 1rem; border-radius: 4px; border: 1px solid #a8a29e; background: #fff; cursor: pointer; }
-button[value=approve] { background: #1d4ed8; border-color: #1d4ed8; color: #fff; }
-</style>
-</head>
-<body>
-<main>
-<h1>Authorize <span id="client-name">${clientName}</span></h1>
+button[value=approve] { background: #1d4ed8; border-color: #1d4ed8; color: #fff; }`,
+    main: `<h1>Authorize <span id="client-name">${clientName}</span></h1>
 <p><strong>${clientName}</strong> wants to use your Textline account through MCP. Sign in to approve; you will then
 return to <code>${escapeHtml(page.redirectHost)}</code>.</p>
 ${page.error ? `<p class="error" role="alert">${escapeHtml(page.error)}</p>` : ''}
@@ -72,8 +60,6 @@ ${scopeItems}
 <button type="submit" name="decision" value="approve">Sign in and approve</button>
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </div>
-</form>
-</main>
-</body>
-</html>`;
+</form>`,
+  });
 }

@@ -28,7 +28,17 @@ const CSRF_COOKIE = 'textline_oauth_csrf';
 const MAX_REDIRECT_URIS = 10;
 const MAX_CLIENT_NAME_LENGTH = 100;
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-const forbiddenRedirectSchemes = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'ftp:', 'ws:', 'wss:']);
+const forbiddenRedirectSchemes = new Set([
+  'javascript:',
+  'data:',
+  'vbscript:',
+  'file:',
+  'blob:',
+  'about:',
+  'ftp:',
+  'ws:',
+  'wss:',
+]);
 
 /**
  * OAuth 2.1 redirect URI rules: https; http only to a loopback address (native apps, RFC 8252 section
@@ -39,7 +49,8 @@ function redirectUriProblem(uri: string): string | undefined {
   const url = new URL(uri);
   if (url.hash) return 'must not contain a fragment';
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:') return loopbackHosts.has(url.hostname) ? undefined : 'must use https (http is allowed only for loopback addresses)';
+  if (url.protocol === 'http:')
+    return loopbackHosts.has(url.hostname) ? undefined : 'must use https (http is allowed only for loopback addresses)';
   return forbiddenRedirectSchemes.has(url.protocol) ? `must not use the ${url.protocol} scheme` : undefined;
 }
 
@@ -58,7 +69,8 @@ function acceptRegistration(client: OAuthClientInformationFull): OAuthClientInfo
   if (client.grant_types?.some((grant) => grant !== 'authorization_code' && grant !== 'refresh_token')) {
     throw new InvalidClientMetadataError('grant_types may only contain authorization_code and refresh_token.');
   }
-  if (client.response_types?.some((type) => type !== 'code')) throw new InvalidClientMetadataError('response_types may only contain code.');
+  if (client.response_types?.some((type) => type !== 'code'))
+    throw new InvalidClientMetadataError('response_types may only contain code.');
   if ((client.client_name?.length ?? 0) > MAX_CLIENT_NAME_LENGTH) {
     throw new InvalidClientMetadataError(`client_name must be at most ${MAX_CLIENT_NAME_LENGTH} characters.`);
   }
@@ -113,7 +125,8 @@ async function authorizeWithConsent(
 ): Promise<void> {
   const req = res.req;
   const urls = mcpUrls(baseUrlOf(services, req));
-  if (params.resource && params.resource.href !== urls.resource) throw new InvalidTargetError(`Tokens are issued for ${urls.resource} only.`);
+  if (params.resource && params.resource.href !== urls.resource)
+    throw new InvalidTargetError(`Tokens are issued for ${urls.resource} only.`);
   const scopes = requestedScopes(params.scopes);
   const requestFields: Record<string, string> = {
     response_type: 'code',
@@ -131,7 +144,15 @@ async function authorizeWithConsent(
     res
       .status(status)
       .set('Content-Security-Policy', consentPolicy(params.redirectUri))
-      .append('Set-Cookie', serializeCookie(CSRF_COOKIE, csrfToken, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/oauth/authorize' }))
+      .append(
+        'Set-Cookie',
+        serializeCookie(CSRF_COOKIE, csrfToken, {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: req.secure,
+          path: '/oauth/authorize',
+        }),
+      )
       .type('html')
       .send(
         renderConsentPage({
@@ -146,11 +167,22 @@ async function authorizeWithConsent(
       );
   };
 
-  if (req.method !== 'POST') return showPage(200);
+  if (req.method !== 'POST') {
+    showPage(200);
+    return;
+  }
   const form = (req.body ?? {}) as Record<string, unknown>;
-  if (!csrfMatches(req, formString(form, 'csrf_token'))) return showPage(403, { error: 'This form expired. Sign in again.' });
+  if (!csrfMatches(req, formString(form, 'csrf_token'))) {
+    showPage(403, { error: 'This form expired. Sign in again.' });
+    return;
+  }
   if (formString(form, 'decision') === 'deny') {
-    return redirectTo(res, params.redirectUri, { error: 'access_denied', error_description: 'The user denied access.', state: params.state });
+    redirectTo(res, params.redirectUri, {
+      error: 'access_denied',
+      error_description: 'The user denied access.',
+      state: params.state,
+    });
+    return;
   }
   const username = formString(form, 'username') ?? '';
   const attempt = { username, password: formString(form, 'password') ?? '', ipHash: services.hashIp(req.ip ?? '') };
@@ -161,11 +193,21 @@ async function authorizeWithConsent(
   if (match instanceof AppError) {
     const minutes = Math.ceil(Number(match.extra?.retry_after_seconds) / 60);
     res.set(match.headers);
-    return showPage(429, { error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, username });
+    showPage(429, {
+      error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      username,
+    });
+    return;
   }
-  if (!match) return showPage(400, { error: 'The username or password is incorrect.', username });
+  if (!match) {
+    showPage(400, { error: 'The username or password is incorrect.', username });
+    return;
+  }
   const approved = scopes.filter((scope) => formList(form, 'approved_scope').includes(scope));
-  if (approved.length === 0) return showPage(400, { error: 'Select at least one permission, or choose Deny.', username });
+  if (approved.length === 0) {
+    showPage(400, { error: 'Select at least one permission, or choose Deny.', username });
+    return;
+  }
   const code = await approveAuthorization(services, {
     workspaceId: match.workspaceId,
     clientId: client.client_id,

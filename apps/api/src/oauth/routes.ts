@@ -94,7 +94,10 @@ export function oauthRouter(services: Services): Router {
     '/oauth/register',
     async (req: Request, res: Response, next: NextFunction) => {
       const decision = await services.rateLimiter.take({ limit: registrationLimit, key: services.hashIp(req.ip ?? '') });
-      if (decision.allowed) return next();
+      if (decision.allowed) {
+        next();
+        return;
+      }
       res.set('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)));
       oauthError(res, 429, new TooManyRequestsError('Too many client registrations from this address; retry later.'));
     },
@@ -113,7 +116,9 @@ export function oauthRouter(services: Services): Router {
       const client = clientId === undefined ? undefined : await findClient(services, clientId);
       const secret = typeof body.client_secret === 'string' ? sha256Hex(body.client_secret) : undefined;
       // A named client must be known and, when confidential, authenticated; otherwise nothing is revoked.
-      const clientVerified = clientId === undefined || (client !== undefined && (client.client_secret === undefined || client.client_secret === secret));
+      const clientVerified =
+        clientId === undefined ||
+        (client !== undefined && (client.client_secret === undefined || client.client_secret === secret));
       if (token && clientVerified) await revokePresentedToken(services, token, clientId);
       res.status(200).set('Cache-Control', 'no-store').json({});
     } catch (error) {
@@ -131,6 +136,9 @@ export function oauthRouter(services: Services): Router {
 /** Body-parser failures on /oauth/* answered in OAuth's own error format (RFC 6749 section 5.2). */
 export function oauthBodyErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
   const problem = requestError(error);
-  if (!problem) return next(error);
+  if (!problem) {
+    next(error);
+    return;
+  }
   oauthError(res, problem.status === 413 ? 413 : 400, new InvalidRequestError('The request body could not be parsed.'));
 }

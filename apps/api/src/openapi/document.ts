@@ -56,7 +56,7 @@ const exampleExtras: Partial<Record<ErrorCode, Record<string, unknown>>> = {
 const bodyErrorCodes: ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type', 'validation_failed'];
 
 /** Error codes an operation can answer with: its own plus those every route of its kind has. */
-export function errorCodesFor(operation: RestOperation): ErrorCode[] {
+function errorCodesFor(operation: RestOperation): ErrorCode[] {
   const codes = new Set<ErrorCode>(operation.errors);
   if (operation.auth.kind !== 'none') codes.add('unauthorized');
   if (operation.rateLimit === 'message_send') codes.add('message_send_rate_limited');
@@ -80,7 +80,9 @@ function errorResponses(codeList: Iterable<ErrorCode>, scopeRefusal: boolean): J
   const responses: JsonObject = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const shapes = new Set(codes.map((code) => errorCatalogue[code].shape));
-    const schemas = [...shapes].map((shape) => ({ $ref: `#/components/schemas/${shape === 'string' ? 'StringError' : 'ObjectError'}` }));
+    const schemas = [...shapes].map((shape) => ({
+      $ref: `#/components/schemas/${shape === 'string' ? 'StringError' : 'ObjectError'}`,
+    }));
     responses[String(status)] = {
       description: codes.join(', '),
       content: {
@@ -145,7 +147,14 @@ function legacyMcpToolPaths(): Paths {
   const toolOperations = restRoutes().flatMap(({ operation }) => (operation.mcp ? [operation] : []));
   const { $schema: _dialect, ...callBodySchema } = z.toJSONSchema(ZLegacyToolCall, { io: 'input' });
   const listResponses = errorResponses(['unauthorized', 'internal_error'], true);
-  const callErrors: ErrorCode[] = [...toolOperations.flatMap(errorCodesFor), 'unauthorized', 'not_found', ...bodyErrorCodes, 'timeout', 'internal_error'];
+  const callErrors: ErrorCode[] = [
+    ...toolOperations.flatMap(errorCodesFor),
+    'unauthorized',
+    'not_found',
+    ...bodyErrorCodes,
+    'timeout',
+    'internal_error',
+  ];
   return {
     '/mcp/tools': {
       get: {
@@ -172,7 +181,13 @@ function legacyMcpToolPaths(): Paths {
         tags: ['mcp'],
         security: [{ bearerAuth: ['mcp:execute'] }],
         parameters: [
-          { in: 'path', name: 'name', required: true, schema: { type: 'string' }, description: 'A tool name from GET /mcp/tools, e.g. send_message' },
+          {
+            in: 'path',
+            name: 'name',
+            required: true,
+            schema: { type: 'string' },
+            description: 'A tool name from GET /mcp/tools, e.g. send_message',
+          },
         ],
         requestBody: { required: false, content: { 'application/json': { schema: callBodySchema } } },
         responses: {
@@ -184,7 +199,9 @@ function legacyMcpToolPaths(): Paths {
                   type: 'object',
                   required: ['result'],
                   additionalProperties: false,
-                  properties: { result: { anyOf: toolOperations.map((operation) => ({ $ref: successSchemaPointer(operation) })) } },
+                  properties: {
+                    result: { anyOf: toolOperations.map((operation) => ({ $ref: successSchemaPointer(operation) })) },
+                  },
                 },
               },
             },
@@ -230,7 +247,7 @@ export function buildOpenApiDocument(): JsonObject {
       [String(operation.successStatus)]: { description: operation.summary, content: successContent },
     };
     for (const alternate of operation.alternateSuccess ?? []) {
-      const headers = Object.entries(alternate.headers ?? {}).map(([name, { value, description }]) => [
+      const headers = Object.entries(alternate.headers ?? {}).map(([name, { value, description }]): [string, JsonObject] => [
         name,
         { description, schema: { type: 'string', const: value } },
       ]);
@@ -247,7 +264,11 @@ export function buildOpenApiDocument(): JsonObject {
     if (operation.mcp) entry['x-mcp-tool'] = operation.mcp.name;
   }
   Object.assign(document.paths, legacyMcpToolPaths());
-  const components = (document.components ??= {}) as JsonObject;
-  components.schemas = { ...(components.schemas as JsonObject | undefined), StringError: stringErrorSchema, ObjectError: objectErrorSchema };
+  const components = (document.components ??= {});
+  components.schemas = {
+    ...(components.schemas as JsonObject | undefined),
+    StringError: stringErrorSchema,
+    ObjectError: objectErrorSchema,
+  };
   return document;
 }

@@ -18,7 +18,8 @@ export function docsRouter(): Router {
   let document: Promise<object> | undefined;
   // The package's main module loads the whole UI bundle into this process (40 MB of RSS) only to
   // tell us where its files are; this module tells us without it.
-  const assets: string = require('swagger-ui-dist/absolute-path.js')();
+  const absolutePath = require('swagger-ui-dist/absolute-path.js') as () => string;
+  const assets = absolutePath();
   const docs = Router();
   docs.get('/openapi.json', async (_req, res) => {
     document ??= import('./document.ts').then(({ buildOpenApiDocument }) => buildOpenApiDocument());
@@ -29,7 +30,10 @@ export function docsRouter(): Router {
     res.type('application/javascript').send(initScript);
   });
   docs.get('/docs', (_req, res) => {
-    res.set('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'").type('html').send(docsPage);
+    res
+      .set('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
+      .type('html')
+      .send(docsPage);
   });
   return docs;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlClient } from '@textline/db';
+import { Prisma, type SqlClient } from '@textline/db';
+import { providerEventJob } from '../domain/reconciliation/provider-events.ts';
+import { insertJobs } from '../jobs/enqueue.ts';
 import { newId } from '../lib/crypto.ts';
 import { createKeyedBatcher } from '../lib/keyed-batcher.ts';
 
-export type ProviderEventIdentity = { provider: string; eventType: string; externalId: string };
+type ProviderEventIdentity = { provider: string; eventType: string; externalId: string };
 export type IncomingProviderEvent = ProviderEventIdentity & { payload: unknown; receivedAt: Date };
 /** The stored event's id; a new one also names its reconciliation job, a duplicate does not. */
 export type StoredProviderEvent = { id: string; duplicate: boolean; job_id: string | null };
@@ -28,8 +30,7 @@ const storeOne = `
     ON CONFLICT (provider, event_type, external_id) DO NOTHING
     RETURNING id
   ), queued AS (
-    INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-    SELECT $7, 'provider_event', jsonb_build_object('providerEventId', id::text), $6, $6, $6 FROM inserted
+    ${insertJobs(providerEventJob, Prisma.sql`SELECT $7, jsonb_build_object('providerEventId', id::text), $6::timestamptz, $6::timestamptz FROM inserted`).text}
     RETURNING id
   )
   SELECT inserted.id::text AS id, false AS duplicate, (SELECT id FROM queued) AS job_id FROM inserted
@@ -51,10 +52,13 @@ const storeMany = `
     ON CONFLICT (provider, event_type, external_id) DO NOTHING
     RETURNING id
   ), queued AS (
-    INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-    SELECT incoming.job_id, 'provider_event', jsonb_build_object('providerEventId', incoming.id::text),
-           incoming.received_at, incoming.received_at, incoming.received_at
-    FROM incoming JOIN inserted ON inserted.id = incoming.id
+    ${
+      insertJobs(
+        providerEventJob,
+        Prisma.sql`SELECT incoming.job_id, jsonb_build_object('providerEventId', incoming.id::text), incoming.received_at, incoming.received_at
+                   FROM incoming JOIN inserted ON inserted.id = incoming.id`,
+      ).text
+    }
     RETURNING id
   )
   SELECT incoming.id::text AS id, NULL AS provider, NULL AS event_type, NULL AS external_id, false AS duplicate, queued.id AS job_id
@@ -64,9 +68,15 @@ const storeMany = `
   FROM provider_events stored JOIN incoming
     ON stored.provider = incoming.provider AND stored.event_type = incoming.event_type AND stored.external_id = incoming.external_id`;
 
-type BatchRow = StoredProviderEvent & { provider: string | null; event_type: string | null; external_id: string | null };
+/** storeMany's rows: a new event by its id, an event stored before by its identity. */
+type BatchRow = StoredProviderEvent &
+  (
+    | { duplicate: false; provider: null; event_type: null; external_id: null }
+    | { duplicate: true; provider: string; event_type: string; external_id: string }
+  );
 
-const identityKey = (provider: string, eventType: string, externalId: string) => JSON.stringify([provider, eventType, externalId]);
+const identityKey = (provider: string, eventType: string, externalId: string) =>
+  JSON.stringify([provider, eventType, externalId]);
 
 /**
  * Stores provider events first, before anything else happens to them (SPEC section 6). Events of a
@@ -78,7 +88,13 @@ export function createProviderEventStore(sql: SqlClient): ProviderEventStore {
     async runAlone(event) {
       for (let attempt = 1; attempt <= MAX_STORE_ATTEMPTS; attempt += 1) {
         const [row] = await sql.query<StoredProviderEvent>(storeOne, [
-          randomUUID(), event.provider, event.eventType, event.externalId, JSON.stringify(event.payload), event.receivedAt, newId('job'),
+          randomUUID(),
+          event.provider,
+          event.eventType,
+          event.externalId,
+          JSON.stringify(event.payload),
+          event.receivedAt,
+          newId('job'),
         ]);
         if (row) return row;
       }
@@ -95,8 +111,12 @@ export function createProviderEventStore(sql: SqlClient): ProviderEventStore {
         job_id: newId('job'),
       }));
       const rows = await sql.query<BatchRow>(storeMany, [JSON.stringify(incoming)]);
-      const inserted = new Map(rows.filter((row) => !row.duplicate).map((row) => [row.id, row]));
-      const storedBefore = new Map(rows.filter((row) => row.duplicate).map((row) => [identityKey(row.provider!, row.event_type!, row.external_id!), row]));
+      const inserted = new Map<string, BatchRow>();
+      const storedBefore = new Map<string, BatchRow>();
+      for (const row of rows) {
+        if (row.duplicate) storedBefore.set(identityKey(row.provider, row.event_type, row.external_id), row);
+        else inserted.set(row.id, row);
+      }
       return incoming.map((event): StoredProviderEvent | undefined => {
         const row = inserted.get(event.id) ?? storedBefore.get(identityKey(event.provider, event.event_type, event.external_id));
         return row && { id: row.id, duplicate: row.duplicate, job_id: row.job_id };

@@ -1,11 +1,12 @@
 import { AppError } from '@textline/contract';
+import { providerEventJob } from '../domain/reconciliation/provider-events.ts';
 import type { Services } from '../services.ts';
 import { unstorable } from '../http/request-guards.ts';
 import { verifyWebhookSignature } from './signature.ts';
 import type { WebhookSource } from './sources.ts';
 
 /** SPEC section 2 "Inbound provider webhook acceptance record". */
-export type AcceptanceRecord = {
+type AcceptanceRecord = {
   id: string;
   status: 'received';
   provider: string;
@@ -61,10 +62,19 @@ export async function acceptVerifiedWebhook(
   if (!identity) throw new AppError('invalid_webhook_payload');
   // Stored first and whole, so a payload PostgreSQL cannot hold is refused rather than half-handled.
   const problem = unstorable(payload);
-  if (problem) throw new AppError('invalid_webhook_payload', { message: `The payload cannot be stored: ${problem.path || 'it'} ${problem.message}.` });
+  if (problem)
+    throw new AppError('invalid_webhook_payload', {
+      message: `The payload cannot be stored: ${problem.path || 'it'} ${problem.message}.`,
+    });
 
-  const stored = await deps.providerEventStore.store({ provider: source.provider, ...identity, payload, receivedAt: new Date(deps.clock.now()) });
-  if (stored.job_id) deps.jobs.wake('provider_event', stored.job_id);
+  const stored = await deps.providerEventStore.store({
+    provider: source.provider,
+    ...identity,
+    payload,
+    receivedAt: new Date(deps.clock.now()),
+  });
+  // The store's statement wrote the reconciliation job and committed: wake it.
+  if (stored.job_id) deps.jobs.wake(providerEventJob.queue, stored.job_id);
   return {
     id: stored.id,
     status: 'received',

@@ -37,7 +37,6 @@ export const ZInboundMessage = z.looseObject({
   body: z.string().catch(''),
   opt_out_type: optional(z.enum(['STOP', 'START', 'HELP'])),
 });
-export type TInboundMessage = z.infer<typeof ZInboundMessage>;
 
 /** Funding provider events: `event`, `event_id`, `session_id`, `amount_cents`, `metadata`. */
 export const ZFundingEvent = z.looseObject({
@@ -47,18 +46,17 @@ export const ZFundingEvent = z.looseObject({
   amount_cents: optional(z.number().int().positive()),
   metadata: ZMetadata,
 });
-export type TFundingEvent = z.infer<typeof ZFundingEvent>;
 
 export const payloadIdentity = {
-  messagingEvent(payload: unknown): EventIdentity | undefined {
+  messagingEvent: (payload: unknown): EventIdentity | undefined => {
     const parsed = ZMessagingEvent.safeParse(payload);
     return parsed.success ? { eventType: parsed.data.type, externalId: parsed.data.id } : undefined;
   },
-  inboundMessage(payload: unknown): EventIdentity | undefined {
+  inboundMessage: (payload: unknown): EventIdentity | undefined => {
     const parsed = ZInboundMessage.safeParse(payload);
     return parsed.success ? { eventType: INBOUND_MESSAGE_EVENT_TYPE, externalId: parsed.data.id } : undefined;
   },
-  fundingEvent(payload: unknown): EventIdentity | undefined {
+  fundingEvent: (payload: unknown): EventIdentity | undefined => {
     const parsed = ZFundingEvent.safeParse(payload);
     return parsed.success ? { eventType: parsed.data.event, externalId: parsed.data.event_id } : undefined;
   },

@@ -20,10 +20,11 @@ function refuse(req: Request, res: Response, error: unknown): void {
  * before the app's JSON parser: these routes parse any content type, and a body that is not JSON
  * cannot carry a valid signature, so it is a 401 rather than a 400. One handler finds the source by
  * path, as express would route it, rather than a router with a route per source: express's routing
- * layers were a tenth of an ingested event's CPU.
+ * layers would be a tenth of an ingested event's CPU.
  */
 export function inboundWebhookRouter(services: Services): RequestHandler {
-  const parseAnyJson = express.json({ limit: services.config.bodyLimitBytes, type: () => true });
+  // Typed as the express middleware it is: body-parser's types ask for connect's request class instead.
+  const parseAnyJson: RequestHandler = express.json({ limit: services.config.bodyLimitBytes, type: () => true });
   const sources = inboundWebhookSources(services.inboundWebhooks);
   // A carrier with callbacks of its own format (Twilio) serves its messaging routes itself.
   const carrierRouter = services.messagingProvider.inboundRouter?.(services);
@@ -32,14 +33,21 @@ export function inboundWebhookRouter(services: Services): RequestHandler {
 
   const serveSignedJson = (req: Request, res: Response, next: NextFunction): void => {
     const source = sourceByRoute.get(routeKey(req.method, req.path));
-    if (!source) return next();
+    if (!source) {
+      next();
+      return;
+    }
     parseAnyJson(req, res, (parseError?: unknown) => {
-      if (parseError) return refuse(req, res, parseError);
+      if (parseError) {
+        refuse(req, res, parseError);
+        return;
+      }
       ingestProviderWebhook(services, source, { headers: req.headers, payload: req.body })
         .then((record) => writeJson(res, acceptanceStatus(record), record))
         .catch((error: unknown) => refuse(req, res, error));
     });
   };
   if (!carrierRouter) return serveSignedJson;
-  return (req, res, next) => carrierRouter(req, res, (error?: unknown) => (error ? refuse(req, res, error) : serveSignedJson(req, res, next)));
+  return (req, res, next) =>
+    carrierRouter(req, res, (error?: unknown) => (error ? refuse(req, res, error) : serveSignedJson(req, res, next)));
 }

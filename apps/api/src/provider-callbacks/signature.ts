@@ -16,14 +16,16 @@ export type SignatureHeaders = { timestampHeader: string; signatureHeader: strin
 
 export type SigningKey = SignatureHeaders & { secret: string };
 
-export function canonicalJson(payload: unknown): string {
+function canonicalJson(payload: unknown): string {
   const canonical = canonicalize(payload);
   if (canonical === undefined) throw new TypeError('payload cannot be represented as JSON');
   return canonical;
 }
 
 export function computeSignature(secret: string, timestampSeconds: number | string, payload: unknown): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestampSeconds}.${canonicalJson(payload)}`).digest('hex')}`;
+  return `sha256=${createHmac('sha256', secret)
+    .update(`${timestampSeconds}.${canonicalJson(payload)}`)
+    .digest('hex')}`;
 }
 
 /** The two headers a provider sends with `payload`, signed at `nowMs`. */

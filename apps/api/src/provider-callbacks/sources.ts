@@ -33,7 +33,10 @@ export const pathBelowMount = (source: Pick<WebhookSource, 'path'>): string => s
  * funding provider's are x-<label>-timestamp / x-<label>-signature.
  */
 export function inboundWebhookSettings(
-  config: Pick<Config, 'messagingProvider' | 'messagingTimestampHeader' | 'messagingSignatureHeader' | 'fundingProvider' | 'webhookToleranceSeconds'>,
+  config: Pick<
+    Config,
+    'messagingProvider' | 'messagingTimestampHeader' | 'messagingSignatureHeader' | 'fundingProvider' | 'webhookToleranceSeconds'
+  >,
   secrets: { messaging: string; funding: string },
 ): InboundWebhookSettings {
   return {

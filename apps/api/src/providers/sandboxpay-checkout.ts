@@ -15,7 +15,10 @@ import { checkoutPagePolicy, renderCheckoutPage } from './sandboxpay-checkout-pa
  * funding webhook route. Through the verify-and-store ingestion (`ingestProviderWebhook(services,
  * payment.source, payment)`) the provider_event job reconciles it; paying twice is a duplicate.
  */
-export function signedSandboxPayment(services: Pick<Services, 'inboundWebhooks' | 'clock'>, invoice: Pick<FundingInvoice, 'id' | 'sessionId' | 'amountCents'>) {
+export function signedSandboxPayment(
+  services: Pick<Services, 'inboundWebhooks' | 'clock'>,
+  invoice: Pick<FundingInvoice, 'id' | 'sessionId' | 'amountCents'>,
+) {
   const payload = sandboxPaymentCompleted(invoice);
   const source = inboundWebhookSources(services.inboundWebhooks).fundingEvents;
   return { payload, source, headers: signWebhook(source.key, payload, services.clock.now()) };
@@ -60,7 +63,12 @@ export function sandboxPayCheckoutRouter(services: Services): Router {
       const row = await invoiceOf(req);
       const invoice = toFundingInvoice(row, services.clock.now());
       if (wantsPage(req)) {
-        const page = renderCheckoutPage({ provider: sandboxPayLabel, invoice, payPath: `${checkoutPath(req)}/pay`, paymentSent: req.query.payment === 'sent' });
+        const page = renderCheckoutPage({
+          provider: sandboxPayLabel,
+          invoice,
+          payPath: `${checkoutPath(req)}/pay`,
+          paymentSent: req.query.payment === 'sent',
+        });
         res.set('Content-Security-Policy', checkoutPagePolicy).type('html').send(page);
         return;
       }

@@ -24,7 +24,12 @@ export type RequestContext = {
   response: { status?: number; headers: Record<string, string> };
 };
 
-export function contextFromRequest(services: Services, req: Request, transport: Transport, preauthenticated?: AuthContext): RequestContext {
+export function contextFromRequest(
+  services: Services,
+  req: Request,
+  transport: Transport,
+  preauthenticated?: AuthContext,
+): RequestContext {
   return {
     services,
     transport,
@@ -34,7 +39,11 @@ export function contextFromRequest(services: Services, req: Request, transport: 
     // Only the console, a tRPC client, signs in with a session cookie; other transports never read it.
     consoleSession:
       transport === 'trpc'
-        ? { cookie: parseCookies(req.headers.cookie ?? '')[consoleSessionCookie], csrfHeader: req.get('x-csrf-token'), secureTransport: req.secure }
+        ? {
+            cookie: parseCookies(req.headers.cookie ?? '')[consoleSessionCookie],
+            csrfHeader: req.get('x-csrf-token'),
+            secureTransport: req.secure,
+          }
         : undefined,
     log: req.log,
     preauthenticated,

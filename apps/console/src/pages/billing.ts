@@ -14,26 +14,56 @@ function payment(invoice: Invoice): Child[] {
 
 export async function billingPage(main: HTMLElement): Promise<void> {
   const content = h('div');
-  main.replaceChildren(pageHeader('Balance and invoices', 'Prepaid balance in US dollars; every send is debited from it when accepted.'), content);
-  await loadInto(content, () => api.billing.summary.query({}), (billing) => [
-    h('div', { class: 'card balance' }, h('span', { class: 'muted' }, 'Balance'), h('strong', { 'data-testid': 'balance' }, money(billing.balance_cents))),
-    h('h2', {}, 'Funding invoices'),
-    billing.invoices.length === 0
-      ? empty('No invoices yet', 'Create one with POST /api/v1/onboarding/funding-invoices.')
-      : table(
-          ['Invoice', 'Amount', 'Status', 'Created', 'Payment'],
-          billing.invoices.map((invoice) =>
-            h(
-              'tr',
-              { 'data-invoice-id': invoice.id },
-              // hosted_url is the provider's checkout page; a browser gets it as a page to read and pay.
-              h('td', {}, h('a', { href: invoice.hosted_url, target: '_blank', rel: 'noopener noreferrer', title: 'Open the checkout page' }, h('code', {}, invoice.id))),
-              h('td', {}, `${money(invoice.amount_cents)} in ${invoice.currency}`),
-              h('td', {}, h('span', { class: `badge ${invoice.status === 'paid' ? 'succeeded' : invoice.status === 'open' ? 'pending' : 'failed'}` }, invoice.status)),
-              h('td', {}, time(invoice.created_at)),
-              h('td', { class: 'invoice-payment' }, ...payment(invoice)),
+  main.replaceChildren(
+    pageHeader('Balance and invoices', 'Prepaid balance in US dollars; every send is debited from it when accepted.'),
+    content,
+  );
+  await loadInto(
+    content,
+    () => api.billing.summary.query({}),
+    (billing) => [
+      h(
+        'div',
+        { class: 'card balance' },
+        h('span', { class: 'muted' }, 'Balance'),
+        h('strong', { 'data-testid': 'balance' }, money(billing.balance_cents)),
+      ),
+      h('h2', {}, 'Funding invoices'),
+      billing.invoices.length === 0
+        ? empty('No invoices yet', 'Create one with POST /api/v1/onboarding/funding-invoices.')
+        : table(
+            ['Invoice', 'Amount', 'Status', 'Created', 'Payment'],
+            billing.invoices.map((invoice) =>
+              h(
+                'tr',
+                { 'data-invoice-id': invoice.id },
+                // hosted_url is the provider's checkout page; a browser gets it as a page to read and pay.
+                h(
+                  'td',
+                  {},
+                  h(
+                    'a',
+                    { href: invoice.hosted_url, target: '_blank', rel: 'noopener noreferrer', title: 'Open the checkout page' },
+                    h('code', {}, invoice.id),
+                  ),
+                ),
+                h('td', {}, `${money(invoice.amount_cents)} in ${invoice.currency}`),
+                h(
+                  'td',
+                  {},
+                  h(
+                    'span',
+                    {
+                      class: `badge ${invoice.status === 'paid' ? 'succeeded' : invoice.status === 'open' ? 'pending' : 'failed'}`,
+                    },
+                    invoice.status,
+                  ),
+                ),
+                h('td', {}, time(invoice.created_at)),
+                h('td', { class: 'invoice-payment' }, ...payment(invoice)),
+              ),
             ),
           ),
-        ),
-  ]);
+    ],
+  );
 }

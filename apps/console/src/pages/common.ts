@@ -13,7 +13,11 @@ export function pageHeader(title: string, description: Child, ...actions: Child[
 }
 
 /** Loading, then the content or an error with a retry; an expired session goes back to sign-in. */
-export async function loadInto<T>(container: HTMLElement, fetch: () => Promise<T>, show: (data: T) => Child | Child[]): Promise<void> {
+export async function loadInto<T>(
+  container: HTMLElement,
+  fetch: () => Promise<T>,
+  show: (data: T) => Child | Child[],
+): Promise<void> {
   replace(container, loading());
   try {
     const data = await fetch();
@@ -24,12 +28,21 @@ export async function loadInto<T>(container: HTMLElement, fetch: () => Promise<T
       navigate('sign-in', { replace: true });
       return;
     }
-    replace(container, errorBox(errorMessage(error), () => void loadInto(container, fetch, show)));
+    replace(
+      container,
+      errorBox(errorMessage(error), () => void loadInto(container, fetch, show)),
+    );
   }
 }
 
 export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
-  return h('label', { class: 'field' }, h('span', { class: 'label' }, label), control, hint ? h('span', { class: 'hint' }, hint) : null);
+  return h(
+    'label',
+    { class: 'field' },
+    h('span', { class: 'label' }, label),
+    control,
+    hint ? h('span', { class: 'hint' }, hint) : null,
+  );
 }
 
 /** A table that becomes stacked cards on a phone (labels come from data-label). */
@@ -40,12 +53,22 @@ export function table(headings: string[], rows: HTMLTableRowElement[]): HTMLElem
   return h(
     'div',
     { class: 'table-wrap' },
-    h('table', { class: 'responsive' }, h('thead', {}, h('tr', {}, ...headings.map((text) => h('th', { scope: 'col' }, text)))), h('tbody', {}, ...rows)),
+    h(
+      'table',
+      { class: 'responsive' },
+      h('thead', {}, h('tr', {}, ...headings.map((text) => h('th', { scope: 'col' }, text)))),
+      h('tbody', {}, ...rows),
+    ),
   );
 }
 
 /** A destructive action: asks first, then runs with the button busy and reports the outcome. */
-export function dangerButton(label: string, question: string, action: () => Promise<unknown>, success: string): HTMLButtonElement {
+export function dangerButton(
+  label: string,
+  question: string,
+  action: () => Promise<unknown>,
+  success: string,
+): HTMLButtonElement {
   const button = h('button', { type: 'button', class: 'danger small' }, label);
   button.addEventListener('click', () => {
     if (confirm(question)) void act(button, action, success);

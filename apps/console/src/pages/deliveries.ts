@@ -15,7 +15,12 @@ function readFilters(): Filters {
     const value = query.get(name) ?? undefined;
     return value && (!allowed || allowed.includes(value as T)) ? (value as T) : undefined;
   };
-  return { status: pick('status', statuses), event_type: pick('event_type', customerEventTypes), endpoint_id: pick('endpoint_id'), limit: 25 };
+  return {
+    status: pick('status', statuses),
+    event_type: pick('event_type', customerEventTypes),
+    endpoint_id: pick('endpoint_id'),
+    limit: 25,
+  };
 }
 
 function select(name: string, label: string, options: [string, string][], value: string | undefined): HTMLSelectElement {
@@ -53,48 +58,89 @@ export async function deliveriesPage(main: HTMLElement): Promise<void> {
   const form = h(
     'form',
     { class: 'filters', role: 'search', 'aria-label': 'Filter deliveries' },
-    field('Status', select('status', 'Status', statuses.map((status) => [status, status[0]!.toUpperCase() + status.slice(1)]), filters.status)),
-    field('Event type', select('event_type', 'Event type', customerEventTypes.map((type) => [type, type]), filters.event_type)),
-    field('Endpoint', select('endpoint_id', 'Endpoint', endpoints.map((endpoint) => [endpoint.id, endpoint.url]), filters.endpoint_id)),
+    field(
+      'Status',
+      select(
+        'status',
+        'Status',
+        statuses.map((status) => [status, status.charAt(0).toUpperCase() + status.slice(1)]),
+        filters.status,
+      ),
+    ),
+    field(
+      'Event type',
+      select(
+        'event_type',
+        'Event type',
+        customerEventTypes.map((type) => [type, type]),
+        filters.event_type,
+      ),
+    ),
+    field(
+      'Endpoint',
+      select(
+        'endpoint_id',
+        'Endpoint',
+        endpoints.map((endpoint) => [endpoint.id, endpoint.url]),
+        filters.endpoint_id,
+      ),
+    ),
   );
   form.addEventListener('change', () => {
     const query = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (value) query.set(name, String(value));
+    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value) query.set(name, value);
     history.replaceState(null, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
     void deliveriesPage(main);
   });
-  const quick = h(
-    'a',
-    { class: 'button secondary', href: href('deliveries?status=failed') },
-    'Show failed only',
-  );
+  const quick = h('a', { class: 'button secondary', href: href('deliveries?status=failed') }, 'Show failed only');
   const results = h('div');
   const headings = ['Status', 'Event', 'Endpoint', 'Code', 'Latency', 'Attempts', 'Next retry', 'Created'];
   const refresh = h('button', { type: 'button', class: 'secondary', onclick: () => void deliveriesPage(main) }, 'Refresh');
-  main.replaceChildren(pageHeader('Deliveries', 'Every event sent to your endpoints, newest first. Open one to see its attempts and replay it.', quick, refresh), form, results);
+  main.replaceChildren(
+    pageHeader(
+      'Deliveries',
+      'Every event sent to your endpoints, newest first. Open one to see its attempts and replay it.',
+      quick,
+      refresh,
+    ),
+    form,
+    results,
+  );
 
-  await loadInto(results, () => api.webhookDeliveries.list.query(filters), (page) => {
-    if (page.deliveries.length === 0) {
-      const filtered = filters.status || filters.event_type || filters.endpoint_id;
-      return empty(filtered ? 'No deliveries match these filters' : 'No deliveries yet', filtered ? 'Clear a filter to see more.' : 'Deliveries appear here as soon as an event is sent to one of your endpoints.');
-    }
-    const rendered = table(headings, page.deliveries.map(row));
-    const body = rendered.querySelector('tbody')!;
-    let cursor = page.next_cursor;
-    const more = h('button', { type: 'button', class: 'secondary wide', hidden: !cursor }, 'Load more');
-    more.addEventListener('click', () =>
-      void busy(more, async () => {
-        try {
-          const next = await api.webhookDeliveries.list.query({ ...filters, cursor: cursor ?? undefined });
-          const rows = table(headings, next.deliveries.map(row)).querySelectorAll('tbody tr');
-          body.append(...rows);
-          cursor = next.next_cursor;
-          more.hidden = !cursor;
-        } catch (error) {
-          toast(errorMessage(error), 'error');
-        }
-      }),
-    );
-    return [rendered, more];
-  });
+  await loadInto(
+    results,
+    () => api.webhookDeliveries.list.query(filters),
+    (page) => {
+      if (page.deliveries.length === 0) {
+        const filtered = filters.status || filters.event_type || filters.endpoint_id;
+        return empty(
+          filtered ? 'No deliveries match these filters' : 'No deliveries yet',
+          filtered
+            ? 'Clear a filter to see more.'
+            : 'Deliveries appear here as soon as an event is sent to one of your endpoints.',
+        );
+      }
+      const rendered = table(headings, page.deliveries.map(row));
+      const body = rendered.querySelector('tbody');
+      if (!body) throw new Error('table() renders a tbody');
+      let cursor = page.next_cursor;
+      const more = h('button', { type: 'button', class: 'secondary wide', hidden: !cursor }, 'Load more');
+      more.addEventListener(
+        'click',
+        () =>
+          void busy(more, async () => {
+            try {
+              const next = await api.webhookDeliveries.list.query({ ...filters, cursor: cursor ?? undefined });
+              const rows = table(headings, next.deliveries.map(row)).querySelectorAll('tbody tr');
+              body.append(...rows);
+              cursor = next.next_cursor;
+              more.hidden = !cursor;
+            } catch (error) {
+              toast(errorMessage(error), 'error');
+            }
+          }),
+      );
+      return [rendered, more];
+    },
+  );
 }

@@ -17,7 +17,14 @@ function summary(delivery: Detail): HTMLElement {
     item('Response code', codeBadge(delivery.response_code)),
     item('Latency', delivery.latency_ms === null ? '—' : `${delivery.latency_ms} ms`),
     item('Attempts', String(delivery.attempts)),
-    item('Next retry', delivery.next_retry ? retryTime(delivery.next_retry) : delivery.status === 'failed' ? 'none — replay it when the endpoint is fixed' : '—'),
+    item(
+      'Next retry',
+      delivery.next_retry
+        ? retryTime(delivery.next_retry)
+        : delivery.status === 'failed'
+          ? 'none — replay it when the endpoint is fixed'
+          : '—',
+    ),
     item('Created', time(delivery.created_at)),
   );
 }
@@ -30,7 +37,10 @@ function attempts(delivery: Detail): HTMLElement {
     ...delivery.attempt_log.map((attempt) =>
       h(
         'li',
-        { class: `card attempt ${attempt.response_code !== null && attempt.response_code < 300 && attempt.response_code >= 200 ? 'ok' : 'bad'}`, 'data-attempt-id': attempt.id },
+        {
+          class: `card attempt ${attempt.response_code !== null && attempt.response_code < 300 && attempt.response_code >= 200 ? 'ok' : 'bad'}`,
+          'data-attempt-id': attempt.id,
+        },
         h(
           'div',
           { class: 'attempt-head' },
@@ -69,24 +79,34 @@ export async function deliveryPage(main: HTMLElement, route: Route): Promise<voi
   const shown = () => content.isConnected;
   let attemptsShown: number | undefined;
   const refresh = () =>
-    loadInto(content, () => api.webhookDeliveries.get.query({ id }), ({ delivery }) => {
-      attemptsShown = delivery.attempt_log.length;
-      return [
-        summary(delivery),
-        h('h2', {}, 'Attempts'),
-        attempts(delivery),
-        h('h2', {}, 'Payload'),
-        h('p', { class: 'muted small' }, 'Sent as the request body on every attempt and replay, with the same webhook-id.'),
-        h('pre', { class: 'payload' }, JSON.stringify(delivery.payload, null, 2)),
-      ];
-    });
-  replay.addEventListener('click', () =>
-    void act(replay, async () => {
-      const before = content.querySelectorAll('.attempt').length;
-      await api.webhookDeliveries.replay.mutate({ id });
-      await attemptRecorded(id, before, shown);
-      await refresh();
-    }, 'Replayed with the original payload.'),
+    loadInto(
+      content,
+      () => api.webhookDeliveries.get.query({ id }),
+      ({ delivery }) => {
+        attemptsShown = delivery.attempt_log.length;
+        return [
+          summary(delivery),
+          h('h2', {}, 'Attempts'),
+          attempts(delivery),
+          h('h2', {}, 'Payload'),
+          h('p', { class: 'muted small' }, 'Sent as the request body on every attempt and replay, with the same webhook-id.'),
+          h('pre', { class: 'payload' }, JSON.stringify(delivery.payload, null, 2)),
+        ];
+      },
+    );
+  replay.addEventListener(
+    'click',
+    () =>
+      void act(
+        replay,
+        async () => {
+          const before = content.querySelectorAll('.attempt').length;
+          await api.webhookDeliveries.replay.mutate({ id });
+          await attemptRecorded(id, before, shown);
+          await refresh();
+        },
+        'Replayed with the original payload.',
+      ),
   );
   main.replaceChildren(
     h('p', {}, h('a', { href: href('deliveries') }, '← All deliveries')),

@@ -8,11 +8,24 @@ type Endpoint = Awaited<ReturnType<typeof api.webhookEndpoints.list.query>>['end
 
 /** Create or edit form; resolves when saved or cancelled. */
 function endpointForm(existing: Endpoint | undefined, done: (saved: boolean) => void): HTMLElement {
-  const url = h('input', { name: 'url', type: 'url', required: true, placeholder: 'https://example.com/webhooks/textline', value: existing?.url });
-  const description = h('input', { name: 'description', maxlength: 200, placeholder: 'e.g. Production order sync', value: existing?.description });
-  const boxes = customerEventTypes.map((type) =>
-    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'event_types', value: type, checked: existing?.event_types.includes(type) }), h('code', {}, type)),
-  );
+  const url = h('input', {
+    name: 'url',
+    type: 'url',
+    required: true,
+    placeholder: 'https://example.com/webhooks/textline',
+    value: existing?.url,
+  });
+  const description = h('input', {
+    name: 'description',
+    maxlength: 200,
+    placeholder: 'e.g. Production order sync',
+    value: existing?.description,
+  });
+  const checkboxes = customerEventTypes.map((type) => ({
+    type,
+    input: h('input', { type: 'checkbox', name: 'event_types', value: type, checked: existing?.event_types.includes(type) }),
+  }));
+  const boxes = checkboxes.map(({ type, input }) => h('label', { class: 'check' }, input, h('code', {}, type)));
   const problem = h('p', { class: 'form-error', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary' }, existing ? 'Save changes' : 'Add endpoint');
   const cancel = h('button', { type: 'button', class: 'secondary', onclick: () => done(false) }, 'Cancel');
@@ -22,14 +35,20 @@ function endpointForm(existing: Endpoint | undefined, done: (saved: boolean) => 
     h('h2', {}, existing ? 'Edit endpoint' : 'New endpoint'),
     field('Endpoint URL', url, 'Must be https and publicly reachable. Requests are signed (Standard Webhooks).'),
     field('Description', description),
-    h('fieldset', { class: 'events' }, h('legend', {}, 'Events to send'), h('p', { class: 'hint' }, 'Leave all unchecked to receive every event type.'), h('div', { class: 'checks' }, ...boxes)),
+    h(
+      'fieldset',
+      { class: 'events' },
+      h('legend', {}, 'Events to send'),
+      h('p', { class: 'hint' }, 'Leave all unchecked to receive every event type.'),
+      h('div', { class: 'checks' }, ...boxes),
+    ),
     problem,
     h('div', { class: 'actions' }, submit, cancel),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     problem.textContent = '';
-    const eventTypes = boxes.map((box) => box.querySelector('input')!).filter((input) => input.checked).map((input) => input.value as Endpoint['event_types'][number]);
+    const eventTypes = checkboxes.filter(({ input }) => input.checked).map(({ type }) => type);
     const values = { url: url.value.trim(), description: description.value.trim(), event_types: eventTypes };
     void busy(submit, async () => {
       try {
@@ -50,36 +69,71 @@ function secretPanel(endpoint: Endpoint): HTMLElement {
   const reveal = h('button', { type: 'button', class: 'secondary small' }, 'Reveal signing secret');
   const show = (secret: string, note?: string) => {
     const copy = h('button', { type: 'button', class: 'secondary small' }, 'Copy');
-    copy.addEventListener('click', () => void navigator.clipboard?.writeText(secret).then(() => toast('Secret copied.'), () => toast('Copy failed; select the text instead.', 'error')));
+    // navigator.clipboard is undefined outside secure contexts (a console served over plain http), which the DOM types leave out.
+    copy.addEventListener(
+      'click',
+      () =>
+        void (navigator.clipboard as Clipboard | undefined)?.writeText(secret).then(
+          () => toast('Secret copied.'),
+          () => toast('Copy failed; select the text instead.', 'error'),
+        ),
+    );
     const rotate = h('button', { type: 'button', class: 'secondary small' }, 'Rotate secret');
     rotate.addEventListener('click', () => {
       if (!confirm('Rotate the signing secret? The old secret keeps signing alongside the new one for 24 hours.')) return;
-      void act(rotate, async () => {
-        const rotated = await api.webhookEndpoints.rotateSecret.mutate({ id: endpoint.id });
-        show(rotated.secret, `Rotated. The previous secret also signs until ${new Date(rotated.previous_secret_expires_at).toUTCString()}.`);
-      }, 'Secret rotated.');
+      void act(
+        rotate,
+        async () => {
+          const rotated = await api.webhookEndpoints.rotateSecret.mutate({ id: endpoint.id });
+          show(
+            rotated.secret,
+            `Rotated. The previous secret also signs until ${new Date(rotated.previous_secret_expires_at).toUTCString()}.`,
+          );
+        },
+        'Secret rotated.',
+      );
     });
-    replace(panel, h('code', { class: 'secret-value', 'data-testid': 'secret' }, secret), h('div', { class: 'actions' }, copy, rotate), note ? h('p', { class: 'hint' }, note) : null);
+    replace(
+      panel,
+      h('code', { class: 'secret-value', 'data-testid': 'secret' }, secret),
+      h('div', { class: 'actions' }, copy, rotate),
+      note ? h('p', { class: 'hint' }, note) : null,
+    );
   };
-  reveal.addEventListener('click', () => void act(reveal, async () => show((await api.webhookEndpoints.secret.query({ id: endpoint.id })).secret)));
+  reveal.addEventListener(
+    'click',
+    () => void act(reveal, async () => show((await api.webhookEndpoints.secret.query({ id: endpoint.id })).secret)),
+  );
   panel.append(reveal);
   return panel;
 }
 
 function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: Endpoint) => void): HTMLElement {
   const toggle = h('button', { type: 'button', class: 'secondary small' }, endpoint.enabled ? 'Disable' : 'Enable');
-  toggle.addEventListener('click', () =>
-    void act(toggle, async () => {
-      await api.webhookEndpoints.update.mutate({ id: endpoint.id, enabled: !endpoint.enabled });
-      refresh();
-    }, endpoint.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.'),
+  toggle.addEventListener(
+    'click',
+    () =>
+      void act(
+        toggle,
+        async () => {
+          await api.webhookEndpoints.update.mutate({ id: endpoint.id, enabled: !endpoint.enabled });
+          refresh();
+        },
+        endpoint.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.',
+      ),
   );
   const test = h('button', { type: 'button', class: 'secondary small', disabled: !endpoint.enabled }, 'Send test event');
-  test.addEventListener('click', () =>
-    void act(test, async () => {
-      const { delivery } = await api.webhookEndpoints.sendTest.mutate({ id: endpoint.id });
-      navigate(`deliveries/${delivery.id}`);
-    }, 'Test event queued.'),
+  test.addEventListener(
+    'click',
+    () =>
+      void act(
+        test,
+        async () => {
+          const { delivery } = await api.webhookEndpoints.sendTest.mutate({ id: endpoint.id });
+          navigate(`deliveries/${delivery.id}`);
+        },
+        'Test event queued.',
+      ),
   );
   const remove = dangerButton(
     'Delete',
@@ -113,7 +167,11 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
       'div',
       { class: 'actions' },
       test,
-      h('a', { class: 'button secondary small', href: href(`deliveries?endpoint_id=${encodeURIComponent(endpoint.id)}`) }, 'Deliveries'),
+      h(
+        'a',
+        { class: 'button secondary small', href: href(`deliveries?endpoint_id=${encodeURIComponent(endpoint.id)}`) },
+        'Deliveries',
+      ),
       h('button', { type: 'button', class: 'secondary small', onclick: () => edit(endpoint) }, 'Edit'),
       toggle,
       remove,
@@ -137,13 +195,20 @@ export async function endpointsPage(main: HTMLElement): Promise<void> {
   };
   add.addEventListener('click', () => openForm());
   const refresh = () =>
-    loadInto(list, () => api.webhookEndpoints.list.query({}), ({ endpoints }) =>
-      endpoints.length
-        ? endpoints.map((endpoint) => endpointCard(endpoint, () => void refresh(), openForm))
-        : empty('No endpoints yet', 'Add an https URL to receive message, conversation and opt-out events as they happen.'),
+    loadInto(
+      list,
+      () => api.webhookEndpoints.list.query({}),
+      ({ endpoints }) =>
+        endpoints.length
+          ? endpoints.map((endpoint) => endpointCard(endpoint, () => void refresh(), openForm))
+          : empty('No endpoints yet', 'Add an https URL to receive message, conversation and opt-out events as they happen.'),
     );
   main.replaceChildren(
-    pageHeader('Webhook endpoints', 'Where events are sent. Each request is signed with the endpoint secret so you can verify it came from us.', add),
+    pageHeader(
+      'Webhook endpoints',
+      'Where events are sent. Each request is signed with the endpoint secret so you can verify it came from us.',
+      add,
+    ),
     formSlot,
     list,
   );

@@ -5,7 +5,11 @@ import { busy, h } from '../ui.ts';
 import { field } from './common.ts';
 
 function authCard(title: string, ...children: (HTMLElement | null)[]): HTMLElement {
-  return h('main', { class: 'auth' }, h('div', { class: 'card auth-card' }, h('div', { class: 'brand' }, 'Textline'), h('h1', {}, title), ...children));
+  return h(
+    'main',
+    { class: 'auth' },
+    h('div', { class: 'card auth-card' }, h('div', { class: 'brand' }, 'Textline'), h('h1', {}, title), ...children),
+  );
 }
 
 export function signInPage(root: HTMLElement): void {
@@ -28,14 +32,30 @@ export function signInPage(root: HTMLElement): void {
     });
   });
   root.replaceChildren(
-    authCard('Sign in to the console', form, h('p', { class: 'muted small' }, 'Forgot your password? ', h('a', { href: href('reset-password') }, 'Reset it with a backup code'), '.')),
+    authCard(
+      'Sign in to the console',
+      form,
+      h(
+        'p',
+        { class: 'muted small' },
+        'Forgot your password? ',
+        h('a', { href: href('reset-password') }, 'Reset it with a backup code'),
+        '.',
+      ),
+    ),
   );
 }
 
 export function resetPasswordPage(root: HTMLElement): void {
   const username = h('input', { name: 'username', autocomplete: 'username', required: true, autofocus: true });
   const code = h('input', { name: 'backup_code', autocomplete: 'one-time-code', required: true, placeholder: 'xxxx-xxxx-xxxx' });
-  const password = h('input', { name: 'new_password', type: 'password', autocomplete: 'new-password', required: true, minlength: 12 });
+  const password = h('input', {
+    name: 'new_password',
+    type: 'password',
+    autocomplete: 'new-password',
+    required: true,
+    minlength: 12,
+  });
   const problem = h('p', { class: 'form-error', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary wide' }, 'Set new password');
   const form = h(
@@ -52,7 +72,11 @@ export function resetPasswordPage(root: HTMLElement): void {
     problem.textContent = '';
     void busy(submit, async () => {
       try {
-        const result = await api.console.resetPassword.mutate({ username: username.value.trim(), backup_code: code.value.trim(), new_password: password.value });
+        const result = await api.console.resetPassword.mutate({
+          username: username.value.trim(),
+          backup_code: code.value.trim(),
+          new_password: password.value,
+        });
         form.replaceWith(
           h(
             'div',
@@ -66,5 +90,7 @@ export function resetPasswordPage(root: HTMLElement): void {
       }
     });
   });
-  root.replaceChildren(authCard('Reset your password', form, h('p', { class: 'muted small' }, h('a', { href: href('sign-in') }, 'Back to sign in'))));
+  root.replaceChildren(
+    authCard('Reset your password', form, h('p', { class: 'muted small' }, h('a', { href: href('sign-in') }, 'Back to sign in'))),
+  );
 }

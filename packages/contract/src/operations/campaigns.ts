@@ -31,7 +31,7 @@ function isTimeZone(value: string): boolean {
 
 const ZTimeZone = z.string().max(64).refine(isTimeZone, 'must be an IANA time zone, e.g. America/New_York');
 
-export const ZQuietHours = z.object({
+const ZQuietHours = z.object({
   enabled: z.boolean().describe('When true, no step is sent between start and end in the time zone below'),
   start: z.string().describe('Local time quiet hours begin, HH:MM (default 21:00)'),
   end: z.string().describe('Local time quiet hours end and held steps go out, HH:MM (default 08:00)'),
@@ -192,7 +192,8 @@ export const updateCampaign = defineOperation({
   path: '/api/v1/campaigns/{id}',
   auth: writeScope,
   summary: 'Update a campaign',
-  description: 'Changes name, description or settings (merged field by field). An archived campaign cannot change (422 invalid_state).',
+  description:
+    'Changes name, description or settings (merged field by field). An archived campaign cannot change (422 invalid_state).',
   tags: campaignTags,
   input: z.strictObject({
     id: ZCampaignId,
@@ -429,8 +430,7 @@ export const deleteCampaignSuppression = defineOperation({
   mcp: {
     name: 'delete_campaign_suppression',
     title: 'Remove campaign suppression',
-    description:
-      'Remove a campaign-level suppression so the campaign may text the number again; its held steps resume.',
+    description: 'Remove a campaign-level suppression so the campaign may text the number again; its held steps resume.',
     readOnly: false,
     destructive: true,
   },

@@ -77,12 +77,14 @@ export const ZMessage = z.object({
     .nullable()
     .describe(
       'Why the message failed, as the message.failed webhook reports it: an error catalogue code (e.g. ' +
-        'workspace_suppressed) or the carrier\'s own (e.g. unreachable); null unless status is failed',
+        "workspace_suppressed) or the carrier's own (e.g. unreachable); null unless status is failed",
     ),
   retry: z
     .string()
     .nullable()
-    .describe('The error catalogue\'s retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code'),
+    .describe(
+      "The error catalogue's retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code",
+    ),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
@@ -93,7 +95,7 @@ export const createMessage = defineOperation({
   auth: { kind: 'bearer', scope: 'messages:write' },
   summary: 'Send an SMS',
   description:
-    'Queues an SMS to phone_number from one of the workspace\'s connected numbers (the same number each recipient ' +
+    "Queues an SMS to phone_number from one of the workspace's connected numbers (the same number each recipient " +
     'got before, else the least recently used one) and debits segments x price from the prepaid balance. ' +
     'Checks, in this order: the per-token send rate limit (429; a replay of an accepted idempotency_key is ' +
     'exempt), the request (422), idempotency_key (200 replay or 409), workspace suppression of the recipient ' +
@@ -106,7 +108,9 @@ export const createMessage = defineOperation({
     {
       status: 200,
       description: 'Idempotent replay: the message first created with this idempotency_key',
-      headers: { [idempotentReplayHeader]: { value: 'true', description: 'This answer repeats the original message and created nothing' } },
+      headers: {
+        [idempotentReplayHeader]: { value: 'true', description: 'This answer repeats the original message and created nothing' },
+      },
     },
   ],
   errors: [

@@ -30,14 +30,7 @@ export const ZBrandedRequestInput = z.strictObject({
     .describe('Public http(s) website of the business'),
   use_case: z.string().trim().min(20).max(1000).optional().describe('What the messages are for and who receives them'),
   sample_messages: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1)
-        .max(320)
-        .regex(optOutWording, 'must include opt-out wording, e.g. "Reply STOP to opt out"'),
-    )
+    .array(z.string().trim().min(1).max(320).regex(optOutWording, 'must include opt-out wording, e.g. "Reply STOP to opt out"'))
     .min(1)
     .max(5)
     .optional()
@@ -268,7 +261,13 @@ export const provisionDedicatedNumber = defineOperation({
   input: z.strictObject({}),
   output: ZNumberCreated,
   successStatus: 201,
-  errors: ['forbidden', 'validation_failed', 'dedicated_number_already_provisioned', 'insufficient_balance', 'number_unavailable'],
+  errors: [
+    'forbidden',
+    'validation_failed',
+    'dedicated_number_already_provisioned',
+    'insufficient_balance',
+    'number_unavailable',
+  ],
   bodyRequired: false,
   mcp: {
     name: 'provision_dedicated_number',

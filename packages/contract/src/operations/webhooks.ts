@@ -28,7 +28,8 @@ export const createWebhookEndpoint = defineConsoleOperation({
   name: 'webhookEndpoints.create',
   method: 'POST',
   summary: 'Create a webhook endpoint',
-  description: 'Adds an endpoint with a new whsec_ signing secret. The URL must be https and must not point at a private address.',
+  description:
+    'Adds an endpoint with a new whsec_ signing secret. The URL must be https and must not point at a private address.',
   input: z.strictObject({ url: ZEndpointUrl, description: ZDescription.optional(), event_types: ZEventTypes.optional() }),
   output: z.object({ endpoint: ZWebhookEndpoint }),
   errors: ['validation_failed'],
@@ -74,7 +75,8 @@ export const rotateWebhookSecret = defineConsoleOperation({
   name: 'webhookEndpoints.rotateSecret',
   method: 'POST',
   summary: 'Rotate the signing secret',
-  description: 'Issues a new secret. For 24 hours requests carry a second signature made with the old secret, so consumers can switch without dropping events.',
+  description:
+    'Issues a new secret. For 24 hours requests carry a second signature made with the old secret, so consumers can switch without dropping events.',
   input: z.strictObject({ id: ZEndpointId }),
   output: z.object({ secret: z.string(), previous_secret_expires_at: ZTimestamp }),
   errors: ['not_found'],
@@ -94,7 +96,8 @@ export const listWebhookDeliveries = defineConsoleOperation({
   name: 'webhookDeliveries.list',
   method: 'GET',
   summary: 'List webhook deliveries',
-  description: 'Deliveries newest first, filtered by status, event type and endpoint; pass next_cursor back as cursor for the next page.',
+  description:
+    'Deliveries newest first, filtered by status, event type and endpoint; pass next_cursor back as cursor for the next page.',
   input: z.object({
     status: z.enum(webhookDeliveryStatuses).optional(),
     event_type: ZCustomerEventType.optional(),

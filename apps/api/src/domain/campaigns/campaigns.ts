@@ -7,11 +7,12 @@ import {
   type TCampaignStatus,
 } from '@textline/contract';
 import { Prisma } from '@textline/db';
+import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
-import { type CampaignDeps, scheduleSteps, waitingEnrollments, wakeSteps } from './scheduler.ts';
+import { type CampaignDeps, scheduleSteps, waitingEnrollments } from './scheduler.ts';
 import { defaultCampaignSettings, mergeSettings, readSettings } from './settings.ts';
-import { assertEditable, type CampaignTransition, invalidState, nextStatus } from './state-machine.ts';
+import { assertEditable, type CampaignTransition, invalidState, nextStatus, transitionEnrollments } from './state-machine.ts';
 import { assertValidTemplate, snippetNames } from './templates.ts';
 
 type CampaignRow = Prisma.CampaignGetPayload<{ include: { stages: true } }>;
@@ -81,7 +82,7 @@ export async function listCampaigns(
   workspaceId: string,
   query: { status?: TCampaignStatus | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ campaigns: TCampaign[]; next_cursor: string | null }> {
-  const page = newestFirst(query);
+  const page = newestFirst('campaigns', query);
   const rows = await deps.prisma.campaign.findMany({
     where: { workspaceId, ...(query.status ? { status: query.status } : {}), ...page.where },
     orderBy: page.orderBy,
@@ -96,7 +97,8 @@ export async function getCampaign(deps: CampaignDeps, workspaceId: string, campa
   const row = await deps.prisma.campaign.findFirst({ where: { id: campaignId, workspaceId }, include: withStages });
   if (!row) throw campaignNotFound();
   const [campaign] = await withCounts(deps, [row]);
-  return campaign!;
+  if (!campaign) throw new Error('withCounts returned no campaign for the row it was given');
+  return campaign;
 }
 
 export async function createCampaign(
@@ -123,17 +125,22 @@ export async function createCampaign(
  * hours change): each gets a job now, which sends or reschedules. While paused the jobs do nothing
  * and resuming runs them again.
  */
-function recomputeSchedules(tx: Prisma.TransactionClient, campaignId: string, now: Date): Promise<string[]> {
+function recomputeSchedules(tx: JobTransaction, campaignId: string, now: Date): Promise<void> {
   return scheduleSteps(tx, waitingEnrollments(campaignId), { now, runAt: now });
 }
 
 export async function updateCampaign(
   deps: CampaignDeps,
   workspaceId: string,
-  input: { id: string; name?: string | undefined; description?: string | null | undefined; settings?: TCampaignSettingsInput | undefined },
+  input: {
+    id: string;
+    name?: string | undefined;
+    description?: string | null | undefined;
+    settings?: TCampaignSettingsInput | undefined;
+  },
 ): Promise<TCampaign> {
   const now = new Date(deps.clock.now());
-  const due = await deps.prisma.$transaction(async (tx) => {
+  await inJobTransaction(deps, async (tx) => {
     const campaign = await lockCampaign(tx, workspaceId, input.id);
     assertEditable(campaign.status);
     const stored = await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { settings: true } });
@@ -147,9 +154,8 @@ export async function updateCampaign(
         updatedAt: now,
       },
     });
-    return input.settings?.quiet_hours && campaign.status !== 'draft' ? recomputeSchedules(tx, campaign.id, now) : [];
+    if (input.settings?.quiet_hours && campaign.status !== 'draft') await recomputeSchedules(tx, campaign.id, now);
   });
-  wakeSteps(deps, due);
   return getCampaign(deps, workspaceId, input.id);
 }
 
@@ -161,7 +167,7 @@ export async function transitionCampaign(
   transition: CampaignTransition,
 ): Promise<TCampaign> {
   const now = new Date(deps.clock.now());
-  const due = await deps.prisma.$transaction(async (tx) => {
+  await inJobTransaction(deps, async (tx) => {
     const campaign = await lockCampaign(tx, workspaceId, campaignId);
     const status = nextStatus(campaign.status, transition);
     if (transition === 'activate' && campaign.status === 'draft') {
@@ -182,17 +188,11 @@ export async function transitionCampaign(
         ...(status === 'archived' ? { archivedAt: now } : {}),
       },
     });
-    if (status === 'active') return scheduleSteps(tx, waitingEnrollments(campaignId), { now, runAt: 'when_due' });
+    if (status === 'active') await scheduleSteps(tx, waitingEnrollments(campaignId), { now, runAt: 'when_due' });
     if (status === 'archived') {
-      await tx.$executeRaw`
-        UPDATE campaign_enrollments
-        SET status = 'stopped', stop_reason = 'campaign_archived', next_step_at = NULL,
-            schedule_seq = schedule_seq + 1, updated_at = ${now}
-        WHERE campaign_id = ${campaignId} AND status = 'active'`;
+      await transitionEnrollments(tx, Prisma.sql`campaign_id = ${campaignId}`, 'stopForArchive', { now });
     }
-    return [];
   });
-  wakeSteps(deps, due);
   return getCampaign(deps, workspaceId, campaignId);
 }
 
@@ -210,23 +210,27 @@ export async function addStage(
     ? await deps.prisma.snippet.findMany({ where: { workspaceId, name: { in: referenced } }, select: { name: true } })
     : [];
   const now = new Date(deps.clock.now());
-  const { stage, due } = await deps.prisma.$transaction(async (tx) => {
+  const stage = await inJobTransaction(deps, async (tx) => {
     const campaign = await lockCampaign(tx, workspaceId, input.id);
     assertEditable(campaign.status);
     assertValidTemplate('body', input.body, { allowed: true, known: new Set(known.map((snippet) => snippet.name)) });
     const count = await tx.campaignStage.count({ where: { campaignId: campaign.id } });
     if (count >= maxStagesPerCampaign) throw stageIssue('body', `A campaign has at most ${maxStagesPerCampaign} stages.`);
     const position = input.position ?? count + 1;
-    if (position > count + 1) throw stageIssue('position', `must be between 1 and ${count + 1} (the campaign has ${count} stages)`);
-    await tx.campaignStage.updateMany({ where: { campaignId: campaign.id, position: { gte: position } }, data: { position: { increment: 1 } } });
+    if (position > count + 1)
+      throw stageIssue('position', `must be between 1 and ${count + 1} (the campaign has ${count} stages)`);
+    await tx.campaignStage.updateMany({
+      where: { campaignId: campaign.id, position: { gte: position } },
+      data: { position: { increment: 1 } },
+    });
     const created = await tx.campaignStage.create({
       data: { id: newId('stg'), campaignId: campaign.id, position, body: input.body, delayMinutes: input.delay_minutes },
     });
     await tx.campaign.update({ where: { id: campaign.id }, data: { updatedAt: now } });
     // An appended stage only concerns enrollments still before it, whose schedules stand.
     const inserted = position <= count && campaign.status !== 'draft';
-    return { stage: created, due: inserted ? await recomputeSchedules(tx, campaign.id, now) : [] };
+    if (inserted) await recomputeSchedules(tx, campaign.id, now);
+    return created;
   });
-  wakeSteps(deps, due);
   return { stage: toStage(stage), campaign: await getCampaign(deps, workspaceId, input.id) };
 }

@@ -1,9 +1,10 @@
 import { AppError, type TEnrollmentResult } from '@textline/contract';
 import { Prisma } from '@textline/db';
+import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { newId } from '../../lib/crypto.ts';
 import { lockCampaign } from './campaigns.ts';
-import { type CampaignDeps, scheduleSteps, wakeSteps } from './scheduler.ts';
+import { type CampaignDeps, scheduleSteps } from './scheduler.ts';
 import { assertEditable } from './state-machine.ts';
 
 /** The numbers to enroll, valid and de-duplicated, plus the entries that are not phone numbers. */
@@ -45,14 +46,17 @@ export async function enroll(
   input: { phone_numbers?: string[] | undefined; contact_list_id?: string | undefined },
 ): Promise<TEnrollmentResult> {
   const now = new Date(deps.clock.now());
-  const { counts, invalid, due } = await deps.prisma.$transaction(async (tx) => {
+  const { counts, invalid } = await inJobTransaction(deps, async (tx) => {
     const campaign = await lockCampaign(tx, workspaceId, campaignId);
     assertEditable(campaign.status);
     const { phoneNumbers, invalid } = await candidates(tx, workspaceId, input);
     const existing = new Set(
-      (await tx.campaignEnrollment.findMany({ where: { campaignId, phoneNumber: { in: phoneNumbers } }, select: { phoneNumber: true } })).map(
-        (row) => row.phoneNumber,
-      ),
+      (
+        await tx.campaignEnrollment.findMany({
+          where: { campaignId, phoneNumber: { in: phoneNumbers } },
+          select: { phoneNumber: true },
+        })
+      ).map((row) => row.phoneNumber),
     );
     const fresh = phoneNumbers.filter((phoneNumber) => !existing.has(phoneNumber));
     const suppressed = new Set(
@@ -61,29 +65,41 @@ export async function enroll(
           where: { workspaceId, active: true, phoneNumber: { in: fresh } },
           select: { phoneNumber: true },
         })),
-        ...(await tx.campaignSuppression.findMany({ where: { campaignId, phoneNumber: { in: fresh } }, select: { phoneNumber: true } })),
+        ...(await tx.campaignSuppression.findMany({
+          where: { campaignId, phoneNumber: { in: fresh } },
+          select: { phoneNumber: true },
+        })),
       ].map((row) => row.phoneNumber),
     );
     const eligible = fresh.filter((phoneNumber) => !suppressed.has(phoneNumber));
     const created = await tx.campaignEnrollment.createManyAndReturn({
-      data: eligible.map((phoneNumber) => ({ id: newId('enr'), campaignId, workspaceId, phoneNumber, anchorAt: now, updatedAt: now })),
+      data: eligible.map((phoneNumber) => ({
+        id: newId('enr'),
+        campaignId,
+        workspaceId,
+        phoneNumber,
+        anchorAt: now,
+        updatedAt: now,
+      })),
       skipDuplicates: true,
       select: { id: true },
     });
     const firstStage = await tx.campaignStage.findFirst({ where: { campaignId }, orderBy: { position: 'asc' } });
-    const schedule = campaign.status === 'active' && firstStage && created.length > 0;
+    if (campaign.status === 'active' && firstStage && created.length > 0) {
+      await scheduleSteps(tx, Prisma.sql`id = ANY(${created.map((row) => row.id)}::text[])`, {
+        now,
+        runAt: new Date(now.getTime() + firstStage.delayMinutes * 60_000),
+      });
+    }
     return {
-      counts: { enrolled: created.length, alreadyEnrolled: existing.size + eligible.length - created.length, suppressed: suppressed.size },
+      counts: {
+        enrolled: created.length,
+        alreadyEnrolled: existing.size + eligible.length - created.length,
+        suppressed: suppressed.size,
+      },
       invalid,
-      due: schedule
-        ? await scheduleSteps(tx, Prisma.sql`id = ANY(${created.map((row) => row.id)}::text[])`, {
-            now,
-            runAt: new Date(now.getTime() + firstStage.delayMinutes * 60_000),
-          })
-        : [],
     };
   });
-  wakeSteps(deps, due);
   return {
     campaign_id: campaignId,
     enrolled: counts.enrolled,

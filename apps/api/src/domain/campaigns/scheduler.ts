@@ -1,14 +1,15 @@
 import { AppError, type ErrorCode, ZMessageBody } from '@textline/contract';
 import { z } from 'zod';
-import { Prisma, type PrismaClient } from '@textline/db';
-import type { QueueName } from '../../jobs/enqueue.ts';
-import type { JobHandler } from '../../jobs/runner.ts';
+import { Prisma } from '@textline/db';
+import { defineJob } from '../../jobs/define.ts';
+import { inJobTransaction, insertJobs, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { recipientTimeZone } from '../../lib/recipient-time-zone.ts';
 import type { Services } from '../../services.ts';
 import { sendMessage } from '../messages/send.ts';
 import { quietHoursRelease } from './quiet-hours.ts';
 import { readSettings } from './settings.ts';
+import { transitionEnrollments } from './state-machine.ts';
 import { type ContactFields, renderTemplate, snippetNames } from './templates.ts';
 
 /**
@@ -20,54 +21,49 @@ import { type ContactFields, renderTemplate, snippetNames } from './templates.ts
  * the retry gets the same message back instead of sending again.
  */
 
-export const campaignStepQueue: QueueName = 'campaign_step';
-
-export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log'> & {
-  jobs?: { wake(queue: QueueName, ...jobIds: string[]): void } | undefined;
-};
+export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs'>;
 
 const ZStepPayload = z.object({ enrollmentId: z.string().min(1), seq: z.number().int() });
 type StepPayload = z.infer<typeof ZStepPayload>;
 
-type Db = Pick<PrismaClient, '$queryRaw' | '$executeRaw'>;
-
 const MINUTE_MS = 60_000;
 /** How long a step waits before trying again when the workspace cannot send (no balance, no number). */
-export const SEND_RETRY_MS = 15 * MINUTE_MS;
+const SEND_RETRY_MS = 15 * MINUTE_MS;
 
 /**
  * Gives every enrollment matched by `where` (a condition on campaign_enrollments) a new live step
- * job, run at `runAt` or, with 'when_due', at its recorded next step time if that is still ahead.
- * Returns the ids of the jobs due now, to wake workers with once the transaction commits.
+ * job, run at `runAt` or, with 'when_due', at its recorded next step time if that is still ahead,
+ * in one statement however many enrollments match. The steps due now start once the transaction
+ * commits; later ones are found by the job sweep.
  */
-export async function scheduleSteps(db: Db, where: Prisma.Sql, options: { now: Date; runAt: Date | 'when_due' }): Promise<string[]> {
+export async function scheduleSteps(
+  tx: JobTransaction,
+  where: Prisma.Sql,
+  options: { now: Date; runAt: Date | 'when_due' },
+): Promise<void> {
   const { now } = options;
   const runAt =
     options.runAt === 'when_due' ? Prisma.sql`GREATEST(${now}, COALESCE(next_step_at, ${now}))` : Prisma.sql`${options.runAt}`;
-  const due = await db.$queryRaw<{ id: string }[]>`
+  const due = await tx.$queryRaw<{ id: string }[]>`
     WITH scheduled AS (
       UPDATE campaign_enrollments
       SET schedule_seq = schedule_seq + 1, next_step_at = ${runAt}, held_reason = NULL, updated_at = ${now}
       WHERE ${where}
       RETURNING id, schedule_seq, next_step_at
     ), job AS (
-      INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-      SELECT 'job_' || id || '_' || schedule_seq, ${campaignStepQueue},
-             jsonb_build_object('enrollmentId', id, 'seq', schedule_seq), next_step_at, ${now}, ${now}
-      FROM scheduled
+      ${insertJobs(
+        campaignStepJob,
+        Prisma.sql`SELECT 'job_' || id || '_' || schedule_seq, jsonb_build_object('enrollmentId', id, 'seq', schedule_seq), next_step_at, ${now}::timestamptz
+                   FROM scheduled`,
+      )}
       RETURNING id, run_at
     )
     SELECT id FROM job WHERE run_at <= ${now}`;
-  return due.map((row) => row.id);
-}
-
-const WAKE_BATCH = 1_000;
-
-/** After commit: start the steps that are due now (in batches: a campaign may have many); later ones are found by the job sweep. */
-export function wakeSteps(deps: Pick<CampaignDeps, 'jobs'>, jobIds: string[]): void {
-  for (let start = 0; start < jobIds.length; start += WAKE_BATCH) {
-    deps.jobs?.wake(campaignStepQueue, ...jobIds.slice(start, start + WAKE_BATCH));
-  }
+  wakeAfterCommit(
+    tx,
+    campaignStepJob,
+    due.map((row) => row.id),
+  );
 }
 
 /** Active enrollments of a campaign that are waiting for their next step (not held by a suppression). */
@@ -127,10 +123,21 @@ async function snippetBodies(deps: CampaignDeps, workspaceId: string, template: 
 
 /** Everything one run of a step job writes, each guarded by the schedule_seq the job carries. */
 function stepWriter(deps: CampaignDeps, enrollment: Enrollment, seq: number, now: Date) {
-  const current = Prisma.sql`id = ${enrollment.id} AND schedule_seq = ${seq} AND status = 'active'`;
+  // The step job's own enrollment, at the generation the job carries; transitions add their status guard.
+  const thisJob = Prisma.sql`id = ${enrollment.id} AND schedule_seq = ${seq}`;
+  const current = Prisma.sql`${thisJob} AND status = 'active'`;
 
-  async function record(db: Prisma.TransactionClient, stage: Stage, outcome: { outcome: string; messageId?: string; errorCode?: string }) {
-    const fields = { outcome: outcome.outcome, messageId: outcome.messageId ?? null, errorCode: outcome.errorCode ?? null, updatedAt: now };
+  async function record(
+    db: Prisma.TransactionClient,
+    stage: Stage,
+    outcome: { outcome: string; messageId?: string; errorCode?: string },
+  ) {
+    const fields = {
+      outcome: outcome.outcome,
+      messageId: outcome.messageId ?? null,
+      errorCode: outcome.errorCode ?? null,
+      updatedAt: now,
+    };
     await db.campaignDelivery.upsert({
       where: { enrollmentId_stageId: { enrollmentId: enrollment.id, stageId: stage.id } },
       create: { id: newId('cdl'), campaignId: enrollment.campaignId, enrollmentId: enrollment.id, stageId: stage.id, ...fields },
@@ -141,28 +148,20 @@ function stepWriter(deps: CampaignDeps, enrollment: Enrollment, seq: number, now
   return {
     /** Not yet: due later, in quiet hours, or the workspace cannot send now (`lastError`). */
     async reschedule(runAt: number, lastError?: ErrorCode): Promise<void> {
-      const due = await deps.prisma.$transaction(async (tx) => {
+      await inJobTransaction(deps, async (tx) => {
         if (lastError) await tx.$executeRaw`UPDATE campaign_enrollments SET last_error = ${lastError} WHERE ${current}`;
-        return scheduleSteps(tx, current, { now, runAt: new Date(runAt) });
+        await scheduleSteps(tx, current, { now, runAt: new Date(runAt) });
       });
-      wakeSteps(deps, due);
     },
 
     async complete(): Promise<void> {
-      await deps.prisma.$executeRaw`
-        UPDATE campaign_enrollments
-        SET status = 'completed', next_step_at = NULL, schedule_seq = schedule_seq + 1, updated_at = ${now}
-        WHERE ${current}`;
+      await transitionEnrollments(deps.prisma, thisJob, 'complete', { now });
     },
 
     /** Campaign suppression: the skip is recorded and the enrollment waits, with no job, until it is removed. */
     async hold(stage: Stage, suppressionId: string): Promise<void> {
       await deps.prisma.$transaction(async (tx) => {
-        const held = await tx.$executeRaw`
-          UPDATE campaign_enrollments
-          SET held_reason = 'campaign_suppressed', next_step_at = NULL, schedule_seq = schedule_seq + 1, updated_at = ${now}
-          WHERE ${current}`;
-        if (held === 0) return;
+        if ((await transitionEnrollments(tx, thisJob, 'hold', { now })) === 0) return;
         await record(tx, stage, { outcome: 'suppressed', errorCode: 'campaign_suppressed' });
         await tx.campaignSuppression.update({
           where: { id: suppressionId },
@@ -174,38 +173,30 @@ function stepWriter(deps: CampaignDeps, enrollment: Enrollment, seq: number, now
     /** Workspace suppression (opt-out): the enrollment ends. */
     async stop(stage: Stage): Promise<void> {
       await deps.prisma.$transaction(async (tx) => {
-        const stopped = await tx.$executeRaw`
-          UPDATE campaign_enrollments
-          SET status = 'stopped', stop_reason = 'workspace_suppressed', next_step_at = NULL,
-              schedule_seq = schedule_seq + 1, updated_at = ${now}
-          WHERE ${current}`;
+        const stopped = await transitionEnrollments(tx, thisJob, 'stopForOptOut', { now });
         if (stopped > 0) await record(tx, stage, { outcome: 'suppressed', errorCode: 'workspace_suppressed' });
       });
     },
 
     /** The step is done (sent, or failed for good): record it and move on to the next stage. */
-    async advance(stage: Stage, outcome: { outcome: 'sent'; messageId: string } | { outcome: 'failed'; errorCode: string }): Promise<void> {
+    async advance(
+      stage: Stage,
+      outcome: { outcome: 'sent'; messageId: string } | { outcome: 'failed'; errorCode: string },
+    ): Promise<void> {
       const next = stageAfter(enrollment.campaign.stages, stage.id);
-      const due = await deps.prisma.$transaction(async (tx) => {
-        const finished = next ? Prisma.sql`status` : Prisma.sql`'completed'`;
-        const advanced = await tx.$executeRaw`
-          UPDATE campaign_enrollments
-          SET last_stage_id = ${stage.id}, anchor_at = ${now}, last_error = NULL, status = ${finished},
-              next_step_at = NULL, schedule_seq = schedule_seq + ${next ? 0 : 1}, updated_at = ${now}
-          WHERE ${current}`;
-        if (advanced === 0) return [];
+      await inJobTransaction(deps, async (tx) => {
+        const advanced = await transitionEnrollments(tx, thisJob, next ? 'advance' : 'complete', { now, stageDone: stage.id });
+        if (advanced === 0) return;
         await record(tx, stage, outcome);
-        if (!next) return [];
-        return scheduleSteps(tx, current, { now, runAt: new Date(now.getTime() + next.delayMinutes * MINUTE_MS) });
+        if (next) await scheduleSteps(tx, current, { now, runAt: new Date(now.getTime() + next.delayMinutes * MINUTE_MS) });
       });
-      wakeSteps(deps, due);
     },
   };
 }
 
 /**
  * Runs one step job: sends the enrollment's next stage if it is due and outside quiet hours, through
- * the same send pipeline as the API (balance, spend cap, workspace suppression, sender selection).
+ * the same send pipeline as the API (sendMessage, which applies the send rules).
  */
 export async function runCampaignStep(deps: CampaignDeps, payload: StepPayload): Promise<void> {
   const enrollment = await deps.prisma.campaignEnrollment.findUnique({
@@ -235,7 +226,11 @@ export async function runCampaignStep(deps: CampaignDeps, payload: StepPayload):
 
   const idempotencyKey = `cmp:${enrollment.id}:${stage.id}`;
   try {
-    const body = renderTemplate(stage.body, await contactFields(deps, enrollment), await snippetBodies(deps, enrollment.workspaceId, stage.body));
+    const body = renderTemplate(
+      stage.body,
+      await contactFields(deps, enrollment),
+      await snippetBodies(deps, enrollment.workspaceId, stage.body),
+    );
     // The API checks bodies at its edge; a rendered one is checked here, e.g. a template of only {{first_name}}.
     if (!ZMessageBody.safeParse(body).success) {
       throw new AppError('validation_failed', { message: 'The rendered message is blank or too long.' });
@@ -251,7 +246,8 @@ export async function runCampaignStep(deps: CampaignDeps, payload: StepPayload):
       },
       { source: 'campaign' },
     );
-    return writer.advance(stage, { outcome: 'sent', messageId: message.id });
+    await writer.advance(stage, { outcome: 'sent', messageId: message.id });
+    return;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'idempotency_conflict') {
@@ -271,8 +267,11 @@ export async function runCampaignStep(deps: CampaignDeps, payload: StepPayload):
   }
 }
 
-export const campaignStepJobHandler: JobHandler = {
-  async run(services, job) {
-    await runCampaignStep(services, ZStepPayload.parse(job.payload));
+/** One step of one enrollment, at the generation (schedule_seq) it was scheduled for; written by scheduleSteps. */
+export const campaignStepJob = defineJob({
+  queue: 'campaign_step',
+  payload: ZStepPayload,
+  async run(services, step) {
+    await runCampaignStep(services, step);
   },
-};
+});

@@ -1,10 +1,11 @@
 import { AppError, type TCampaignSuppression } from '@textline/contract';
 import { Prisma } from '@textline/db';
+import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { campaignNotFound, lockCampaign } from './campaigns.ts';
-import { type CampaignDeps, scheduleSteps, wakeSteps } from './scheduler.ts';
+import { type CampaignDeps, scheduleSteps } from './scheduler.ts';
 
 type SuppressionRow = Prisma.CampaignSuppressionGetPayload<object>;
 
@@ -31,7 +32,7 @@ export async function listSuppressions(
   query: { id: string; limit: number; cursor?: string | undefined },
 ): Promise<{ suppressions: TCampaignSuppression[]; next_cursor: string | null }> {
   await assertCampaignExists(deps, workspaceId, query.id);
-  const page = newestFirst(query);
+  const page = newestFirst('campaign_suppressions', query);
   const rows = await deps.prisma.campaignSuppression.findMany({
     where: { campaignId: query.id, ...page.where },
     orderBy: page.orderBy,
@@ -56,7 +57,9 @@ export async function createSuppression(
   }
   return deps.prisma.$transaction(async (tx) => {
     await lockCampaign(tx, workspaceId, input.id);
-    const existing = await tx.campaignSuppression.findUnique({ where: { campaignId_phoneNumber: { campaignId: input.id, phoneNumber } } });
+    const existing = await tx.campaignSuppression.findUnique({
+      where: { campaignId_phoneNumber: { campaignId: input.id, phoneNumber } },
+    });
     if (existing) return { suppression: toSuppression(existing), created: false };
     const row = await tx.campaignSuppression.create({
       data: { id: newId('csp'), campaignId: input.id, workspaceId, phoneNumber, reason: input.reason || null },
@@ -72,15 +75,15 @@ export async function deleteSuppression(
   input: { campaign_id: string; suppression_id: string },
 ): Promise<TCampaignSuppression> {
   const now = new Date(deps.clock.now());
-  const { row, due } = await deps.prisma.$transaction(async (tx) => {
+  const row = await inJobTransaction(deps, async (tx) => {
     await lockCampaign(tx, workspaceId, input.campaign_id);
     const found = await tx.campaignSuppression.findFirst({ where: { id: input.suppression_id, campaignId: input.campaign_id } });
     if (!found) throw new AppError('not_found', { message: 'No suppression with this id exists in this campaign.' });
     await tx.campaignSuppression.delete({ where: { id: found.id } });
     const held = Prisma.sql`campaign_id = ${found.campaignId} AND phone_number = ${found.phoneNumber}
       AND status = 'active' AND held_reason = 'campaign_suppressed'`;
-    return { row: found, due: await scheduleSteps(tx, held, { now, runAt: now }) };
+    await scheduleSteps(tx, held, { now, runAt: now });
+    return found;
   });
-  wakeSteps(deps, due);
   return toSuppression(row);
 }

@@ -22,9 +22,9 @@ const withFallback = /^(.*?)\s*\|\s*default:\s*(?:"([^"]*)"|'([^']*)')$/;
 function parsePlaceholder(inner: string): Placeholder | undefined {
   const text = inner.trim();
   const snippet = snippetReference.exec(text);
-  if (snippet) return { kind: 'snippet', name: snippet[1]! };
+  if (snippet?.[1] !== undefined) return { kind: 'snippet', name: snippet[1] };
   const fallbackMatch = withFallback.exec(text);
-  const name = fallbackMatch ? fallbackMatch[1]! : text;
+  const name = fallbackMatch?.[1] ?? text;
   const fallback = fallbackMatch ? (fallbackMatch[2] ?? fallbackMatch[3] ?? '') : '';
   const match = variable.exec(name);
   if (!match) return undefined;
@@ -36,10 +36,13 @@ function parsePlaceholder(inner: string): Placeholder | undefined {
  * Problems with a template, one message each: unknown variables, snippet references where none are
  * allowed or to snippets that do not exist, and stray braces (a typo would otherwise be sent as is).
  */
-export function templateProblems(template: string, snippets: { allowed: false } | { allowed: true; known: ReadonlySet<string> }): string[] {
+export function templateProblems(
+  template: string,
+  snippets: { allowed: false } | { allowed: true; known: ReadonlySet<string> },
+): string[] {
   const problems: string[] = [];
   for (const [whole, inner] of template.matchAll(placeholderPattern)) {
-    const placeholder = parsePlaceholder(inner!);
+    const placeholder = parsePlaceholder(inner ?? '');
     if (!placeholder) {
       problems.push(
         `${whole} is not a known variable; use first_name, last_name, phone_number, attributes.<key> or snippet:<name>`,
@@ -68,14 +71,21 @@ export function assertValidTemplate(path: string, template: string, snippets: Pa
 /** Names of the snippets a template inserts. */
 export function snippetNames(template: string): string[] {
   return [...template.matchAll(placeholderPattern)].flatMap(([, inner]) => {
-    const placeholder = parsePlaceholder(inner!);
+    const placeholder = parsePlaceholder(inner ?? '');
     return placeholder?.kind === 'snippet' ? [placeholder.name] : [];
   });
 }
 
+/** Attributes are JSON: a scalar reads as itself, an object or array as its JSON (never [object Object]). */
+function scalarText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value);
+}
+
 function fieldValue(placeholder: Exclude<Placeholder, { kind: 'snippet' }>, contact: ContactFields): string {
   const raw = placeholder.kind === 'field' ? contact[placeholder.field] : contact.attributes[placeholder.key];
-  const text = raw === null || raw === undefined ? '' : String(raw).trim();
+  const text = raw === null || raw === undefined ? '' : scalarText(raw).trim();
   return text === '' ? placeholder.fallback : text;
 }
 

@@ -1,40 +1,25 @@
 import {
   AppError,
   type CustomerEventType,
-  type TEventEnvelope,
   type TWebhookAttempt,
   type TWebhookDelivery,
   type TWebhookDeliveryDetail,
 } from '@textline/contract';
-import type { Event, Prisma, PrismaClient, WebhookAttempt, WebhookDelivery } from '@textline/db';
-import { enqueueJob } from '../../jobs/enqueue.ts';
+import type { Prisma, WebhookAttempt, WebhookDelivery } from '@textline/db';
+import { enqueue, inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
+import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../services.ts';
 import { exampleEventData } from './examples.ts';
 import { findEndpoint } from './endpoints.ts';
+import { envelopeFor, webhookDeliveryJob } from './worker.ts';
 
-export const WEBHOOK_QUEUE = 'webhook_delivery';
-
-export type DeliveryTrigger = TWebhookAttempt['trigger'];
-/** Automatic attempts carry their number (1 = first), which the worker claims exactly once. */
-export type DeliveryJobPayload =
-  | { delivery_id: string; trigger: 'automatic'; attempt: number }
-  | { delivery_id: string; trigger: 'replay' | 'test' };
+type DeliveryTrigger = TWebhookAttempt['trigger'];
 
 type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs'>;
 type DeliveryWithUrl = WebhookDelivery & { endpoint: { url: string } };
 
-/** SPEC section 2 envelope, rebuilt from the immutable event row: every attempt sends the same bytes. */
-export function envelopeFor(event: Pick<Event, 'id' | 'type' | 'createdAt' | 'data'>): TEventEnvelope {
-  return {
-    id: event.id,
-    type: event.type as CustomerEventType,
-    created_at: event.createdAt.toISOString(),
-    data: event.data as Record<string, unknown>,
-  };
-}
-
-export function deliveryView(delivery: DeliveryWithUrl): TWebhookDelivery {
+function deliveryView(delivery: DeliveryWithUrl): TWebhookDelivery {
   return {
     id: delivery.id,
     event_id: delivery.eventId,
@@ -65,18 +50,22 @@ function attemptView(attempt: WebhookAttempt): TWebhookAttempt {
 
 /**
  * Called in the transaction that records a customer event: one delivery (and one job) per enabled
- * endpoint subscribed to the event type. Returns the ids of the jobs, to wake once it commits.
+ * endpoint subscribed to the event type. The jobs start once the transaction commits.
  */
 export async function enqueueWebhookDeliveries(
-  tx: Pick<PrismaClient, 'webhookEndpoint' | 'webhookDelivery' | 'job'>,
+  tx: JobTransaction,
   event: { id: string; workspaceId: string; type: string },
   now: Date,
-): Promise<string[]> {
+): Promise<void> {
   const endpoints = await tx.webhookEndpoint.findMany({
-    where: { workspaceId: event.workspaceId, enabled: true, OR: [{ eventTypes: { isEmpty: true } }, { eventTypes: { has: event.type } }] },
+    where: {
+      workspaceId: event.workspaceId,
+      enabled: true,
+      OR: [{ eventTypes: { isEmpty: true } }, { eventTypes: { has: event.type } }],
+    },
     select: { id: true },
   });
-  if (endpoints.length === 0) return [];
+  if (endpoints.length === 0) return;
   const deliveries = endpoints.map((endpoint) => ({
     id: newId('whd'),
     workspaceId: event.workspaceId,
@@ -88,63 +77,55 @@ export async function enqueueWebhookDeliveries(
     updatedAt: now,
   }));
   await tx.webhookDelivery.createMany({ data: deliveries });
-  const jobIds: string[] = [];
   for (const delivery of deliveries) {
-    const first: DeliveryJobPayload = { delivery_id: delivery.id, trigger: 'automatic', attempt: 1 };
-    jobIds.push(await enqueueJob(tx, { queue: WEBHOOK_QUEUE, payload: first, runAt: now }));
+    await enqueue(tx, webhookDeliveryJob, { delivery_id: delivery.id, trigger: 'automatic', attempt: 1 }, { runAt: now });
   }
-  return jobIds;
 }
 
 async function findDelivery(deps: Pick<Services, 'prisma'>, workspaceId: string, id: string) {
-  const delivery = await deps.prisma.webhookDelivery.findFirst({ where: { id, workspaceId }, include: { endpoint: { select: { url: true, enabled: true } } } });
+  const delivery = await deps.prisma.webhookDelivery.findFirst({
+    where: { id, workspaceId },
+    include: { endpoint: { select: { url: true, enabled: true } } },
+  });
   if (!delivery) throw new AppError('not_found', { message: 'No webhook delivery with this id exists in your workspace.' });
   return delivery;
-}
-
-type Cursor = { createdAt: Date; id: string };
-
-function encodeCursor(delivery: WebhookDelivery): string {
-  return Buffer.from(JSON.stringify([delivery.createdAt.toISOString(), delivery.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): Cursor {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(createdAt);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
-    return { createdAt: date, id };
-  } catch {
-    throw new AppError('validation_failed', { extra: { issues: [{ path: 'cursor', message: 'is not a cursor returned by this list' }] } });
-  }
 }
 
 /** Newest first, keyset-paginated on (created_at, id). */
 export async function listDeliveries(
   deps: Pick<Services, 'prisma'>,
   workspaceId: string,
-  filter: { status?: string | undefined; event_type?: string | undefined; endpoint_id?: string | undefined; cursor?: string | undefined; limit: number },
+  filter: {
+    status?: string | undefined;
+    event_type?: string | undefined;
+    endpoint_id?: string | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  },
 ): Promise<{ deliveries: TWebhookDelivery[]; next_cursor: string | null }> {
-  const cursor = filter.cursor ? decodeCursor(filter.cursor) : undefined;
+  const page = newestFirst('webhook_deliveries', filter);
   const where: Prisma.WebhookDeliveryWhereInput = {
     workspaceId,
     ...(filter.status && { status: filter.status }),
     ...(filter.event_type && { eventType: filter.event_type }),
     ...(filter.endpoint_id && { endpointId: filter.endpoint_id }),
-    ...(cursor && { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }),
+    ...page.where,
   };
   const rows = await deps.prisma.webhookDelivery.findMany({
     where,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: filter.limit + 1,
+    orderBy: page.orderBy,
+    take: page.take,
     include: { endpoint: { select: { url: true } } },
   });
-  const page = rows.slice(0, filter.limit);
-  const last = page.at(-1);
-  return { deliveries: page.map(deliveryView), next_cursor: rows.length > filter.limit && last ? encodeCursor(last) : null };
+  const { rows: pageRows, nextCursor } = page.page(rows);
+  return { deliveries: pageRows.map(deliveryView), next_cursor: nextCursor };
 }
 
-export async function getDelivery(deps: Pick<Services, 'prisma'>, workspaceId: string, id: string): Promise<TWebhookDeliveryDetail> {
+export async function getDelivery(
+  deps: Pick<Services, 'prisma'>,
+  workspaceId: string,
+  id: string,
+): Promise<TWebhookDeliveryDetail> {
   const delivery = await findDelivery(deps, workspaceId, id);
   const [event, attempts] = await Promise.all([
     deps.prisma.event.findUniqueOrThrow({ where: { id: delivery.eventId } }),
@@ -164,8 +145,7 @@ function endpointDisabled(): AppError {
 export async function replayDelivery(deps: Deps, workspaceId: string, id: string): Promise<TWebhookDelivery> {
   const delivery = await findDelivery(deps, workspaceId, id);
   if (!delivery.endpoint.enabled) throw endpointDisabled();
-  const jobId = await enqueueJob(deps.prisma, { queue: WEBHOOK_QUEUE, payload: { delivery_id: delivery.id, trigger: 'replay' }, runAt: new Date(deps.clock.now()) });
-  deps.jobs.wake(WEBHOOK_QUEUE, jobId);
+  await inJobTransaction(deps, (tx) => enqueue(tx, webhookDeliveryJob, { delivery_id: delivery.id, trigger: 'replay' }));
   return deliveryView(delivery);
 }
 
@@ -179,17 +159,24 @@ export async function sendTestEvent(
   if (!endpoint.enabled) throw endpointDisabled();
   const type = input.event_type ?? (endpoint.eventTypes[0] as CustomerEventType | undefined) ?? 'message.sent';
   const now = new Date(deps.clock.now());
-  const delivery = await deps.prisma.$transaction(async (tx) => {
+  const delivery = await inJobTransaction(deps, async (tx) => {
     const event = await tx.event.create({
       data: { id: newId('evt_test'), workspaceId, type, data: exampleEventData(type) as Prisma.InputJsonValue, createdAt: now },
     });
     const created = await tx.webhookDelivery.create({
-      data: { id: newId('whd'), workspaceId, endpointId: endpoint.id, eventId: event.id, eventType: type, createdAt: now, updatedAt: now },
+      data: {
+        id: newId('whd'),
+        workspaceId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: type,
+        createdAt: now,
+        updatedAt: now,
+      },
       include: { endpoint: { select: { url: true } } },
     });
-    const jobId = await enqueueJob(tx, { queue: WEBHOOK_QUEUE, payload: { delivery_id: created.id, trigger: 'test' }, runAt: now });
-    return { created, jobId };
+    await enqueue(tx, webhookDeliveryJob, { delivery_id: created.id, trigger: 'test' }, { runAt: now });
+    return created;
   });
-  deps.jobs.wake(WEBHOOK_QUEUE, delivery.jobId);
-  return deliveryView(delivery.created);
+  return deliveryView(delivery);
 }

@@ -18,7 +18,7 @@ function invalidUrl(message: string): AppError {
  * Early, friendly refusal of URLs that can never work. Hostnames are checked again on every
  * connection (sender.ts), which is what stops a name that resolves to a private address.
  */
-export function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
+function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -32,7 +32,7 @@ export function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
   return url.toString();
 }
 
-export function endpointView(endpoint: WebhookEndpoint): TWebhookEndpoint {
+function endpointView(endpoint: WebhookEndpoint): TWebhookEndpoint {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -80,7 +80,13 @@ export async function createEndpoint(
 export async function updateEndpoint(
   deps: Deps,
   workspaceId: string,
-  input: { id: string; url?: string | undefined; description?: string | undefined; event_types?: CustomerEventType[] | undefined; enabled?: boolean | undefined },
+  input: {
+    id: string;
+    url?: string | undefined;
+    description?: string | undefined;
+    event_types?: CustomerEventType[] | undefined;
+    enabled?: boolean | undefined;
+  },
 ): Promise<TWebhookEndpoint> {
   const existing = await findEndpoint(deps, workspaceId, input.id);
   const reenabled = input.enabled === true && !existing.enabled;
@@ -125,7 +131,11 @@ export async function rotateSecret(
 }
 
 /** The secrets that sign a request now: the current one, plus the previous one during the overlap. */
-export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, now: number): string[] {
-  const previousLive = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > now;
-  return previousLive ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
+export function signingSecrets(
+  endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
+  now: number,
+): string[] {
+  const { secret, previousSecret, previousSecretExpiresAt } = endpoint;
+  const previousLive = previousSecret && previousSecretExpiresAt && previousSecretExpiresAt.getTime() > now;
+  return previousLive ? [secret, previousSecret] : [secret];
 }

@@ -38,7 +38,10 @@ const ipv4Embeddings: { range: [ipaddr.IPv6, number]; embedded: (bytes: number[]
   // NAT64 well-known prefix.
   { range: ipaddr.IPv6.parseCIDR('64:ff9b::/96'), embedded: (bytes) => [lastFourOctets(bytes)] },
   // NAT64 local-use prefix: the operator picks the prefix length, so every layout must be public.
-  { range: ipaddr.IPv6.parseCIDR('64:ff9b:1::/48'), embedded: (bytes) => rfc6052Layouts.map((offsets) => octetsAt(bytes, offsets)) },
+  {
+    range: ipaddr.IPv6.parseCIDR('64:ff9b:1::/48'),
+    embedded: (bytes) => rfc6052Layouts.map((offsets) => octetsAt(bytes, offsets)),
+  },
   // 6to4: the IPv4 address is bits 16-47.
   { range: ipaddr.IPv6.parseCIDR('2002::/16'), embedded: (bytes) => [octetsAt(bytes, [2, 3, 4, 5])] },
   // Teredo: the client's IPv4 address is the last 32 bits, inverted.

@@ -7,11 +7,10 @@ import type { Duplex } from 'node:stream';
 import { bareHost, isPublicAddress } from './public-destination.ts';
 
 /** How much of a response body is kept for the console. */
-export const RESPONSE_BODY_LIMIT = 4096;
+const RESPONSE_BODY_LIMIT = 4096;
 
 export type SendResult =
-  | { kind: 'response'; status: number; body: string; latencyMs: number }
-  | { kind: 'error'; error: string; latencyMs: number };
+  { kind: 'response'; status: number; body: string; latencyMs: number } | { kind: 'error'; error: string; latencyMs: number };
 
 export type WebhookSender = {
   post(url: string, headers: Record<string, string>, body: string): Promise<SendResult>;
@@ -69,7 +68,8 @@ class PublicOnlyHttpAgent extends HttpAgent {
   }
 }
 
-function describeError(error: Error, timeoutMs: number): string {
+function describeError(error: unknown, timeoutMs: number): string {
+  if (!(error instanceof Error)) return `Connection failed: ${String(error)}`;
   if (error.message === 'timeout') return `No response within ${timeoutMs / 1000} s`;
   if (error instanceof NonPublicAddressError) {
     return 'Blocked: the endpoint resolves to a private, loopback, link-local or otherwise non-public address';
@@ -142,7 +142,9 @@ export function createWebhookSender(options: {
           (response) => {
             readLimited(response)
               .then((text) => resolve({ kind: 'response', status: response.statusCode ?? 0, body: text, latencyMs: elapsed() }))
-              .catch((error: Error) => resolve({ kind: 'error', error: describeError(error, options.timeoutMs), latencyMs: elapsed() }))
+              .catch((error: unknown) =>
+                resolve({ kind: 'error', error: describeError(error, options.timeoutMs), latencyMs: elapsed() }),
+              )
               .finally(() => clearTimeout(timer));
           },
         );

@@ -10,7 +10,12 @@ export function newSigningSecret(): string {
  * Standard Webhooks headers. webhook-id is the event id, the same on every retry and replay, so
  * consumers can deduplicate. Each live secret adds a signature (rotation keeps the old one a while).
  */
-export function signedHeaders(options: { eventId: string; timestamp: Date; body: string; secrets: string[] }): Record<string, string> {
+export function signedHeaders(options: {
+  eventId: string;
+  timestamp: Date;
+  body: string;
+  secrets: string[];
+}): Record<string, string> {
   const signatures = options.secrets.map((secret) => new Webhook(secret).sign(options.eventId, options.timestamp, options.body));
   return {
     'content-type': 'application/json',

@@ -1,11 +1,12 @@
-import { Prisma, type PrismaClient } from '@textline/db';
+import type { CustomerEventType, TEventEnvelope } from '@textline/contract';
+import { type Event, Prisma, type PrismaClient } from '@textline/db';
+import { z } from 'zod';
 import type { Services } from '../../services.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import type { JobHandler } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/define.ts';
+import { enqueue, inJobTransaction } from '../../jobs/enqueue.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { signingSecrets } from './endpoints.ts';
-import { envelopeFor, WEBHOOK_QUEUE, type DeliveryJobPayload } from './deliveries.ts';
 import type { SendResult } from './sender.ts';
 import { signedHeaders } from './signing.ts';
 
@@ -13,9 +14,26 @@ import { signedHeaders } from './signing.ts';
 export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
 /** An endpoint whose every attempt failed for this long is disabled. */
-export const DISABLE_AFTER_FAILING_MS = 5 * DAY_MS;
+const DISABLE_AFTER_FAILING_MS = 5 * DAY_MS;
 
-type Deps = Pick<Services, 'prisma' | 'clock' | 'log' | 'webhookSender'>;
+type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender'>;
+
+/** Automatic attempts carry their number (1 = first), which the worker claims exactly once. */
+const ZDeliveryJobPayload = z.discriminatedUnion('trigger', [
+  z.object({ delivery_id: z.string().min(1), trigger: z.literal('automatic'), attempt: z.number().int().min(1) }),
+  z.object({ delivery_id: z.string().min(1), trigger: z.enum(['replay', 'test']) }),
+]);
+type DeliveryJobPayload = z.infer<typeof ZDeliveryJobPayload>;
+
+/** SPEC section 2 envelope, rebuilt from the immutable event row: every attempt sends the same bytes. */
+export function envelopeFor(event: Pick<Event, 'id' | 'type' | 'createdAt' | 'data'>): TEventEnvelope {
+  return {
+    id: event.id,
+    type: event.type as CustomerEventType,
+    created_at: event.createdAt.toISOString(),
+    data: event.data as Record<string, unknown>,
+  };
+}
 /** `pending` until the first attempt; then the outcome of the latest attempt. */
 type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -86,7 +104,8 @@ function settle(attempt: {
 }): { status: DeliveryStatus; nextRetryAt: Date | null | undefined } {
   if (attempt.succeeded) return { status: 'succeeded', nextRetryAt: null };
   if (attempt.disable) return { status: 'failed', nextRetryAt: null };
-  if (attempt.retryDelay !== undefined) return { status: 'failed', nextRetryAt: new Date(attempt.finishedAt.getTime() + attempt.retryDelay) };
+  if (attempt.retryDelay !== undefined)
+    return { status: 'failed', nextRetryAt: new Date(attempt.finishedAt.getTime() + attempt.retryDelay) };
   if (attempt.retryScheduled) return { status: 'failed', nextRetryAt: undefined };
   return { status: 'failed', nextRetryAt: null };
 }
@@ -121,7 +140,7 @@ function recordAttempt(
 }
 
 /** Runs one attempt of a delivery (the webhook_delivery job). */
-export async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<void> {
+async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<void> {
   const delivery = await loadDelivery(deps.prisma, payload);
   if (!delivery) return;
   const now = deps.clock.now();
@@ -129,16 +148,28 @@ export async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): P
   if (!delivery.enabled) {
     // Nothing is sent to a disabled endpoint, nor retried; the delivery stays replayable once it is enabled again.
     if (delivery.status === 'pending' || delivery.next_retry_at !== null) {
-      await deps.prisma.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed', nextRetryAt: null, updatedAt: new Date(now) } });
+      await deps.prisma.webhookDelivery.update({
+        where: { id: delivery.id },
+        data: { status: 'failed', nextRetryAt: null, updatedAt: new Date(now) },
+      });
     }
     return;
   }
 
   const body = JSON.stringify(
-    envelopeFor({ id: delivery.event_id, type: delivery.event_type, createdAt: delivery.event_created_at, data: delivery.event_data }),
+    envelopeFor({
+      id: delivery.event_id,
+      type: delivery.event_type,
+      createdAt: delivery.event_created_at,
+      data: delivery.event_data,
+    }),
   );
   const secrets = signingSecrets(
-    { secret: delivery.secret, previousSecret: delivery.previous_secret, previousSecretExpiresAt: delivery.previous_secret_expires_at },
+    {
+      secret: delivery.secret,
+      previousSecret: delivery.previous_secret,
+      previousSecretExpiresAt: delivery.previous_secret_expires_at,
+    },
     now,
   );
   const headers = signedHeaders({ eventId: delivery.event_id, timestamp: new Date(now), body, secrets });
@@ -168,20 +199,22 @@ export async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): P
     await recordAttempt(deps.prisma, delivery, payload.trigger, result, outcome, finishedAt);
     return;
   }
-  await deps.prisma.$transaction(async (tx) => {
+  await inJobTransaction(deps, async (tx) => {
     await recordAttempt(tx, delivery, payload.trigger, result, outcome, finishedAt);
     if (endpointChanges) {
       await tx.webhookEndpoint.update({
         where: { id: delivery.endpoint_id },
-        data: { failingSince, ...(disable && failingSince && { enabled: false, disabledReason: disabledReason(finishedAt, failingSince) }) },
+        data: { failingSince, ...(disable && { enabled: false, disabledReason: disabledReason(finishedAt, failingSince) }) },
       });
     }
-    if (retry) await enqueueJob(tx, { queue: WEBHOOK_QUEUE, payload: retry.payload, runAt: retry.runAt });
+    if (retry) await enqueue(tx, webhookDeliveryJob, retry.payload, { runAt: retry.runAt });
   });
   if (disable) deps.log.warn({ endpointId: delivery.endpoint_id }, 'webhook endpoint disabled after 5 days of failures');
 }
 
-/** The webhook_delivery queue's worker. Delivery failures are recorded, not thrown: only infrastructure errors retry the job. */
-export const webhookDeliveryJobHandler: JobHandler = {
-  run: (services, job) => runDeliveryJob(services, job.payload as DeliveryJobPayload),
-};
+/** One attempt of a webhook delivery. Delivery failures are recorded, not thrown: only infrastructure errors retry the job. */
+export const webhookDeliveryJob = defineJob({
+  queue: 'webhook_delivery',
+  payload: ZDeliveryJobPayload,
+  run: (services, payload) => runDeliveryJob(services, payload),
+});

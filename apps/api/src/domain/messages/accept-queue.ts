@@ -1,8 +1,8 @@
 import type { SqlClient } from '@textline/db';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
 
-/** The first check that failed, in the documented order, or `accept` (see the accept_message_batch migration). */
-export type AcceptOutcome =
+/** The first send rule that failed, or `accept` (the rules and their order: the send_rules_one_place migration). */
+type AcceptOutcome =
   | 'replay'
   | 'idempotency_conflict'
   | 'workspace_suppressed'

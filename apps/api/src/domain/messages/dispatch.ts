@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import type { Message } from '@textline/db';
-import type { JobContext, JobHandler } from '../../jobs/runner.ts';
+import { defineJob, type JobContext } from '../../jobs/define.ts';
+import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { maskPhoneNumber } from '../../lib/logger.ts';
 import { messageErrorCodeOf, ProviderRejection } from '../../providers/types.ts';
 import type { Services } from '../../services.ts';
-import { inEventTransaction } from '../customer-webhooks/events.ts';
 import { applyMessageOutcome } from './outcomes.ts';
 import { suppressRecipient } from '../reconciliation/suppressions.ts';
 
 type DispatchDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'messagingProvider'>;
 
-const ZDispatchPayload = z.object({ messageId: z.string().min(1) });
-
 async function failBeforeCarrier(deps: DispatchDeps, messageId: string, errorCode: string): Promise<void> {
-  await inEventTransaction(deps, (tx) => applyMessageOutcome(tx, messageId, 'failed', { at: new Date(deps.clock.now()), errorCode }));
+  await inJobTransaction(deps, (tx) =>
+    applyMessageOutcome(tx, messageId, 'failed', { at: new Date(deps.clock.now()), errorCode }),
+  );
 }
 
 /**
@@ -22,8 +22,11 @@ async function failBeforeCarrier(deps: DispatchDeps, messageId: string, errorCod
  */
 async function failRefused(deps: DispatchDeps, message: Message, rejection: ProviderRejection | undefined): Promise<void> {
   const at = new Date(deps.clock.now());
-  await inEventTransaction(deps, async (tx) => {
-    await applyMessageOutcome(tx, message.id, 'failed', { at, errorCode: rejection ? messageErrorCodeOf(rejection.code) : 'provider_error' });
+  await inJobTransaction(deps, async (tx) => {
+    await applyMessageOutcome(tx, message.id, 'failed', {
+      at,
+      errorCode: rejection ? messageErrorCodeOf(rejection.code) : 'provider_error',
+    });
     if (rejection?.code !== 'recipient_unsubscribed') return;
     await suppressRecipient(tx, {
       workspaceId: message.workspaceId,
@@ -51,7 +54,7 @@ async function failRefused(deps: DispatchDeps, message: Message, rejection: Prov
  *
  * A message no longer `queued` or `sending` was settled meanwhile and is left alone.
  */
-export async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<JobContext, 'isLastAttempt'>): Promise<void> {
+async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<JobContext, 'isLastAttempt'>): Promise<void> {
   const message = await deps.prisma.message.findUnique({ where: { id: messageId } });
   if (!message || (message.status !== 'queued' && message.status !== 'sending')) return;
 
@@ -69,11 +72,14 @@ export async function dispatchMessage(deps: DispatchDeps, messageId: string, job
     });
     if (claimed.count === 0) return;
   }
+  const from = message.senderNumber;
+  // Only a queued message with a sender becomes `sending` (above), and the sender never changes after.
+  if (!from) throw new Error(`message ${messageId} is sending without a sender number`);
 
   try {
     const { providerMessageId } = await deps.messagingProvider.send({
       messageId,
-      from: message.senderNumber!,
+      from,
       to: message.phoneNumber,
       body: message.body,
     });
@@ -81,15 +87,25 @@ export async function dispatchMessage(deps: DispatchDeps, messageId: string, job
   } catch (error) {
     const rejection = error instanceof ProviderRejection ? error : undefined;
     if (rejection?.retryable === false || job.isLastAttempt) {
-      deps.log.warn({ messageId, to: maskPhoneNumber(message.phoneNumber), code: rejection?.code, providerCode: rejection?.providerCode }, 'carrier refused message');
+      deps.log.warn(
+        { messageId, to: maskPhoneNumber(message.phoneNumber), code: rejection?.code, providerCode: rejection?.providerCode },
+        'carrier refused message',
+      );
       return failRefused(deps, message, rejection);
     }
     throw error;
   }
 }
 
-export const dispatchJobHandler: JobHandler = {
-  async run(services, job) {
-    await dispatchMessage(services, ZDispatchPayload.parse(job.payload).messageId, job);
+/**
+ * One accepted message to hand to the carrier. Its row is written by the database function
+ * accept_message_batch (the send's own statement, see its latest migration), the one writer of
+ * dispatch rows: the payload built there is this schema's.
+ */
+export const dispatchJob = defineJob({
+  queue: 'dispatch',
+  payload: z.object({ messageId: z.string().min(1) }),
+  async run(services, { messageId }, job) {
+    await dispatchMessage(services, messageId, job);
   },
-};
+});

@@ -1,6 +1,7 @@
 import type { Message, Prisma } from '@textline/db';
+import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { utcDay } from '../../lib/clock.ts';
-import { type EventTransaction, messageEventData, recordCustomerEvent } from '../customer-webhooks/events.ts';
+import { messageEventData, recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { postLedgerEntry } from '../ledger.ts';
 
 /** What the carrier reports about a message: message.sent, message.delivered or message.failed. */
@@ -57,14 +58,17 @@ async function refundSend(tx: Prisma.TransactionClient, message: Message, at: Da
  * first, so customers see the same event sequence whatever order the carrier's reports arrive in.
  */
 export async function applyMessageOutcome(
-  tx: EventTransaction,
+  tx: JobTransaction,
   messageId: string,
   outcome: MessageOutcome,
   details: { at: Date; providerMessageId?: string | undefined; errorCode?: string | undefined },
 ): Promise<boolean> {
   if (outcome === 'delivered') await applyMessageOutcome(tx, messageId, 'sent', details);
   if (details.providerMessageId) {
-    await tx.message.updateMany({ where: { id: messageId, providerMessageId: null }, data: { providerMessageId: details.providerMessageId } });
+    await tx.message.updateMany({
+      where: { id: messageId, providerMessageId: null },
+      data: { providerMessageId: details.providerMessageId },
+    });
   }
   const changed = await tx.message.updateMany({
     where: { id: messageId, status: { in: advancesFrom[outcome] } },
@@ -78,6 +82,11 @@ export async function applyMessageOutcome(
   if (changed.count === 0) return false;
   const message = await tx.message.findUniqueOrThrow({ where: { id: messageId } });
   if (outcome === 'failed') await refundSend(tx, message, details.at);
-  await recordCustomerEvent(tx, { workspaceId: message.workspaceId, type: `message.${outcome}`, data: messageEventData(message), at: details.at });
+  await recordCustomerEvent(tx, {
+    workspaceId: message.workspaceId,
+    type: `message.${outcome}`,
+    data: messageEventData(message),
+    at: details.at,
+  });
   return true;
 }

@@ -13,7 +13,7 @@ const gsm7Basic = new Set(gsm7BasicCharacters);
 const onlyGsm7Basic = new RegExp(`^[${gsm7BasicCharacters.replace(/[\\\]^-]/g, '\\$&')}]*$`);
 const gsm7Extension = new Set('\f^{}\\[~]|€');
 
-export type SmsEncoding = 'GSM-7' | 'UCS-2';
+type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 /** Septets (GSM-7) or UTF-16 code units (UCS-2) per segment: alone, and with the concatenation header. */
 const segmentSizes = {

@@ -5,11 +5,13 @@ import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { insufficientBalance } from '../ledger.ts';
 import type { Services } from '../../services.ts';
+import { dispatchJob } from './dispatch.ts';
+import type { AcceptRow } from './accept-queue.ts';
 import { countSegments } from './segments.ts';
 
 export type MessageSource = 'api' | 'mcp' | 'onboarding_test' | 'campaign';
 
-export type SendRequest = {
+type SendRequest = {
   /** International format; normalised to E.164 here. */
   phoneNumber: string;
   /** Already checked against ZMessageBody by the transport. */
@@ -18,7 +20,7 @@ export type SendRequest = {
   metadata?: Record<string, unknown> | undefined;
 };
 
-export type SendResult = { message: TMessageAccepted; replayed: boolean };
+type SendResult = { message: TMessageAccepted; replayed: boolean };
 
 // Without `jobs` the dispatch job still runs, only at the runner's next sweep instead of at once.
 type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config' | 'prisma'> & { jobs?: Pick<JobRunner, 'wake'> | undefined };
@@ -26,7 +28,9 @@ type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config' | 'prisma'> & 
 function invalidPhoneNumber(): AppError {
   return new AppError('validation_failed', {
     message: 'phone_number must be a valid phone number in international E.164 format.',
-    extra: { issues: [{ path: 'phone_number', message: 'must be a valid international number with a leading +, e.g. +14155550100' }] },
+    extra: {
+      issues: [{ path: 'phone_number', message: 'must be a valid international number with a leading +, e.g. +14155550100' }],
+    },
   });
 }
 
@@ -44,7 +48,11 @@ const ZIdempotencyKey = ZMessageCreateRequest.shape.idempotency_key.unwrap();
  * sender changed since), so an empty send bucket does not refuse it (enforceSendRateLimit), as
  * Stripe does. A request with a key costs an indexed look-up.
  */
-export async function repeatsAcceptedSend(deps: Pick<Services, 'sql' | 'config'>, workspaceId: string, rawRequest: unknown): Promise<boolean> {
+export async function repeatsAcceptedSend(
+  deps: Pick<Services, 'sql' | 'config'>,
+  workspaceId: string,
+  rawRequest: unknown,
+): Promise<boolean> {
   if (typeof rawRequest !== 'object' || rawRequest === null) return false;
   const { idempotency_key: key, phone_number: phoneNumber, body } = rawRequest as Record<string, unknown>;
   if (key === undefined || typeof phoneNumber !== 'string' || typeof body !== 'string') return false;
@@ -63,12 +71,20 @@ export async function repeatsAcceptedSend(deps: Pick<Services, 'sql' | 'config'>
   );
 }
 
+/** The message an accepted or replayed send names (accept_message_batch sets both fields for those outcomes). */
+function acceptedMessage(row: AcceptRow): TMessageAccepted {
+  if (row.message_id === null || row.message_status === null)
+    throw new Error(`accept_message_batch answered ${row.outcome} without its message`);
+  return { id: row.message_id, status: row.message_status };
+}
+
 /**
- * Accepts one SMS for a workspace: validates the recipient, then applies idempotency, workspace
- * suppression, sender availability, balance and the daily spend cap, in that order, each with its
- * catalogue error. Accepting debits the ledger and enqueues the dispatch job in the same transaction.
- * Shared by the API, MCP, the onboarding test SMS and campaigns; the per-token rate limit is the
- * transport's (enforceSendRateLimit), since not every caller has a token.
+ * Accepts one SMS for a workspace: validates the recipient, then hands the send to the database
+ * function accept_message_batch, the one place the send rules (their checks, in their order, each
+ * with its catalogue error) are written: see its migration, send_rules_one_place. Accepting debits
+ * the ledger and enqueues the dispatch job in the same transaction. Every send goes through here:
+ * the API, MCP, the onboarding test SMS and campaigns; the per-token rate limit is the transport's
+ * (enforceSendRateLimit), since not every caller has a token.
  */
 export async function sendMessage(
   deps: SendDeps,
@@ -102,14 +118,18 @@ export async function sendMessage(
   });
   switch (row.outcome) {
     case 'accept':
-      deps.jobs?.wake('dispatch', jobId);
-      return { message: { id: row.message_id!, status: row.message_status! }, replayed: false };
+      // accept_message_batch wrote the dispatch job and committed: wake it.
+      deps.jobs?.wake(dispatchJob.queue, jobId);
+      return { message: acceptedMessage(row), replayed: false };
     case 'replay':
-      return { message: { id: row.message_id!, status: row.message_status! }, replayed: true };
+      return { message: acceptedMessage(row), replayed: true };
     case 'insufficient_balance': {
       // The refusal path only: the balance is read again to tell the caller how far short it is.
-      const workspace = await deps.prisma.workspace.findUnique({ where: { id: sender.workspaceId }, select: { balanceCents: true } });
-      throw insufficientBalance({ balanceCents: Number(workspace?.balanceCents ?? 0), requiredCents: costCents });
+      const workspace = await deps.prisma.workspace.findUnique({
+        where: { id: sender.workspaceId },
+        select: { balanceCents: true },
+      });
+      throw insufficientBalance({ balanceCents: workspace?.balanceCents ?? 0, requiredCents: costCents });
     }
     default:
       throw new AppError(row.outcome);

@@ -1,8 +1,8 @@
-import type { Prisma } from '@textline/db';
+import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { ZInboundMessage } from '../../provider-callbacks/payloads.ts';
-import { type EventTransaction, recordCustomerEvent } from '../customer-webhooks/events.ts';
+import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { liftKeywordSuppression, suppressRecipient } from './suppressions.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 
@@ -12,10 +12,19 @@ const startKeywords = new Set(['START', 'UNSTOP']);
 
 /** A keyword counts only as the whole message, as carriers match it ("Stop." yes, "don't stop" no). */
 function keywordOf(body: string): string {
-  return body.trim().replace(/[.!]+$/, '').toUpperCase();
+  return body
+    .trim()
+    .replace(/[.!]+$/, '')
+    .toUpperCase();
 }
 
-function conversationData(conversation: { id: string; phoneNumber: string; senderNumber: string; lastMessageAt: Date; createdAt: Date }) {
+function conversationData(conversation: {
+  id: string;
+  phoneNumber: string;
+  senderNumber: string;
+  lastMessageAt: Date;
+  createdAt: Date;
+}) {
   return {
     conversation: {
       id: conversation.id,
@@ -32,7 +41,11 @@ function conversationData(conversation: { id: string; phoneNumber: string; sende
  * the two numbers), reported as message.received plus conversation.created / updated, and a
  * STOP-family keyword suppresses the sender workspace-wide (START / UNSTOP lifts that again).
  */
-export async function reconcileInboundMessage(tx: EventTransaction, stored: StoredProviderEvent, at: Date): Promise<ReconcileResult> {
+export async function reconcileInboundMessage(
+  tx: JobTransaction,
+  stored: StoredProviderEvent,
+  at: Date,
+): Promise<ReconcileResult> {
   const parsed = ZInboundMessage.safeParse(stored.payload);
   if (!parsed.success) return 'ignored';
   const from = toE164(parsed.data.from);
@@ -45,7 +58,9 @@ export async function reconcileInboundMessage(tx: EventTransaction, stored: Stor
   const existing = await tx.conversation.findUnique({ where: key });
   const conversation = existing
     ? await tx.conversation.update({ where: { id: existing.id }, data: { lastMessageAt: at } })
-    : await tx.conversation.create({ data: { id: newId('cnv'), workspaceId, phoneNumber: from, senderNumber: to, lastMessageAt: at, createdAt: at } });
+    : await tx.conversation.create({
+        data: { id: newId('cnv'), workspaceId, phoneNumber: from, senderNumber: to, lastMessageAt: at, createdAt: at },
+      });
   await recordCustomerEvent(tx, {
     workspaceId,
     type: existing ? 'conversation.updated' : 'conversation.created',

@@ -1,7 +1,7 @@
 import type { Message, Prisma } from '@textline/db';
+import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { toE164Near } from '../../lib/phone.ts';
 import { type TMessagingEvent, ZMessagingEvent } from '../../provider-callbacks/payloads.ts';
-import type { EventTransaction } from '../customer-webhooks/events.ts';
 import { applyMessageOutcome, type MessageOutcome } from '../messages/outcomes.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 import { suppressRecipient } from './suppressions.ts';
@@ -13,7 +13,12 @@ const outcomeOf: Record<string, MessageOutcome> = {
 };
 
 /** SPEC section 6: opt-out events of the messaging provider. */
-export const optOutEventTypes: readonly string[] = ['recipient.opted_out', 'contact.opted_out', 'message.opted_out', 'message.unsubscribed'];
+const optOutEventTypes: readonly string[] = [
+  'recipient.opted_out',
+  'contact.opted_out',
+  'message.opted_out',
+  'message.unsubscribed',
+];
 
 function metadataString(event: TMessagingEvent, key: string): string | undefined {
   const value = event.metadata?.[key];
@@ -56,7 +61,11 @@ function optedOutNumber(event: TMessagingEvent, message: Message | null): { phon
 }
 
 /** message.sent / delivered / failed and the opt-out events of the messaging provider. */
-export async function reconcileMessagingEvent(tx: EventTransaction, stored: StoredProviderEvent, at: Date): Promise<ReconcileResult> {
+export async function reconcileMessagingEvent(
+  tx: JobTransaction,
+  stored: StoredProviderEvent,
+  at: Date,
+): Promise<ReconcileResult> {
   const parsed = ZMessagingEvent.safeParse(stored.payload);
   if (!parsed.success) return 'ignored';
   const event = parsed.data;

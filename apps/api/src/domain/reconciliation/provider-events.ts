@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import type { JobHandler } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/define.ts';
+import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import type { Services } from '../../services.ts';
 import { INBOUND_MESSAGE_EVENT_TYPE } from '../../provider-callbacks/payloads.ts';
-import { type EventTransaction, inEventTransaction } from '../customer-webhooks/events.ts';
 import { reconcileFundingEvent } from './funding-events.ts';
 import { reconcileInboundMessage } from './inbound-messages.ts';
 import { reconcileMessagingEvent } from './messaging-events.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 
-type Reconciler = (tx: EventTransaction, stored: StoredProviderEvent, at: Date) => Promise<ReconcileResult>;
-
-const ZProviderEventPayload = z.object({ providerEventId: z.string().uuid() });
+type Reconciler = (tx: JobTransaction, stored: StoredProviderEvent, at: Date) => Promise<ReconcileResult>;
 
 const ignore: Reconciler = async () => 'ignored';
 
@@ -27,12 +25,12 @@ function reconcilerFor(deps: Pick<Services, 'inboundWebhooks'>, stored: StoredPr
  * (received -> processed | ignored | unreconciled). The conditional claim locks the row, so a
  * repeated job or a second worker finds it settled and does nothing: every effect happens once.
  */
-export async function reconcileProviderEvent(
+async function reconcileProviderEvent(
   deps: Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks' | 'log'>,
   providerEventId: string,
 ): Promise<void> {
   const at = new Date(deps.clock.now());
-  const settled = await inEventTransaction(deps, async (tx) => {
+  const settled = await inJobTransaction(deps, async (tx) => {
     const [stored] = await tx.providerEvent.updateManyAndReturn({
       where: { id: providerEventId, status: 'received' },
       data: { status: 'processed', processedAt: at },
@@ -41,18 +39,30 @@ export async function reconcileProviderEvent(
     const result = await reconcilerFor(deps, stored)(tx, stored, at);
     if (result === 'ignored') await tx.providerEvent.update({ where: { id: stored.id }, data: { status: 'ignored' } });
     if (typeof result === 'object') {
-      await tx.providerEvent.update({ where: { id: stored.id }, data: { status: 'unreconciled', statusReason: result.unreconciled } });
+      await tx.providerEvent.update({
+        where: { id: stored.id },
+        data: { status: 'unreconciled', statusReason: result.unreconciled },
+      });
     }
     return { stored, result };
   });
   if (typeof settled?.result === 'object') {
     const { stored, result } = settled;
-    deps.log.warn({ providerEventId, provider: stored.provider, eventType: stored.eventType, reason: result.unreconciled }, 'provider event unreconciled');
+    deps.log.warn(
+      { providerEventId, provider: stored.provider, eventType: stored.eventType, reason: result.unreconciled },
+      'provider event unreconciled',
+    );
   }
 }
 
-export const providerEventJobHandler: JobHandler = {
-  async run(services, job) {
-    await reconcileProviderEvent(services, ZProviderEventPayload.parse(job.payload).providerEventId);
+/**
+ * Reconciles one stored provider event. Its row is written with the event, in the event store's
+ * statement (provider-callbacks/event-store.ts).
+ */
+export const providerEventJob = defineJob({
+  queue: 'provider_event',
+  payload: z.object({ providerEventId: z.uuid() }),
+  async run(services, { providerEventId }) {
+    await reconcileProviderEvent(services, providerEventId);
   },
-};
+});

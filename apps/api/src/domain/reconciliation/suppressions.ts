@@ -1,8 +1,9 @@
 import type { Prisma } from '@textline/db';
 import { newId } from '../../lib/crypto.ts';
-import { type EventTransaction, recordCustomerEvent } from '../customer-webhooks/events.ts';
+import type { JobTransaction } from '../../jobs/enqueue.ts';
+import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 
-export type SuppressionSource = 'provider_event' | 'inbound_keyword';
+type SuppressionSource = 'provider_event' | 'inbound_keyword';
 
 /**
  * Creates or re-activates the workspace-wide suppression of a phone number (SPEC section 6). An
@@ -10,7 +11,7 @@ export type SuppressionSource = 'provider_event' | 'inbound_keyword';
  * recorded only when the number was not already suppressed, so repeats do not notify twice.
  */
 export async function suppressRecipient(
-  tx: EventTransaction,
+  tx: JobTransaction,
   optOut: {
     workspaceId: string;
     phoneNumber: string;
@@ -33,7 +34,13 @@ export async function suppressRecipient(
   const existing = await tx.workspaceSuppression.findUnique({ where: key, select: { active: true } });
   await tx.workspaceSuppression.upsert({
     where: key,
-    create: { id: newId('sup'), workspaceId: optOut.workspaceId, phoneNumber: optOut.phoneNumber, createdAt: optOut.at, ...details },
+    create: {
+      id: newId('sup'),
+      workspaceId: optOut.workspaceId,
+      phoneNumber: optOut.phoneNumber,
+      createdAt: optOut.at,
+      ...details,
+    },
     update: details,
   });
   if (existing?.active) return false;

@@ -1,17 +1,16 @@
-import type { Prisma } from '@textline/db';
 import { z } from 'zod';
-import type { JobHandler } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/define.ts';
 import type { Services } from '../../services.ts';
 import { ingestProviderWebhook } from '../../provider-callbacks/ingest.ts';
 import { signWebhook } from '../../provider-callbacks/signature.ts';
 import { inboundWebhookSources } from '../../provider-callbacks/sources.ts';
 
+/** One report of the carrier: a signed POST of `body` to /webhooks/sandbox/<route>. */
 const ZCarrierCallback = z.object({
   route: z.enum(['events', 'incoming']),
   body: z.record(z.string(), z.unknown()),
 });
-/** One report of the carrier: a signed POST of `body` to /webhooks/sandbox/<route>. */
-export type CarrierCallback = { route: 'events' | 'incoming'; body: Prisma.InputJsonObject };
+export type CarrierCallback = z.infer<typeof ZCarrierCallback>;
 
 const CALLBACK_TIMEOUT_MS = 10_000;
 
@@ -21,9 +20,9 @@ const CALLBACK_TIMEOUT_MS = 10_000;
  * to the same verify-and-store function instead. A failure is retried by the job, and a repeat is
  * harmless: ingestion deduplicates on the event id.
  */
-export async function deliverCarrierCallback(
+async function deliverCarrierCallback(
   services: Pick<Services, 'prisma' | 'providerEventStore' | 'clock' | 'jobs' | 'inboundWebhooks' | 'selfUrl'>,
-  callback: z.infer<typeof ZCarrierCallback>,
+  callback: CarrierCallback,
 ): Promise<void> {
   const sources = inboundWebhookSources(services.inboundWebhooks);
   const source = callback.route === 'incoming' ? sources.messagingIncoming : sources.messagingEvents;
@@ -43,8 +42,11 @@ export async function deliverCarrierCallback(
   if (!response.ok) throw new Error(`webhook ingestion answered ${response.status}`);
 }
 
-export const sandboxCallbackJobHandler: JobHandler = {
-  async run(services, job) {
-    await deliverCarrierCallback(services, ZCarrierCallback.parse(job.payload));
+/** One carrier report, due when the carrier would send it (written by the sandbox carrier's send). */
+export const sandboxCallbackJob = defineJob({
+  queue: 'sandbox_callback',
+  payload: ZCarrierCallback,
+  async run(services, callback) {
+    await deliverCarrierCallback(services, callback);
   },
-};
+});

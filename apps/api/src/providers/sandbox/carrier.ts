@@ -1,14 +1,14 @@
 import type { PrismaClient } from '@textline/db';
-import { enqueueJob } from '../../jobs/enqueue.ts';
+import { enqueue, inJobTransaction } from '../../jobs/enqueue.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { randomBase62 } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type MessagingProvider, type OutboundSms, ProviderRejection } from '../types.ts';
-import type { CarrierCallback } from './callbacks.ts';
+import { type CarrierCallback, sandboxCallbackJob } from './callbacks.ts';
 import { type RecipientScript, scriptFor } from './magic-recipients.ts';
 import { buySandboxNumber } from './number-inventory.ts';
 
-export const SANDBOX_LABEL = 'sandbox';
+const SANDBOX_LABEL = 'sandbox';
 
 type SandboxDeps = { prisma: PrismaClient; clock: Clock; delayMs: number; jobs: Pick<JobRunner, 'wake'> };
 
@@ -21,12 +21,23 @@ function callbacksFor(script: RecipientScript, sms: OutboundSms, providerMessage
       case 'status':
         return {
           route: 'events',
-          body: { type: step.type, id, message_id: providerMessageId, metadata: { ...reference, ...(step.errorCode ? { error_code: step.errorCode } : {}) } },
+          body: {
+            type: step.type,
+            id,
+            message_id: providerMessageId,
+            metadata: { ...reference, ...(step.errorCode ? { error_code: step.errorCode } : {}) },
+          },
         };
       case 'opt_out':
         return {
           route: 'events',
-          body: { type: 'recipient.opted_out', id, message_id: providerMessageId, phone_number: sms.to, metadata: { ...reference, keyword: 'STOP' } },
+          body: {
+            type: 'recipient.opted_out',
+            id,
+            message_id: providerMessageId,
+            phone_number: sms.to,
+            metadata: { ...reference, keyword: 'STOP' },
+          },
         };
       case 'reply':
         return { route: 'incoming', body: { id: `sbxin_${providerMessageId}`, from: sms.to, to: sms.from, body: step.body } };
@@ -51,25 +62,24 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
      */
     async send(sms) {
       const script = scriptFor(sms.to);
-      if (script.rejectAtSend) throw new ProviderRejection('invalid_recipient', 'The sandbox carrier refuses this recipient.', false);
+      if (script.rejectAtSend)
+        throw new ProviderRejection('invalid_recipient', 'The sandbox carrier refuses this recipient.', false);
       const now = deps.clock.now();
       const delayMs = script.delayMs ?? deps.delayMs;
-      const { providerMessageId, jobIds } = await deps.prisma.$transaction(async (tx) => {
+      const providerMessageId = await inJobTransaction(deps, async (tx) => {
         const [accepted] = await tx.$queryRaw<{ provider_message_id: string; first_request: boolean }[]>`
           INSERT INTO sandbox_messages (message_id, provider_message_id, from_number, to_number, created_at)
           VALUES (${sms.messageId}, ${`SBX${randomBase62(24)}`}, ${sms.from}, ${sms.to}, ${new Date(now)})
           ON CONFLICT (message_id) DO UPDATE SET send_requests = sandbox_messages.send_requests + 1
           RETURNING provider_message_id, (xmax = 0) AS first_request`;
         if (!accepted) throw new Error('sandbox carrier did not record the message');
-        const ids: string[] = [];
         if (accepted.first_request) {
           for (const [index, callback] of callbacksFor(script, sms, accepted.provider_message_id).entries()) {
-            ids.push(await enqueueJob(tx, { queue: 'sandbox_callback', payload: callback, runAt: new Date(now + (index + 1) * delayMs) }));
+            await enqueue(tx, sandboxCallbackJob, callback, { runAt: new Date(now + (index + 1) * delayMs) });
           }
         }
-        return { providerMessageId: accepted.provider_message_id, jobIds: ids };
+        return accepted.provider_message_id;
       });
-      if (jobIds.length > 0) deps.jobs.wake('sandbox_callback', ...jobIds);
       return { providerMessageId };
     },
 

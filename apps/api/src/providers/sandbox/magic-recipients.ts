@@ -21,15 +21,35 @@ export type RecipientScript = {
 const sent: CarrierStep = { kind: 'status', type: 'message.sent' };
 const delivered: CarrierStep = { kind: 'status', type: 'message.delivered' };
 
-export const SLOW_CARRIER_DELAY_MS = 60_000;
+const SLOW_CARRIER_DELAY_MS = 60_000;
 
 export const magicRecipients: Record<string, RecipientScript> = {
-  '+15005550001': { behaviour: 'sent, then failed (error_code unreachable); the send is refunded', steps: [sent, { kind: 'status', type: 'message.failed', errorCode: 'unreachable' }] },
-  '+15005550002': { behaviour: 'delivered, then the recipient opts out (recipient.opted_out)', steps: [sent, delivered, { kind: 'opt_out' }] },
-  '+15005550003': { behaviour: 'delivered, but each callback comes 60 s after the previous one', steps: [sent, delivered], delayMs: SLOW_CARRIER_DELAY_MS },
-  '+15005550004': { behaviour: 'refused at send (invalid recipient); the message fails at once and is refunded', rejectAtSend: true, steps: [] },
-  '+15005550005': { behaviour: 'delivered, then the recipient replies "Sounds good, thanks!"', steps: [sent, delivered, { kind: 'reply', body: 'Sounds good, thanks!' }] },
-  '+15005550006': { behaviour: 'delivered, then the recipient replies STOP (a keyword opt-out)', steps: [sent, delivered, { kind: 'reply', body: 'STOP' }] },
+  '+15005550001': {
+    behaviour: 'sent, then failed (error_code unreachable); the send is refunded',
+    steps: [sent, { kind: 'status', type: 'message.failed', errorCode: 'unreachable' }],
+  },
+  '+15005550002': {
+    behaviour: 'delivered, then the recipient opts out (recipient.opted_out)',
+    steps: [sent, delivered, { kind: 'opt_out' }],
+  },
+  '+15005550003': {
+    behaviour: 'delivered, but each callback comes 60 s after the previous one',
+    steps: [sent, delivered],
+    delayMs: SLOW_CARRIER_DELAY_MS,
+  },
+  '+15005550004': {
+    behaviour: 'refused at send (invalid recipient); the message fails at once and is refunded',
+    rejectAtSend: true,
+    steps: [],
+  },
+  '+15005550005': {
+    behaviour: 'delivered, then the recipient replies "Sounds good, thanks!"',
+    steps: [sent, delivered, { kind: 'reply', body: 'Sounds good, thanks!' }],
+  },
+  '+15005550006': {
+    behaviour: 'delivered, then the recipient replies STOP (a keyword opt-out)',
+    steps: [sent, delivered, { kind: 'reply', body: 'STOP' }],
+  },
 };
 
 const defaultScript: RecipientScript = { behaviour: 'sent, then delivered', steps: [sent, delivered] };

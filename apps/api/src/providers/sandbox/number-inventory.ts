@@ -8,7 +8,7 @@ import type { PurchasedNumber } from '../types.ts';
  */
 const FIRST_LINE = 100;
 const LINES_PER_AREA_CODE = 100;
-export const DEFAULT_AREA_CODES = ['415', '212', '312', '512', '206'] as const;
+const DEFAULT_AREA_CODES = ['415', '212', '312', '512', '206'] as const;
 const areaCodePattern = /^[2-9]\d{2}$/;
 
 function numberAt(areaCode: string, line: number): string {
@@ -22,12 +22,17 @@ function numberAt(areaCode: string, line: number): string {
  * ends with a sale, or with undefined only once every line of the area code is sold.
  */
 async function sellFrom(prisma: PrismaClient, areaCode: string, soldAt: Date): Promise<PurchasedNumber | undefined> {
-  const sold = new Set((await prisma.sandboxNumber.findMany({ where: { areaCode }, select: { number: true } })).map((row) => row.number));
+  const sold = new Set(
+    (await prisma.sandboxNumber.findMany({ where: { areaCode }, select: { number: true } })).map((row) => row.number),
+  );
   for (let line = FIRST_LINE; line < FIRST_LINE + LINES_PER_AREA_CODE; line += 1) {
     const number = numberAt(areaCode, line);
     if (sold.has(number)) continue;
     const providerNumberId = `SBXPN${areaCode}${line}`;
-    const { count } = await prisma.sandboxNumber.createMany({ data: [{ number, areaCode, providerNumberId, soldAt }], skipDuplicates: true });
+    const { count } = await prisma.sandboxNumber.createMany({
+      data: [{ number, areaCode, providerNumberId, soldAt }],
+      skipDuplicates: true,
+    });
     // The sandbox routes inbound messages of its numbers to our /incoming route by itself.
     if (count === 1) return { number, providerNumberId, webhookConfigured: true };
   }
@@ -35,7 +40,10 @@ async function sellFrom(prisma: PrismaClient, areaCode: string, soldAt: Date): P
 }
 
 /** Buys the next free number in the area code (or the default ones); undefined when none is left or the code is not NANP. */
-export async function buySandboxNumber(prisma: PrismaClient, options: { areaCode?: string | undefined; soldAt: Date }): Promise<PurchasedNumber | undefined> {
+export async function buySandboxNumber(
+  prisma: PrismaClient,
+  options: { areaCode?: string | undefined; soldAt: Date },
+): Promise<PurchasedNumber | undefined> {
   if (options.areaCode !== undefined && !areaCodePattern.test(options.areaCode)) return undefined;
   for (const areaCode of options.areaCode ? [options.areaCode] : DEFAULT_AREA_CODES) {
     const purchased = await sellFrom(prisma, areaCode, options.soldAt);

@@ -7,7 +7,7 @@ import { createTwilioClient, TWILIO_REQUEST_TIMEOUT_MS } from './client.ts';
 import { isTwilioApiError, NUMBER_NOT_AVAILABLE, twilioFailure, withTwilioFailures } from './errors.ts';
 import { twilioInboundRouter, twilioWebhookUrls } from './webhooks.ts';
 
-export const TWILIO_LABEL = 'twilio';
+const TWILIO_LABEL = 'twilio';
 
 type TwilioDeps = { prisma: PrismaClient; clock: Clock; log: Logger; config: TwilioConfig };
 
@@ -43,7 +43,10 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
   async function findCreated(sms: OutboundSms, since: Date): Promise<string | undefined> {
     const recent = await withTwilioFailures(client.messages.list({ from: sms.from, to: sms.to, limit: LOOKUP_LIMIT }));
     const candidates = recent.filter(
-      (message) => message.body === sms.body && message.direction === 'outbound-api' && message.dateCreated.getTime() >= since.getTime() - CLOCK_SKEW_MS,
+      (message) =>
+        message.body === sms.body &&
+        message.direction === 'outbound-api' &&
+        message.dateCreated.getTime() >= since.getTime() - CLOCK_SKEW_MS,
     );
     if (candidates.length === 0) return undefined;
     const claimed = await deps.prisma.twilioMessage.findMany({
@@ -60,9 +63,13 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
    */
   async function claim(messageId: string, previous: { requestedAt: Date } | null, now: Date): Promise<void> {
     const { count } = previous
-      ? await deps.prisma.twilioMessage.updateMany({ where: { messageId, messageSid: null, requestedAt: previous.requestedAt }, data: { requestedAt: now } })
+      ? await deps.prisma.twilioMessage.updateMany({
+          where: { messageId, messageSid: null, requestedAt: previous.requestedAt },
+          data: { requestedAt: now },
+        })
       : await deps.prisma.twilioMessage.createMany({ data: [{ messageId, requestedAt: now }], skipDuplicates: true });
-    if (count === 0) throw new ProviderRejection('provider_error', 'Another dispatch of this message is talking to Twilio.', true);
+    if (count === 0)
+      throw new ProviderRejection('provider_error', 'Another dispatch of this message is talking to Twilio.', true);
   }
 
   /** Asks Twilio to create the message; a definite refusal drops the claim, an unknown fate keeps it. */
@@ -78,7 +85,8 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
       });
     } catch (error) {
       // A 4xx means Twilio created nothing; a 5xx or no answer at all may follow a created message.
-      if (isTwilioApiError(error) && error.status < 500) await deps.prisma.twilioMessage.delete({ where: { messageId: sms.messageId } });
+      if (isTwilioApiError(error) && error.status < 500)
+        await deps.prisma.twilioMessage.delete({ where: { messageId: sms.messageId } });
       throw twilioFailure(error);
     }
     return recordSid(sms.messageId, message.sid);
@@ -99,7 +107,10 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
       const settings = await service.fetch();
       return settings.useInboundWebhookOnNumber ? numberRoutesToUs : settings.inboundRequestUrl === urls.incoming;
     } catch (error) {
-      deps.log.warn({ numberSid: number.sid, code: isTwilioApiError(error) ? error.code : undefined }, 'bought number could not join the messaging service');
+      deps.log.warn(
+        { numberSid: number.sid, code: isTwilioApiError(error) ? error.code : undefined },
+        'bought number could not join the messaging service',
+      );
       return false;
     }
   }
@@ -120,7 +131,11 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
       if (previous?.messageSid) return { providerMessageId: previous.messageSid };
       if (previous) {
         if (now.getTime() - previous.requestedAt.getTime() < TWILIO_REQUEST_TIMEOUT_MS) {
-          throw new ProviderRejection('provider_error', 'An earlier Twilio request for this message may still be in flight.', true);
+          throw new ProviderRejection(
+            'provider_error',
+            'An earlier Twilio request for this message may still be in flight.',
+            true,
+          );
         }
         const created = await findCreated(sms, previous.requestedAt);
         if (created) return recordSid(sms.messageId, created);
@@ -133,12 +148,18 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
     async buyNumber({ areaCode }): Promise<PurchasedNumber | undefined> {
       if (areaCode !== undefined && !areaCodePattern.test(areaCode)) return undefined;
       const offered = await withTwilioFailures(
-        client.availablePhoneNumbers('US').local.list({ smsEnabled: true, limit: PURCHASE_CANDIDATES, ...(areaCode ? { areaCode: Number(areaCode) } : {}) }),
+        client
+          .availablePhoneNumbers('US')
+          .local.list({ smsEnabled: true, limit: PURCHASE_CANDIDATES, ...(areaCode ? { areaCode: Number(areaCode) } : {}) }),
       );
       for (const candidate of offered) {
         let bought;
         try {
-          bought = await client.incomingPhoneNumbers.create({ phoneNumber: candidate.phoneNumber, smsUrl: urls.incoming, smsMethod: 'POST' });
+          bought = await client.incomingPhoneNumbers.create({
+            phoneNumber: candidate.phoneNumber,
+            smsUrl: urls.incoming,
+            smsMethod: 'POST',
+          });
         } catch (error) {
           if (isTwilioApiError(error) && error.code === NUMBER_NOT_AVAILABLE) continue;
           throw twilioFailure(error);
@@ -148,6 +169,7 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
       return undefined;
     },
 
-    inboundRouter: (services) => twilioInboundRouter(services, { authToken: deps.config.authToken, publicBaseUrl: deps.config.publicBaseUrl }),
+    inboundRouter: (services) =>
+      twilioInboundRouter(services, { authToken: deps.config.authToken, publicBaseUrl: deps.config.publicBaseUrl }),
   };
 }

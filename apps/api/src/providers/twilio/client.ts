@@ -2,7 +2,7 @@ import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient.js';
 import type { TwilioConfig } from '../../config.ts';
 
-export type TwilioClient = ReturnType<typeof twilio>;
+type TwilioClient = ReturnType<typeof twilio>;
 
 /** A Twilio request gets this long before its fate counts as unknown (see the carrier's send). */
 export const TWILIO_REQUEST_TIMEOUT_MS = 15_000;

@@ -47,9 +47,10 @@ export function isTwilioApiError(error: unknown): error is InstanceType<typeof t
  * before the dispatch job gives up); any other 4xx is final. The message names only the code:
  * Twilio's own text quotes phone numbers, which must not reach the logs.
  */
-export function rejectionOf(error: InstanceType<typeof twilio.RestException>): ProviderRejection {
+function rejectionOf(error: InstanceType<typeof twilio.RestException>): ProviderRejection {
   const known = refusals[error.code ?? 0];
-  const retryable = known?.retryable ?? (error.status === 429 || error.status >= 500 || error.status === 401 || error.status === 403);
+  const retryable =
+    known?.retryable ?? (error.status === 429 || error.status >= 500 || error.status === 401 || error.status === 403);
   const providerCode = error.code === undefined ? undefined : String(error.code);
   return new ProviderRejection(
     known?.code ?? 'provider_error',
@@ -67,7 +68,11 @@ export function rejectionOf(error: InstanceType<typeof twilio.RestException>): P
 export function twilioFailure(error: unknown): ProviderRejection {
   if (isTwilioApiError(error)) return rejectionOf(error);
   const code = (error as { code?: unknown } | null)?.code;
-  return new ProviderRejection('provider_error', `Twilio did not answer (${typeof code === 'string' ? code : 'request failed'}).`, true);
+  return new ProviderRejection(
+    'provider_error',
+    `Twilio did not answer (${typeof code === 'string' ? code : 'request failed'}).`,
+    true,
+  );
 }
 
 /** `call`, failing with twilioFailure. */

@@ -1,11 +1,11 @@
 import { idempotentReplayHeader, operations } from '@textline/contract';
-import { getMessage } from '../../domain/messages/get.ts';
-import { sendMessage } from '../../domain/messages/send.ts';
-import { refundSend } from '../../limits/send-rate-limiter.ts';
-import { router, scopedOperation } from '../procedures.ts';
+import { getMessage } from '../domain/messages/get.ts';
+import { sendMessage } from '../domain/messages/send.ts';
+import { refundSend } from '../limits/send-rate-limiter.ts';
+import { bearer } from './handler.ts';
 
-export const messagesRouter = router({
-  create: scopedOperation(operations['messages.create']).mutation(async ({ ctx, input }) => {
+export const messagesHandlers = {
+  create: bearer(operations['messages.create'], async ({ ctx, input }) => {
     const result = await sendMessage(
       ctx.services,
       { workspaceId: ctx.auth.workspaceId, tokenId: ctx.auth.tokenId },
@@ -20,7 +20,7 @@ export const messagesRouter = router({
     }
     return { message: result.message };
   }),
-  get: scopedOperation(operations['messages.get']).query(async ({ ctx, input }) => ({
+  get: bearer(operations['messages.get'], async ({ ctx, input }) => ({
     message: await getMessage(ctx.services, ctx.auth.workspaceId, input.id),
   })),
-});
+};

@@ -1,16 +1,16 @@
 import { AppError, operations, ZAccountCredentials } from '@textline/contract';
-import { createAccount, migrateLegacyKey } from '../../domain/accounts.ts';
-import { fieldIssues, validationError } from '../../http/errors.ts';
-import type { RequestContext } from '../context.ts';
-import { legacyKeyOperation, publicOperation, router } from '../procedures.ts';
+import { createAccount, migrateLegacyKey } from '../domain/accounts.ts';
+import { fieldIssues, validationError } from '../http/errors.ts';
+import type { RequestContext } from '../trpc/context.ts';
+import { legacyKey, open } from './handler.ts';
 
 function create(ctx: RequestContext, credentials: { username: string; password: string }) {
   return createAccount(ctx.services, { ...credentials, ipHash: ctx.services.hashIp(ctx.ip) });
 }
 
-export const accountsRouter = router({
-  create: publicOperation(operations['accounts.create']).mutation(({ ctx, input }) => create(ctx, input)),
-  createForMcp: publicOperation(operations['accounts.createForMcp']).mutation(({ ctx, input }) => {
+export const accountsHandlers = {
+  create: open(operations['accounts.create'], ({ ctx, input }) => create(ctx, input)),
+  createForMcp: open(operations['accounts.createForMcp'], ({ ctx, input }) => {
     const { account, ...topLevel } = input;
     if (account && (topLevel.username !== undefined || topLevel.password !== undefined)) {
       throw new AppError('validation_failed', {
@@ -22,10 +22,10 @@ export const accountsRouter = router({
     if (!parsed.success) throw validationError(fieldIssues(parsed.error.issues));
     return create(ctx, parsed.data);
   }),
-});
+};
 
-export const authRouter = router({
-  migrateLegacyKey: legacyKeyOperation(operations['auth.migrateLegacyKey']).mutation(async ({ ctx, input }) => ({
+export const authHandlers = {
+  migrateLegacyKey: legacyKey(operations['auth.migrateLegacyKey'], async ({ ctx, input }) => ({
     token: await migrateLegacyKey(ctx.services, ctx.legacyKey, input.name),
   })),
-});
+};

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { Services } from '../services.ts';
+
+/** Every kind of asynchronous work. The `jobs` row is the source of truth (outbox); queues only wake workers. */
+export const queueNames = [
+  'dispatch',
+  'provider_event',
+  'webhook_delivery',
+  'campaign_step',
+  'sandbox_callback',
+  'maintenance',
+] as const;
+export type QueueName = (typeof queueNames)[number];
+
+/** What a job's `run` learns about the attempt besides its payload. */
+export type JobContext = {
+  id: string;
+  queue: QueueName;
+  /** 1 on the first attempt. */
+  attempt: number;
+  /** A job that would rather record a final failure than be buried silently checks this. */
+  isLastAttempt: boolean;
+};
+
+/**
+ * One kind of job: the queue its rows go to, the schema of their payload, and the work. The runner
+ * parses a row's payload with `payload` before calling `run`, so `run` gets it typed; a row whose
+ * payload does not parse is buried at once with the reason, since no retry could make it parse.
+ *
+ * Delivery is at least once (a crash after the work but before the job is marked done repeats it),
+ * so `run` must be idempotent. Throwing schedules a retry with backoff; after `maxAttempts`
+ * (default JOB_MAX_ATTEMPTS) the job is marked `dead`.
+ *
+ * A payload is stored as JSON: its schema describes plain JSON data, and parses what it accepts to
+ * the same shape (no transforms), since what `enqueue` writes is what `run` is given back.
+ */
+export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
+  queue: QueueName;
+  payload: Payload;
+  // A method, so that a definition of any payload fits the runner's list of definitions.
+  run(services: Services, payload: z.output<Payload>, context: JobContext): Promise<void>;
+  maxAttempts?: number;
+  retryDelayMs?(attempt: number): number;
+};
+
+/** Declares a kind of job; list it in jobs/handlers.ts for workers to run it, and write its rows with `enqueue`. */
+export function defineJob<Payload extends z.ZodType>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
+  return definition;
+}
