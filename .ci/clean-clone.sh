@@ -11,6 +11,12 @@ git clone -q "$repo" "$work/clone"
 cd "$work/clone"
 
 npm install --no-audit --no-fund >"$work/install.log" 2>&1 || { tail -40 "$work/install.log"; exit 1; }
+# A fresh clone's install leaves the tree as committed (the lock included).
+if [ -n "$(git status --porcelain)" ]; then
+  git status --short
+  echo "clean clone: npm install changed the committed tree"
+  exit 1
+fi
 
 unshare --net bash -euo pipefail -c '
   ip link set lo up
