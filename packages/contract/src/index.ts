@@ -1,6 +1,6 @@
 export { AppError, errorCatalogue, errorCodes, renderError } from './errors.ts';
 export type { ErrorBody, ErrorCode, ErrorDefinition, ErrorShape, FieldIssue } from './errors.ts';
-export { accountCreationScopes, developerScopes, isScope, scopeDescriptions, ZScope } from './scopes.ts';
+export { accountCreationScopes, developerScopes, grantsScope, isScope, scopeDescriptions, ZScope } from './scopes.ts';
 export type { Scope } from './scopes.ts';
 export { defineConsoleOperation, defineOperation } from './operation.ts';
 export type { HttpMethod, McpToolSpec, Operation, OperationAuth } from './operation.ts';

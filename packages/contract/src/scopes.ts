@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 export const developerScopes = [
+  'messages:read',
   'messages:write',
   'numbers:read',
   'numbers:write',
@@ -10,6 +11,11 @@ export const developerScopes = [
   'onboarding:write',
   'mcp:read',
   'mcp:execute',
+  'billing:read',
+  'tokens:read',
+  'tokens:write',
+  'webhooks:read',
+  'webhooks:write',
 ] as const;
 
 export type Scope = (typeof developerScopes)[number];
@@ -21,7 +27,9 @@ export const ZScope = z.enum(developerScopes);
  * person approving a client, so each names what can cost money or reach people.
  */
 export const scopeDescriptions: Record<Scope, string> = {
-  'messages:write': 'Send SMS, which spends your prepaid balance, and read the messages sent.',
+  'messages:read': 'Read your messages, conversations, replies and opt-out list.',
+  'messages:write':
+    'Send, schedule and cancel SMS, which spends your prepaid balance, manage your opt-out list, and read your messages.',
   'numbers:read': 'List your phone numbers.',
   'numbers:write': 'Buy phone numbers, which can cost money.',
   'campaigns:read': 'Read your campaigns, contact lists and snippets.',
@@ -33,7 +41,26 @@ export const scopeDescriptions: Record<Scope, string> = {
   'mcp:execute':
     'Run the tools on your account: send SMS and spend your balance, buy numbers, create funding invoices, manage campaigns, ' +
     'contact lists and snippets, read your messages and numbers, and revoke authorized apps. It cannot create API keys.',
+  'billing:read': 'Read your balance, spend, ledger and usage.',
+  'tokens:read': 'List the tokens of your workspace (never their secrets).',
+  'tokens:write': 'Create tokens with at most your own scopes, expiry and spend cap, and revoke them.',
+  'webhooks:read': 'Read your webhook endpoints, their health and their deliveries.',
+  'webhooks:write': 'Create, change and delete webhook endpoints, rotate their signing secrets, and replay deliveries.',
 };
+
+/** A write scope implies reading the same resource: a token that may send may also read what it sent. */
+const impliedBy: Partial<Record<Scope, Scope>> = {
+  'messages:read': 'messages:write',
+  'tokens:read': 'tokens:write',
+  'webhooks:read': 'webhooks:write',
+};
+
+/** Whether a token holding `held` passes a check for `required` (directly or through the write scope). */
+export function grantsScope(held: readonly string[], required: Scope): boolean {
+  if (held.includes(required)) return true;
+  const writer = impliedBy[required];
+  return writer !== undefined && held.includes(writer);
+}
 
 /** SPEC section 5.3: what a token from account creation carries. */
 export const accountCreationScopes: readonly Scope[] = ['mcp:read', 'mcp:execute', 'messages:write'];

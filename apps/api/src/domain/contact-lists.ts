@@ -24,7 +24,7 @@ export async function listContactLists(
   workspaceId: string,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<{ contact_lists: TContactList[]; next_cursor: string | null }> {
-  const page = newestFirst('contact_lists', query);
+  const page = newestFirst('contact_lists', workspaceId, query);
   const rows = await deps.prisma.contactList.findMany({
     where: { workspaceId, ...page.where },
     orderBy: page.orderBy,

@@ -35,7 +35,7 @@ export async function listSnippets(
   workspaceId: string,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<{ snippets: TSnippet[]; next_cursor: string | null }> {
-  const page = newestFirst('snippets', query);
+  const page = newestFirst('snippets', workspaceId, query);
   const rows = await deps.prisma.snippet.findMany({
     where: { workspaceId, ...page.where },
     orderBy: page.orderBy,

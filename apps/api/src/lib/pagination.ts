@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '@textline/contract';
 
 /** Position after the last row of a page, in the newest-first order (created_at, then id). */
@@ -10,25 +11,34 @@ function invalidCursor(): AppError {
   });
 }
 
-// The cursor names its list, so a cursor handed to another list is refused instead of read as a position there.
-function encodeCursor(list: string, row: Keyset): string {
-  return Buffer.from(`${list}|${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+/**
+ * The cursor names its list and (by a digest, not the id itself) the workspace that listed, so a
+ * cursor handed to another list or another workspace is refused instead of read as a position there.
+ */
+function listTag(list: string, workspaceId: string): string {
+  return `${list}.${createHash('sha256').update(workspaceId).digest('base64url').slice(0, 12)}`;
 }
 
-function decodeCursor(list: string, cursor: string): Keyset {
-  const [cursorList, timestamp, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
+function encodeCursor(tag: string, row: Keyset): string {
+  return Buffer.from(`${tag}|${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(tag: string, cursor: string): Keyset {
+  const [cursorTag, timestamp, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(timestamp ?? '');
-  if (cursorList !== list || !id || extra !== undefined || Number.isNaN(createdAt.getTime())) throw invalidCursor();
+  if (cursorTag !== tag || !id || extra !== undefined || Number.isNaN(createdAt.getTime())) throw invalidCursor();
   return { createdAt, id };
 }
 
 /**
  * Keyset pagination, newest first: `where` selects the rows after the cursor and `orderBy` sorts
  * them; fetch `take` rows and hand them to `page`. Stable under concurrent inserts, unlike offsets.
- * `list` names the list (one name per list operation); its cursors are valid only on that list.
+ * `list` names the list (one name per list operation); its cursors are valid only on that list, for
+ * the workspace that listed.
  */
-export function newestFirst(list: string, query: { limit: number; cursor?: string | undefined }) {
-  const after = query.cursor === undefined ? undefined : decodeCursor(list, query.cursor);
+export function newestFirst(list: string, workspaceId: string, query: { limit: number; cursor?: string | undefined }) {
+  const tag = listTag(list, workspaceId);
+  const after = query.cursor === undefined ? undefined : decodeCursor(tag, query.cursor);
   return {
     where: after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {},
     orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
@@ -37,7 +47,7 @@ export function newestFirst(list: string, query: { limit: number; cursor?: strin
     page<TRow extends Keyset>(rows: TRow[]): { rows: TRow[]; nextCursor: string | null } {
       const pageRows = rows.slice(0, query.limit);
       const last = pageRows.at(-1);
-      return { rows: pageRows, nextCursor: rows.length > query.limit && last ? encodeCursor(list, last) : null };
+      return { rows: pageRows, nextCursor: rows.length > query.limit && last ? encodeCursor(tag, last) : null };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Operation, Scope } from '@textline/contract';
+import { grantsScope, type Operation, type Scope } from '@textline/contract';
 import type { AuthContext, LegacyKeyContext } from '../auth/authenticator.ts';
 import { insufficientScope, unauthorized } from '../auth/challenges.ts';
 import { consoleAuthContext, requireConsoleSession, type ConsoleSessionContext } from '../auth/console-session.ts';
@@ -70,7 +70,7 @@ async function authorizeBearer(
     const result = await ctx.services.authenticator.authenticate(ctx.authorization);
     if (!result.ok) throw unauthorized(result.reason, ctx.log);
     auth = result.value;
-    if (!auth.scopes.includes(scope)) throw insufficientScope(scope);
+    if (!grantsScope(auth.scopes, scope)) throw insufficientScope(scope);
   }
   if (operation.rateLimit !== 'message_send') return { auth, sendTokenTaken: false };
   // Before the input is validated: an over-limit caller gets 429 whatever it sent (SPEC section 8

@@ -82,7 +82,7 @@ export async function listCampaigns(
   workspaceId: string,
   query: { status?: TCampaignStatus | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ campaigns: TCampaign[]; next_cursor: string | null }> {
-  const page = newestFirst('campaigns', query);
+  const page = newestFirst('campaigns', workspaceId, query);
   const rows = await deps.prisma.campaign.findMany({
     where: { workspaceId, ...(query.status ? { status: query.status } : {}), ...page.where },
     orderBy: page.orderBy,

@@ -32,7 +32,7 @@ export async function listSuppressions(
   query: { id: string; limit: number; cursor?: string | undefined },
 ): Promise<{ suppressions: TCampaignSuppression[]; next_cursor: string | null }> {
   await assertCampaignExists(deps, workspaceId, query.id);
-  const page = newestFirst('campaign_suppressions', query);
+  const page = newestFirst('campaign_suppressions', workspaceId, query);
   const rows = await deps.prisma.campaignSuppression.findMany({
     where: { campaignId: query.id, ...page.where },
     orderBy: page.orderBy,

@@ -103,7 +103,7 @@ export async function listDeliveries(
     limit: number;
   },
 ): Promise<{ deliveries: TWebhookDelivery[]; next_cursor: string | null }> {
-  const page = newestFirst('webhook_deliveries', filter);
+  const page = newestFirst('webhook_deliveries', workspaceId, filter);
   const where: Prisma.WebhookDeliveryWhereInput = {
     workspaceId,
     ...(filter.status && { status: filter.status }),
