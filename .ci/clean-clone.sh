@@ -11,6 +11,12 @@ git clone -q "$repo" "$work/clone"
 cd "$work/clone"
 
 npm install --no-audit --no-fund >"$work/install.log" 2>&1 || { tail -40 "$work/install.log"; exit 1; }
+# Node 20 is the supported runtime: nothing the install pulls in may declare it unsupported.
+if grep -q EBADENGINE "$work/install.log"; then
+  grep -A4 EBADENGINE "$work/install.log"
+  echo "clean clone: npm install printed an engine warning"
+  exit 1
+fi
 # A fresh clone's install leaves the tree as committed (the lock included).
 if [ -n "$(git status --porcelain)" ]; then
   git status --short
