@@ -11,7 +11,7 @@ import { limitHeapGrowth } from '../src/lib/heap.ts';
 import { createServices, type Services } from '../src/services.ts';
 import { appConfig } from './app-config.ts';
 import { closeServer, listen } from './floor.ts';
-import { RECIPIENTS, SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './scenarios.ts';
+import { SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './scenarios.ts';
 
 // Enough tokens that no per-token bucket (enterprise: 20 burst, then one per 1.2 s) empties during a
 // scenario: 2,000 let a scenario take ~60,000 sends in its first 12 s, which a scaled run at 5,000
@@ -19,9 +19,11 @@ import { RECIPIENTS, SMS_TEXT, type BenchTarget, type Fixture, type RunningServe
 // sends per second on top of a 120,000 burst.
 const TOKENS = 6_000;
 const MESSAGES_TO_READ = 1_000;
+// A page (limit 25) of messages for each number the list scenario filters on, on an empty database.
+const LIST_RECIPIENTS = 40;
 
 /** Runs `work` on the app's services, closed afterwards (fixtures are made in a process that then exits). */
-async function withServices<T>(target: BenchTarget, work: (services: Services) => Promise<T>): Promise<T> {
+export async function withServices<T>(target: BenchTarget, work: (services: Services) => Promise<T>): Promise<T> {
   const services = await createServices(appConfig(target));
   try {
     return await work(services);
@@ -30,8 +32,11 @@ async function withServices<T>(target: BenchTarget, work: (services: Services) =
   }
 }
 
-/** One enterprise workspace funded far beyond the run, with TOKENS tokens of `scopes`. */
-async function prepareSendingWorkspace(services: Services, scopes: Scope[]): Promise<{ workspaceId: string; tokens: string[] }> {
+/** One enterprise workspace funded far beyond the run, sending from `numbers` (connected sandbox numbers). */
+export async function createBenchWorkspace(
+  services: Services,
+  numbers: string[] = ['+12065550100'],
+): Promise<{ workspaceId: string; senderIds: string[] }> {
   // A fresh IP hash, so that the per-address account throttle never refuses the bench.
   const { account } = await createAccount(services, {
     username: 'bench',
@@ -48,38 +53,76 @@ async function prepareSendingWorkspace(services: Services, scopes: Scope[]): Pro
     kind: 'operator_credit',
     reference: 'bench',
   });
-  await services.prisma.phoneNumber.create({
-    data: { id: newId('pn'), workspaceId: workspace.id, number: '+12065550100', provider: 'sandbox', status: 'connected' },
-  });
+  const senderIds: string[] = [];
+  for (const number of numbers) {
+    const { id } = await services.prisma.phoneNumber.create({
+      data: { id: newId('pn'), workspaceId: workspace.id, number, provider: 'sandbox', status: 'connected' },
+    });
+    senderIds.push(id);
+  }
+  return { workspaceId: workspace.id, senderIds };
+}
+
+/**
+ * The bench workspace with TOKENS tokens of `scopes`: a new one on an empty database, the large
+ * fixture's own on a copy of it (large-fixture.ts).
+ */
+async function prepareSendingWorkspace(
+  services: Services,
+  target: BenchTarget,
+  scopes: Scope[],
+): Promise<{ workspaceId: string; tokens: string[] }> {
+  const workspaceId = target.large?.workspaceId ?? (await createBenchWorkspace(services)).workspaceId;
   const expiresAt = new Date(Date.now() + 86_400_000);
   const tokens: string[] = [];
   for (let index = 0; index < TOKENS; index += 1) {
-    const token = await issueAccessToken(services.prisma, { workspaceId: workspace.id, scopes, origin: 'api_key', expiresAt });
+    const token = await issueAccessToken(services.prisma, { workspaceId, scopes, origin: 'api_key', expiresAt });
     tokens.push(token.access_token);
   }
-  return { workspaceId: workspace.id, tokens };
+  return { workspaceId, tokens };
 }
 
 /** The sending workspace and its tokens. */
 export function prepareSending(target: BenchTarget, scopes: Scope[] = ['messages:write']): Promise<Fixture> {
-  return withServices(target, async (services) => ({ tokens: (await prepareSendingWorkspace(services, scopes)).tokens }));
+  return withServices(target, async (services) => ({
+    tokens: (await prepareSendingWorkspace(services, target, scopes)).tokens,
+  }));
 }
 
-/** The sending workspace with MESSAGES_TO_READ messages accepted through the real send path, for GET. */
+/**
+ * The sending workspace with messages to read, for GET /api/v1/messages/{id} and the filtered lists
+ * alike. On an empty database, MESSAGES_TO_READ messages accepted through the real send path, a page
+ * of them for each of LIST_RECIPIENTS numbers, two thirds then marked delivered (as their receipts
+ * would). On the large fixture, MESSAGES_TO_READ of its messages picked at random across the year,
+ * and numbers that have messages all year.
+ */
 export function prepareReading(target: BenchTarget): Promise<Fixture> {
   return withServices(target, async (services) => {
-    const { workspaceId, tokens } = await prepareSendingWorkspace(services, ['messages:write']);
+    const { workspaceId, tokens } = await prepareSendingWorkspace(services, target, ['messages:write']);
+    if (target.large) {
+      const sampled = await services.sql.query<{ id: string }>(
+        'SELECT id FROM messages WHERE workspace_id = $1 ORDER BY random() LIMIT $2',
+        [workspaceId, MESSAGES_TO_READ],
+      );
+      return { tokens, messageIds: sampled.map(({ id }) => id), listRecipients: target.large.listRecipients };
+    }
     const messageIds: string[] = [];
+    const listRecipients = Array.from({ length: LIST_RECIPIENTS }, (_, index) => `+1415555${1_000 + index}`);
     for (let index = 0; index < MESSAGES_TO_READ; index += 1) {
       const sent = await sendMessage(
         services,
         { workspaceId },
-        { phoneNumber: `+1415555${1_000 + (index % RECIPIENTS)}`, body: SMS_TEXT },
+        { phoneNumber: listRecipients[index % LIST_RECIPIENTS]!, body: SMS_TEXT },
         { source: 'api' },
       );
       messageIds.push(sent.message.id);
     }
-    return { tokens, messageIds };
+    await services.sql.query(
+      `UPDATE messages SET status = 'delivered', sent_at = created_at, delivered_at = created_at, updated_at = created_at
+       WHERE id = ANY($1::text[])`,
+      [messageIds.filter((_, index) => index % 3 !== 0)],
+    );
+    return { tokens, messageIds, listRecipients };
   });
 }
 

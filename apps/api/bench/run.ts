@@ -3,17 +3,19 @@
  * BENCH_SECONDS (default 10) with autocannon, in the embedded mode (PGlite) and, when
  * BENCH_DATABASE_URL names a PostgreSQL server, the scaled mode (a fresh database on it, dropped
  * afterwards; BENCH_REDIS_URL adds Redis). For each: requests/s at saturation with p50 and p99, p50
- * and p99 again under a steady load at half that rate (paced.ts), the server's peak RSS, and the
+ * and p99 again under a steady load at half that rate (paced.ts), the server's peak RSS, its CPU
+ * per request and that of every process involved (the database's and Redis's included), and the
  * throughput as a ratio of the run's floor and of a floor measured again just before the scenario
  * (pairedFloor). In the scaled mode, scenarios marked `twoProcesses` are also run on two API
- * processes sharing the database and Redis, against one. Then customer webhook deliveries per second.
+ * processes sharing the database and Redis, against one. Scenarios marked `hot` are measured again
+ * on a copy of the large fixture (fixture-store.ts; BENCH_SCALE=0 skips it). Then the targets
+ * (targets.ts), and customer webhook deliveries per second.
  *
  * Internally `run.ts --prepare <index>` makes a scenario's fixture and exits, `run.ts --serve <index>` is a server process of one
- * scenario and `run.ts --deliveries` the delivery measurement's process.
+ * scenario, `run.ts --large-fixture` builds the large fixture and `run.ts --deliveries` is the delivery measurement's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -22,35 +24,29 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { createTestDatabaseUrl } from '@textline/db/testing';
+import { cpuMicros } from './cpu.ts';
 import type { DeliveryMeasurement } from './deliveries.ts';
+import { type DeliverySink, percentile, startDeliverySink } from './delivery-sink.ts';
+import { copyFixtureDatabase, copyFixtureDirectory, ensureLargeFixture, type LargeFixture } from './fixture-store.ts';
 import { pacedLoad } from './paced.ts';
-import { type BenchTarget, type Fixture, type RunningServer, type Scenario, scenarios } from './scenarios.ts';
+import {
+  type BenchTarget,
+  type Fixture,
+  type LargeFixtureInfo,
+  type LargeFixtureSize,
+  type RunningServer,
+  type Scenario,
+  scenarios,
+} from './scenarios.ts';
+import { type Measurement, type ServerDelays, targetLines } from './targets.ts';
 
 const READY = 'BENCH_READY ';
 const RESULT = 'BENCH_RESULT ';
 const STATS = 'BENCH_STATS ';
 const CONNECTIONS = 32;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-
-type Latency = { p50: number; p99: number };
-/** What delayed requests inside a server process since the last ask, in ms (see watchDelays). */
-type ServerDelays = { loopP99: number; loopMax: number; gcMax: number; gcTotal: number };
-type Measurement = {
-  scenario: Scenario;
-  requestsPerSecond: number;
-  peak: Latency;
-  halfLoad: Latency & { senderLateP99: number; server: ServerDelays };
-  peakRssMb: number;
-  /** The server process's CPU time (all its threads) per request at saturation, in µs; NaN where /proc is missing. */
-  cpuMicrosPerRequest: number;
-  non2xx: number;
-  errors: number;
-  /** Scaled mode, scenarios with serveAnother: the same load over two API processes. */
-  twoProcesses?: { requestsPerSecond: number; peakRssMb: number; non2xx: number };
-  /** The floor's throughput at saturation, measured again just before this scenario (see pairedFloor). */
-  pairedFloorRequestsPerSecond?: number;
-};
 
 const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
 
@@ -125,13 +121,13 @@ type Child = { child: ChildProcess; lines: AsyncIterableIterator<string> };
 const childEntry = fileURLToPath(new URL('../dist/bench/run.mjs', import.meta.url));
 
 /** A bench process; `measured` (servers and the delivery measurement, not fixture preparation) gets the flags below. */
-function spawnChild(args: string[], target: BenchTarget, measured = true): Child {
+function spawnChild(args: string[], target: BenchTarget, measured = true, env: Record<string, string> = {}): Child {
   // BENCH_CPU_PROF=<dir> writes each measured process's V8 CPU profile there as it exits.
   const profile = measured && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_SERVER_FLAGS: Node/V8 flags for the measured processes (some V8 flags are refused in NODE_OPTIONS).
   const flags = measured ? (process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []) : [];
   const child = spawn(process.execPath, [...flags, ...profile, childEntry, ...args], {
-    env: { ...process.env, BENCH_TARGET: JSON.stringify(target) },
+    env: { ...process.env, ...env, BENCH_TARGET: JSON.stringify(target) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return { child, lines: createInterface({ input: child.stdout })[Symbol.asyncIterator]() };
@@ -180,21 +176,56 @@ async function stopServer(server: Server): Promise<number> {
 }
 
 /**
- * CPU time a process has used so far, in µs, from /proc (Linux reports it in USER_HZ, 100 per
- * second). Less noisy than throughput on a shared machine: it is what a request costs, not how long it waited.
+ * The processes a request involves besides the API processes, by pid: in the scaled mode the
+ * PostgreSQL processes serving the target's database (its backends and autovacuum workers) and the
+ * server's own background writers (checkpointer, WAL writer, background writer), and Redis. The
+ * writers and Redis are shared with whatever else uses the server: on a quiet machine, that is nothing.
  */
-function cpuMicros(pid: number | undefined): number {
+async function databasePids(target: BenchTarget): Promise<number[]> {
+  if (target.kind !== 'postgres') return [];
+  const pids: number[] = [];
+  const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await client.connect();
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [utime, stime] = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .slice(11, 13)
-      .map(Number);
-    return (utime! + stime!) * 10_000;
-  } catch {
-    return Number.NaN;
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+       WHERE datname = $1 OR (datname IS NULL AND backend_type IN ('checkpointer', 'walwriter', 'background writer'))`,
+      [new URL(target.databaseUrl).pathname.slice(1)],
+    );
+    pids.push(...rows.map(({ pid }) => pid));
+  } finally {
+    await client.end();
   }
+  if (target.redis) {
+    const redis = new Redis(target.redis.url);
+    try {
+      const pid = /process_id:(\d+)/.exec(await redis.info('server'))?.[1];
+      if (pid) pids.push(Number(pid));
+    } finally {
+      redis.disconnect();
+    }
+  }
+  return pids;
+}
+
+type CpuSnapshot = { api: Map<number, number>; others: Map<number, number> };
+
+const cpuOfPids = (pids: (number | undefined)[]) => new Map(pids.flatMap((pid) => (pid ? [[pid, cpuMicros(pid)] as const] : [])));
+
+async function cpuSnapshot(servers: Server[], target: BenchTarget): Promise<CpuSnapshot> {
+  return { api: cpuOfPids(servers.map(({ child }) => child.pid)), others: cpuOfPids(await databasePids(target)) };
+}
+
+/**
+ * CPU µs used since `before` by the API processes, and by them with every other process involved
+ * (a database backend started meanwhile counts whole; one that ended meanwhile is missed).
+ */
+async function cpuSince(before: CpuSnapshot, servers: Server[], target: BenchTarget): Promise<{ api: number; all: number }> {
+  const after = await cpuSnapshot(servers, target);
+  const used = (now: Map<number, number>, then: Map<number, number>) =>
+    [...now].reduce((sum, [pid, micros]) => sum + micros - (then.get(pid) ?? 0), 0);
+  const api = used(after.api, before.api);
+  return { api, all: api + used(after.others, before.others) };
 }
 
 function load(port: number, requests: autocannon.Request[], options: { duration?: number; amount?: number }) {
@@ -246,9 +277,9 @@ function withWarmServer<T>(
 
 async function measure(scenario: Scenario, index: number, target: BenchTarget): Promise<Measurement> {
   return withWarmServer(scenario, index, target, async (server, fixture) => {
-    const cpuBefore = cpuMicros(server.child.pid);
+    const cpuBefore = await cpuSnapshot([server], target);
     const peak = await load(server.port, scenario.requests(fixture), { duration: seconds });
-    const cpuMicrosPerRequest = (cpuMicros(server.child.pid) - cpuBefore) / peak.requests.total;
+    const cpu = await cpuSince(cpuBefore, [server], target);
     // The latency a user sees when the server is not saturated: a steady half of the rate it just sustained.
     await serverDelays(server);
     const half = await pacedLoad(server.port, scenario.requests(fixture), { rate: peak.requests.average / 2, seconds });
@@ -258,7 +289,8 @@ async function measure(scenario: Scenario, index: number, target: BenchTarget): 
       requestsPerSecond: peak.requests.average,
       peak: { p50: peak.latency.p50, p99: peak.latency.p99 },
       halfLoad: { p50: half.p50, p99: half.p99, senderLateP99: half.lateP99, server: halfServerDelays },
-      cpuMicrosPerRequest,
+      cpuMicrosPerRequest: cpu.api / peak.requests.total,
+      allCpuMicrosPerRequest: cpu.all / peak.requests.total,
       non2xx: peak.non2xx + half.non2xx,
       errors: peak.errors + half.errors,
     };
@@ -286,12 +318,17 @@ async function measureTwoProcesses(
   target: BenchTarget,
 ): Promise<NonNullable<Measurement['twoProcesses']>> {
   return withWarmServers(scenario, index, target, 2, async (servers, fixture) => {
+    const cpuBefore = await cpuSnapshot(servers, target);
     const results = await Promise.all(
       servers.map((server) => load(server.port, scenario.requests(fixture), { duration: seconds })),
     );
+    const cpu = await cpuSince(cpuBefore, servers, target);
+    const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
     return {
       requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
       non2xx: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
+      cpuMicrosPerRequest: cpu.api / requests,
+      allCpuMicrosPerRequest: cpu.all / requests,
     };
   });
 }
@@ -309,20 +346,33 @@ async function deleteRedisKeys(url: string, keyPrefix: string): Promise<void> {
 }
 
 /**
- * A fresh, empty database and Redis key prefix per scenario, so no scenario measures another's
- * leftovers (in Redis, hundreds of thousands of queued wakes after a few runs); both are removed
- * afterwards.
+ * A fresh database and Redis key prefix per scenario, so no scenario measures another's leftovers
+ * (in Redis, hundreds of thousands of queued wakes after a few runs); both are removed afterwards.
+ * Empty, or with `large` a copy of the large fixture.
  */
-async function withTarget<T>(mode: 'embedded' | 'postgres', work: (target: BenchTarget) => Promise<T>): Promise<T> {
+async function withTarget<T>(
+  mode: 'embedded' | 'postgres',
+  work: (target: BenchTarget) => Promise<T>,
+  large?: LargeFixture,
+): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'textline-bench-'));
-  const database = mode === 'postgres' ? await createTestDatabaseUrl(process.env.BENCH_DATABASE_URL!) : undefined;
+  const baseUrl = process.env.BENCH_DATABASE_URL!;
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  if (mode === 'postgres' && large?.location.kind === 'postgres') {
+    const name = `bench_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
+    database = {
+      url: await copyFixtureDatabase(baseUrl, large.location.database, name),
+      drop: () => dropDatabase(baseUrl, name),
+    };
+  } else if (mode === 'postgres') database = await createTestDatabaseUrl(baseUrl);
+  else if (large) await copyFixtureDirectory(large, dataDir);
   const redisUrl = process.env.BENCH_REDIS_URL;
   const redis = database && redisUrl ? { url: redisUrl, keyPrefix: `textline-bench-${randomUUID()}` } : undefined;
   try {
     const target: BenchTarget = database
       ? { kind: 'postgres', dataDir, databaseUrl: database.url, redis }
       : { kind: 'pglite', dataDir };
-    return await work(target);
+    return await work(large ? { ...target, large: large.info } : target);
   } finally {
     await database?.drop();
     if (redis) await deleteRedisKeys(redis.url, redis.keyPrefix);
@@ -330,11 +380,41 @@ async function withTarget<T>(mode: 'embedded' | 'postgres', work: (target: Bench
   }
 }
 
+async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The large fixture of `mode`, built by a process of its own that exits before any server starts (fixture-store.ts). */
+async function largeFixtureOf(mode: 'embedded' | 'postgres'): Promise<LargeFixture> {
+  const fixture = await ensureLargeFixture(mode, async (target, size) => {
+    const building = spawnChild(['--large-fixture'], target, false, { BENCH_FIXTURE_SIZE: JSON.stringify(size) });
+    const info = await nextLine<LargeFixtureInfo>(building, RESULT);
+    if (building.child.exitCode === null) await new Promise((resolve) => building.child.once('exit', resolve));
+    return info;
+  });
+  const { size } = fixture.info;
+  const counts =
+    `${size.messages.toLocaleString('en')} messages, ${size.conversations.toLocaleString('en')} conversations with ` +
+    `${(size.conversations * 2).toLocaleString('en')} replies, ${size.suppressions.toLocaleString('en')} suppressions, ` +
+    `${size.contacts.toLocaleString('en')} contacts, ${(size.ledgerEntriesPerDay * 365).toLocaleString('en')} ledger entries`;
+  console.log(
+    `large fixture (${mode}): ${counts}; ${fixture.reused ? 'reused, built' : 'built'} in ${fixture.buildSeconds.toFixed(0)} s`,
+  );
+  return fixture;
+}
+
 const column = (value: string, width: number) => value.padStart(width);
 
-function report(mode: string, measurements: Measurement[]): void {
+function report(mode: 'embedded' | 'postgres', measurements: Measurement[]): void {
+  const title = mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}`;
   const floor = measurements.find((measurement) => measurement.scenario.floor);
-  console.log(`\n${mode}: ${CONNECTIONS} connections, ${seconds} s per scenario and load`);
+  console.log(`\n${title}: ${CONNECTIONS} connections, ${seconds} s per scenario and load`);
   console.log(
     [
       column('req/s', 8),
@@ -344,69 +424,130 @@ function report(mode: string, measurements: Measurement[]): void {
       column('½ p99', 7),
       column('RSS MB', 8),
       column('CPU µs', 8),
+      column('all µs', 8),
       column('vs floor', 9),
       column('vs paired', 10),
       '  scenario',
     ].join(''),
   );
+  console.log(
+    `  (all µs: CPU per request of the API process${mode === 'postgres' ? ', its PostgreSQL backends and writers, and Redis' : ', PGlite inside it'})`,
+  );
   const ratio = (requestsPerSecond: number, floorRequestsPerSecond: number | undefined) =>
     floorRequestsPerSecond ? `${(requestsPerSecond / floorRequestsPerSecond).toFixed(2)}x` : '-';
-  for (const {
-    scenario,
-    requestsPerSecond,
-    peak,
-    halfLoad,
-    peakRssMb: rss,
-    cpuMicrosPerRequest,
-    non2xx,
-    errors,
-    twoProcesses,
-    pairedFloorRequestsPerSecond,
-  } of measurements) {
-    const problems = non2xx + errors > 0 ? `  (${non2xx} non-2xx, ${errors} errors)` : '';
+  const row = (measured: Measurement, vsFloor: string, vsPaired: string, name: string) => {
+    const problems = measured.non2xx + measured.errors > 0 ? `  (${measured.non2xx} non-2xx, ${measured.errors} errors)` : '';
+    return [
+      column(measured.requestsPerSecond.toFixed(0), 8),
+      column(String(measured.peak.p50), 6),
+      column(String(measured.peak.p99), 6),
+      column(String(measured.halfLoad.p50), 7),
+      column(String(measured.halfLoad.p99), 7),
+      column(measured.peakRssMb.toFixed(0), 8),
+      column(measured.cpuMicrosPerRequest.toFixed(0), 8),
+      column(measured.allCpuMicrosPerRequest.toFixed(0), 8),
+      column(vsFloor, 9),
+      column(vsPaired, 10),
+      `  ${name}${problems}`,
+    ].join('');
+  };
+  for (const measured of measurements) {
+    const { scenario, requestsPerSecond, twoProcesses, pairedFloorRequestsPerSecond, large } = measured;
     console.log(
-      [
-        column(requestsPerSecond.toFixed(0), 8),
-        column(String(peak.p50), 6),
-        column(String(peak.p99), 6),
-        column(String(halfLoad.p50), 7),
-        column(String(halfLoad.p99), 7),
-        column(rss.toFixed(0), 8),
-        column(cpuMicrosPerRequest.toFixed(0), 8),
-        column(ratio(requestsPerSecond, floor?.requestsPerSecond), 9),
-        column(ratio(requestsPerSecond, pairedFloorRequestsPerSecond), 10),
-        `  ${scenario.name}${problems}`,
-      ].join(''),
+      row(
+        measured,
+        ratio(requestsPerSecond, floor?.requestsPerSecond),
+        ratio(requestsPerSecond, pairedFloorRequestsPerSecond),
+        scenario.name,
+      ),
     );
     if (twoProcesses) {
       const scaling = (twoProcesses.requestsPerSecond / requestsPerSecond).toFixed(2);
+      const cpu = (twoProcesses.allCpuMicrosPerRequest / measured.allCpuMicrosPerRequest).toFixed(2);
       const failures = twoProcesses.non2xx > 0 ? `, ${twoProcesses.non2xx} non-2xx/errors` : '';
       console.log(
-        `${column(twoProcesses.requestsPerSecond.toFixed(0), 8)}  ${scaling}x of one process: two API processes (${twoProcesses.peakRssMb.toFixed(0)} MB peak RSS each at most${failures})`,
+        `${column(twoProcesses.requestsPerSecond.toFixed(0), 8)}  ${scaling}x of one process: two API processes, ` +
+          `${twoProcesses.cpuMicrosPerRequest.toFixed(0)} µs each request in them, ${twoProcesses.allCpuMicrosPerRequest.toFixed(0)} µs in all ` +
+          `(${cpu}x of one; ${twoProcesses.peakRssMb.toFixed(0)} MB peak RSS each at most${failures})`,
+      );
+    }
+    if (large) {
+      const cpu = `${(large.allCpuMicrosPerRequest / measured.allCpuMicrosPerRequest).toFixed(2)}x`;
+      console.log(
+        row(
+          large,
+          ratio(large.requestsPerSecond, floor?.requestsPerSecond),
+          '',
+          `… on the large fixture: all µs ${cpu} of empty`,
+        ),
       );
     }
   }
   // Where a half-load p99 comes from: the load's own sender running late, the server's event loop
   // running late (its work, or its GC pauses), or neither (the database, Redis, the machine).
   console.log(`half load, in ms: sender late p99 | server event loop late p99, worst | server GC pause worst, sum`);
-  for (const { scenario, halfLoad } of measurements) {
-    const { senderLateP99, server } = halfLoad;
-    console.log(
-      [
-        column(String(senderLateP99), 8),
-        column(String(server.loopP99), 10),
-        column(String(server.loopMax), 7),
-        column(String(server.gcMax), 10),
-        column(String(server.gcTotal), 7),
-        `  ${scenario.name}`,
-      ].join(''),
-    );
+  for (const { scenario, halfLoad, large } of measurements) {
+    for (const [delays, name] of [
+      [halfLoad, scenario.name],
+      ...(large ? [[large.halfLoad, `${scenario.name}, on the large fixture`] as const] : []),
+    ] as const) {
+      const { senderLateP99, server } = delays;
+      console.log(
+        [
+          column(String(senderLateP99), 8),
+          column(String(server.loopP99), 10),
+          column(String(server.loopMax), 7),
+          column(String(server.gcMax), 10),
+          column(String(server.gcTotal), 7),
+          `  ${name}`,
+        ].join(''),
+      );
+    }
   }
+  console.log(`targets (${title}):`);
+  for (const line of targetLines(mode, measurements)) console.log(`  ${line}`);
 }
 
-async function deliveriesInChild(target: BenchTarget): Promise<DeliveryMeasurement & { peakRssMb: number }> {
-  const child = spawnChild(['--deliveries'], target);
+async function deliveriesInChild(
+  kind: '--deliveries' | '--delivery-floor',
+  target: BenchTarget,
+  sink: DeliverySink,
+): Promise<DeliveryMeasurement & { peakRssMb: number }> {
+  const child = spawnChild([kind], target, true, { BENCH_SINK_URL: sink.url });
   return nextLine(child, RESULT);
+}
+
+/** The floor of the deliveries, then the app's, each on a fresh database, to one sink; printed as one block. */
+async function measureAllDeliveries(mode: 'embedded' | 'postgres'): Promise<void> {
+  const sink = await startDeliverySink();
+  try {
+    const floor = await withTarget(mode, (target) => deliveriesInChild('--delivery-floor', target, sink));
+    const app = await withTarget(mode, (target) => deliveriesInChild('--deliveries', target, sink));
+    const latencies = sink.takeLatencies();
+    const line = (label: string, measured: DeliveryMeasurement & { peakRssMb: number }, ratio: string) =>
+      console.log(
+        [
+          column(measured.perSecond.toFixed(0), 8),
+          column(ratio, 9),
+          column(measured.cpuMicrosPerDelivery.toFixed(0), 8),
+          column(measured.peakRssMb.toFixed(0), 8),
+          `  ${label} (${measured.deliveries} in ${measured.seconds.toFixed(1)} s)`,
+        ].join(''),
+      );
+    console.log(`${column('deliv/s', 8)}${column('vs floor', 9)}${column('CPU µs', 8)}${column('RSS MB', 8)}  ${DELIVERIES}`);
+    line('floor: claim, POST with undici keep-alive, record; bare loops on the same database', floor, '1.00x');
+    line(`${DELIVERIES} by the job workers`, app, `${(app.perSecond / floor.perSecond).toFixed(2)}x`);
+    const half = app.halfLoad;
+    if (half) {
+      console.log(
+        `         event to delivery at half load (${half.rate.toFixed(0)} events/s, ${half.delivered}/${half.events} delivered): ` +
+          `p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`,
+      );
+    }
+    console.log(`         ${sink.received()} requests received by the sink`);
+  } finally {
+    await sink.close();
+  }
 }
 
 function describeMachine(): string {
@@ -429,38 +570,42 @@ async function main(): Promise<void> {
     (mode) => !process.env.BENCH_MODES || process.env.BENCH_MODES.split(',').includes(mode),
   );
   const floorIndex = scenarios.findIndex((scenario) => scenario.floor);
+  // BENCH_SCALE=0 skips the large fixture (quick runs).
+  const scale = process.env.BENCH_SCALE !== '0' && scenarios.some((scenario) => scenario.hot && selected(scenario));
   for (const mode of modes) {
+    const large = scale ? await largeFixtureOf(mode) : undefined;
     const measurements: Measurement[] = [];
     for (const [index, scenario] of scenarios.entries()) {
       if (!selected(scenario)) continue;
       const pairedFloorRequestsPerSecond = scenario.floor
         ? undefined
         : await withTarget(mode, (target) => pairedFloor(floorIndex, target));
-      const measurement = {
+      const measurement: Measurement = {
         ...(await withTarget(mode, (target) => measure(scenario, index, target))),
         pairedFloorRequestsPerSecond,
       };
       if (mode === 'postgres' && scenario.twoProcesses)
         measurement.twoProcesses = await withTarget(mode, (target) => measureTwoProcesses(scenario, index, target));
+      // Right after the same scenario on an empty database, so both meet the same machine.
+      if (large && scenario.hot) measurement.large = await withTarget(mode, (target) => measure(scenario, index, target), large);
       measurements.push(measurement);
     }
-    report(
-      mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}`,
-      measurements,
-    );
+    report(mode, measurements);
     if (!selected({ name: DELIVERIES })) continue;
-    const deliveries = await withTarget(mode, deliveriesInChild);
-    console.log(
-      `${column(deliveries.perSecond.toFixed(0), 8)} deliveries/s  ${DELIVERIES} to a local sink ` +
-        `(${deliveries.deliveries} in ${deliveries.seconds.toFixed(1)} s, ${deliveries.received} requests received, ${deliveries.peakRssMb.toFixed(0)} MB peak RSS)`,
-    );
+    await measureAllDeliveries(mode);
   }
   console.log(`\nmachine after the run: ${describeMachine()}`);
 }
 
 if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
 else if (process.argv[2] === '--prepare') await prepare(Number(process.argv[3]));
-else if (process.argv[2] === '--deliveries') {
-  const result = await (await import('./deliveries.ts')).measureDeliveries(JSON.parse(process.env.BENCH_TARGET!) as BenchTarget);
+else if (process.argv[2] === '--large-fixture') {
+  const size = JSON.parse(process.env.BENCH_FIXTURE_SIZE!) as LargeFixtureSize;
+  const info = await (await import('./large-fixture.ts')).buildLargeFixture(childTarget(), size);
+  process.stdout.write(`${RESULT}${JSON.stringify(info)}\n`);
+} else if (process.argv[2] === '--deliveries' || process.argv[2] === '--delivery-floor') {
+  const { measureDeliveries, measureDeliveryFloor } = await import('./deliveries.ts');
+  const measure = process.argv[2] === '--deliveries' ? measureDeliveries : measureDeliveryFloor;
+  const result = await measure(childTarget(), process.env.BENCH_SINK_URL!);
   process.stdout.write(`${RESULT}${JSON.stringify({ ...result, peakRssMb: peakRssMb() })}\n`);
 } else await main();

@@ -1,13 +1,29 @@
 import type autocannon from 'autocannon';
 import { type SigningKey, signWebhook } from '../src/provider-callbacks/signature.ts';
 
-/** Where a scenario's server keeps its data: a fresh PGlite directory, or a fresh PostgreSQL database. */
-export type BenchTarget =
+/** The large fixture's row counts (fixture-store.ts chooses them, large-fixture.ts writes them). */
+export type LargeFixtureSize = {
+  messages: number;
+  conversations: number;
+  suppressions: number;
+  contacts: number;
+  ledgerEntriesPerDay: number;
+};
+
+/** What the scenarios need to know of a copy of the large fixture: its workspace, and numbers with a year of messages. */
+export type LargeFixtureInfo = { workspaceId: string; listRecipients: string[]; size: LargeFixtureSize };
+
+/**
+ * Where a scenario's server keeps its data: a fresh PGlite directory, or a fresh PostgreSQL database;
+ * either empty or, with `large`, a copy of the large fixture.
+ */
+export type BenchTarget = (
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; dataDir: string; databaseUrl: string; redis: { url: string; keyPrefix: string } | undefined };
+  | { kind: 'postgres'; dataDir: string; databaseUrl: string; redis: { url: string; keyPrefix: string } | undefined }
+) & { large?: LargeFixtureInfo };
 
 /** What a started server tells the load generator (it crosses a process boundary, so JSON). */
-export type Fixture = { tokens?: string[]; webhookKey?: SigningKey; messageIds?: string[] };
+export type Fixture = { tokens?: string[]; webhookKey?: SigningKey; messageIds?: string[]; listRecipients?: string[] };
 
 export type RunningServer = { port: number; close(): Promise<void> };
 
@@ -25,6 +41,10 @@ export type Scenario = {
   serve(target: BenchTarget): Promise<RunningServer>;
   /** Scaled mode: also measured on two API processes sharing the database and Redis, against one. */
   twoProcesses?: boolean;
+  /** A hot path: also measured on a copy of the large fixture, against the empty database (BENCH_SCALE=0 skips it). */
+  hot?: boolean;
+  /** Its CPU per request is compared with this scenario's (by name), in the same database. */
+  comparedWith?: string;
   requests(fixture: Fixture): autocannon.Request[];
   /** Requests sent before measuring, to warm the JIT, caches and prepared statements. */
   warmupRequests(fixture: Fixture): number;
@@ -85,6 +105,22 @@ function readRequests(fixture: Fixture): autocannon.Request[] {
   ];
 }
 
+/** GET /api/v1/messages?<query(recipient)>&limit=25 over the fixture's numbers; tokens rotate. */
+function listRequests(fixture: Fixture, query: (recipient: string) => string): autocannon.Request[] {
+  const { tokens = [], listRecipients = [] } = fixture;
+  let sequence = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        sequence += 1;
+        const path = `/api/v1/messages?${query(listRecipients[sequence % listRecipients.length]!)}&limit=25`;
+        return { ...request, path, headers: { authorization: `Bearer ${tokens[sequence % tokens.length]}` } };
+      },
+    },
+  ];
+}
+
 /** MCP tools/call send_message (stateless streamable HTTP, JSON responses): the REST scenario's sends. */
 function mcpSendRequests(tokens: string[] = []): autocannon.Request[] {
   return sequencedPost('/mcp', (sequence) => ({
@@ -126,6 +162,12 @@ function providerEventRequests(key: SigningKey | undefined): autocannon.Request[
 }
 
 const floor = () => import('./floor.ts');
+
+// The scenarios the targets name (run.ts, targets.ts).
+export const SEND = 'POST /api/v1/messages';
+export const GET = 'GET /api/v1/messages/{id}';
+export const MCP_SEND = 'POST /mcp tools/call send_message';
+export const INGESTION = 'POST /webhooks/sandbox/events (signed, unique event ids)';
 const app = () => import('./app.ts');
 
 export const scenarios: Scenario[] = [
@@ -145,33 +187,55 @@ export const scenarios: Scenario[] = [
     warmupRequests: () => 2_000,
   },
   {
-    name: 'POST /api/v1/messages',
+    name: SEND,
     prepare: async (target) => (await app()).prepareSending(target),
     serve: async (target) => (await app()).serveApp(target),
     twoProcesses: true,
+    hot: true,
     requests: (fixture) => sendRequests(fixture.tokens),
     // Every token once, so the measured run finds each in the authenticator's cache.
     warmupRequests: (fixture) => fixture.tokens?.length ?? 0,
   },
   {
-    name: 'GET /api/v1/messages/{id}',
+    name: GET,
     prepare: async (target) => (await app()).prepareReading(target),
     serve: async (target) => (await app()).serveApp(target),
     twoProcesses: true,
+    hot: true,
     requests: readRequests,
     warmupRequests: (fixture) => fixture.tokens?.length ?? 0,
   },
   {
-    name: 'POST /mcp tools/call send_message',
+    name: 'GET /api/v1/messages?phone_number=…&limit=25 (list)',
+    prepare: async (target) => (await app()).prepareReading(target),
+    serve: async (target) => (await app()).serveApp(target),
+    hot: true,
+    comparedWith: GET,
+    requests: (fixture) => listRequests(fixture, (recipient) => `phone_number=${encodeURIComponent(recipient)}`),
+    warmupRequests: (fixture) => fixture.tokens?.length ?? 0,
+  },
+  {
+    name: 'GET /api/v1/messages?status=delivered&limit=25 (list)',
+    prepare: async (target) => (await app()).prepareReading(target),
+    serve: async (target) => (await app()).serveApp(target),
+    hot: true,
+    comparedWith: GET,
+    requests: (fixture) => listRequests(fixture, () => 'status=delivered'),
+    warmupRequests: (fixture) => fixture.tokens?.length ?? 0,
+  },
+  {
+    name: MCP_SEND,
     prepare: async (target) => (await app()).prepareSending(target, ['mcp:execute']),
     serve: async (target) => (await app()).serveApp(target),
+    hot: true,
     requests: (fixture) => mcpSendRequests(fixture.tokens),
     warmupRequests: (fixture) => fixture.tokens?.length ?? 0,
   },
   {
-    name: 'POST /webhooks/sandbox/events (signed, unique event ids)',
+    name: INGESTION,
     prepare: async (target) => (await app()).prepareWebhooks(target),
     serve: async (target) => (await app()).serveApp(target),
+    hot: true,
     requests: (fixture) => providerEventRequests(fixture.webhookKey),
     warmupRequests: () => 2_000,
   },

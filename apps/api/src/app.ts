@@ -8,7 +8,7 @@ import { contextFromRequest } from './trpc/context.ts';
 import { restRouter } from './http/rest.ts';
 import { requestLogging } from './http/request-log.ts';
 import { sendError } from './http/send-error.ts';
-import { errorHeaders } from './http/errors.ts';
+import { errorHeaders, toAppError } from './http/errors.ts';
 import { keepIdleConnectionsOpen } from './http/keep-alive.ts';
 import { bornWithExpressPrototypes } from './http/express-prototypes.ts';
 import {
@@ -26,6 +26,15 @@ import { inboundWebhookRouter } from './provider-callbacks/routes.ts';
 import { WEBHOOKS_MOUNT } from './provider-callbacks/sources.ts';
 import { sandboxPayCheckoutRouter } from './providers/sandboxpay-checkout.ts';
 import type { Services } from './services.ts';
+import { metricsRoute } from './metrics/route.ts';
+
+/** Names the route of requests a mounted router answers (see requestLogging's metrics). */
+function labelRoute(template: string) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    req.routeTemplate = template;
+    next();
+  };
+}
 
 function createApp(services: Services): express.Express {
   const app = express();
@@ -35,11 +44,11 @@ function createApp(services: Services): express.Express {
   if (services.config.trustProxy) app.set('trust proxy', services.config.trustProxy);
 
   // The busiest routes pass as few router layers as the mount of the webhooks allows (see series).
-  app.use(series(requestLogging(services.log), helmet({ contentSecurityPolicy: false })));
+  app.use(series(requestLogging(services.log, services.metrics), helmet({ contentSecurityPolicy: false })));
   // Before the JSON parser: provider webhooks parse their own bodies (see the router). Mounted at its
   // prefix so that other requests never enter it: a router a request leaves unanswered hands it on
   // only in the next turn of the event loop.
-  app.use(WEBHOOKS_MOUNT, inboundWebhookRouter(services));
+  app.use(WEBHOOKS_MOUNT, labelRoute(WEBHOOKS_MOUNT), inboundWebhookRouter(services));
   app.use(
     series(
       express.json({ limit: services.config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }),
@@ -51,6 +60,8 @@ function createApp(services: Services): express.Express {
     ),
   );
 
+  if (services.metrics && services.config.metricsToken)
+    app.get('/metrics', metricsRoute(services.metrics, services.config.metricsToken));
   app.use(docsRouter());
   app.use(sandboxPayCheckoutRouter(services));
   app.use(consoleRouter());
@@ -59,7 +70,7 @@ function createApp(services: Services): express.Express {
   app.post('/trpc/{*procedure}', (req: Request, _res: Response, next: NextFunction) => {
     next(req.is('application/json') ? undefined : new AppError('unsupported_media_type'));
   });
-  app.use('/trpc', refuseBatchedCredentialChecks);
+  app.use('/trpc', labelRoute('/trpc'), refuseBatchedCredentialChecks);
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -67,9 +78,9 @@ function createApp(services: Services): express.Express {
       createContext: ({ req }) => contextFromRequest(services, req, 'trpc'),
       // Procedures set headers (e.g. the console's Set-Cookie) on ctx.response, errors on AppError (Retry-After), as over REST.
       responseMeta: ({ ctx, errors }) => ({ headers: { ...ctx?.response.headers, ...errorHeaders(errors) } }),
+      // Logged as REST logs them (sendError): only what the catalogue has no code for.
       onError: ({ error, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError))
-          req.log.error({ err: error }, 'trpc error');
+        if (toAppError(error).code === 'internal_error') req.log.error({ err: error }, 'trpc error');
       },
     }),
   );

@@ -89,6 +89,14 @@ const ZEnvironment = z
     TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+    /** Customer webhook deliveries one worker process has in flight at once, over all endpoints. */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(128),
+    /**
+     * Requests one worker process has in flight to an endpoint not known to answer fast (one that
+     * does may use up to half of WEBHOOK_CONCURRENCY): a slow endpoint holds at most this many of
+     * the shared slots, and its other deliveries wait in the queue, not in a slot.
+     */
+    WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     CONSOLE_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
     /** Operator guardrail: buying numbers from a live (non-sandbox) provider spends real money. */
     ALLOW_LIVE_NUMBER_PURCHASE: booleanFlag,
@@ -129,6 +137,13 @@ const ZEnvironment = z
     MESSAGING_WEBHOOK_SECRET: hmacSecret.optional(),
     FUNDING_WEBHOOK_SECRET: hmacSecret.optional(),
     WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /**
+     * Serves Prometheus metrics at GET /metrics to a caller presenting it as a bearer token; unset,
+     * /metrics does not exist (404). At least 32 characters.
+     */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters long (it guards the metrics route)').optional(),
+    /** `npm run worker` serves its own /metrics (job and delivery series) on this port, with METRICS_TOKEN; unset, it serves none. */
+    WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** How long the sandbox carrier waits before each of its callbacks (sent, delivered, ...). */
     SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
     /** Run job workers in this process; defaults to on in the embedded mode, off in the scaled mode (use `npm run worker`). */

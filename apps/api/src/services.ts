@@ -1,3 +1,5 @@
+import { lookup as dnsLookup } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createDb, type Db, type PrismaClient, type SqlClient } from '@textline/db';
@@ -18,6 +20,7 @@ import { withRecurringJobs } from './jobs/recurring.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { createProviderEventStore, type ProviderEventStore } from './provider-callbacks/event-store.ts';
 import { inboundWebhookSettings, type InboundWebhookSettings } from './provider-callbacks/sources.ts';
+import { collectProcessMetrics, createMetrics, type Metrics } from './metrics/metrics.ts';
 
 /** Everything domain modules depend on, built once per process and passed in explicitly. */
 export type Services = {
@@ -46,11 +49,18 @@ export type Services = {
   selfUrl: { current: string | undefined };
   /** SSRF-safe HTTP client for customer webhook endpoints. */
   webhookSender: WebhookSender;
+  /**
+   * DNS of the endpoint URL check: a URL must resolve (to public addresses) when saved. The sender
+   * resolves again at every connection.
+   */
+  webhookLookup: LookupFunction;
+  /** Prometheus series, only when METRICS_TOKEN is set (then served at GET /metrics); else nothing is counted. */
+  metrics: Metrics | undefined;
   hashIp(ip: string): string;
   close(): Promise<void>;
 };
 
-type ServiceOverrides = { clock?: Clock; log?: Logger };
+type ServiceOverrides = { clock?: Clock; log?: Logger; webhookLookup?: LookupFunction };
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
@@ -76,9 +86,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false, enableAutoPipelining: true })
     : undefined;
+  // ioredis reconnects by itself; without a listener each failed attempt is printed to stderr as unhandled.
+  redis?.on('error', (error: Error) => log.warn({ err: error.message }, 'redis connection error'));
+  const metrics = config.metricsToken ? createMetrics() : undefined;
+  if (metrics) collectProcessMetrics(metrics, db, () => clock.now());
+  const webhookLookup = overrides.webhookLookup ?? dnsLookup;
   const webhookSender = createWebhookSender({ allowPrivate: config.allowPrivateWebhookUrls, timeoutMs: config.webhookTimeoutMs });
   const jobs = withRecurringJobs(
-    createJobRunner({ config, db, clock, log, definitions: jobDefinitions, services: () => services }),
+    createJobRunner({ config, db, clock, log, metrics, definitions: jobDefinitions, services: () => services }),
     { prisma: db.prisma, clock, log, checkEveryMs: config.jobSweepIntervalMs },
     recurringJobs(config),
   );
@@ -116,6 +131,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     jobs,
     selfUrl: { current: config.publicBaseUrl },
     webhookSender,
+    webhookLookup,
+    metrics,
     hashIp: (ip) => hmacHex(secrets.IP_HASH_SECRET, ip),
     async close() {
       await jobs.stop();

@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { createServices } from './services.ts';
 import { closeOnSignals } from './lib/shutdown.ts';
 import { limitHeapGrowth } from './lib/heap.ts';
+import { serveWorkerMetrics } from './metrics/route.ts';
 
 /**
  * `npm run worker`: job workers without an HTTP server, for the scaled mode (BullMQ on REDIS_URL,
@@ -11,5 +12,11 @@ const config = loadConfig(process.env, { servesHttp: false });
 limitHeapGrowth(config.heapGrowthPercent);
 const services = await createServices(config);
 await services.jobs.start();
+const metricsServer =
+  services.metrics && config.metricsToken && config.workerMetricsPort
+    ? serveWorkerMetrics(services.metrics, config.metricsToken, config.workerMetricsPort, services.log)
+    : undefined;
 services.log.info({ mode: services.config.mode }, 'textline workers running');
-closeOnSignals(services);
+closeOnSignals(services, async () => {
+  metricsServer?.close();
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../src/http/rest.ts';
 import { mcpTools } from '../src/mcp/tools.ts';
+import { servedOperations } from '../src/operations/index.ts';
 import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { authorizeThroughPage, exchangeCode, registerClient } from './oauth-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
@@ -27,6 +28,9 @@ const ownerSecrets = [
   '+14155550162',
   '+14155550163',
   'Owner message body',
+  'Owner reply body',
+  'Owner child token',
+  'owner-hooks.example.com',
 ];
 
 const idRoutes = restRoutes().filter(({ operation }) => operation.path.includes('{'));
@@ -39,6 +43,11 @@ const validBodies: Record<string, unknown> = {
   'POST /api/v1/campaigns/{id}/suppressions': { phone_number: '+14155550171' },
   'PATCH /api/v1/snippets/{id}': { body: 'hijacked' },
   'POST /api/v1/contact-lists/{id}/contacts': { contacts: [{ phone_number: '+14155550172' }] },
+  'POST /api/v1/sandbox/messages/{id}/report': { outcome: 'opt_out' },
+  'PATCH /api/v1/numbers/{id}': { friendly_name: 'hijacked' },
+  'PATCH /api/v1/webhook-endpoints/{id}': { description: 'hijacked' },
+  'POST /api/v1/webhook-endpoints/{id}/test': {},
+  'POST /api/v1/webhook-endpoints/{id}/recover': { since: new Date(Date.now() - 3_600_000).toISOString() },
 };
 
 async function created(response: { status: number; body: any }, key: string): Promise<string> {
@@ -57,6 +66,10 @@ async function ownerView() {
     snippets: await get('/api/v1/snippets'),
     lists: await get('/api/v1/contact-lists'),
     oauthClients: await get('/api/v1/mcp/oauth-clients'),
+    numbers: await get('/api/v1/numbers'),
+    tokens: await get('/api/v1/tokens'),
+    endpoint: await get(ownedPaths['/api/v1/webhook-endpoints/{id}']!),
+    optOut: await get(ownedPaths['/api/v1/suppressions/{phone_number}']!),
   };
 }
 
@@ -90,8 +103,36 @@ beforeAll(async () => {
   const user = { username: owner.account.account.username, password: 'correct horse battery staple' };
   await exchangeCode(app, client, await authorizeThroughPage(app, client, user, { approvedScopes: ['mcp:read'] }));
 
+  const conversationId = (
+    await as('POST', '/api/v1/sandbox/inbound-messages', { from: '+14155550165', body: 'Owner reply body' })
+  ).body.conversation.id as string;
+  await as('POST', '/api/v1/suppressions', { phone_number: '+14155550164' });
+  const tokenId = await created(
+    await as('POST', '/api/v1/tokens', { name: 'Owner child token', scopes: ['messages:read'] }),
+    'token',
+  );
+  const endpointId = await created(
+    await as('POST', '/api/v1/webhook-endpoints', { url: 'https://owner-hooks.example.com/hook' }),
+    'endpoint',
+  );
+  const deliveryId = await created(await as('POST', `/api/v1/webhook-endpoints/${endpointId}/test`, {}), 'delivery');
+  const endpoint = `/api/v1/webhook-endpoints/${endpointId}`;
+
   ownedPaths = {
     '/api/v1/messages/{id}': `/api/v1/messages/${messageId}`,
+    '/api/v1/messages/{id}/events': `/api/v1/messages/${messageId}/events`,
+    '/api/v1/messages/{id}/cancel': `/api/v1/messages/${messageId}/cancel`,
+    '/api/v1/conversations/{id}': `/api/v1/conversations/${conversationId}`,
+    '/api/v1/suppressions/{phone_number}': '/api/v1/suppressions/+14155550164',
+    '/api/v1/numbers/{id}': `/api/v1/numbers/${owner.senders[0]!.id}`,
+    '/api/v1/tokens/{id}': `/api/v1/tokens/${tokenId}`,
+    '/api/v1/webhook-endpoints/{id}': endpoint,
+    '/api/v1/webhook-endpoints/{id}/secret': `${endpoint}/secret`,
+    '/api/v1/webhook-endpoints/{id}/rotate-secret': `${endpoint}/rotate-secret`,
+    '/api/v1/webhook-endpoints/{id}/test': `${endpoint}/test`,
+    '/api/v1/webhook-endpoints/{id}/recover': `${endpoint}/recover`,
+    '/api/v1/webhook-deliveries/{id}': `/api/v1/webhook-deliveries/${deliveryId}`,
+    '/api/v1/webhook-deliveries/{id}/replay': `/api/v1/webhook-deliveries/${deliveryId}/replay`,
     '/api/v1/onboarding/funding-invoices/{id}': `/api/v1/onboarding/funding-invoices/${invoiceId}`,
     '/api/v1/mcp/oauth-clients/{client_id}': `/api/v1/mcp/oauth-clients/${client.client_id}`,
     '/api/v1/campaigns/{id}': `/api/v1/campaigns/${campaignId}`,
@@ -104,6 +145,8 @@ beforeAll(async () => {
     '/api/v1/campaigns/{campaign_id}/suppressions/{suppression_id}': `/api/v1/campaigns/${campaignId}/suppressions/${suppressionId}`,
     '/api/v1/snippets/{id}': `/api/v1/snippets/${snippetId}`,
     '/api/v1/contact-lists/{id}/contacts': `/api/v1/contact-lists/${listId}/contacts`,
+    '/api/v1/sandbox/funding-invoices/{id}/pay': `/api/v1/sandbox/funding-invoices/${invoiceId}/pay`,
+    '/api/v1/sandbox/messages/{id}/report': `/api/v1/sandbox/messages/${messageId}/report`,
   };
 });
 afterAll(async () => {
@@ -139,7 +182,8 @@ describe("a token of another workspace on this workspace's ids", () => {
       expect(probe.status, JSON.stringify(probe.body)).toBe(404);
       expectNoOwnerData(JSON.stringify(probe.body));
       // Indistinguishable from an id that exists nowhere (apart from the id it names).
-      const missing = await call(app, operation.method, operation.path.replace(/\{\w+\}/g, 'does_not_exist'), {
+      const nowhere = operation.path.replace('{phone_number}', '+14155550199').replace(/\{\w+\}/g, 'does_not_exist');
+      const missing = await call(app, operation.method, nowhere, {
         token: stranger.token,
         body,
       });
@@ -150,7 +194,7 @@ describe("a token of another workspace on this workspace's ids", () => {
 
   it.each(
     idRoutes.flatMap(({ operation }) => {
-      const tool = mcpTools().find((candidate) => candidate.name === operation.mcp?.name);
+      const tool = mcpTools(servedOperations).find((candidate) => candidate.name === operation.mcp?.name);
       return tool ? [[tool.name, operation] as const] : [];
     }),
   )('the MCP tool %s answers not found too', async (name, operation) => {
@@ -172,6 +216,13 @@ describe("a token of another workspace on this workspace's ids", () => {
     expect(after.oauthClients.oauth_clients).toHaveLength(1);
     expect(after.message.message.phone_number).toBe('+14155550161');
     expect(after.invoice.invoice ?? after.invoice).toMatchObject({ status: expect.any(String) });
+    expect(after.numbers.numbers).toEqual([
+      expect.objectContaining({ status: 'connected', friendly_name: expect.not.stringContaining('hijacked') }),
+    ]);
+    expect(after.tokens.tokens).toContainEqual(expect.objectContaining({ name: 'Owner child token', status: 'active' }));
+    expect(after.endpoint.endpoint).toMatchObject({ url: 'https://owner-hooks.example.com/hook', enabled: true });
+    expect(after.endpoint.endpoint.description).not.toBe('hijacked');
+    expect(after.optOut.suppression).toMatchObject({ active: true, source: 'manual' });
     // And the stranger's own workspace gained nothing from the attempts.
     expect((await call(app, 'GET', '/api/v1/campaigns', { token: stranger.token })).body.campaigns).toEqual([]);
     expect((await call(app, 'GET', '/api/v1/snippets', { token: stranger.token })).body.snippets).toEqual([]);

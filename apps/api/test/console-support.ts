@@ -96,6 +96,11 @@ export async function deliveryDetail(app: TestApp, session: ConsoleSession, id: 
   return data(await trpcQuery(app, 'webhookDeliveries.get', { id }, session)).delivery;
 }
 
+/** The attempts of a delivery, newest first. */
+export async function deliveryAttempts(app: TestApp, session: ConsoleSession, id: string): Promise<any[]> {
+  return data(await trpcQuery(app, 'webhookDeliveries.get', { id }, session)).attempts;
+}
+
 type SinkRequest = { headers: IncomingHttpHeaders; body: string; path: string };
 
 /**

@@ -1,59 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleDistDir } from '../src/http/console-static.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { call, closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
+import { ensureConsoleBuilt, launchBrowser, screenshotDir as screenshotsOf } from './browser-support.ts';
+import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
 import { consolePassword, recordEvent, startSink } from './console-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
-const consoleRoot = fileURLToPath(new URL('../../console/', import.meta.url));
-const screenshotDir = fileURLToPath(
-  new URL(`../../../test-results/console/${scaledMode ? 'scaled' : 'embedded'}/`, import.meta.url),
-);
-
-// DESIGN.md "Browser tests": Debian's chromium, and no background networking on the closed network.
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function newestSource(dir: string): number {
-  return Math.max(
-    ...readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
-  );
-}
-
-/** Builds the console when dist is missing or older than its sources; swaps it in whole. */
-async function ensureConsoleBuilt(): Promise<void> {
-  const index = path.join(consoleDistDir, 'index.html');
-  const sources = Math.max(newestSource(path.join(consoleRoot, 'src')), statSync(path.join(consoleRoot, 'index.html')).mtimeMs);
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  const staging = `${consoleDistDir.replace(/\/$/, '')}.build-${process.pid}`;
-  await build({ root: consoleRoot, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
-  const previous = `${staging}.old`;
-  if (existsSync(consoleDistDir)) renameSync(consoleDistDir, previous);
-  renameSync(staging, consoleDistDir);
-  rmSync(previous, { recursive: true, force: true });
-}
+const screenshotDir = screenshotsOf('console');
 
 let app: TestApp;
 let sink: Awaited<ReturnType<typeof startSink>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let context: BrowserContext;
 let page: Page;
-let userDataDir: string;
 
 async function shoot(name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
@@ -75,23 +35,15 @@ async function waitForRows(text: string | RegExp, count: number): Promise<void> 
 
 beforeAll(async () => {
   await ensureConsoleBuilt();
-  mkdirSync(screenshotDir, { recursive: true });
   // Real time: the browser shows times relative to its own clock.
   app = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1', WEBHOOK_TIMEOUT_MS: '2000' }, { clock: systemClock });
   sink = await startSink();
-  userDataDir = mkdtempSync(path.join(tmpdir(), 'textline-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: chromiumFlags,
-    viewport: { width: 1280, height: 800 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchBrowser();
+  ({ context, page } = browser);
 }, 180_000);
 
 afterAll(async () => {
-  await closeStarted(context, sink, app);
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await closeStarted(browser, sink, app);
 });
 
 describe('console in a real browser', () => {
@@ -248,7 +200,7 @@ describe('console in a real browser', () => {
     // On a 375 px phone every page stays reachable from the navigation, none hidden off the edge.
     await page.setViewportSize({ width: 375, height: 812 });
     const navLinks = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
-    expect(await navLinks.count()).toBe(5);
+    expect(await navLinks.count()).toBe(9);
     for (const link of await navLinks.all()) {
       const box = await link.boundingBox();
       expect(box, (await link.textContent()) ?? '').not.toBeNull();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns';
+import { type AddressInfo, createServer, type LookupFunction } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { createTestDatabaseUrl } from '@textline/db/testing';
@@ -10,6 +11,23 @@ import { type Clock, manualClock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { accountOwner } from '../src/auth/console-session.ts';
 import { createApiKeyToken } from '../src/domain/accounts.ts';
+
+/** A public address (example.com's) that test webhook hosts resolve to when saved. */
+export const testPublicAddress = '93.184.215.14';
+
+/**
+ * The endpoint URL check's DNS in tests, which run without a network: names under example.com
+ * resolve to a public address, so endpoints at them can be saved under the production URL rules;
+ * other names resolve as usual (.invalid never does, RFC 6761). Deliveries resolve with real DNS.
+ */
+const testWebhookLookup = ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+  if (!/(^|\.)example\.com\.?$/i.test(hostname)) {
+    dnsLookup(hostname, options, callback as never);
+    return;
+  }
+  if (options.all) callback(null, [{ address: testPublicAddress, family: 4 }]);
+  else callback(null, testPublicAddress, 4);
+}) as unknown as LookupFunction;
 
 /** The scaled suite runs the same tests on PostgreSQL + Redis when these are set (see .ci/run). */
 export const scaledMode = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
@@ -41,14 +59,19 @@ export function captureLogs(lines: string[]) {
  *
  * `shareWith` starts a second API process of the scaled deployment instead: the same PostgreSQL
  * database, Redis key prefix and clock as that app (embedded mode has no database to share).
+ *
+ * `servers` puts the scaled app on a PostgreSQL server and a Redis of the test's own instead of the
+ * suite's shared ones (a test that stops or kills them must not do it to other files' servers).
  */
 export async function startTestApp(
   environment: Record<string, string> = {},
-  options: { clock?: Clock; startJobs?: boolean; shareWith?: TestApp } = {},
+  options: { clock?: Clock; startJobs?: boolean; shareWith?: TestApp; servers?: { databaseUrl: string; redisUrl: string } } = {},
 ): Promise<TestApp> {
   const shared = options.shareWith;
   if (shared && !scaledMode) throw new Error('startTestApp: shareWith needs the scaled mode (PostgreSQL + Redis)');
-  const database = scaledMode && !shared ? await createTestDatabaseUrl(process.env.TEST_DATABASE_URL!) : undefined;
+  const databaseServer = options.servers?.databaseUrl ?? process.env.TEST_DATABASE_URL!;
+  const redisUrl = options.servers?.redisUrl ?? process.env.TEST_REDIS_URL!;
+  const database = scaledMode && !shared ? await createTestDatabaseUrl(databaseServer) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
@@ -60,7 +83,7 @@ export async function startTestApp(
     ...(scaledMode
       ? {
           DATABASE_URL: shared ? shared.config.databaseUrl! : database!.url,
-          REDIS_URL: process.env.TEST_REDIS_URL!,
+          REDIS_URL: shared ? shared.config.redisUrl! : redisUrl,
           REDIS_KEY_PREFIX: shared ? shared.config.redisKeyPrefix : `test-${randomUUID()}`,
         }
       : {}),
@@ -68,7 +91,11 @@ export async function startTestApp(
   });
   const clock = shared?.clock ?? manualClock();
   const logs: string[] = [];
-  const services = await createServices(config, { clock: options.clock ?? clock, log: createLogger('info', captureLogs(logs)) });
+  const services = await createServices(config, {
+    clock: options.clock ?? clock,
+    log: createLogger('info', captureLogs(logs)),
+    webhookLookup: testWebhookLookup,
+  });
   const server: Server = createApiServer(services);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -124,7 +151,10 @@ function passwordIn(payload: string | undefined): string | undefined {
 /** Fails when a log line contains a token, key, secret, password or full phone number a test used. */
 export function assertNoSecretsLogged(app: TestApp) {
   const seen = secretsSeen.get(app) ?? new Set<string>();
-  const leaks = [...seen].filter((secret) => app.logs.some((line) => line.includes(secret)));
+  // A phone number also counts as leaked in its URL-encoded form (a path that names one).
+  const forms = (secret: string) =>
+    secret.startsWith('+') ? [secret, `%2B${secret.slice(1)}`, `%2b${secret.slice(1)}`] : [secret];
+  const leaks = [...seen].filter((secret) => forms(secret).some((form) => app.logs.some((line) => line.includes(form))));
   if (leaks.length > 0) throw new Error(`secrets reached the logs: ${leaks.map((leak) => `${leak.slice(0, 8)}…`).join(', ')}`);
 }
 
@@ -160,6 +190,18 @@ export async function call(
     ...response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!.split('=').slice(1).join('=')),
   );
   return { status: response.status, headers: response.headers, body };
+}
+
+/** A loopback TCP port that nothing listens on now, for a server a test starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 let ipCounter = 0;

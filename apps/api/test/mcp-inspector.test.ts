@@ -65,9 +65,11 @@ async function inspector(args: string[], bearer = token): Promise<{ code: number
 }
 
 describe.skipIf(!inspectorInstalled)('MCP Inspector CLI (npm ci --prefix tools/mcp-inspector)', () => {
-  it('lists the tools, with no error-severity schema portability problem (--strict)', async () => {
+  it('lists the tools, with no schema portability problem of any severity (--strict)', async () => {
     const result = await inspector(['--method', 'tools/list', '--strict']);
     expect(result.code, result.stderr).toBe(0);
+    // --strict fails on errors only; a warning (a type array, a schema with no keyword) is printed to stderr.
+    expect(result.stderr).not.toMatch(/warning|error/i);
     const { tools } = JSON.parse(result.stdout) as { tools: { name: string; inputSchema: unknown }[] };
     expect(tools.map((tool) => tool.name)).toEqual(
       expect.arrayContaining(['create_api_key', 'list_oauth_clients', 'revoke_oauth_client']),

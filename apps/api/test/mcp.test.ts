@@ -388,6 +388,7 @@ describe('HTTP rules of POST /mcp', () => {
     try {
       const server = buildMcpServer({
         baseUrl: app.baseUrl,
+        services: app.services,
         contextOf: () => {
           throw new Error('no tool is called');
         },

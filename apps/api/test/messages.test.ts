@@ -123,7 +123,7 @@ describe('POST /api/v1/messages', () => {
       [sms({ idempotency_key: 'k'.repeat(256) }), 'idempotency_key'],
       [sms({ metadata: { blob: 'x'.repeat(5_000) } }), 'metadata'],
       [sms({ metadata: 'not an object' }), 'metadata'],
-      [sms({ from: '+14155550100' }), 'from'],
+      [sms({ from: 'not a number' }), 'from'],
     ];
     for (const [body, field] of cases) {
       const response = await send(developer.token, body);
@@ -486,11 +486,12 @@ describe('send rate limit', () => {
 });
 
 describe('GET /api/v1/messages/{id}', () => {
-  it('returns the status shape', async () => {
+  it('returns the status shape, with the message list item fields added', async () => {
     const developer = await sendingWorkspace(app);
     const created = await send(developer.token, sms({ body: 'a'.repeat(200) }));
     const response = await call(app, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token });
     expect(response.status).toBe(200);
+    const createdAt = new Date(app.clock.now()).toISOString();
     expect(response.body).toEqual({
       message: {
         id: created.body.message.id,
@@ -498,9 +499,20 @@ describe('GET /api/v1/messages/{id}', () => {
         phone_number: recipient,
         segments: 2,
         cost_cents: 2 * price,
-        created_at: new Date(app.clock.now()).toISOString(),
+        created_at: createdAt,
+        send_at: null,
         error_code: null,
         retry: null,
+        direction: 'outbound',
+        sender_number: developer.senders[0]!.number,
+        body: 'a'.repeat(200),
+        campaign_id: null,
+        idempotency_key: null,
+        metadata: null,
+        updated_at: createdAt,
+        sent_at: null,
+        delivered_at: null,
+        failed_at: null,
       },
     });
   });

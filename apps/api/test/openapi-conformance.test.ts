@@ -5,6 +5,7 @@ import { adminCommands } from '../src/admin/commands.ts';
 import { buildOpenApiDocument } from '../src/openapi/document.ts';
 import { call, freshIp, startTestApp, type JsonResponse, type TestApp } from './harness.ts';
 import { tokenWithScopes } from './mcp-support.ts';
+import { eventId, postSigned } from './inbound-support.ts';
 import { completeBrandedDetails } from './onboarding-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
@@ -212,11 +213,36 @@ describe('openapi.json against the wire', () => {
     await send('GET', '/api/v1/numbers', '/api/v1/numbers', { token: accountToken });
     await send('POST', '/api/v1/numbers', '/api/v1/numbers', { token, body: { area_code: '12' } });
     await send('POST', '/api/v1/numbers', '/api/v1/numbers', { token });
+    const available = '/api/v1/numbers/available';
+    const offered = await send('GET', available, available, { token, query: 'area_code=303&contains=01&limit=2' });
+    expect(offered.status).toBe(200);
+    await send('GET', available, available, { token, query: 'contains=x' });
+    await send('GET', available, available, { token: accountToken });
+    await send('GET', available, available, {});
+    const exact = await send('POST', '/api/v1/numbers', '/api/v1/numbers', {
+      token,
+      body: { number: offered.body.available_numbers[0].number },
+    });
+    expect(exact.status).toBe(201);
+    await send('POST', '/api/v1/numbers', '/api/v1/numbers', { token, body: { number: exact.body.number.number } });
+    const numberRoute = '/api/v1/numbers/{id}';
+    const numberPath = `/api/v1/numbers/${exact.body.number.id}`;
+    await send('PATCH', numberRoute, numberPath, { token, body: { friendly_name: 'Flow line' } });
+    await send('PATCH', numberRoute, numberPath, { token, body: { friendly_name: '' } });
+    await send('PATCH', numberRoute, '/api/v1/numbers/pn_unknown', { token, body: { friendly_name: 'x' } });
+    await send('PATCH', numberRoute, `/api/v1/numbers/${impossibleId}`, { token, body: { friendly_name: 'x' } });
+    await send('DELETE', numberRoute, numberPath, { token: accountToken });
+    await send('DELETE', numberRoute, numberPath, {});
+    expect((await send('DELETE', numberRoute, numberPath, { token })).status).toBe(200);
+    await send('DELETE', numberRoute, numberPath, { token });
+    await send('DELETE', numberRoute, '/api/v1/numbers/pn_unknown', { token });
+    await send('DELETE', numberRoute, `/api/v1/numbers/${impossibleId}`, { token });
 
     // --- messages: a funded sender, an unfunded one, and one on the starter tier's one-send burst ---
     const sender = await sendingWorkspace(app);
     const unfunded = await sendingWorkspace(app, { balanceCents: 0 });
     const starter = await sendingWorkspace(app, { tier: 'starter' });
+    const unfundedNumberless = await sendingWorkspace(app, { balanceCents: 0, numbers: 0 });
     const messages = '/api/v1/messages';
     const message = { phone_number: '+14155550123', body: 'Hello from the flow', idempotency_key: 'flow-1' };
     const sent = await send('POST', messages, messages, { token: sender.token, body: message });
@@ -240,6 +266,48 @@ describe('openapi.json against the wire', () => {
     expect((await send('GET', get, `${messages}/${impossibleId}`, { token: sender.token })).status).toBe(404);
     await send('GET', get, `${messages}/msg_unknown`);
     await send('GET', get, `${messages}/msg_unknown`, { token: readOnly });
+    expect(
+      (await send('GET', messages, messages, { token: sender.token, query: 'idempotency_key=flow-1&limit=10' })).status,
+    ).toBe(200);
+    await send('GET', messages, messages, { token: sender.token, query: 'status=bogus' });
+    await send('GET', messages, messages);
+    await send('GET', messages, messages, { token: readOnly });
+    const timeline = `${messages}/{id}/events`;
+    expect((await send('GET', timeline, `${messages}/${sent.body.message.id}/events`, { token: sender.token })).status).toBe(200);
+    await send('GET', timeline, `${messages}/msg_unknown/events`, { token: sender.token });
+    await send('GET', timeline, `${messages}/msg_unknown/events`);
+    await send('GET', timeline, `${messages}/msg_unknown/events`, { token: readOnly });
+    await send('POST', messages, messages, {
+      token: sender.token,
+      body: { ...message, idempotency_key: 'flow-2', from: '+12065550199' },
+    });
+    const preview = `${messages}/preview`;
+    expect((await send('POST', preview, preview, { token: sender.token, body: { ...message, body: 'It’s 😀' } })).status).toBe(
+      200,
+    );
+    await send('POST', preview, preview, { token: unfunded.token, body: message });
+    await send('POST', preview, preview, { token: sender.token, body: { phone_number: '12', body: '' } });
+    await send('POST', preview, preview, { body: message });
+    await send('POST', preview, preview, { token: readOnly, body: message });
+    const scheduled = await send('POST', messages, messages, {
+      token: sender.token,
+      body: { ...message, idempotency_key: 'flow-3', send_at: new Date(app.clock.now() + 3_600_000).toISOString() },
+    });
+    expect(scheduled.status).toBe(202);
+    await send('POST', messages, messages, {
+      token: sender.token,
+      body: { ...message, idempotency_key: 'flow-4', send_at: 'soon' },
+    });
+    const cancel = `${messages}/{id}/cancel`;
+    expect((await send('POST', cancel, `${messages}/${scheduled.body.message.id}/cancel`, { token: sender.token })).status).toBe(
+      200,
+    );
+    expect((await send('POST', cancel, `${messages}/${scheduled.body.message.id}/cancel`, { token: sender.token })).status).toBe(
+      422,
+    );
+    await send('POST', cancel, `${messages}/msg_unknown/cancel`, { token: sender.token });
+    await send('POST', cancel, `${messages}/msg_unknown/cancel`);
+    await send('POST', cancel, `${messages}/msg_unknown/cancel`, { token: readOnly });
 
     // --- OAuth clients ---
     const clients = '/api/v1/mcp/oauth-clients';
@@ -316,6 +384,131 @@ describe('openapi.json against the wire', () => {
       token,
       body: { contacts: [{ phone_number: '+14155550101' }] },
     });
+
+    // --- opt-outs (workspace suppressions) and conversations ---
+    const optOuts = '/api/v1/suppressions';
+    const optOut = `${optOuts}/{phone_number}`;
+    const optOutPath = `${optOuts}/${encodeURIComponent('+14155550177')}`;
+    await send('POST', optOuts, optOuts, { token: sender.token, body: { phone_number: '+14155550177', reason: 'flow' } });
+    await send('POST', optOuts, optOuts, { token: sender.token, body: { phone_number: '+14155550177' } });
+    await send('POST', optOuts, optOuts, { token: sender.token, body: { phone_number: 'nope' } });
+    await send('POST', optOuts, optOuts, { token: readOnly, body: { phone_number: '+14155550177' } });
+    await send('GET', optOuts, optOuts, { token: sender.token, query: 'active=true&source=manual' });
+    await send('GET', optOuts, optOuts, { token: sender.token, query: 'source=carrier' });
+    await send('GET', optOuts, optOuts);
+    await send('GET', optOut, optOutPath, { token: sender.token });
+    await send('GET', optOut, `${optOuts}/%2B14155550178`, { token: sender.token });
+    await send('GET', optOut, `${optOuts}/nope`, { token: sender.token });
+    await send('DELETE', optOut, optOutPath, { token: sender.token });
+    await send('DELETE', optOut, `${optOuts}/%2B14155550178`, { token: sender.token });
+    const reply = { id: eventId('in'), from: '+14155550179', to: sender.senders[0]!.number, body: 'STOP' };
+    expect((await postSigned(app, 'messaging', 'incoming', reply)).status).toBe(202);
+    await app.services.jobs.drain();
+    await send('DELETE', optOut, `${optOuts}/%2B14155550179`, { token: sender.token });
+    const conversations = '/api/v1/conversations';
+    const threads = await send('GET', conversations, conversations, {
+      token: sender.token,
+      query: 'phone_number=%2B14155550179',
+    });
+    await send('GET', conversations, conversations, { token: sender.token, query: 'phone_number=nope' });
+    await send('GET', conversations, conversations, { token: readOnly });
+    const thread = `${conversations}/${threads.body.conversations[0].id}`;
+    await send('GET', `${conversations}/{id}`, thread, { token: sender.token, query: 'limit=1' });
+    await send('GET', `${conversations}/{id}`, `${conversations}/cnv_unknown`, { token: sender.token });
+    await send('GET', `${conversations}/{id}`, `${conversations}/${impossibleId}`, { token: sender.token });
+
+    // --- balance, ledger and usage ---
+    const day = new Date(app.clock.now()).toISOString().slice(0, 10);
+    await send('GET', '/api/v1/balance', '/api/v1/balance', { token: sender.token });
+    await send('GET', '/api/v1/balance', '/api/v1/balance', { token: executeOnly });
+    await send('GET', '/api/v1/balance', '/api/v1/balance');
+    await send('GET', '/api/v1/ledger', '/api/v1/ledger', { token: sender.token, query: 'limit=2' });
+    await send('GET', '/api/v1/ledger', '/api/v1/ledger', { token: sender.token, query: 'kind=bonus' });
+    await send('GET', '/api/v1/usage', '/api/v1/usage', {
+      token: sender.token,
+      query: `from=${day}&to=${day}&granularity=month`,
+    });
+    await send('GET', '/api/v1/usage', '/api/v1/usage', { token: sender.token, query: 'from=2026-03-02&to=2026-03-01' });
+
+    // --- delegated tokens ---
+    const tokens = '/api/v1/tokens';
+    const tokenReader = await tokenWithScopes(app, workspace.id, ['tokens:read']);
+    const delegated = await send('POST', tokens, tokens, {
+      token,
+      body: { name: 'flow agent', scopes: ['messages:write'], spend_cap_cents_daily: 100 },
+    });
+    await send('POST', tokens, tokens, { token, body: { name: 'flow agent', scopes: ['messages:write'], send_rate_tier: 'x' } });
+    await send('POST', tokens, tokens, { token: tokenReader, body: { name: 'flow agent', scopes: ['messages:write'] } });
+    await send('GET', tokens, tokens, { token: tokenReader });
+    await send('GET', tokens, tokens, { token, query: 'limit=0' });
+    await send('DELETE', `${tokens}/{id}`, `${tokens}/${delegated.body.token.id}`, { token });
+    await send('DELETE', `${tokens}/{id}`, `${tokens}/tok_unknown`, { token });
+    await send('DELETE', `${tokens}/{id}`, `${tokens}/${delegated.body.token.id}`, { token: tokenReader });
+
+    // --- webhook endpoints and deliveries ---
+    const endpoints = '/api/v1/webhook-endpoints';
+    const byEndpoint = `${endpoints}/{id}`;
+    const webhookReader = await tokenWithScopes(app, workspace.id, ['webhooks:read']);
+    await send('GET', endpoints, endpoints, { token });
+    await send('GET', endpoints, endpoints, { token, query: 'limit=0' });
+    await send('GET', endpoints, endpoints);
+    const endpoint = await send('POST', endpoints, endpoints, { token, body: { url: 'https://hooks.example.com/flow' } });
+    await send('POST', endpoints, endpoints, { token, body: { url: 'http://hooks.example.com/flow' } });
+    await send('POST', endpoints, endpoints, { token: webhookReader, body: { url: 'https://hooks.example.com/flow' } });
+    const endpointPath = `${endpoints}/${endpoint.body.endpoint.id}`;
+    await send('GET', byEndpoint, endpointPath, { token });
+    await send('GET', byEndpoint, `${endpoints}/whe_unknown`, { token });
+    await send('GET', byEndpoint, `${endpoints}/${impossibleId}`, { token });
+    await send('PATCH', byEndpoint, endpointPath, { token, body: { description: 'Flow' } });
+    await send('PATCH', byEndpoint, endpointPath, { token, body: { event_types: ['message.bounced'] } });
+    await send('GET', `${byEndpoint}/secret`, `${endpointPath}/secret`, { token });
+    await send('GET', `${byEndpoint}/secret`, `${endpointPath}/secret`, { token: webhookReader });
+    await send('POST', `${byEndpoint}/rotate-secret`, `${endpointPath}/rotate-secret`, { token });
+    await send('POST', `${byEndpoint}/rotate-secret`, `${endpoints}/whe_unknown/rotate-secret`, { token });
+    const tested = await send('POST', `${byEndpoint}/test`, `${endpointPath}/test`, {
+      token,
+      body: { event_type: 'message.sent' },
+    });
+    await send('POST', `${byEndpoint}/test`, `${endpointPath}/test`, { token, body: { event_type: 'message.bounced' } });
+    const since = new Date(app.clock.now() - 3_600_000).toISOString();
+    await send('POST', `${byEndpoint}/recover`, `${endpointPath}/recover`, { token, body: { since } });
+    await send('POST', `${byEndpoint}/recover`, `${endpointPath}/recover`, { token, body: { since: 'soon' } });
+    const deliveries = '/api/v1/webhook-deliveries';
+    await send('GET', deliveries, deliveries, { token, query: `event_type=message.sent&created_after=${since}` });
+    await send('GET', deliveries, deliveries, { token, query: 'created_after=yesterday' });
+    const deliveryPath = `${deliveries}/${tested.body.delivery.id}`;
+    await send('GET', `${deliveries}/{id}`, deliveryPath, { token });
+    await send('GET', `${deliveries}/{id}`, `${deliveries}/whd_unknown`, { token });
+    await send('POST', `${deliveries}/{id}/replay`, `${deliveryPath}/replay`, { token });
+    await send('POST', `${deliveries}/{id}/replay`, `${deliveries}/whd_unknown/replay`, { token });
+    await send('DELETE', byEndpoint, endpointPath, { token });
+    await send('DELETE', byEndpoint, endpointPath, { token });
+
+    // --- the sandbox tools' routes (sandbox-only) ---
+    const pay = '/api/v1/sandbox/funding-invoices/{id}/pay';
+    const payable = await send('POST', invoices, invoices, { token: sender.token, body: { amount_cents: 6_000 } });
+    const payPath = `/api/v1/sandbox/funding-invoices/${payable.body.invoice.id}/pay`;
+    expect((await send('POST', pay, payPath, { token: sender.token })).status).toBe(200);
+    await send('POST', pay, '/api/v1/sandbox/funding-invoices/inv_unknown/pay', { token: sender.token });
+    await send('POST', pay, `/api/v1/sandbox/funding-invoices/${impossibleId}/pay`, { token: sender.token });
+    await send('POST', pay, payPath);
+    await send('POST', pay, payPath, { token: readOnly });
+    const inbound = '/api/v1/sandbox/inbound-messages';
+    const sandboxReply = { from: '+14155550178', body: 'STOP' };
+    expect((await send('POST', inbound, inbound, { token: sender.token, body: sandboxReply })).status).toBe(201);
+    await send('POST', inbound, inbound, { token: sender.token, body: { ...sandboxReply, to: '+14155550179' } });
+    await send('POST', inbound, inbound, { token: unfundedNumberless.token, body: sandboxReply });
+    await send('POST', inbound, inbound, { body: sandboxReply });
+    await send('POST', inbound, inbound, { token: readOnly, body: sandboxReply });
+    const report = '/api/v1/sandbox/messages/{id}/report';
+    const reportPath = `/api/v1/sandbox/messages/${sent.body.message.id}/report`;
+    await app.services.jobs.drain();
+    expect((await send('POST', report, reportPath, { token: sender.token, body: { outcome: 'opt_out' } })).status).toBe(200);
+    expect((await send('POST', report, reportPath, { token: sender.token, body: { outcome: 'fail' } })).status).toBe(422);
+    await send('POST', report, reportPath, { token: sender.token, body: { outcome: 'opt_out', error_code: 'x' } });
+    await send('POST', report, '/api/v1/sandbox/messages/msg_unknown/report', { token: sender.token, body: { outcome: 'fail' } });
+    await send('POST', report, reportPath, { body: { outcome: 'fail' } });
+    await send('POST', report, reportPath, { token: readOnly, body: { outcome: 'fail' } });
 
     const failures = exchanges.flatMap((exchange) =>
       problemsWith(exchange).map(

@@ -89,7 +89,9 @@ describe('graceful shutdown on SIGTERM', () => {
         recordCustomerEvent(tx, {
           workspaceId: workspace.workspaceId,
           type: 'message.delivered',
-          data: { message: { id: 'msg_shutdown' } },
+          data: {
+            message: { id: 'msg_shutdown', status: 'delivered', phone_number: '+14155550100', segments: 1, cost_cents: 2 },
+          },
           at: new Date(),
         }),
       );

@@ -64,8 +64,9 @@ const refusedRecipients: Record<string, TwilioError> = {
   '+15005550009': { status: 400, code: 21614, message: "'To' number is not a valid mobile number" },
 };
 
-/** Area codes with numbers for sale, in the fictional 555-01xx block. */
+/** Area codes with numbers for sale, in the fictional 555-01xx block, and the region Twilio reports for each. */
 const INVENTORY_AREA_CODES = ['415', '212', '512'];
+const INVENTORY_REGIONS: Record<string, string> = { '415': 'CA', '212': 'NY', '512': 'TX' };
 const NUMBERS_PER_AREA_CODE = 100;
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
@@ -84,6 +85,8 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
   /** Numbers other Twilio customers bought. */
   const takenByOthers = new Set<string>();
   let raceNextPurchase = false;
+  /** Forced answers to the next request of a method to a path suffix (e.g. 'DELETE /IncomingPhoneNumbers/'). */
+  const nextFailures: { method: string; pathPart: string; failure: TwilioError }[] = [];
   let dropNextMessageAnswer = false;
   const proxies = new Map<string, string>();
 
@@ -228,16 +231,35 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     }
     if (method === 'GET' && path === `${accountPath}/AvailablePhoneNumbers/US/Local.json`) {
       const pageSize = Number(query.get('PageSize') ?? 50);
-      const offered = forSale(query.get('AreaCode') ?? INVENTORY_AREA_CODES[0]!).slice(0, pageSize);
+      const areaCode = query.get('AreaCode') ?? INVENTORY_AREA_CODES[0]!;
+      // Contains matches digits anywhere in the number (this stand-in takes digits only, no wildcards).
+      const contains = query.get('Contains') ?? '';
+      const offered = forSale(areaCode)
+        .filter((number) => number.slice(1).includes(contains))
+        .slice(0, pageSize);
       const resources = offered.map((number) => ({
-        friendly_name: number,
+        friendly_name: `(${number.slice(2, 5)}) ${number.slice(5, 8)}-${number.slice(8)}`,
         phone_number: number,
+        lata: '722',
+        locality: null,
+        rate_center: null,
+        latitude: null,
+        longitude: null,
+        region: INVENTORY_REGIONS[areaCode] ?? null,
+        postal_code: null,
         iso_country: 'US',
-        capabilities: { voice: true, SMS: true, MMS: true },
+        address_requirements: 'none',
+        beta: false,
+        capabilities: { voice: true, SMS: true, MMS: false },
       }));
       return { status: 200, body: page(path, 'available_phone_numbers', resources, pageSize) };
     }
     if (method === 'POST' && path === `${accountPath}/IncomingPhoneNumbers.json`) return buyNumber(form);
+    const numberPath = new RegExp(`^${accountPath}/IncomingPhoneNumbers/(PN[0-9a-f]{32})\\.json$`).exec(path);
+    if (method === 'DELETE' && numberPath) {
+      // Released numbers go back on sale; Twilio answers 204 without a body, 404 for a sid not on the account.
+      return numbers.delete(numberPath[1]!) ? { status: 204, body: undefined } : notFound();
+    }
     const servicePath = /^\/v1\/Services\/(MG[0-9a-f]{32})(\/PhoneNumbers)?$/.exec(path);
     const service = servicePath ? services.get(servicePath[1]!) : undefined;
     if (!servicePath || !service) return notFound();
@@ -286,14 +308,18 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
       authorized: authorized(req.headers.authorization),
     };
     requests.push(recorded);
-    const answer = recorded.authorized
-      ? route(recorded.method, recorded.path, recorded.query, recorded.form)
-      : error({ status: 401, code: 20003, message: 'Authenticate' });
+    const forced = nextFailures.findIndex((next) => next.method === recorded.method && recorded.path.includes(next.pathPart));
+    const answer = !recorded.authorized
+      ? error({ status: 401, code: 20003, message: 'Authenticate' })
+      : forced >= 0
+        ? error(nextFailures.splice(forced, 1)[0]!.failure)
+        : route(recorded.method, recorded.path, recorded.query, recorded.form);
     if (answer === 'drop') {
       req.socket.destroy();
       return;
     }
-    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+    if (answer.body === undefined) res.writeHead(answer.status).end();
+    else res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
   }
 
   /** POSTs `params` to `url` as Twilio does: form-encoded, signed over the URL as configured. */
@@ -342,6 +368,12 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     failNextMessage(failure: TwilioError) {
       nextMessageErrors.push(failure);
     },
+    /** The next `method` request to a path containing `pathPart` fails with `failure`. */
+    failNext(method: string, pathPart: string, failure: TwilioError) {
+      nextFailures.push({ method, pathPart, failure });
+    },
+    /** The numbers the account holds now, by sid. */
+    ownedNumbers: () => [...numbers.values()].map((number) => ({ sid: number.sid, phoneNumber: number.phoneNumber })),
     /** Another customer buys the number we are about to buy, between our search and our purchase. */
     raceNextPurchase() {
       raceNextPurchase = true;

@@ -7,7 +7,7 @@ import {
   consoleUser,
   createEndpoint,
   deliveries,
-  deliveryDetail,
+  deliveryAttempts,
   errorBody,
   recordEvent,
   startSink,
@@ -185,8 +185,8 @@ describe('connect-time address check', () => {
       expect(listed).toHaveLength(2);
       for (const delivery of listed) {
         expect(delivery).toMatchObject({ status: 'failed', response_code: null, next_retry: expect.any(String) });
-        const detail = await deliveryDetail(app, session, delivery.id);
-        expect(detail.attempt_log[0].error).toMatch(/^Blocked: the endpoint resolves to a private/);
+        const [attempt] = await deliveryAttempts(app, session, delivery.id);
+        expect(attempt.error).toMatch(/^Blocked: the endpoint resolves to a private/);
       }
       expect(sink.requests).toHaveLength(0);
     });
@@ -204,8 +204,8 @@ describe('connect-time address check', () => {
       const listed = (await deliveries(app, session)).deliveries;
       expect(listed).toHaveLength(names.length);
       for (const delivery of listed) {
-        const detail = await deliveryDetail(app, session, delivery.id);
-        expect(detail.attempt_log[0].error).toMatch(/^Blocked: the endpoint resolves to a private/);
+        const [attempt] = await deliveryAttempts(app, session, delivery.id);
+        expect(attempt.error).toMatch(/^Blocked: the endpoint resolves to a private/);
       }
       expect(sink.requests).toHaveLength(0);
     });

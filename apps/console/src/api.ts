@@ -16,10 +16,24 @@ export const api = createTRPCClient<AppRouter>({
   links: [httpLink({ url: `${location.origin}/trpc`, headers: () => (csrfToken ? { 'x-csrf-token': csrfToken } : {}) })],
 });
 
-type ErrorData = { httpStatus?: number; body?: { error?: unknown } };
+type ErrorData = {
+  httpStatus?: number;
+  body?: { error?: unknown };
+  detail?: { code?: string; message?: string; fix?: string };
+};
 
 export function httpStatusOf(error: unknown): number | undefined {
   return error instanceof TRPCClientError ? (error.data as ErrorData | undefined)?.httpStatus : undefined;
+}
+
+/** The catalogue code of a failed call (e.g. insufficient_balance), when the API gave one. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as ErrorData | undefined)?.detail?.code : undefined;
+}
+
+/** What the error catalogue says to do about a failed call, when it says anything. */
+export function errorFix(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as ErrorData | undefined)?.detail?.fix : undefined;
 }
 
 /** A sentence a person can act on, from the API's catalogue error (message plus field issues). */

@@ -6,10 +6,14 @@ import { errorBox, h, loading, replace } from './ui.ts';
 import { billingPage } from './pages/billing.ts';
 import { deliveriesPage } from './pages/deliveries.ts';
 import { deliveryPage } from './pages/delivery.ts';
+import { conversationPage, conversationsPage } from './pages/conversations.ts';
 import { endpointsPage } from './pages/endpoints.ts';
+import { messagePage, messagesPage } from './pages/messages.ts';
 import { oauthClientsPage } from './pages/oauth-clients.ts';
+import { optOutsPage } from './pages/opt-outs.ts';
 import { resetPasswordPage, signInPage } from './pages/sign-in.ts';
 import { tokensPage } from './pages/tokens.ts';
+import { usagePage } from './pages/usage.ts';
 
 export type Page = (main: HTMLElement, route: Route) => void | Promise<void>;
 
@@ -17,14 +21,24 @@ const pages: Record<string, { title: string; render: Page }> = {
   endpoints: { title: 'Webhook endpoints', render: endpointsPage },
   deliveries: { title: 'Deliveries', render: deliveriesPage },
   delivery: { title: 'Delivery', render: deliveryPage },
+  messages: { title: 'Messages', render: messagesPage },
+  message: { title: 'Message', render: messagePage },
+  conversations: { title: 'Conversations', render: conversationsPage },
+  conversation: { title: 'Conversation', render: conversationPage },
+  'opt-outs': { title: 'Opt-outs', render: optOutsPage },
+  usage: { title: 'Usage', render: usagePage },
   tokens: { title: 'API tokens', render: tokensPage },
   'oauth-clients': { title: 'OAuth clients', render: oauthClientsPage },
   billing: { title: 'Balance and invoices', render: billingPage },
 };
 
 const navigation: [string, string, string[]][] = [
+  ['messages', 'Messages', ['messages', 'message']],
+  ['conversations', 'Conversations', ['conversations', 'conversation']],
+  ['opt-outs', 'Opt-outs', ['opt-outs']],
   ['endpoints', 'Endpoints', ['endpoints']],
   ['deliveries', 'Deliveries', ['deliveries', 'delivery']],
+  ['usage', 'Usage', ['usage']],
   ['tokens', 'API tokens', ['tokens']],
   ['oauth-clients', 'OAuth clients', ['oauth-clients']],
   ['billing', 'Billing', ['billing']],

@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { messageStatuses } from './operations/messages.ts';
+import { suppressionSources } from './operations/suppressions.ts';
+import { ZE164 } from './schemas.ts';
+
 /**
  * The one error catalogue (SPEC section 7 plus our own codes). Every error body on the wire is
  * rendered from here; handlers only name a code and, where the spec asks for them, extra fields.
@@ -10,8 +15,24 @@ export type ErrorDefinition = {
   shape: ErrorShape;
   message: string;
   fix: string;
+  /**
+   * The fix as an agent on MCP reads it, where `fix` names a REST route or an HTTP header that such an
+   * agent never sees: the same advice with tool names and result fields. `{tool}` stands for the tool
+   * that was called. See mcpFixOf.
+   */
+  mcpFix?: string;
   retry: string;
+  /**
+   * The fields this code adds to its body, typed: at the top level in the string form, inside `error` in
+   * the object form. openapi.json declares them, so a generated client reads them without a cast.
+   */
+  extra?: z.ZodObject;
 };
+
+const ZRetryAfterSeconds = z.number().int().min(1).describe('Seconds to wait before trying again; the Retry-After header');
+const ZFieldIssues = z
+  .array(z.object({ path: z.string().describe('The field, dotted for nested ones, e.g. contact.email'), message: z.string() }))
+  .describe('One entry per field problem');
 
 export const errorCatalogue = {
   unauthorized: {
@@ -26,7 +47,21 @@ export const errorCatalogue = {
     shape: 'object',
     message: 'No connected sender number is available for this workspace.',
     fix: 'Buy a number (POST /api/v1/numbers) or provision a dedicated number, then send again.',
+    mcpFix:
+      'Buy a number with buy_number (search_available_numbers shows what is for sale), or get a dedicated number ' +
+      '(submit_branded_request, then provision_dedicated_number), then send again.',
     retry: 'retry_after_sender_ready',
+  },
+  sender_number_not_found: {
+    status: 422,
+    shape: 'object',
+    message: 'from is not a connected number of this workspace.',
+    fix:
+      "Send from one of the workspace's numbers with status connected: list them with GET /api/v1/numbers (MCP tool " +
+      'list_numbers), or omit from to let the service choose one.',
+    mcpFix:
+      "Send from one of the workspace's numbers with status connected (list_numbers), or omit from to let the service choose one.",
+    retry: 'retry_after_fixing_request',
   },
   workspace_suppressed: {
     status: 403,
@@ -35,11 +70,24 @@ export const errorCatalogue = {
     fix: 'Do not message this recipient until they opt back in.',
     retry: 'do_not_retry',
   },
+  suppression_not_removable: {
+    status: 422,
+    shape: 'object',
+    message: 'The recipient opted out themselves (STOP reply or carrier opt-out); only they can lift it.',
+    fix:
+      'Do not message this number. Only the recipient can lift an opt-out they made (a STOP reply or a carrier ' +
+      'opt-out), by replying START to your number; one the service operator added, only the operator. You can lift ' +
+      'only the suppressions you added (source manual, removable true).',
+    retry: 'do_not_retry',
+    extra: z.object({ phone_number: ZE164, source: z.enum(suppressionSources).describe('Who made the suppression') }),
+  },
   spend_limit_exceeded: {
     status: 402,
     shape: 'object',
     message: "This send would exceed the workspace's daily spend cap.",
-    fix: 'Wait for the next UTC day or ask the operator to raise the spend cap.',
+    fix:
+      "The message says whose daily cap it is. The workspace's: wait for the next UTC day or ask the operator to raise " +
+      "it. A token's own cap (delegated tokens): wait for the next UTC day or send with a token whose cap allows it.",
     retry: 'retry_after_spend_available',
   },
   insufficient_balance: {
@@ -47,7 +95,18 @@ export const errorCatalogue = {
     shape: 'string',
     message: 'The prepaid balance is too small for this operation.',
     fix: 'Create a funding invoice (POST /api/v1/onboarding/funding-invoices) and retry once it is paid.',
+    mcpFix:
+      'Create a funding invoice with create_funding_invoice and pay it (in the sandbox, sandbox_pay_invoice pays it at ' +
+      'once); retry once get_funding_invoice shows it paid.',
     retry: 'retry_after_funding_paid',
+    extra: z.object({
+      balance_cents: z.number().int().optional().describe('The prepaid balance now'),
+      required_cents: z.number().int().optional().describe('What the operation needed'),
+      fund_with: z
+        .object({ route: z.string(), mcp_tool: z.string() })
+        .optional()
+        .describe('Where to fund the difference: the REST route and the MCP tool'),
+    }),
   },
   amount_below_minimum: {
     status: 422,
@@ -55,12 +114,14 @@ export const errorCatalogue = {
     message: 'The funding amount is below the minimum.',
     fix: 'Retry with amount_cents at or above minimum_cents.',
     retry: 'retry_now_with_valid_amount',
+    extra: z.object({ minimum_cents: z.number().int().describe('The smallest amount_cents accepted') }),
   },
   onchain_invoice_not_found: {
     status: 404,
     shape: 'string',
     message: 'No funding invoice with this id exists for the authenticated user.',
     fix: 'Use an invoice id returned by POST /api/v1/onboarding/funding-invoices.',
+    mcpFix: 'Use an invoice id that create_funding_invoice returned (get_onboarding_status shows the latest invoice).',
     retry: 'retry_with_valid_id',
   },
   account_creation_rate_limited: {
@@ -69,13 +130,26 @@ export const errorCatalogue = {
     message: 'Only one account may be created per IP address every five minutes.',
     fix: 'Wait retry_after_seconds before creating another account.',
     retry: 'retry_after_seconds',
+    extra: z.object({ retry_after_seconds: ZRetryAfterSeconds }),
   },
   message_send_rate_limited: {
     status: 429,
     shape: 'string',
     message: 'The send rate limit for this token is exhausted.',
     fix: 'Wait retry_after_seconds (the Retry-After header) before sending again.',
+    mcpFix: 'Wait retry_after_seconds (in this result) before calling {tool} again.',
     retry: 'retry_after_seconds',
+    extra: z.object({
+      message: z.string(),
+      retry_after_seconds: ZRetryAfterSeconds,
+      limit: z
+        .object({
+          tier: z.string().describe('The send rate tier the token is held to'),
+          capacity: z.number().int().describe('Sends allowed at once'),
+          refill_ms: z.number().int().describe('Milliseconds for one more send to become available'),
+        })
+        .describe('The limit that was reached'),
+    }),
   },
   invalid_signature: {
     status: 401,
@@ -96,20 +170,25 @@ export const errorCatalogue = {
     shape: 'object',
     message: 'The request is not valid.',
     fix: 'Correct the fields listed in issues and send again.',
+    mcpFix: 'Correct the arguments listed in issues and call {tool} again.',
     retry: 'retry_after_fixing_request',
+    extra: z.object({ issues: ZFieldIssues.optional() }),
   },
   invalid_state: {
     status: 422,
     shape: 'object',
     message: 'This operation is not allowed in the current state of the resource.',
     fix: 'Check current_status in the error and the allowed transitions in the operation description.',
+    mcpFix: "Check current_status in this result and the transitions {tool}'s description allows.",
     retry: 'retry_after_state_change',
+    extra: z.object({ current_status: z.string().describe('The status the resource is in') }),
   },
   not_found: {
     status: 404,
     shape: 'object',
     message: 'No such resource.',
     fix: 'Check the id or path.',
+    mcpFix: "Check the id (or the tool name): use one that this workspace's tools returned or listed.",
     retry: 'retry_with_valid_id',
   },
   idempotency_conflict: {
@@ -119,18 +198,60 @@ export const errorCatalogue = {
     fix: 'Use a new idempotency_key, or resend the original recipient and body.',
     retry: 'retry_with_new_idempotency_key',
   },
+  message_not_cancelable: {
+    status: 422,
+    shape: 'object',
+    message: 'Only a scheduled message can be canceled.',
+    fix:
+      'Only a message with status scheduled can be canceled. See current_status in this error (or GET ' +
+      '/api/v1/messages/{id}): a queued or sent message cannot be recalled, and a canceled or failed one was refunded already.',
+    mcpFix:
+      'Only a message with status scheduled can be canceled. See current_status in this result (or get_message): a ' +
+      'queued or sent message cannot be recalled, and a canceled or failed one was refunded already.',
+    retry: 'do_not_retry',
+    extra: z.object({ current_status: z.enum(messageStatuses).describe('The status the message is in') }),
+  },
   number_unavailable: {
     status: 422,
     shape: 'object',
     message: 'The provider has no phone number available for this request.',
-    fix: 'Try another area_code, or omit area_code to take any available number.',
+    fix:
+      'Search what is for sale now (search_available_numbers; GET /api/v1/numbers/available) and buy one of those ' +
+      'numbers, try another area_code, or omit number and area_code to take any available number.',
+    mcpFix:
+      'Search what is for sale now with search_available_numbers and buy one of those with buy_number (number), try ' +
+      'another area_code, or omit number and area_code to take any available number.',
     retry: 'retry_with_different_area_code',
+  },
+  provider_unavailable: {
+    status: 503,
+    shape: 'object',
+    message: 'The messaging provider did not answer or failed; nothing was changed.',
+    fix: 'Retry in a little while; if it persists, the operator should check the provider account and its status page.',
+    retry: 'retry_with_backoff',
+  },
+  service_unavailable: {
+    status: 503,
+    shape: 'object',
+    message:
+      'The service cannot reach its database or its queue for the moment (a restart or a failover); a change this request ' +
+      'asked for may or may not have been made.',
+    fix:
+      'Wait retry_after_seconds (the Retry-After header) and send the request again. A send repeated with the same ' +
+      'idempotency_key is accepted once, so repeat sends with theirs; a send without one may have been accepted: look ' +
+      'for it with GET /api/v1/messages before sending it again.',
+    mcpFix:
+      'Wait retry_after_seconds (in this result) and call {tool} again. A send_message call repeated with the same ' +
+      'idempotency_key is accepted once; one without may have been accepted: look for it with list_messages first.',
+    retry: 'retry_after_seconds',
+    extra: z.object({ retry_after_seconds: ZRetryAfterSeconds }),
   },
   dedicated_number_already_provisioned: {
     status: 422,
     shape: 'object',
     message: 'This workspace already has its dedicated number.',
     fix: 'Use the existing dedicated number (GET /api/v1/numbers); buy extra numbers with POST /api/v1/numbers.',
+    mcpFix: 'Use the existing dedicated number (list_numbers); buy extra numbers with buy_number.',
     retry: 'do_not_retry',
   },
   forbidden: {
@@ -147,6 +268,7 @@ export const errorCatalogue = {
     fix:
       "Create keys with the account's own token: the one account creation returned (POST /mcp/accounts or POST /api/v1/accounts), " +
       'or a full key from POST /api/v1/onboarding/api-key.',
+    mcpFix: "Call create_api_key with the account's own token: the one account creation (POST /mcp/accounts) returned.",
     retry: 'retry_with_valid_token',
   },
   sign_in_rate_limited: {
@@ -154,7 +276,9 @@ export const errorCatalogue = {
     shape: 'object',
     message: 'Too many failed sign-in attempts for this username or from this address.',
     fix: 'Wait retry_after_seconds (the Retry-After header), then sign in with the right password or backup code.',
+    mcpFix: 'Wait retry_after_seconds (in this result), then sign in with the right password or backup code.',
     retry: 'retry_after_seconds',
+    extra: z.object({ retry_after_seconds: ZRetryAfterSeconds }),
   },
   batch_not_allowed: {
     status: 400,
@@ -204,6 +328,7 @@ export const errorCatalogue = {
     message: 'Something went wrong on our side.',
     fix: 'Retry later and quote request_id if it persists.',
     retry: 'retry_with_backoff',
+    extra: z.object({ request_id: z.string().optional().describe('Quote it to support') }),
   },
 } as const satisfies Record<string, ErrorDefinition>;
 
@@ -244,6 +369,15 @@ export function renderErrorDetail(
   return { code, message: options.message ?? definition.message, fix: definition.fix, retry: definition.retry, ...options.extra };
 }
 
+/**
+ * The fix an agent on MCP gets: the catalogue's mcpFix where `fix` names what only an HTTP client sees
+ * (a REST route, a header), with `{tool}` as the tool called (`tool` undefined: no such tool); else `fix`.
+ */
+export function mcpFixOf(code: ErrorCode, tool: string | undefined): string {
+  const definition: ErrorDefinition = errorCatalogue[code];
+  return (definition.mcpFix ?? definition.fix).replaceAll('{tool}', tool ?? 'the tool');
+}
+
 /** A domain failure named by its catalogue code; transports render it, nothing else builds error bodies. */
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -277,5 +411,10 @@ export class AppError extends Error {
 
   toDetail(): ReturnType<typeof renderErrorDetail> {
     return renderErrorDetail(this.code, { message: this.customMessage, extra: this.extra });
+  }
+
+  /** The detail an MCP tool result carries: toDetail with the fix for an agent on MCP (mcpFixOf). */
+  toToolDetail(tool: string | undefined): ReturnType<typeof renderErrorDetail> {
+    return { ...this.toDetail(), fix: mcpFixOf(this.code, tool) };
   }
 }

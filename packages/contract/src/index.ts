@@ -1,12 +1,17 @@
-export { AppError, errorCatalogue, errorCodes, renderError } from './errors.ts';
+export { AppError, errorCatalogue, errorCodes, mcpFixOf, renderError } from './errors.ts';
 export type { ErrorBody, ErrorCode, ErrorDefinition, ErrorShape, FieldIssue } from './errors.ts';
 export { accountCreationScopes, developerScopes, grantsScope, isScope, scopeDescriptions, ZScope } from './scopes.ts';
 export type { Scope } from './scopes.ts';
-export { defineConsoleOperation, defineOperation } from './operation.ts';
+export { defineConsoleOperation, defineOperation, operationIdOf } from './operation.ts';
+export { operationTags } from './tags.ts';
+export type { OperationTag } from './tags.ts';
 export type { HttpMethod, McpToolSpec, Operation, OperationAuth } from './operation.ts';
 export {
+  e164Pattern,
+  phoneNumberInputPattern,
   ZAccountCreated,
   ZAccountCredentials,
+  ZE164,
   ZHealth,
   ZPassword,
   ZPhoneNumber,
@@ -14,20 +19,45 @@ export {
   ZToken,
   ZUsername,
 } from './schemas.ts';
+export { idPattern, idPrefixes, ZId } from './ids.ts';
+export type { IdKind } from './ids.ts';
 export type { TAccountCreated, THealth, TToken } from './schemas.ts';
 export {
   idempotentReplayHeader,
   messageBodyMaxLength,
   metadataMaxBytes,
+  sendAtWindow,
+  messageDirections,
+  messageStatuses,
+  messageTimelineEventTypes,
+  previewVerdicts,
   ZMessage,
   ZMessageAccepted,
+  ZMessageItem,
+  ZMessageTimelineEvent,
   ZMessageBody,
   ZMessageCreateRequest,
   ZMessageMetadata,
 } from './operations/messages.ts';
-export type { TMessage, TMessageAccepted, TMessageCreateRequest } from './operations/messages.ts';
-export { webhookNotConfiguredWarning, ZNumber, ZNumberCreated } from './operations/numbers.ts';
-export type { TNumber, TNumberCreated } from './operations/numbers.ts';
+export type {
+  TMessage,
+  TMessageAccepted,
+  TMessageCreateRequest,
+  TMessageDirection,
+  TMessageItem,
+  TMessagePreview,
+  TMessageStatus,
+  TMessageTimelineEvent,
+} from './operations/messages.ts';
+export {
+  numberComplianceStatuses,
+  numberStatuses,
+  webhookNotConfiguredWarning,
+  ZAvailableNumber,
+  ZNumber,
+  ZNumberCreated,
+} from './operations/numbers.ts';
+export type { TAvailableNumber, TNumber, TNumberCreated, TNumberStatus } from './operations/numbers.ts';
 export {
   brandedRequestFields,
   nextActions,
@@ -46,6 +76,9 @@ export type {
 export { customerEventTypes } from './event-types.ts';
 export type { CustomerEventType } from './event-types.ts';
 export {
+  customerEventDataSchemas,
+  customerEventDescriptions,
+  customerEventEnvelope,
   webhookDeliveryStatuses,
   ZCustomerEventType,
   ZEventEnvelope,
@@ -53,8 +86,18 @@ export {
   ZWebhookDelivery,
   ZWebhookDeliveryDetail,
   ZWebhookEndpoint,
+  ZWebhookEndpointHealth,
 } from './webhooks.ts';
-export type { TEventEnvelope, TWebhookAttempt, TWebhookDelivery, TWebhookDeliveryDetail, TWebhookEndpoint } from './webhooks.ts';
+export type {
+  TCustomerEventData,
+  TEventEnvelope,
+  TWebhookAttempt,
+  TWebhookDelivery,
+  TWebhookDeliveryDetail,
+  TWebhookEndpoint,
+  TWebhookEndpointHealth,
+} from './webhooks.ts';
+export { webhookRecoveryWindowDays } from './operations/webhooks.ts';
 export { ZConsoleSession } from './operations/console.ts';
 export { ZOAuthClientAuthorization } from './operations/mcp.ts';
 export type { TOAuthClientAuthorization } from './operations/mcp.ts';
@@ -78,7 +121,23 @@ export type {
   TCampaignSuppression,
   TEnrollmentResult,
 } from './operations/campaigns.ts';
+export { conversationPreviewLength, ZConversation } from './operations/conversations.ts';
+export type { TConversation } from './operations/conversations.ts';
+export { removableSuppressionSource, suppressionSources, ZSuppression } from './operations/suppressions.ts';
+export type { TSuppression, TSuppressionSource } from './operations/suppressions.ts';
+export {
+  balanceCurrency,
+  ledgerEntryKinds,
+  usageGranularities,
+  usageMaxDays,
+  ZBalance,
+  ZLedgerEntry,
+  ZUsagePeriod,
+} from './operations/billing.ts';
+export type { TBalance, TLedgerEntry, TLedgerEntryKind, TUsagePeriod } from './operations/billing.ts';
 export { ZSnippet } from './operations/snippets.ts';
+export { sendRateTiers, tokenOrigins, tokenStatuses, ZCreatedToken, ZSendRateTier, ZTokenSummary } from './operations/tokens.ts';
+export type { SendRateTier, TCreatedToken, TokenOrigin, TTokenSummary } from './operations/tokens.ts';
 export type { TSnippet } from './operations/snippets.ts';
 export { maxContactsPerRequest, ZContactInput, ZContactList, ZContactsAdded } from './operations/contact-lists.ts';
 export type { TContactInput, TContactList, TContactsAdded } from './operations/contact-lists.ts';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import type { Scope } from './scopes.ts';
+import type { OperationTag } from './tags.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -32,6 +33,11 @@ export type Operation<
   TMethod extends HttpMethod = HttpMethod,
 > = {
   name: string;
+  /**
+   * openapi.json's operationId, the method name generated SDKs give it: a camelCase verb phrase. Only where
+   * the rule of operationIdOf (from `name`) reads badly; SDK users depend on it, so it never changes.
+   */
+  operationId?: string;
   /** GET operations are tRPC queries, the others mutations (kept literal so the router's types can tell). */
   method: TMethod;
   /**
@@ -42,7 +48,8 @@ export type Operation<
   auth: OperationAuth;
   summary: string;
   description: string;
-  tags: string[];
+  /** Its one group in openapi.json. */
+  tags: readonly [OperationTag];
   input: TInput;
   output: TOutput;
   successStatus: number;
@@ -67,6 +74,11 @@ export type Operation<
   checksCredentials?: true;
   /** Whether a JSON body is required (POST/PATCH); GET/DELETE never take one. */
   bodyRequired: boolean;
+  /**
+   * Served only with the sandbox carrier and sandboxpay (DESIGN.md): it drives what only the sandbox
+   * providers can simulate. With a live provider its route answers 404 and its MCP tool is not listed.
+   */
+  sandboxOnly?: true;
   mcp: McpToolSpec | null;
 };
 
@@ -99,4 +111,21 @@ export function defineConsoleOperation<TInput extends z.ZodObject, TOutput exten
     ...entry,
     errors: entry.errors ?? [],
   };
+}
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const singular = (noun: string) => (noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.replace(/s$/, ''));
+
+/**
+ * The operationId of an operation: its explicit `operationId`, else a camelCase verb phrase from its
+ * procedure path `resource.action`: `list` takes the resource as it is (messages.list: listMessages),
+ * any other verb its singular (messages.create: createMessage), and the rest of a compound action
+ * follows the resource (campaigns.addStage: addCampaignStage).
+ */
+export function operationIdOf(operation: Pick<Operation, 'name' | 'operationId'>): string {
+  if (operation.operationId) return operation.operationId;
+  const [resource = '', action = ''] = operation.name.split('.');
+  const [verb = '', ...rest] = action.split(/(?=[A-Z])/);
+  const noun = verb === 'list' && rest.length === 0 ? resource : singular(resource);
+  return `${verb}${capitalized(noun)}${rest.join('')}`;
 }

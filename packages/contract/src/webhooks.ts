@@ -1,12 +1,94 @@
 import { z } from 'zod';
-import { customerEventTypes } from './event-types.ts';
-import { ZTimestamp } from './schemas.ts';
+import { customerEventTypes, type CustomerEventType } from './event-types.ts';
+import { ZId } from './ids.ts';
+import { messageStatuses } from './operations/messages.ts';
+import { suppressionSources } from './operations/suppressions.ts';
+import { ZE164, ZTimestamp } from './schemas.ts';
 
 export const ZCustomerEventType = z.enum(customerEventTypes);
 
+const ZMessageEventData = z.object({
+  message: z.object({
+    id: ZId('message').describe('Message id (msg_...)'),
+    status: z
+      .enum(messageStatuses)
+      .extract(['sent', 'delivered', 'failed'])
+      .describe('The message status the event reports: sent, delivered or failed'),
+    phone_number: ZE164.describe('Recipient, E.164'),
+    segments: z.number().int(),
+    cost_cents: z.number().int().describe('Debited at acceptance; refunded when the message failed'),
+    error_code: z.string().optional().describe('Why it failed (message.failed only)'),
+    retry: z.string().optional().describe('Whether and when sending again can work (message.failed only)'),
+  }),
+});
+
+const ZMessageReceivedData = z.object({
+  message: z.object({
+    id: ZId('inboundMessage').describe('Inbound message id (inb_...)'),
+    from: ZE164.describe('Sender, E.164'),
+    to: ZE164.describe('Your number that received it, E.164'),
+    body: z.string(),
+    conversation_id: ZId('conversation'),
+    received_at: ZTimestamp,
+  }),
+});
+
+const ZConversationEventData = z.object({
+  conversation: z.object({
+    id: ZId('conversation').describe('Conversation id (cnv_...)'),
+    phone_number: ZE164.describe('The other party, E.164'),
+    sender_number: ZE164.describe('Your number in the conversation, E.164'),
+    last_message_at: ZTimestamp,
+    created_at: ZTimestamp,
+  }),
+});
+
+const ZOptOutEventData = z.object({
+  opt_out: z.object({
+    phone_number: ZE164.describe('The number that opted out, E.164; every send to it is refused'),
+    source: z
+      .enum(suppressionSources)
+      .describe('provider_event (the carrier reported it), inbound_keyword (a STOP-family reply), manual or operator'),
+    provider: z.string().nullable().describe('The carrier that reported it, if one did'),
+    reason: z.string().nullable(),
+    created_at: ZTimestamp,
+  }),
+});
+
+/** The `data` of each customer event type: what the sender builds (domain/customer-webhooks) and openapi.json describes. */
+export const customerEventDataSchemas = {
+  'message.sent': ZMessageEventData,
+  'message.delivered': ZMessageEventData,
+  'message.failed': ZMessageEventData,
+  'message.received': ZMessageReceivedData,
+  'conversation.created': ZConversationEventData,
+  'conversation.updated': ZConversationEventData,
+  'opt_out.created': ZOptOutEventData,
+} as const satisfies Record<CustomerEventType, z.ZodObject>;
+
+export type TCustomerEventData<TType extends CustomerEventType = CustomerEventType> = z.infer<
+  (typeof customerEventDataSchemas)[TType]
+>;
+
+/** One sentence per event type, for openapi.json's `webhooks`. */
+export const customerEventDescriptions: Record<CustomerEventType, string> = {
+  'message.sent': 'The carrier accepted a message for delivery.',
+  'message.delivered': 'The carrier confirmed delivery of a message to the handset.',
+  'message.failed': 'A message could not be delivered; its cost was refunded.',
+  'message.received': 'A reply arrived at one of your numbers.',
+  'conversation.created': 'The first message between a number and one of yours started a conversation.',
+  'conversation.updated': 'A conversation got a new message.',
+  'opt_out.created': 'A number opted out (STOP reply or carrier event); sends to it are refused from now on.',
+};
+
+/** The request body of one event type: the envelope with that type and its `data`. */
+export function customerEventEnvelope<TType extends CustomerEventType>(type: TType) {
+  return ZEventEnvelope.extend({ type: z.literal(type), data: customerEventDataSchemas[type] });
+}
+
 /** SPEC section 2: what every customer webhook request carries as its body. */
 export const ZEventEnvelope = z.object({
-  id: z.string().describe('Event id; the same on every attempt and replay (use it to deduplicate)'),
+  id: ZId('event').describe('Event id; the same on every attempt and replay (use it to deduplicate)'),
   type: ZCustomerEventType,
   created_at: ZTimestamp,
   data: z.record(z.string(), z.unknown()).describe('The domain object, e.g. {message: {...}}'),
@@ -15,13 +97,33 @@ export type TEventEnvelope = z.infer<typeof ZEventEnvelope>;
 
 export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
 
+export const ZWebhookEndpointHealth = z.object({
+  attempts_24h: z.number().int().describe('Attempts made in the last 24 hours (automatic, replays and tests)'),
+  success_rate_24h: z
+    .number()
+    .nullable()
+    .describe('Share of those attempts answered with a 2xx, 0 to 1; null when there was none'),
+  latency_p50_ms_24h: z.number().int().nullable().describe('Median attempt latency over the last 24 hours'),
+  latency_p99_ms_24h: z.number().int().nullable().describe('99th percentile attempt latency over the last 24 hours'),
+  consecutive_failures: z.number().int().describe('Failed attempts since the last success'),
+  failing_since: ZTimestamp.nullable().describe(
+    'Start of the current run of failures; an endpoint failing every attempt for 5 days is disabled',
+  ),
+  last_success_at: ZTimestamp.nullable().describe('When an attempt last got a 2xx'),
+});
+export type TWebhookEndpointHealth = z.infer<typeof ZWebhookEndpointHealth>;
+
 export const ZWebhookEndpoint = z.object({
-  id: z.string(),
+  id: ZId('webhookEndpoint'),
   url: z.string(),
   description: z.string(),
   event_types: z.array(ZCustomerEventType).describe('Subscribed event types; empty means all'),
   enabled: z.boolean(),
-  disabled_reason: z.string().nullable().describe('Set when the service disabled the endpoint, e.g. after 5 days of failures'),
+  disabled_reason: z
+    .string()
+    .nullable()
+    .describe('Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again'),
+  health: ZWebhookEndpointHealth,
   created_at: ZTimestamp,
   updated_at: ZTimestamp,
 });
@@ -29,11 +131,12 @@ export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
 /** SPEC section 2 delivery record (event_id, status, response_code, latency_ms, next_retry) plus context. */
 export const ZWebhookDelivery = z.object({
-  id: z.string(),
-  event_id: z.string(),
+  id: ZId('webhookDelivery'),
+  event_id: ZId('event'),
   event_type: ZCustomerEventType,
-  endpoint_id: z.string(),
+  endpoint_id: ZId('webhookEndpoint'),
   endpoint_url: z.string(),
+  message_id: ZId('message', 'inboundMessage').nullable().describe('The message the event reports (msg_ or inb_ id); null for other events'),
   status: z
     .enum(webhookDeliveryStatuses)
     .describe(
@@ -49,18 +152,20 @@ export const ZWebhookDelivery = z.object({
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
 export const ZWebhookAttempt = z.object({
-  id: z.string(),
+  id: ZId('webhookAttempt'),
+  at: ZTimestamp.describe('When the attempt finished'),
   trigger: z.enum(['automatic', 'replay', 'test']),
-  response_code: z.number().int().nullable(),
+  response_code: z.number().int().nullable().describe('HTTP status; null when no response came back'),
   latency_ms: z.number().int(),
   response_body: z.string().describe('The first 4 KiB of the response body'),
+  request_headers: z
+    .record(z.string(), z.string())
+    .describe('Headers the request carried, webhook-id, webhook-timestamp and webhook-signature included'),
   error: z.string().nullable().describe('Why no response came back (time-out, refused address, connection error)'),
-  created_at: ZTimestamp,
 });
 export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;
 
 export const ZWebhookDeliveryDetail = ZWebhookDelivery.extend({
-  payload: ZEventEnvelope,
-  attempt_log: z.array(ZWebhookAttempt).describe('Every attempt, newest first'),
+  payload: ZEventEnvelope.describe('The request body every attempt and replay sends'),
 });
 export type TWebhookDeliveryDetail = z.infer<typeof ZWebhookDeliveryDetail>;

@@ -62,7 +62,17 @@ export type DbConfig = {
  */
 export type SqlClient = { query<Row>(text: string, values: unknown[]): Promise<Row[]> };
 
-export type Db = { prisma: PrismaClient; sql: SqlClient; kind: 'pglite' | 'postgres'; close(): Promise<void> };
+/** Connections of a PostgreSQL pool: open ones, idle ones, and queries waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number };
+
+export type Db = {
+  prisma: PrismaClient;
+  sql: SqlClient;
+  kind: 'pglite' | 'postgres';
+  /** The pool's connections now; undefined for PGlite, which is one connection inside the process. */
+  poolStats(): PoolStats | undefined;
+  close(): Promise<void>;
+};
 
 // PGlite (its WASM build alone is some 40 MB of memory) loads only in the embedded mode.
 const loadPglite = () => import('./pglite.ts');
@@ -100,18 +110,33 @@ export async function applyMigrations(config: DbConfig): Promise<{ applied: stri
   }
 }
 
+// Also bounds the wait for a free connection of the pool, which under any sane load is milliseconds.
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Opens the database (PostgreSQL when `databaseUrl` is set, else PGlite), migrating it first unless told not to. */
 export async function createDb(config: DbConfig, options: { migrate?: boolean } = {}): Promise<Db> {
   const shouldMigrate = options.migrate ?? true;
   if (config.databaseUrl) {
     if (shouldMigrate) await migratePostgres(config.databaseUrl);
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.poolSize ?? 10,
+      // A server that is down refuses at once; one that does not answer at all (a lost host) would
+      // otherwise hold each request until the operating system gives up on the connection, minutes later.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection's error (a server restart) surfaces again on the next query that uses the pool.
     pool.on('error', () => undefined);
+    // A server shutting down (57P01) can report to a checked-out connection after its query has
+    // settled, when neither the pool nor the query listens, and an unheard 'error' event ends the
+    // process. The query's own callback already carries the error, and the pool drops the broken
+    // connection when it comes back, so this listener only keeps the process up.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const sql: SqlClient = {
       query: async <Row>(text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[],
     };
-    return openedDb('postgres', new PrismaClient({ adapter: new PrismaPg(pool) }), sql, () => pool.end());
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return openedDb('postgres', new PrismaClient({ adapter: new PrismaPg(pool) }), sql, () => pool.end(), poolStats);
   }
   const { isMemory, openPglite, PgliteAdapterFactory } = await loadPglite();
   if (isMemory(config.dataDir) && shouldMigrate) {
@@ -135,11 +160,18 @@ async function pgliteDb({ pglite, close }: OpenPglite): Promise<Db> {
 }
 
 /** The Db over an open connection: closing it disconnects Prisma, then releases the driver, once. */
-function openedDb(kind: Db['kind'], prisma: PrismaClient, sql: SqlClient, release: () => Promise<void>): Db {
+function openedDb(
+  kind: Db['kind'],
+  prisma: PrismaClient,
+  sql: SqlClient,
+  release: () => Promise<void>,
+  poolStats: () => PoolStats | undefined = () => undefined,
+): Db {
   return {
     prisma,
     sql,
     kind,
+    poolStats,
     close: once(async () => {
       await prisma.$disconnect();
       await release();

@@ -137,7 +137,14 @@ async function exerciseCrud(db: Db): Promise<void> {
   await expect(
     prisma.$transaction(async (tx) => {
       await tx.ledgerEntry.create({
-        data: { id: `le_${randomUUID()}`, workspaceId, amountCents: 500, kind: 'operator_credit', reference: randomUUID() },
+        data: {
+          id: `le_${randomUUID()}`,
+          workspaceId,
+          amountCents: 500,
+          kind: 'operator_credit',
+          reference: randomUUID(),
+          balanceAfterCents: 500,
+        },
       });
       await tx.workspace.update({ where: { id: workspaceId }, data: { balanceCents: { increment: 500 } } });
       throw new Error('abort');

@@ -20,6 +20,13 @@ export type AuthContext = {
    * signed-in console, which acts as the account owner rather than as a token.
    */
   expiresAt: number | null;
+  /**
+   * The token's own daily spend cap (a delegated token's, POST /api/v1/tokens), or null: a send by
+   * a capped token is also checked against it in accept_message_batch; an uncapped one costs nothing.
+   */
+  spendCapCentsDaily: number | null;
+  /** The send rate tier a delegated token is held to when lower than the plan's; null: the plan's. */
+  sendRateTier: string | null;
 };
 
 export type LegacyKeyContext = { legacyKeyId: string; workspaceId: string; scopes: readonly Scope[] };
@@ -48,12 +55,15 @@ type TokenRow = {
   workspace_id: string;
   account_id: string;
   plan_tier: string;
+  spend_cap_cents_daily: number | null;
+  send_rate_tier: string | null;
 };
 
 // Every request whose token is not cached runs it, so it is plain SQL: through Prisma's client, a send
 // whose token misses the cache (the default cache, 6,000 tokens in turn) costs twice the CPU (BENCH.md).
 const tokenByHash = `
-  SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, w.id AS workspace_id, w.account_id, w.plan_tier
+  SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, t.spend_cap_cents_daily, t.send_rate_tier,
+    w.id AS workspace_id, w.account_id, w.plan_tier
   FROM access_tokens t JOIN workspaces w ON w.id = t.workspace_id
   WHERE t.token_hash = $1`;
 
@@ -83,6 +93,8 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
         origin: row.origin,
         oauthClientId: row.oauth_client_id,
         expiresAt: row.expires_at.getTime(),
+        spendCapCentsDaily: row.spend_cap_cents_daily,
+        sendRateTier: row.send_rate_tier,
       },
       revoked: row.revoked_at !== null,
       cachedUntil: now + cacheMs,

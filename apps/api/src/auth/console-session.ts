@@ -47,7 +47,15 @@ export async function requireConsoleSession(
  * respect (it is no token).
  */
 export function accountOwner(workspaceId: string) {
-  return { workspaceId, scopes: developerScopes, origin: 'console', oauthClientId: null, expiresAt: null };
+  return {
+    workspaceId,
+    scopes: developerScopes,
+    origin: 'console',
+    oauthClientId: null,
+    expiresAt: null,
+    spendCapCentsDaily: null,
+    sendRateTier: null,
+  };
 }
 
 /** The console acts for the workspace owner, so on /trpc a session may call every bearer operation. */

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@textline/db';
-import type { Scope, TToken } from '@textline/contract';
+import type { Scope, TokenOrigin, TToken } from '@textline/contract';
 import { newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
 
 const ACCESS_TOKEN_PREFIX = 'txt_';
@@ -9,7 +9,6 @@ const SECRET_LENGTH = 43; // 43 base62 characters carry 256 bits
 export const tokenPattern = /^txt_[0-9A-Za-z]{43}$/;
 export const legacyKeyPattern = /^txk_[0-9A-Za-z]{43}$/;
 
-type TokenOrigin = 'account_creation' | 'api_key' | 'oauth' | 'legacy_migration';
 
 type TokenWriter = Pick<PrismaClient, 'accessToken'>;
 
@@ -23,6 +22,10 @@ export async function issueAccessToken(
     expiresAt: Date;
     name?: string | undefined;
     oauthClientId?: string | undefined;
+    /** A delegated token's settings (domain/tokens/delegated-tokens.ts). */
+    parentTokenId?: string | null | undefined;
+    spendCapCentsDaily?: number | null | undefined;
+    sendRateTier?: string | null | undefined;
   },
 ): Promise<TToken & { id: string }> {
   const accessToken = `${ACCESS_TOKEN_PREFIX}${randomBase62(SECRET_LENGTH)}`;
@@ -37,6 +40,9 @@ export async function issueAccessToken(
       scopes: [...options.scopes],
       oauthClientId: options.oauthClientId ?? null,
       expiresAt: options.expiresAt,
+      parentTokenId: options.parentTokenId ?? null,
+      spendCapCentsDaily: options.spendCapCentsDaily ?? null,
+      sendRateTier: options.sendRateTier ?? null,
     },
   });
   return {

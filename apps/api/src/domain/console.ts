@@ -1,10 +1,11 @@
 import { AppError, isScope } from '@textline/contract';
 import type { AccessToken } from '@textline/db';
-import { startConsoleSession, type ConsoleSessionContext } from '../auth/console-session.ts';
+import { accountOwner, startConsoleSession, type ConsoleSessionContext } from '../auth/console-session.ts';
 import { hashPassword, sha256Hex, verifyPassword } from '../lib/crypto.ts';
 import { toFundingInvoice } from './funding.ts';
 import { type CredentialAttempt, limitFailedAttempts } from '../limits/credential-attempts.ts';
 import type { Services } from '../services.ts';
+import { revokeTokenTree } from './tokens/delegated-tokens.ts';
 
 type Deps = Pick<Services, 'prisma' | 'clock' | 'config' | 'rateLimiter'>;
 
@@ -100,18 +101,14 @@ export async function listApiTokens(deps: Pick<Services, 'prisma'>, workspaceId:
   return tokens.map(tokenView);
 }
 
+/** The console revokes as the account owner: any token, with every token created from it (revokeTokenTree). */
 export async function revokeApiToken(
   deps: Pick<Services, 'prisma' | 'clock' | 'authenticator'>,
-  workspaceId: string,
+  session: Pick<ConsoleSessionContext, 'workspaceId' | 'sessionId'>,
   id: string,
 ) {
-  const token = await deps.prisma.accessToken.findFirst({ where: { id, workspaceId } });
-  if (!token) throw new AppError('not_found', { message: 'No API token with this id exists in your workspace.' });
-  const revoked = token.revokedAt
-    ? token
-    : await deps.prisma.accessToken.update({ where: { id: token.id }, data: { revokedAt: new Date(deps.clock.now()) } });
-  deps.authenticator.forget(token.tokenHash);
-  return tokenView(revoked);
+  await revokeTokenTree(deps, { ...accountOwner(session.workspaceId), tokenId: session.sessionId }, id);
+  return tokenView(await deps.prisma.accessToken.findUniqueOrThrow({ where: { id } }));
 }
 
 export async function billingSummary(deps: Pick<Services, 'prisma' | 'clock'>, workspaceId: string) {

@@ -1,31 +1,31 @@
-import { AppError } from '@textline/contract';
+import { AppError, type TLedgerEntryKind } from '@textline/contract';
 import type { PrismaClient } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
-
-type LedgerKind =
-  | 'send_debit'
-  | 'send_refund'
-  | 'funding_credit'
-  | 'number_purchase'
-  | 'number_purchase_refund'
-  | 'operator_credit'
-  | 'operator_debit';
 
 type LedgerWriter = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>;
 
 /**
  * Posts one ledger entry and moves the cached balance, in one statement: the database function
  * post_ledger_entry, whose row is the one accepted sends' debits are written with too (see the
- * send_rules_one_place migration). The unique reference makes it idempotent: a second post with the
- * same reference changes nothing and answers `posted` false.
+ * send_rules_one_place migration), and which records the balance the entry leaves (billing_read).
+ * The unique reference makes it idempotent: a second post with the same reference changes nothing
+ * and answers `posted` false. The kind is one the ledger list's kind filter names.
  */
 export async function postLedgerEntry(
   db: LedgerWriter,
-  entry: { workspaceId: string; amountCents: number; kind: LedgerKind; reference: string; reason?: string; messageId?: string },
+  entry: {
+    workspaceId: string;
+    amountCents: number;
+    kind: TLedgerEntryKind;
+    reference: string;
+    reason?: string;
+    messageId?: string;
+    invoiceId?: string;
+  },
 ): Promise<{ posted: boolean; balanceCents: number }> {
   const rows = await db.$queryRaw<{ balance_cents: number; posted: boolean }[]>`
     SELECT posted, balance_cents FROM post_ledger_entry(${newId('led')}, ${entry.workspaceId}, ${entry.amountCents}::INTEGER,
-      ${entry.kind}, ${entry.reference}, ${entry.reason ?? null}, ${entry.messageId ?? null})`;
+      ${entry.kind}, ${entry.reference}, ${entry.reason ?? null}, ${entry.messageId ?? null}, ${entry.invoiceId ?? null})`;
   const row = rows[0];
   if (!row) throw new Error(`workspace ${entry.workspaceId} not found`);
   return { posted: row.posted, balanceCents: row.balance_cents };

@@ -1,22 +1,48 @@
-import { AppError, type TNumber, type TNumberCreated, webhookNotConfiguredWarning } from '@textline/contract';
+import {
+  AppError,
+  type TAvailableNumber,
+  type TNumber,
+  type TNumberCreated,
+  type TNumberStatus,
+  webhookNotConfiguredWarning,
+} from '@textline/contract';
 import type { PhoneNumber } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 import { maskPhoneNumber } from '../lib/logger.ts';
+import { ProviderRejection } from '../providers/types.ts';
 import type { Services } from '../services.ts';
 import { insufficientBalance, postLedgerEntry } from './ledger.ts';
 
 type NumberDeps = Pick<Services, 'prisma' | 'config' | 'log' | 'messagingProvider'>;
 
+/** The columns hold only what this module writes: the contract's statuses. */
 function toNumber(row: PhoneNumber): TNumber {
   return {
     id: row.id,
     number: row.number,
     friendly_name: row.friendlyName,
-    status: row.status,
-    compliance_status: row.complianceStatus,
+    status: row.status as TNumberStatus,
+    compliance_status: row.complianceStatus as TNumber['compliance_status'],
     dedicated: row.dedicated,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * A provider call whose failure (no answer, an outage, refused credentials) is the catalogue's
+ * provider_unavailable: the caller can only retry, and the message never repeats the provider's text.
+ */
+async function atProvider<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ProviderRejection) throw new AppError('provider_unavailable', { message: error.message });
+    throw error;
+  }
+}
+
+function numberNotFound(): AppError {
+  return new AppError('not_found', { message: 'No phone number with this id exists in this workspace.' });
 }
 
 export async function listNumbers(deps: Pick<Services, 'prisma'>, workspaceId: string): Promise<TNumber[]> {
@@ -46,15 +72,40 @@ async function chargeNumberPrice(deps: NumberDeps, workspaceId: string, numberId
   });
 }
 
+/** What the provider sells now, as search_available_numbers shows it. */
+export async function searchAvailableNumbers(
+  deps: Pick<Services, 'messagingProvider'>,
+  search: { areaCode?: string | undefined; contains?: string | undefined; limit: number },
+): Promise<TAvailableNumber[]> {
+  return atProvider(deps.messagingProvider.searchNumbers(search));
+}
+
 /**
- * Buys a number through the messaging provider and connects it with compliance pending. The price
- * is charged before the provider call and refunded when no number comes back, so a purchase is
- * never free and never charged twice.
+ * Records a bought number. The provider sold it, so no other row holds it as a live number; a
+ * released row may still hold it (a number given back is for sale again) and gives way: the number
+ * is one row, its current holder's.
+ */
+async function recordPurchase(deps: NumberDeps, data: Parameters<NumberDeps['prisma']['phoneNumber']['create']>[0]['data']) {
+  return deps.prisma.$transaction(async (tx) => {
+    await tx.phoneNumber.deleteMany({ where: { number: data.number, status: 'released' } });
+    return tx.phoneNumber.create({ data });
+  });
+}
+
+/**
+ * Buys a number through the messaging provider (exactly `number`, or any, preferring the area
+ * code) and connects it with compliance pending. The price is charged before the provider call and
+ * refunded when no number comes back, so a purchase is never free and never charged twice.
  */
 export async function buyNumber(
   deps: NumberDeps,
   workspaceId: string,
-  options: { areaCode?: string | undefined; friendlyName?: string | undefined; dedicated?: boolean },
+  options: {
+    areaCode?: string | undefined;
+    number?: string | undefined;
+    friendlyName?: string | undefined;
+    dedicated?: boolean;
+  },
 ): Promise<TNumberCreated> {
   const provider = deps.messagingProvider;
   if (provider.live && !deps.config.allowLiveNumberPurchase) {
@@ -70,25 +121,25 @@ export async function buyNumber(
   let row: PhoneNumber;
   let webhookConfigured: boolean;
   try {
-    const purchased = await provider.buyNumber({ areaCode: options.areaCode });
+    const purchased = await atProvider(provider.buyNumber({ areaCode: options.areaCode, number: options.number }));
     if (!purchased) {
       throw new AppError('number_unavailable', {
-        message: options.areaCode
-          ? `No number is available in area code ${options.areaCode}.`
-          : 'The provider has no number available right now.',
+        message: options.number
+          ? `${options.number} is not for sale (any more); search again for the numbers on offer now.`
+          : options.areaCode
+            ? `No number is available in area code ${options.areaCode}.`
+            : 'The provider has no number available right now.',
       });
     }
     webhookConfigured = purchased.webhookConfigured;
-    row = await deps.prisma.phoneNumber.create({
-      data: {
-        id: numberId,
-        workspaceId,
-        number: purchased.number,
-        friendlyName: options.friendlyName ?? purchased.number,
-        provider: provider.label,
-        providerNumberId: purchased.providerNumberId,
-        dedicated: options.dedicated ?? false,
-      },
+    row = await recordPurchase(deps, {
+      id: numberId,
+      workspaceId,
+      number: purchased.number,
+      friendlyName: options.friendlyName ?? purchased.number,
+      provider: provider.label,
+      providerNumberId: purchased.providerNumberId,
+      dedicated: options.dedicated ?? false,
     });
   } catch (error) {
     if (priceCents > 0) {
@@ -108,4 +159,46 @@ export async function buyNumber(
     webhook_configured: webhookConfigured,
     ...(webhookConfigured ? {} : { warning: webhookNotConfiguredWarning }),
   };
+}
+
+export async function updateNumber(
+  deps: Pick<Services, 'prisma'>,
+  workspaceId: string,
+  input: { id: string; friendlyName: string },
+): Promise<TNumber> {
+  const { count } = await deps.prisma.phoneNumber.updateMany({
+    where: { id: input.id, workspaceId },
+    data: { friendlyName: input.friendlyName },
+  });
+  if (count === 0) throw numberNotFound();
+  return toNumber(await deps.prisma.phoneNumber.findUniqueOrThrow({ where: { id: input.id } }));
+}
+
+/**
+ * Gives a number back to the provider, for good. It leaves sender selection first (`releasing`:
+ * accept_message_batch and dispatch only take `connected` numbers), so no send picks it while the
+ * provider is asked; messages accepted earlier are moved to another number when they are dispatched
+ * (reselectSender), and sticky recipients move on their next send. If the provider fails, the
+ * number is connected again and the caller retries; a release that was done at the provider but not
+ * recorded here (a lost answer, a crash) is finished by that retry, the provider's release being
+ * idempotent. A number bought from another provider than the deployment's current one has no
+ * provider to give it back to and is only marked. Nothing is refunded.
+ */
+export async function releaseNumber(deps: NumberDeps, workspaceId: string, numberId: string): Promise<TNumber> {
+  const row = await deps.prisma.phoneNumber.findFirst({ where: { id: numberId, workspaceId } });
+  if (!row) throw numberNotFound();
+  if (row.status === 'released') return toNumber(row);
+  await deps.prisma.phoneNumber.updateMany({ where: { id: numberId, status: 'connected' }, data: { status: 'releasing' } });
+  const provider = deps.messagingProvider;
+  if (row.providerNumberId && row.provider === provider.label) {
+    try {
+      await atProvider(provider.releaseNumber(row.providerNumberId));
+    } catch (error) {
+      await deps.prisma.phoneNumber.updateMany({ where: { id: numberId, status: 'releasing' }, data: { status: 'connected' } });
+      throw error;
+    }
+  }
+  const released = await deps.prisma.phoneNumber.update({ where: { id: numberId }, data: { status: 'released' } });
+  deps.log.info({ numberId, number: maskPhoneNumber(released.number) }, 'number released');
+  return toNumber(released);
 }

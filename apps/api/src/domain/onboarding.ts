@@ -1,6 +1,6 @@
-import type { NextAction, TFundingInvoice, TMessageAccepted, TOnboardingStatus } from '@textline/contract';
+import type { NextAction, TFundingInvoice, TMessageAccepted, TMessageStatus, TOnboardingStatus } from '@textline/contract';
 import type { Services } from '../services.ts';
-import { type MessageSource, sendMessage } from './messages/send.ts';
+import { type MessageSource, type Sender, sendMessage } from './messages/send.ts';
 import { findBrandedRequest, missingBrandedFields } from './branded-request.ts';
 import { latestFundingInvoice, toFundingInvoice } from './funding.ts';
 
@@ -65,7 +65,7 @@ function decideNextAction(state: {
   invoice: TFundingInvoice | null;
   connectedNumbers: number;
   brandedStatus: BrandedStatus;
-  testStatus: string;
+  testStatus: TOnboardingStatus['test_sms']['status'];
 }): NextActionBody {
   const { invoice } = state;
   if (state.balanceCents <= 0 && invoice?.status === 'open') {
@@ -116,7 +116,7 @@ export async function getOnboardingStatus(
   ]);
   const invoice = invoiceRow ? toFundingInvoice(invoiceRow, now) : null;
   const brandedStatus = branded ? (branded.status as BrandedStatus) : 'not_submitted';
-  const testStatus = testMessage?.status ?? 'not_sent';
+  const testStatus = (testMessage?.status as TMessageStatus | undefined) ?? 'not_sent';
   const minimumCents = deps.config.fundingMinimumCents;
   return {
     balance_cents: workspace.balanceCents,
@@ -142,7 +142,7 @@ export async function getOnboardingStatus(
 /** POST /onboarding/test-sms: the fixed text through the normal send pipeline (sendMessage, which applies the send rules). */
 export async function sendTestSms(
   deps: Parameters<typeof sendMessage>[0],
-  sender: { workspaceId: string; tokenId: string },
+  sender: Sender,
   phoneNumber: string,
 ): Promise<TMessageAccepted> {
   const result = await sendMessage(deps, sender, { phoneNumber, body: testSmsBody }, { source: testSmsSource });

@@ -44,8 +44,92 @@ export function notFoundCodeOf(operation: Operation): ErrorCode {
 }
 
 /**
+ * Seconds a client is asked to wait when the database or Redis is unreachable: a restart or a
+ * failover takes a few seconds, and the pools reconnect on their own at the next request.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+// How an unreachable database or Redis surfaces. Socket errors (pg and ioredis alike); Prisma's codes
+// for them (can't reach, timed out, server closed the connection, too many connections); PostgreSQL's
+// SQLSTATEs of a server going down or not yet up (57P01 admin shutdown, 57P02 crash shutdown, 57P03
+// cannot connect now, 53300 too many connections, class 08 connection exceptions).
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  'P2037',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const connectionExceptionState = /^08[0-9A-Z]{3}$/;
+// adapter-pg's names for the same failures (a DriverAdapterError's cause.kind).
+const unreachableKinds = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+// pg's and ioredis's errors about a connection that carry no code.
+const unreachableMessages = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+  'Connection is closed.',
+];
+
+type DependencyErrorFields = {
+  name?: unknown;
+  code?: unknown;
+  originalCode?: unknown;
+  kind?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+};
+
+/**
+ * Whether `error` says that PostgreSQL or Redis could not be reached or dropped the connection, as
+ * pg, Prisma (through adapter-pg) and ioredis report it. Causes are followed only where these
+ * libraries wrap a driver's error (tRPC, Prisma, adapter-pg), so a failed fetch to a customer's
+ * endpoint, whose cause is also a socket error, is not taken for one.
+ */
+export function isDependencyUnreachable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const fields = error as DependencyErrorFields;
+  for (const code of [fields.code, fields.originalCode])
+    if (typeof code === 'string' && (unreachableCodes.has(code) || connectionExceptionState.test(code))) return true;
+  if (typeof fields.kind === 'string' && unreachableKinds.has(fields.kind)) return true;
+  // ioredis gives up on a command after maxRetriesPerRequest reconnection attempts.
+  if (fields.name === 'MaxRetriesPerRequestError') return true;
+  if (typeof fields.message === 'string' && unreachableMessages.some((text) => (fields.message as string).startsWith(text)))
+    return true;
+  const name = typeof fields.name === 'string' ? fields.name : '';
+  if (error instanceof TRPCError || name === 'DriverAdapterError') return isDependencyUnreachable(fields.cause, depth + 1);
+  if (name.startsWith('PrismaClient'))
+    return (
+      isDependencyUnreachable(fields.meta?.driverAdapterError, depth + 1) || isDependencyUnreachable(fields.cause, depth + 1)
+    );
+  return false;
+}
+
+/** The 503 of a request that met an unreachable database or Redis, with Retry-After. */
+export function serviceUnavailableError(): AppError {
+  return new AppError('service_unavailable', {
+    extra: { retry_after_seconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
+    headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  });
+}
+
+/**
  * Maps anything a procedure can throw onto the catalogue. Input validation becomes
- * validation_failed with field issues; anything unknown becomes internal_error.
+ * validation_failed with field issues; an unreachable database or Redis, service_unavailable (503);
+ * anything unknown becomes internal_error. REST, /trpc and MCP tool calls all answer through here.
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -65,6 +149,7 @@ export function toAppError(error: unknown): AppError {
     const code = requestCodes[error.code];
     if (code) return new AppError(code);
   }
+  if (isDependencyUnreachable(error)) return serviceUnavailableError();
   return new AppError('internal_error');
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { lazyChild } from '../lib/lazy-child-logger.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -9,6 +10,8 @@ declare module 'node:http' {
     id: string;
     /** The process logger bound to this request's id. */
     log: Logger;
+    /** The route's template (`/api/v1/messages/{id}`), set by the router that answers; the metrics' route label. */
+    routeTemplate?: string;
   }
 }
 
@@ -21,8 +24,9 @@ const requestIdPattern = /^[\w.-]{1,64}$/;
  * (pino-http did this at several times the cost: it serialised every request, headers included,
  * even when the level discarded the line.)
  */
-export function requestLogging(logger: Logger) {
+export function requestLogging(logger: Logger, metrics?: Metrics) {
   return (req: Request, res: Response, next: NextFunction): void => {
+    if (metrics) observeDuration(metrics, req, res);
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', id);
@@ -35,7 +39,7 @@ export function requestLogging(logger: Logger) {
         const line = {
           request_id: id,
           method: req.method,
-          path: req.originalUrl.split('?')[0],
+          path: withoutPhoneNumbers(req.originalUrl.split('?')[0] ?? ''),
           status: res.statusCode,
           duration_ms: Math.round(performance.now() - startedAt),
         };
@@ -45,4 +49,30 @@ export function requestLogging(logger: Logger) {
     }
     next();
   };
+}
+
+/** A path segment that is a phone number, raw or URL-encoded (`/api/v1/suppressions/%2B14155550123`). */
+const phoneSegment = /\/(?:\+|%2[bB])?\d{7,15}(?=\/|$)/g;
+
+/** The path as logged: a phone number in it (the suppressions routes take one) becomes its template name. */
+function withoutPhoneNumbers(path: string): string {
+  return path.replace(phoneSegment, '/{phone_number}');
+}
+
+/** A route label with no id in it: the answering router's template, express's route pattern, else a fixed word. */
+function routeLabel(req: Request, res: Response): string {
+  if (req.routeTemplate) return req.routeTemplate;
+  const pattern: unknown = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof pattern === 'string') return pattern;
+  return res.statusCode === 404 ? 'unmatched' : 'other';
+}
+
+function observeDuration(metrics: Metrics, req: Request, res: Response): void {
+  const startedAt = performance.now();
+  res.once('finish', () => {
+    metrics.httpRequestDuration.observe(
+      { route: routeLabel(req, res), method: req.method, status: res.statusCode },
+      (performance.now() - startedAt) / 1000,
+    );
+  });
 }

@@ -3,7 +3,7 @@ import { match, type MatchFunction } from 'path-to-regexp';
 import { AppError, type Operation } from '@textline/contract';
 import { contextFromRequest } from '../trpc/context.ts';
 import { invokeOperation, type OperationHandler } from '../operations/handler.ts';
-import { servedOperations } from '../operations/index.ts';
+import { operationsServedBy, type ServedOperation, servedOperations } from '../operations/index.ts';
 import type { Services } from '../services.ts';
 import { writeJson } from './json-response.ts';
 import { sendError } from './send-error.ts';
@@ -15,9 +15,12 @@ type RestRoute = { procedurePath: string; operation: RestOperation; handler: Ope
 
 const hasRestPath = (operation: Operation): operation is RestOperation => operation.path !== null;
 
-/** Every operation with a REST path (console-only ones have none), in the handler list's order. */
-export function restRoutes(): RestRoute[] {
-  return servedOperations.flatMap(({ procedurePath, handler }) =>
+/**
+ * The operations of `served` with a REST path (console-only ones have none), in the handler list's
+ * order: by default every operation's, sandbox-only ones included, as openapi.json documents them.
+ */
+export function restRoutes(served: readonly ServedOperation[] = servedOperations): RestRoute[] {
+  return served.flatMap(({ procedurePath, handler }) =>
     hasRestPath(handler.operation) ? [{ procedurePath, operation: handler.operation, handler }] : [],
   );
 }
@@ -165,7 +168,8 @@ function inputFor(req: Request, route: CompiledRoute, params: Record<string, str
  * A known path with an unsupported method answers 405 with Allow; an unknown one falls through.
  */
 export function restRouter(services: Services): RequestHandler {
-  const routes = restRoutes().map(compile);
+  // A route these services do not serve (a sandbox-only one with a live provider) falls through to 404.
+  const routes = restRoutes(operationsServedBy(services)).map(compile);
   const staticRoutes = indexStaticRoutes(routes);
   const routesByFirstSegment = groupByFirstSegment(routes);
   const methodsByPath = groupBy(
@@ -175,6 +179,7 @@ export function restRouter(services: Services): RequestHandler {
   );
 
   async function serve(req: Request, res: Response, route: CompiledRoute, params: Record<string, string>): Promise<void> {
+    req.routeTemplate = route.operation.path;
     const ctx = contextFromRequest(services, req, 'rest');
     try {
       const output = await invokeOperation(ctx, route.handler, inputFor(req, route, params), route.pathParameters);

@@ -13,5 +13,7 @@ export function sendError(req: Request, res: Response, error: unknown, headers: 
     writeJson(res, appError.status, body, headers);
     return;
   }
+  // Which of the two is down, and how: the 503's body says neither.
+  if (appError.code === 'service_unavailable') req.log.warn({ err: error }, 'database or redis unreachable');
   writeJson(res, appError.status, appError.toBody(), { ...headers, ...appError.headers });
 }

@@ -30,7 +30,7 @@ type WakeData = { rowId: string } | { rowIds: string[] };
 export type BullTransport = {
   enqueue(queue: QueueName, jobs: readonly DueJob[]): Promise<void>;
   wake(queue: QueueName, rowIds: readonly string[]): Promise<void>;
-  startWorkers(queues: readonly QueueName[], processRow: (jobId: string) => Promise<void>): void;
+  startWorkers(queues: readonly QueueName[], processRow: (jobId: string, queue: QueueName) => Promise<void>): void;
   close(): Promise<void>;
 };
 
@@ -79,12 +79,13 @@ export function createBullTransport(options: {
 
     startWorkers(names, processRow) {
       // A wake's rows at once, so a slow one (an endpoint that hangs) does not hold up the others;
-      // at most `concurrency` x WAKE_CHUNK rows are then in flight.
-      const processJob = async (data: WakeData) => {
-        await Promise.all(('rowIds' in data ? data.rowIds : [data.rowId]).map(processRow));
+      // at most `concurrency` x WAKE_CHUNK rows are then in flight, except for queues whose
+      // processRow returns once the row has started (a queue with its own concurrency, runner.ts).
+      const processJob = async (data: WakeData, queue: QueueName) => {
+        await Promise.all(('rowIds' in data ? data.rowIds : [data.rowId]).map((id) => processRow(id, queue)));
       };
       for (const name of names) {
-        const worker = new Worker(name, async (job) => processJob(job.data as WakeData), {
+        const worker = new Worker(name, async (job) => processJob(job.data as WakeData, name), {
           connection,
           prefix: options.prefix,
           concurrency: options.concurrency,

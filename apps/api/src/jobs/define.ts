@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 
 /** Every kind of asynchronous work. The `jobs` row is the source of truth (outbox); queues only wake workers. */
@@ -6,6 +7,7 @@ export const queueNames = [
   'dispatch',
   'provider_event',
   'webhook_delivery',
+  'webhook_health',
   'campaign_step',
   'sandbox_callback',
   'maintenance',
@@ -41,7 +43,23 @@ export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
   run(services: Services, payload: z.output<Payload>, context: JobContext): Promise<void>;
   maxAttempts?: number;
   retryDelayMs?(attempt: number): number;
+  /**
+   * Jobs of this queue one process runs at once, apart from the other queues (which share
+   * JOB_CONCURRENCY), so a burst of them neither waits behind nor crowds out other work.
+   */
+  concurrency?(config: Config): number;
 };
+
+/**
+ * Thrown by `run` to put the job back, due again in `delayMs`, without counting the attempt: the work
+ * could not start now for a reason that is not the job's fault (a busy endpoint), and holding the
+ * worker's slot until it can would make other jobs wait.
+ */
+export class JobDeferred extends Error {
+  constructor(readonly delayMs: number) {
+    super(`deferred by ${delayMs} ms`);
+  }
+}
 
 /** Declares a kind of job; list it in jobs/handlers.ts for workers to run it, and write its rows with `enqueue`. */
 export function defineJob<Payload extends z.ZodType>(definition: JobDefinition<Payload>): JobDefinition<Payload> {

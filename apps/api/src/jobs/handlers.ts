@@ -3,6 +3,7 @@ import { campaignStepJob } from '../domain/campaigns/scheduler.ts';
 import { dispatchJob } from '../domain/messages/dispatch.ts';
 import { maintenanceJob } from '../domain/maintenance.ts';
 import { webhookDeliveryJob } from '../domain/customer-webhooks/worker.ts';
+import { webhookHealthJob } from '../domain/customer-webhooks/health.ts';
 import { providerEventJob } from '../domain/reconciliation/provider-events.ts';
 import { sandboxCallbackJob } from '../providers/sandbox/callbacks.ts';
 import type { JobDefinition } from './define.ts';
@@ -18,10 +19,14 @@ export const jobDefinitions: readonly JobDefinition[] = [
   sandboxCallbackJob,
   campaignStepJob,
   webhookDeliveryJob,
+  webhookHealthJob,
   maintenanceJob,
 ];
 
 /** Jobs that get a row every period, whether or not anything else enqueues one. */
 export function recurringJobs(config: Config): RecurringJob[] {
-  return [{ job: maintenanceJob, everyMs: config.maintenanceIntervalMinutes * 60_000 }];
+  return [
+    { job: maintenanceJob, everyMs: config.maintenanceIntervalMinutes * 60_000 },
+    { job: webhookHealthJob, everyMs: 3_600_000 },
+  ];
 }

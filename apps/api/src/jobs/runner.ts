@@ -3,15 +3,20 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Services } from '../services.ts';
 import { type BullTransport, createBullTransport } from './bullmq.ts';
-import type { JobContext, JobDefinition, QueueName } from './define.ts';
+import { createKeyedBatcher } from '../lib/keyed-batcher.ts';
+import { type JobContext, JobDeferred, type JobDefinition, type QueueName } from './define.ts';
 import {
   buryJob,
   type ClaimedJob,
   claimDueJobs,
   claimJobById,
+  claimJobsByIds,
   completeJob,
+  completeJobs,
+  deferJob,
   dueJobs,
   releaseOrphanedJobs,
   retryJob,
@@ -35,6 +40,7 @@ type RunnerDeps = {
   db: Db;
   clock: Clock;
   log: Logger;
+  metrics?: Metrics | undefined;
   /** The kinds of job this runner works on (jobs/handlers.ts); rows of other queues are left alone. */
   definitions: readonly JobDefinition[];
   /** Jobs receive the whole service set, which is built after the runner. */
@@ -42,6 +48,8 @@ type RunnerDeps = {
 };
 
 const SWEEP_BATCH = 500;
+// Job rows one claim-by-id or completion statement covers at most.
+const ROW_BATCH = 500;
 const MAX_DRAIN_ROUNDS = 10_000;
 // The most often this process sends woken job ids to BullMQ (see scheduleFlush).
 export const WAKE_INTERVAL_MS = 10;
@@ -63,6 +71,23 @@ function payloadMismatch(queue: QueueName, error: z.ZodError): string {
   return errorText(`the payload does not match the ${queue} job's schema (${issues.join('; ')})`);
 }
 
+/**
+ * Queues whose jobs share a limit on how many run at once in this process: one lane for every
+ * queue without a concurrency of its own (JOB_CONCURRENCY), one per queue with one.
+ */
+type Lane = { queues: QueueName[]; limit: number; inFlight: number; ownConcurrency: boolean; waiting: (() => void)[] };
+
+function lanesOf(definitions: Map<QueueName, JobDefinition>, config: Config): Lane[] {
+  const shared: Lane = { queues: [], limit: config.jobConcurrency, inFlight: 0, ownConcurrency: false, waiting: [] };
+  const own: Lane[] = [];
+  for (const definition of definitions.values()) {
+    const limit = definition.concurrency?.(config);
+    if (limit === undefined) shared.queues.push(definition.queue);
+    else own.push({ queues: [definition.queue], limit, inFlight: 0, ownConcurrency: true, waiting: [] });
+  }
+  return shared.queues.length > 0 ? [shared, ...own] : own;
+}
+
 function definitionsByQueue(definitions: readonly JobDefinition[]): Map<QueueName, JobDefinition> {
   const byQueue = new Map<QueueName, JobDefinition>();
   for (const definition of definitions) {
@@ -77,6 +102,8 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   const prisma = deps.db.prisma;
   const definitions = definitionsByQueue(deps.definitions);
   const handledQueues = [...definitions.keys()];
+  const lanes = lanesOf(definitions, config);
+  const laneOf = new Map(lanes.flatMap((lane) => lane.queues.map((queue) => [queue, lane] as const)));
   const inFlight = new Set<Promise<void>>();
   const bull: BullTransport | undefined = config.redisUrl
     ? createBullTransport({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, concurrency: config.jobConcurrency, log })
@@ -85,6 +112,38 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   // Due times, leases and backoff all read the service clock, so tests can move time by hand.
   const now = () => new Date(deps.clock.now());
   const lease = (at: Date) => new Date(at.getTime() + config.jobLeaseMs);
+
+  // Under load, the claims of rows BullMQ hands over together and the completions of jobs that end
+  // together each go as one statement instead of one per job.
+  const claimsById = createKeyedBatcher<string, ClaimedJob | null>({
+    maxBatch: ROW_BATCH,
+    async runAlone(id) {
+      const at = now();
+      return (await claimJobById(prisma, id, { now: at, leaseUntil: lease(at) })) ?? null;
+    },
+    async runBatch(ids) {
+      const at = now();
+      const claimed = new Map(
+        (await claimJobsByIds(prisma, ids, { now: at, leaseUntil: lease(at) })).map((job) => [job.id, job]),
+      );
+      return ids.map((id) => claimed.get(id) ?? null);
+    },
+  });
+  const completions = createKeyedBatcher<ClaimedJob, true>({
+    maxBatch: ROW_BATCH,
+    async runAlone(job) {
+      await completeJob(prisma, job, now());
+      return true;
+    },
+    async runBatch(jobs) {
+      // The same row twice (a duplicate claim cannot happen, but one statement must not update a row twice): alone.
+      const ids = new Set<string>();
+      const unique = jobs.filter((job) => !ids.has(job.id) && ids.add(job.id));
+      if (unique.length < jobs.length) return jobs.map(() => undefined);
+      await completeJobs(prisma, jobs, now());
+      return jobs.map(() => true as const);
+    },
+  });
 
   async function execute(job: ClaimedJob): Promise<void> {
     const definition = definitions.get(job.queue);
@@ -98,6 +157,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
         'job payload does not match its schema; not retried',
       );
       await buryJob(prisma, job, { now: now(), error: reason });
+      deps.metrics?.jobAttempts.inc({ queue: job.queue, outcome: 'dead' });
       return;
     }
     const maxAttempts = definition.maxAttempts ?? config.jobMaxAttempts;
@@ -111,37 +171,71 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
       await definition.run(deps.services(), parsed.data, context);
     } catch (error) {
       const at = now();
+      if (error instanceof JobDeferred) {
+        await deferJob(prisma, job, { now: at, runAt: new Date(at.getTime() + error.delayMs) });
+        return;
+      }
       const reason = errorText(error);
       const fields = { jobId: job.id, queue: job.queue, attempt: job.attempts, err: reason };
       if (context.isLastAttempt) {
         log.error(fields, 'job failed for the last time');
         await buryJob(prisma, job, { now: at, error: reason });
+        deps.metrics?.jobAttempts.inc({ queue: job.queue, outcome: 'dead' });
       } else {
         const delay = (definition.retryDelayMs ?? exponentialBackoffMs)(job.attempts);
         log.warn({ ...fields, retryInMs: delay }, 'job failed; will retry');
         await retryJob(prisma, job, { now: at, runAt: new Date(at.getTime() + delay), error: reason });
+        deps.metrics?.jobAttempts.inc({ queue: job.queue, outcome: 'retried' });
       }
       return;
     }
-    await completeJob(prisma, job, now());
+    await completions.run('done', job);
+    deps.metrics?.jobAttempts.inc({ queue: job.queue, outcome: 'succeeded' });
   }
 
   /** Every job this process works on is tracked, so drain() and stop() can wait for it. */
-  function track(work: Promise<void>): void {
+  function track(work: Promise<void>, lane: Lane): void {
     const tracked = work.catch((error: unknown) => log.error({ err: errorText(error) }, 'job bookkeeping failed'));
     inFlight.add(tracked);
+    lane.inFlight += 1;
     void tracked.finally(() => {
       inFlight.delete(tracked);
-      poller.poke();
+      release(lane);
+      // A lane of its own claims again once half its slots are free, so that under load each claim
+      // takes many rows rather than one per job that ends (the sweep timer claims for it too).
+      if (!lane.ownConcurrency || lane.inFlight <= lane.limit / 2) poller.poke(lane);
     });
   }
 
-  async function claimAndRun(limit: number): Promise<number> {
-    if (handledQueues.length === 0 || limit <= 0) return 0;
+  /** A slot of the lane is free again: the first row waiting for one (scaled mode) takes it. */
+  function release(lane: Lane): void {
+    lane.inFlight -= 1;
+    lane.waiting.shift()?.();
+  }
+
+  async function claimAndRun(lane: Lane, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
     const at = now();
-    const claimed = await claimDueJobs(prisma, { queues: handledQueues, limit, now: at, leaseUntil: lease(at) });
-    for (const job of claimed) track(execute(job));
+    const claimed = await claimDueJobs(prisma, { queues: lane.queues, limit, now: at, leaseUntil: lease(at) });
+    for (const job of claimed) track(execute(job), lane);
     return claimed.length;
+  }
+
+  /**
+   * Scaled mode, a queue with its own concurrency: waits for a free slot of its lane, claims the row
+   * and starts it, without waiting for it to finish, so a BullMQ job's rows never wait for its
+   * slowest one (an endpoint that hangs) while the lane has room for others.
+   */
+  async function startRow(jobId: string, lane: Lane): Promise<void> {
+    while (lane.inFlight >= lane.limit) await new Promise<void>((resolve) => lane.waiting.push(resolve));
+    lane.inFlight += 1;
+    let job: ClaimedJob | null = null;
+    try {
+      job = await claimsById.run('claim', jobId);
+    } finally {
+      release(lane);
+    }
+    if (job) track(execute(job), lane);
   }
 
   /** The worker without Redis (embedded mode): claims due rows whenever woken, and every sweep interval. */
@@ -150,24 +244,40 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
     let woken = false;
     let wakeUp: (() => void) | undefined;
     let loop: Promise<void> | undefined;
+    // The lanes to claim for on the next round: those woken, or with a slot freed, since the last.
+    const due = new Set<Lane>(lanes);
 
     async function run(): Promise<void> {
       while (running) {
         woken = false;
-        const free = config.jobConcurrency - inFlight.size;
-        let claimed = 0;
-        try {
-          claimed = await claimAndRun(free);
-        } catch (error) {
-          log.error({ err: errorText(error) }, 'claiming jobs failed');
+        const toClaim = [...due];
+        due.clear();
+        let fullBatch = false;
+        for (const lane of toClaim) {
+          // A full lane is claimed for again when one of its jobs ends.
+          const free = lane.limit - lane.inFlight;
+          if (free <= 0) continue;
+          let claimed = 0;
+          try {
+            claimed = await claimAndRun(lane, free);
+          } catch (error) {
+            log.error({ err: errorText(error) }, 'claiming jobs failed');
+          }
+          // A full batch suggests more are due; otherwise sleep until woken or the next sweep.
+          if (claimed > 0 && claimed === free) {
+            due.add(lane);
+            fullBatch = true;
+          }
         }
-        // A full batch suggests more are due; otherwise sleep until woken or the next sweep.
-        if (claimed > 0 && claimed === free) continue;
+        if (fullBatch) continue;
         // wake() and stop() change both while the claim above is awaited, which TypeScript's narrowing cannot see.
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
         if (woken || !running) continue;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, config.jobSweepIntervalMs);
+          const timer = setTimeout(() => {
+            for (const lane of lanes) due.add(lane);
+            resolve();
+          }, config.jobSweepIntervalMs);
           wakeUp = () => {
             clearTimeout(timer);
             resolve();
@@ -182,7 +292,10 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
         running = true;
         loop = run();
       },
-      poke() {
+      /** Claims again for `lane`, or for every lane. */
+      poke(lane?: Lane) {
+        if (lane) due.add(lane);
+        else for (const each of lanes) due.add(each);
         woken = true;
         wakeUp?.();
       },
@@ -259,7 +372,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   return {
     wake(queue, ...jobIds) {
       if (!bull) {
-        poller.poke();
+        poller.poke(laneOf.get(queue));
         return;
       }
       // Once stop() has begun, BullMQ is closing: the rows wait for a sweep (another worker's, or
@@ -283,10 +396,15 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
         poller.start();
         return;
       }
-      bull.startWorkers(handledQueues, async (jobId) => {
-        const at = now();
-        const work = claimJobById(prisma, jobId, { now: at, leaseUntil: lease(at) }).then((job) => job && execute(job));
-        track(work);
+      bull.startWorkers(handledQueues, async (jobId, queue) => {
+        const lane = laneOf.get(queue);
+        if (!lane) return;
+        if (lane.ownConcurrency) {
+          await startRow(jobId, lane);
+          return;
+        }
+        const work = claimsById.run('claim', jobId).then((job) => (job ? execute(job) : undefined));
+        track(work, lane);
         await work;
       });
       const sweepAll = () => warnOnFailure(sweep(handledQueues), 'job sweep failed');
@@ -310,7 +428,8 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
     async drain() {
       for (let round = 0; round < MAX_DRAIN_ROUNDS; round += 1) {
         await Promise.allSettled([...inFlight]);
-        const claimed = await claimAndRun(config.jobConcurrency);
+        let claimed = 0;
+        for (const lane of lanes) claimed += await claimAndRun(lane, lane.limit - lane.inFlight);
         if (claimed === 0 && inFlight.size === 0) return;
       }
       throw new Error('jobs kept becoming due: drain() gave up');

@@ -50,6 +50,22 @@ export async function claimJobById(
   return rows[0] && toClaimed(rows[0]);
 }
 
+/** Claims jobs by id (BullMQ deliveries arriving together): the ones still claimable come back. */
+export async function claimJobsByIds(
+  db: JobDb,
+  ids: readonly string[],
+  options: { now: Date; leaseUntil: Date },
+): Promise<ClaimedJob[]> {
+  const rows = await db.$queryRaw<ClaimedRow[]>`
+    UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${options.leaseUntil}, updated_at = ${options.now}
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE id = ANY(${ids as string[]}::text[]) AND ${claimable(options.now)}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, queue, payload, attempts`;
+  return rows.map(toClaimed);
+}
+
 /** Due jobs, for the scaled mode's sweeper to (re-)enqueue on BullMQ. */
 export async function dueJobs(
   db: JobDb,
@@ -69,6 +85,21 @@ export async function dueJobs(
 export async function completeJob(db: JobDb, job: ClaimedJob, now: Date): Promise<void> {
   await db.$executeRaw`
     UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = ${now}
+    WHERE id = ${job.id} AND status = 'running' AND attempts = ${job.attempts}`;
+}
+
+/** completeJob for many jobs in one statement; each is still only touched while its attempt owns it. */
+export async function completeJobs(db: JobDb, jobs: readonly ClaimedJob[], now: Date): Promise<void> {
+  await db.$executeRaw`
+    UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = ${now}
+    FROM unnest(${jobs.map((job) => job.id)}::text[], ${jobs.map((job) => job.attempts)}::int[]) AS done (id, attempts)
+    WHERE jobs.id = done.id AND jobs.status = 'running' AND jobs.attempts = done.attempts`;
+}
+
+/** Puts a job back, due at `runAt`, as if this attempt had not been made (see JobDeferred). */
+export async function deferJob(db: JobDb, job: ClaimedJob, options: { now: Date; runAt: Date }): Promise<void> {
+  await db.$executeRaw`
+    UPDATE jobs SET status = 'pending', run_at = ${options.runAt}, attempts = attempts - 1, locked_until = NULL, updated_at = ${options.now}
     WHERE id = ${job.id} AND status = 'running' AND attempts = ${job.attempts}`;
 }
 

@@ -2,7 +2,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
 
-type KeyedBatcher<Item, Result> = { run(key: string, item: Item): Promise<Result> };
+export type KeyedBatcher<Item, Result> = { run(key: string, item: Item): Promise<Result> };
 
 /**
  * At most one database call in flight per key: an item that arrives while its key's call is in

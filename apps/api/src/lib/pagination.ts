@@ -40,6 +40,11 @@ export function newestFirst(list: string, workspaceId: string, query: { limit: n
   const tag = listTag(list, workspaceId);
   const after = query.cursor === undefined ? undefined : decodeCursor(tag, query.cursor);
   return {
+    /**
+     * The last row of the previous page, for a list that writes its own SQL (a union, or a time other
+     * than created_at as its order): it selects the rows after (after.createdAt, after.id) itself.
+     */
+    after,
     where: after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {},
     orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
     // One extra row tells whether another page exists.
@@ -50,4 +55,23 @@ export function newestFirst(list: string, workspaceId: string, query: { limit: n
       return { rows: pageRows, nextCursor: rows.length > query.limit && last ? encodeCursor(tag, last) : null };
     },
   };
+}
+
+/**
+ * A list's created_after (inclusive) and created_before (exclusive) filters as dates. A range that
+ * holds no instant at all is a mistake worth naming (422 on created_before), not an empty page.
+ */
+export function createdRange(filter: { created_after?: string | undefined; created_before?: string | undefined }): {
+  from: Date | undefined;
+  to: Date | undefined;
+} {
+  const from = filter.created_after === undefined ? undefined : new Date(filter.created_after);
+  const to = filter.created_before === undefined ? undefined : new Date(filter.created_before);
+  if (from && to && to.getTime() <= from.getTime()) {
+    throw new AppError('validation_failed', {
+      message: 'created_before must be later than created_after.',
+      extra: { issues: [{ path: 'created_before', message: 'must be later than created_after' }] },
+    });
+  }
+  return { from, to };
 }

@@ -1,8 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { AppError, phoneNumberInputPattern } from '@textline/contract';
 
 // libphonenumber also accepts "tel:" prefixes, extensions and trailing letters; a recipient is a
-// leading + and digits, optionally grouped with spaces, dots, hyphens or parentheses.
-const internationalFormat = /^\+[\d ().-]+$/;
+// leading + and digits, optionally grouped with spaces, dots, hyphens or parentheses (the contract's pattern).
+const internationalFormat = phoneNumberInputPattern;
 
 // Validating against the full metadata is a tenth of a send's CPU; recipients repeat (replies,
 // conversations, retries), so recent answers are kept, a bounded number of them.
@@ -20,6 +21,21 @@ export function toE164(input: string): string | undefined {
     if (oldest !== undefined) recent.delete(oldest);
   }
   recent.set(input, e164);
+  return e164;
+}
+
+/**
+ * The E.164 form of a number the caller gave in `field` (a filter, a path), or 422
+ * validation_failed naming that field.
+ */
+export function requireE164(input: string, field = 'phone_number'): string {
+  const e164 = toE164(input);
+  if (e164 === undefined) {
+    throw new AppError('validation_failed', {
+      message: `${field} must be a valid phone number in international E.164 format.`,
+      extra: { issues: [{ path: field, message: 'must be a valid international number with a leading +, e.g. +14155550100' }] },
+    });
+  }
   return e164;
 }
 

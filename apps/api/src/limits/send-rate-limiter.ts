@@ -1,3 +1,4 @@
+import { type SendRateTier, sendRateTiers } from '@textline/contract';
 import { type KeyedLimit, type KeyedLimiter, rateLimitedError } from './keyed-limiter.ts';
 
 /** SPEC section 8: burst capacity per plan tier; every tier refills one token per 1,200 ms. */
@@ -6,18 +7,26 @@ export const sendRateLimits = {
   growth: { namespace: 'send', capacity: 5, refillMs: 1_200 },
   scale: { namespace: 'send', capacity: 10, refillMs: 1_200 },
   enterprise: { namespace: 'send', capacity: 20, refillMs: 1_200 },
-} as const satisfies Record<string, KeyedLimit>;
+} as const satisfies Record<SendRateTier, KeyedLimit>;
 
-export type PlanTier = keyof typeof sendRateLimits;
+export type PlanTier = SendRateTier;
 
-function tierOf(planTier: string): PlanTier {
+/** A stored tier name as a tier; an unknown one is the lowest. */
+export function tierOf(planTier: string): PlanTier {
   return Object.hasOwn(sendRateLimits, planTier) ? (planTier as PlanTier) : 'starter';
 }
 
-type SendCaller = { tokenId: string; planTier: string };
+/** The lower of two tiers (sendRateTiers runs from the smallest burst up). */
+export function lowerTier(a: PlanTier, b: PlanTier): PlanTier {
+  return sendRateTiers.indexOf(a) <= sendRateTiers.indexOf(b) ? a : b;
+}
+
+/** A delegated token's own tier (sendRateTier) holds it below the plan's, never above: the plan may have been lowered since. */
+type SendCaller = { tokenId: string; planTier: string; sendRateTier?: string | null };
 
 function sendBucket(caller: SendCaller) {
-  const tier = tierOf(caller.planTier);
+  const planTier = tierOf(caller.planTier);
+  const tier = caller.sendRateTier ? lowerTier(planTier, tierOf(caller.sendRateTier)) : planTier;
   return { tier, bucket: { limit: sendRateLimits[tier], key: caller.tokenId } };
 }
 

@@ -8,6 +8,7 @@ import { sendError } from '../http/send-error.ts';
 import type { Services } from '../services.ts';
 import { contextFromRequest, type RequestContext } from '../trpc/context.ts';
 import type { AuthContext } from '../auth/authenticator.ts';
+import { operationsServedBy } from '../operations/index.ts';
 import { createMcpAuthenticator } from './auth.ts';
 import { closeWithoutStackTraces } from './close-without-stack-traces.ts';
 import { loneToolCall, writeLoneToolCallResult } from './lone-tool-call.ts';
@@ -57,6 +58,8 @@ export const ZLegacyToolCall = z.strictObject({
 export function mcpRouter(services: Services): Router {
   const mcp = Router();
   const authenticateMcp = createMcpAuthenticator(services);
+  // The tools of the operations these services serve: no sandbox tool with a live provider.
+  const served = operationsServedBy(services);
 
   mcp.post('/mcp', async (req: Request, res: Response) => {
     try {
@@ -68,6 +71,7 @@ export function mcpRouter(services: Services): Router {
       }
       const server = buildMcpServer({
         baseUrl: baseUrlOf(services, req),
+        services,
         contextOf: () => toolContext(services, req, auth),
       });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -90,7 +94,7 @@ export function mcpRouter(services: Services): Router {
   mcp.get('/mcp/tools', async (req: Request, res: Response) => {
     try {
       await authenticateMcp(req, ['mcp:read']);
-      res.json({ tools: toolListings() });
+      res.json({ tools: toolListings(served) });
     } catch (error) {
       sendError(req, res, error);
     }
@@ -100,7 +104,7 @@ export function mcpRouter(services: Services): Router {
   mcp.post('/mcp/tools/:name', async (req: Request, res: Response) => {
     try {
       const auth = await authenticateMcp(req, ['mcp:execute']);
-      const tool = findTool(String(req.params.name));
+      const tool = findTool(served, String(req.params.name));
       if (!tool)
         throw new AppError('not_found', { message: `No tool named ${String(req.params.name)}; GET /mcp/tools lists them.` });
       assertJsonBody(req);

@@ -2,12 +2,35 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { serviceVersion } from '../domain/health.ts';
+import { operationsServedBy } from '../operations/index.ts';
+import { runsSandbox } from '../providers/sandbox-mode.ts';
+import type { Services } from '../services.ts';
 import type { RequestContext } from '../trpc/context.ts';
 import { callTool, toolListings } from './tools.ts';
 import { mcpUrls } from './urls.ts';
 
+type InstructionServices = Pick<Services, 'config' | 'messagingProvider' | 'fundingProvider'>;
+
+/**
+ * With the sandbox providers: the shortest way to a delivered SMS, seven calls counting account
+ * creation (apps/api/test/mcp-seven-calls.test.ts takes it), and what the sandbox tools simulate.
+ */
+function sandboxPath(services: InstructionServices, urls: ReturnType<typeof mcpUrls>): string[] {
+  const { fundingMinimumCents, sandboxDelayMs } = services.config;
+  return [
+    'This is the sandbox: no real SMS or money moves. From nothing to a delivered SMS in 7 calls:',
+    `1. POST ${urls.accounts} {"username", "password"}; connect to ${urls.resource} with its token.access_token as the`,
+    `bearer token. 2. create_funding_invoice {"amount_cents": ${fundingMinimumCents}}. 3. sandbox_pay_invoice {"id": the`,
+    'invoice id}: paid and credited at once. 4. buy_number {}. 5. send_message {"phone_number": "+1...", "body": "..."}.',
+    `6. get_message {"id": the message id} after about ${Math.max(1, Math.ceil((2 * sandboxDelayMs) / 1000))} s: the carrier reports`,
+    `sent, then delivered, ${sandboxDelayMs} ms apart; 7. once more if it still reads queued, sending or sent.`,
+    'Then try the rest: sandbox_receive_message makes a number text yours (a STOP reply opts it out), sandbox_report',
+    'makes a sent message fail or its recipient opt out.',
+  ];
+}
+
 /** The initialize result's instructions: how an agent gets from nothing to a delivered SMS. */
-function serverInstructions(baseUrl: string): string {
+function serverInstructions(baseUrl: string, services: InstructionServices): string {
   const urls = mcpUrls(baseUrl);
   return [
     'Textline sends SMS for developers and AI agents. Tools cover onboarding (status, API token, test SMS, funding',
@@ -17,7 +40,9 @@ function serverInstructions(baseUrl: string): string {
     `token; OAuth clients discover the authorization server at ${urls.protectedResourceMetadata}.`,
     'Typical path: read the onboarding status (it names the next action), fund the prepaid balance with a funding',
     'invoice, get a sender number, send a message, then read the message until its status is delivered.',
-    'A failed call returns isError with JSON {code, message, fix, retry}: follow fix, and retry only as the retry hint says.',
+    ...(runsSandbox(services) ? sandboxPath(services, urls) : []),
+    'A failed call returns isError with JSON {code, message, fix, retry}: follow fix (it names the tool to call), and',
+    'retry only as the retry hint says.',
   ].join(' ');
 }
 
@@ -34,6 +59,8 @@ const sharedSchemaValidator = new AjvJsonSchemaValidator();
 export function buildMcpServer(options: {
   /** Where the instructions point. */
   baseUrl: string;
+  /** Whose tools it offers: those of the operations these services serve. */
+  services: InstructionServices;
   contextOf: () => RequestContext;
 }) {
   // The SDK deprecates Server for "the high-level API" and keeps it for advanced uses such as this one
@@ -43,11 +70,11 @@ export function buildMcpServer(options: {
     { name: 'textline', title: 'Textline SMS', version: serviceVersion },
     {
       capabilities: { tools: { listChanged: true } },
-      instructions: serverInstructions(options.baseUrl),
+      instructions: serverInstructions(options.baseUrl, options.services),
       jsonSchemaValidator: sharedSchemaValidator,
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListings() }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListings(operationsServedBy(options.services)) }));
   server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params, options.contextOf()));
   return server;
 }

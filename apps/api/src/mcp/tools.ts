@@ -3,8 +3,9 @@ import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-sc
 import type { CallToolRequest, CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '@textline/contract';
 import { toAppError } from '../http/errors.ts';
+import { portableSchema } from '../lib/portable-schema.ts';
 import { invokeOperation, type OperationHandler } from '../operations/handler.ts';
-import { servedOperations } from '../operations/index.ts';
+import { operationsServedBy, type ServedOperation } from '../operations/index.ts';
 import type { RequestContext } from '../trpc/context.ts';
 
 /**
@@ -47,36 +48,52 @@ function toolFor(handler: OperationHandler): McpTool | undefined {
   };
 }
 
-let cachedTools: McpTool[] | undefined;
+/** The tools of each served list (operationsServedBy gives one of two lists): built once per list. */
+const toolsByList = new WeakMap<readonly ServedOperation[], McpTool[]>();
 
-/** Every operation with an `mcp` entry, in the handler list's order. */
-export function mcpTools(): McpTool[] {
-  cachedTools ??= servedOperations.flatMap(({ handler }) => toolFor(handler) ?? []);
-  return cachedTools;
+/** The tools of `served` (operationsServedBy(services)): each operation with an `mcp` entry, in the list's order. */
+export function mcpTools(served: readonly ServedOperation[]): McpTool[] {
+  let tools = toolsByList.get(served);
+  if (!tools) {
+    tools = served.flatMap(({ handler }) => toolFor(handler) ?? []);
+    toolsByList.set(served, tools);
+  }
+  return tools;
 }
 
-export function findTool(name: string): McpTool | undefined {
-  return mcpTools().find((tool) => tool.name === name);
+export function findTool(served: readonly ServedOperation[], name: string): McpTool | undefined {
+  return mcpTools(served).find((tool) => tool.name === name);
 }
 
-/** The tool as tools/list describes it, its schemas converted exactly as the SDK's McpServer converts them. */
+/**
+ * The tool as tools/list describes it: its schemas converted as the SDK's McpServer converts them, then
+ * made portable to every model provider's function-calling dialect (lib/portable-schema.ts).
+ */
 function toolListing(tool: McpTool): Tool {
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: toJsonSchemaCompat(tool.inputSchema, { strictUnions: true, pipeStrategy: 'input' }) as Tool['inputSchema'],
-    outputSchema: toJsonSchemaCompat(tool.outputSchema, { strictUnions: true, pipeStrategy: 'output' }) as Tool['outputSchema'],
+    inputSchema: portableSchema(
+      toJsonSchemaCompat(tool.inputSchema, { strictUnions: true, pipeStrategy: 'input' }),
+    ) as Tool['inputSchema'],
+    outputSchema: portableSchema(
+      toJsonSchemaCompat(tool.outputSchema, { strictUnions: true, pipeStrategy: 'output' }),
+    ) as Tool['outputSchema'],
     annotations: tool.annotations,
   };
 }
 
-let cachedListings: Tool[] | undefined;
+const listingsByList = new WeakMap<readonly ServedOperation[], Tool[]>();
 
-/** Every tool as tools/list describes it (the native endpoint and the legacy GET /mcp/tools). */
-export function toolListings(): Tool[] {
-  cachedListings ??= mcpTools().map(toolListing);
-  return cachedListings;
+/** The tools of `served` as tools/list describes them (the native endpoint and the legacy GET /mcp/tools). */
+export function toolListings(served: readonly ServedOperation[]): Tool[] {
+  let listings = listingsByList.get(served);
+  if (!listings) {
+    listings = mcpTools(served).map(toolListing);
+    listingsByList.set(served, listings);
+  }
+  return listings;
 }
 
 export type ToolOutcome = { ok: true; output: unknown } | { ok: false; error: AppError };
@@ -112,14 +129,17 @@ export async function runTool(tool: McpTool, args: unknown, ctx: RequestContext)
   }
 }
 
-/** A failed call as the native endpoint answers it: isError, with the catalogue's code, message, fix and retry. */
-function toolError(error: AppError): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(error.toDetail()) }], isError: true };
+/**
+ * A failed call as the native endpoint answers it: isError, with the catalogue's code, message, retry
+ * and the fix that names tools rather than REST routes (`tool`: the tool called, if it exists).
+ */
+function toolError(error: AppError, tool: string | undefined): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(error.toToolDetail(tool)) }], isError: true };
 }
 
 /** The native result: structured output matching outputSchema, or toolError. */
 function toolResult(tool: McpTool, outcome: ToolOutcome): CallToolResult {
-  if (!outcome.ok) return toolError(outcome.error);
+  if (!outcome.ok) return toolError(outcome.error, tool.name);
   const structured = (tool.wrapsOutput ? { result: outcome.output } : outcome.output) as Record<string, unknown>;
   // The key order the SDK's result validation gives, so both ways of answering write the same bytes.
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
@@ -131,7 +151,8 @@ function toolResult(tool: McpTool, outcome: ToolOutcome): CallToolResult {
  * result in the catalogue's {code, message, fix, retry} form, as the instructions promise.
  */
 export async function callTool(params: CallToolRequest['params'], ctx: RequestContext): Promise<CallToolResult> {
-  const tool = findTool(params.name);
-  if (!tool) return toolError(new AppError('not_found', { message: `No tool named ${params.name}; tools/list lists them.` }));
+  const tool = findTool(operationsServedBy(ctx.services), params.name);
+  if (!tool)
+    return toolError(new AppError('not_found', { message: `No tool named ${params.name}; tools/list lists them.` }), undefined);
   return toolResult(tool, await runTool(tool, params.arguments ?? {}, ctx));
 }

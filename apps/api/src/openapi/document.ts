@@ -1,45 +1,104 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { errorCatalogue, type ErrorCode, type Operation, renderError } from '@textline/contract';
+import {
+  customerEventDescriptions,
+  customerEventEnvelope,
+  customerEventTypes,
+  errorCatalogue,
+  type ErrorCode,
+  type ErrorDefinition,
+  type Operation,
+  operationIdOf,
+  operationTags,
+  type OperationTag,
+  renderError,
+} from '@textline/contract';
 import { serviceVersion } from '../domain/health.ts';
 import { appRouter } from '../trpc/router.ts';
-import { notFoundCodeOf } from '../http/errors.ts';
+import { notFoundCodeOf, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../http/errors.ts';
 import { pathParametersOf, queryParametersOf, restRoutes, type RestOperation } from '../http/rest.ts';
+import { portableSchema } from '../lib/portable-schema.ts';
 import { ZLegacyToolCall } from '../mcp/routes.ts';
 
 type JsonObject = Record<string, unknown>;
 
-const stringErrorSchema = {
-  type: 'object',
-  description: 'String-form error: the code, plus the extra fields named for it in SPEC section 7.',
-  required: ['error'],
-  properties: { error: { type: 'string' } },
-  additionalProperties: true,
-};
+/** The component name of an error code's body schema: insufficient_balance is InsufficientBalanceError. */
+function errorSchemaName(code: ErrorCode): string {
+  return `${code
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}Error`;
+}
 
-const objectErrorSchema = {
-  type: 'object',
-  description: 'Object-form error. `unauthorized` carries only code and message.',
-  required: ['error'],
-  properties: {
-    error: {
+/** The JSON Schema of a code's typed extra fields (errors.ts), as properties and the names of the required ones. */
+function extraFieldsOf(definition: ErrorDefinition): { properties: JsonObject; required: string[] } {
+  if (!definition.extra) return { properties: {}, required: [] };
+  const schema = z.toJSONSchema(definition.extra, { io: 'output' }) as { properties?: JsonObject; required?: string[] };
+  return { properties: schema.properties ?? {}, required: schema.required ?? [] };
+}
+
+/**
+ * The body of one error code: its code a `const` (the string `error`, or `error.code` in the object form),
+ * so a generated client narrows a response by it, with the fields the catalogue gives that code typed.
+ */
+function errorBodySchema(code: ErrorCode): JsonObject {
+  const definition: ErrorDefinition = errorCatalogue[code];
+  const extra = extraFieldsOf(definition);
+  if (definition.shape === 'string') {
+    return {
       type: 'object',
-      required: ['code', 'message'],
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        fix: { type: 'string' },
-        retry: { type: 'string', description: 'Retry hint' },
-        issues: {
-          type: 'array',
-          description: 'Field problems (validation_failed)',
-          items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
-        },
-        request_id: { type: 'string', description: 'Quote it to support (internal_error)' },
+      description: `${definition.message} Fix: ${definition.fix}`,
+      required: ['error', ...extra.required],
+      properties: { error: { type: 'string', const: code }, ...extra.properties },
+      additionalProperties: false,
+    };
+  }
+  // The unauthorized object carries only its code and message (renderError).
+  const detail: JsonObject =
+    code === 'unauthorized'
+      ? {}
+      : {
+          fix: { type: 'string', description: 'What to do about it' },
+          retry: { type: 'string', const: definition.retry, description: 'Whether and when to retry' },
+        };
+  return {
+    type: 'object',
+    description: `${definition.message} Fix: ${definition.fix}`,
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message', ...Object.keys(detail), ...extra.required],
+        properties: { code: { type: 'string', const: code }, message: { type: 'string' }, ...detail, ...extra.properties },
+        additionalProperties: false,
       },
     },
-  },
-};
+    additionalProperties: false,
+  };
+}
+
+/** Headers an error status carries: Retry-After on a 429 (and a 503 of service_unavailable), the challenge on 401/403. */
+function errorHeaders(status: number, codes: readonly ErrorCode[]): JsonObject | undefined {
+  const retryAfter = (required: boolean) => ({
+    'Retry-After': {
+      description: 'Seconds to wait before retrying; the same as retry_after_seconds in the body',
+      required,
+      schema: { type: 'integer', minimum: 1 },
+    },
+  });
+  const challenge = (required: boolean, description: string) => ({
+    'WWW-Authenticate': { description, required, schema: { type: 'string' } },
+  });
+  if (status === 429) return retryAfter(true);
+  if (status === 503 && codes.includes('service_unavailable')) return retryAfter(false);
+  if (status === 401 && codes.includes('unauthorized')) {
+    return challenge(true, 'Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent');
+  }
+  if (status === 403 && codes.includes('unauthorized')) {
+    return challenge(false, 'Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized');
+  }
+  return undefined;
+}
 
 const exampleExtras: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   amount_below_minimum: { minimum_cents: 500 },
@@ -50,6 +109,17 @@ const exampleExtras: Partial<Record<ErrorCode, Record<string, unknown>>> = {
     limit: { tier: 'starter', capacity: 1, refill_ms: 1200 },
   },
   validation_failed: { issues: [{ path: 'phone_number', message: 'must be an E.164 number' }] },
+  service_unavailable: { retry_after_seconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
+  sign_in_rate_limited: { retry_after_seconds: 60 },
+  insufficient_balance: {
+    balance_cents: 0,
+    required_cents: 2,
+    fund_with: { route: 'POST /api/v1/onboarding/funding-invoices', mcp_tool: 'create_funding_invoice' },
+  },
+  invalid_state: { current_status: 'archived' },
+  message_not_cancelable: { current_status: 'sent' },
+  suppression_not_removable: { phone_number: '+14155550100', source: 'inbound_keyword' },
+  internal_error: { request_id: 'req_3kTqXb9VwZ' },
 };
 
 /** The error codes of a route that reads a JSON body: the parser's, the content type's and the schema's. */
@@ -64,12 +134,14 @@ function errorCodesFor(operation: RestOperation): ErrorCode[] {
   // Query parameters it reads are validated; a path parameter that fails its schema is an unknown resource.
   if (queryParametersOf(operation).length > 0) codes.add('validation_failed');
   if (pathParametersOf(operation.path).length > 0) codes.add(notFoundCodeOf(operation));
+  // Any route may meet an unreachable database or Redis; one whose own answer is a 503 (health) reports it so.
+  if (!operation.alternateSuccess?.some((alternate) => alternate.status === 503)) codes.add('service_unavailable');
   codes.add('internal_error');
   return [...codes];
 }
 
 /** Responses for `codes` grouped by status; `scopeRefusal` adds the 403 a token without the route's scope gets. */
-function errorResponses(codeList: Iterable<ErrorCode>, scopeRefusal: boolean): JsonObject {
+function errorResponses(codeList: Iterable<ErrorCode>, scopeRefusal: boolean, declared: Set<ErrorCode>): JsonObject {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codeList)) {
     const status = errorCatalogue[code].status;
@@ -79,15 +151,16 @@ function errorResponses(codeList: Iterable<ErrorCode>, scopeRefusal: boolean): J
   if (scopeRefusal) byStatus.set(403, [...new Set([...(byStatus.get(403) ?? []), 'unauthorized' as const])]);
   const responses: JsonObject = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const shapes = new Set(codes.map((code) => errorCatalogue[code].shape));
-    const schemas = [...shapes].map((shape) => ({
-      $ref: `#/components/schemas/${shape === 'string' ? 'StringError' : 'ObjectError'}`,
-    }));
+    for (const code of codes) declared.add(code);
+    const schemas = codes.map((code) => ({ $ref: `#/components/schemas/${errorSchemaName(code)}` }));
+    const headers = errorHeaders(status, codes);
     responses[String(status)] = {
       description: codes.join(', '),
+      ...(headers ? { headers } : {}),
       content: {
         'application/json': {
-          schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas },
+          // anyOf: the bodies exclude each other by their code's const; linters cannot see that through the nesting.
+          schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas },
           examples: Object.fromEntries(codes.map((code) => [code, { value: renderError(code, { extra: exampleExtras[code] }) }])),
         },
       },
@@ -98,10 +171,13 @@ function errorResponses(codeList: Iterable<ErrorCode>, scopeRefusal: boolean): J
 
 type Paths = Record<string, Record<string, JsonObject>>;
 
-/** A JSON pointer to a success body's schema in this document, so two routes share one schema. */
-function successSchemaPointer(operation: RestOperation): string {
-  const path = operation.path.replaceAll('~', '~0').replaceAll('/', '~1');
-  return `#/paths/${path}/${operation.method.toLowerCase()}/responses/${operation.successStatus}/content/application~1json/schema`;
+/**
+ * The component holding an operation's success body (createMessage: CreateMessageResponse): a named
+ * type in generated SDKs, and one schema for the statuses and routes that answer it.
+ */
+function successSchemaName(operation: RestOperation): string {
+  const id = operationIdOf(operation);
+  return `${id.charAt(0).toUpperCase()}${id.slice(1)}Response`;
 }
 
 /** GET /mcp/tools: each tool as tools/list describes it (mcp/tools.ts toolListing). */
@@ -143,10 +219,10 @@ const legacyToolListSchema = {
  * routes, not procedures, so they are described here from the operations their tools run: a call
  * answers its tool's success body as `result`, or any error the tool's operation answers.
  */
-function legacyMcpToolPaths(): Paths {
+function legacyMcpToolPaths(declared: Set<ErrorCode>): Paths {
   const toolOperations = restRoutes().flatMap(({ operation }) => (operation.mcp ? [operation] : []));
   const { $schema: _dialect, ...callBodySchema } = z.toJSONSchema(ZLegacyToolCall, { io: 'input' });
-  const listResponses = errorResponses(['unauthorized', 'internal_error'], true);
+  const listResponses = errorResponses(['unauthorized', 'service_unavailable', 'internal_error'], true, declared);
   const callErrors: ErrorCode[] = [
     ...toolOperations.flatMap(errorCodesFor),
     'unauthorized',
@@ -158,7 +234,7 @@ function legacyMcpToolPaths(): Paths {
   return {
     '/mcp/tools': {
       get: {
-        operationId: 'mcp.listToolsLegacy',
+        operationId: 'listMcpToolsLegacy',
         summary: 'List MCP tools (legacy REST)',
         description: 'The tools of POST /mcp as tools/list describes them: name, input and output JSON Schema, annotations.',
         tags: ['mcp'],
@@ -171,7 +247,7 @@ function legacyMcpToolPaths(): Paths {
     },
     '/mcp/tools/{name}': {
       post: {
-        operationId: 'mcp.callToolLegacy',
+        operationId: 'callMcpToolLegacy',
         summary: 'Call an MCP tool (legacy REST)',
         description:
           'Runs one tool as tools/call on POST /mcp does, with its arguments as params. The tool runs as the token ' +
@@ -200,18 +276,70 @@ function legacyMcpToolPaths(): Paths {
                   required: ['result'],
                   additionalProperties: false,
                   properties: {
-                    result: { anyOf: toolOperations.map((operation) => ({ $ref: successSchemaPointer(operation) })) },
+                    result: { anyOf: toolOperations.map((operation) => ({ $ref: `#/components/schemas/${successSchemaName(operation)}` })) },
                   },
                 },
               },
             },
           },
-          ...errorResponses(callErrors, true),
+          ...errorResponses(callErrors, true, declared),
         },
       },
     },
   };
 }
+
+/** The Standard Webhooks headers every customer webhook request carries (domain/customer-webhooks/signing.ts). */
+const webhookHeaders = [
+  ['webhook-id', 'The event id, the same on every retry and replay: deduplicate on it'],
+  ['webhook-timestamp', 'Unix seconds when this attempt was signed; refuse ones far from your clock'],
+  [
+    'webhook-signature',
+    "Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's " +
+      'whsec_ secret (two during a rotation); verify with any Standard Webhooks library',
+  ],
+].map(([name, description]) => ({ in: 'header', name, required: true, description, schema: { type: 'string' } }));
+
+/** message.delivered is messageDeliveredEvent: camelCase like the operations' ids. */
+function webhookOperationId(type: string): string {
+  const words = type.split(/[._]/);
+  return `${words.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('')}Event`;
+}
+
+/**
+ * OpenAPI 3.1's top-level `webhooks`: one request per customer event type, its body built from the
+ * schemas the sender's events are typed by, so generated SDKs get the payload types.
+ */
+function customerEventWebhooks(): JsonObject {
+  return Object.fromEntries(
+    customerEventTypes.map((type) => {
+      const { $schema: _dialect, ...schema } = z.toJSONSchema(customerEventEnvelope(type), { io: 'output' });
+      return [
+        type,
+        {
+          post: {
+            operationId: webhookOperationId(type),
+            summary: type,
+            description:
+              `${customerEventDescriptions[type]} Sent to every enabled endpoint subscribed to ${type} ` +
+              '(POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.',
+            tags: ['webhook events'],
+            // Not a request to this API: the receiver checks the Standard Webhooks signature (webhook-signature).
+            security: [],
+            parameters: webhookHeaders,
+            requestBody: { required: true, content: { 'application/json': { schema } } },
+            responses: { '2XX': { description: 'Received; any other answer, or none within 15 s, is retried' } },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+/** What openapi.json says of a sandbox-only operation (Operation.sandboxOnly). */
+const sandboxOnlyNote =
+  'Sandbox only: served with the sandbox carrier and sandboxpay (the defaults); with a live provider ' +
+  '(MESSAGING_PROVIDER=twilio) this route answers 404 and its MCP tool is not listed.';
 
 function security(operation: Operation): JsonObject[] {
   if (operation.auth.kind === 'bearer') return [{ bearerAuth: [operation.auth.scope] }];
@@ -237,19 +365,26 @@ export function buildOpenApiDocument(): JsonObject {
       legacyKey: { type: 'http', scheme: 'bearer', description: 'Legacy txk_ key (migration route only)' },
     },
   }) as unknown as JsonObject & { paths: Record<string, Record<string, JsonObject>>; components?: JsonObject };
+  (document.info as JsonObject).license = serviceLicense;
 
+  const declared = new Set<ErrorCode>();
+  const successSchemas: JsonObject = {};
   for (const { operation } of restRoutes()) {
     const entry = document.paths[operation.path]?.[operation.method.toLowerCase()];
     if (!entry) throw new Error(`openapi: ${operation.method} ${operation.path} missing from the generated document`);
     const generatedSuccess = (entry.responses as Record<string, JsonObject>)['200'];
-    const successContent = generatedSuccess?.content;
+    const successBody = (generatedSuccess?.content as Record<string, JsonObject> | undefined)?.['application/json']?.schema;
+    if (successBody) successSchemas[successSchemaName(operation)] = successBody;
+    const successContent = successBody
+      ? { 'application/json': { schema: { $ref: `#/components/schemas/${successSchemaName(operation)}` } } }
+      : undefined;
     const responses: JsonObject = {
       [String(operation.successStatus)]: { description: operation.summary, content: successContent },
     };
     for (const alternate of operation.alternateSuccess ?? []) {
       const headers = Object.entries(alternate.headers ?? {}).map(([name, { value, description }]): [string, JsonObject] => [
         name,
-        { description, schema: { type: 'string', const: value } },
+        { description, required: true, schema: { type: 'string', const: value } },
       ]);
       responses[String(alternate.status)] = {
         description: alternate.description,
@@ -257,18 +392,76 @@ export function buildOpenApiDocument(): JsonObject {
         content: successContent,
       };
     }
-    entry.responses = { ...responses, ...errorResponses(errorCodesFor(operation), operation.auth.kind === 'bearer') };
+    entry.responses = {
+      ...responses,
+      ...errorResponses(errorCodesFor(operation), operation.auth.kind === 'bearer', declared),
+    };
     entry.security = security(operation);
-    entry.operationId = operation.name;
+    entry.operationId = operationIdOf(operation);
+    entry.tags = [...operation.tags];
     if (entry.requestBody) (entry.requestBody as JsonObject).required = operation.bodyRequired;
     if (operation.mcp) entry['x-mcp-tool'] = operation.mcp.name;
+    if (operation.sandboxOnly) {
+      entry.description = `${sandboxOnlyNote} ${String(entry.description)}`;
+      entry['x-sandbox-only'] = true;
+    }
   }
-  Object.assign(document.paths, legacyMcpToolPaths());
+  Object.assign(document.paths, legacyMcpToolPaths(declared));
+  document.webhooks = customerEventWebhooks();
+  document.tags = usedTags(document);
   const components = (document.components ??= {});
+  // The router's generic error.* schemas describe tRPC's own shapes, which no route answers with.
+  const generated = Object.entries((components.schemas as JsonObject | undefined) ?? {}).filter(
+    ([name]) => !name.startsWith('error.'),
+  );
   components.schemas = {
-    ...(components.schemas as JsonObject | undefined),
-    StringError: stringErrorSchema,
-    ObjectError: objectErrorSchema,
+    ...Object.fromEntries(generated),
+    ...successSchemas,
+    ...Object.fromEntries([...declared].sort().map((code) => [errorSchemaName(code), errorBodySchema(code)])),
   };
+  return portableSchemas(document);
+}
+
+/**
+ * No license file ships with the service: its terms are the operator's. Replace this with the real
+ * license (an SPDX identifier or a URL) if the API is published under one.
+ */
+const serviceLicense = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+
+/** The top-level tags, described, in operationTags' order: those some operation or webhook is in. */
+function usedTags(document: JsonObject): JsonObject[] {
+  const used = new Set<string>();
+  for (const section of [document.paths, document.webhooks] as Paths[]) {
+    for (const methods of Object.values(section)) {
+      for (const entry of Object.values(methods)) for (const tag of (entry.tags as string[] | undefined) ?? []) used.add(tag);
+    }
+  }
+  return Object.entries(operationTags)
+    .filter(([name]) => used.has(name))
+    .map(([name, description]) => ({ name, description }));
+}
+
+/** Every schema of the document as lib/portable-schema.ts writes them (no type arrays, no keyword-less schema). */
+function portableSchemas(document: JsonObject): JsonObject {
+  const inContent = (content: unknown) => {
+    for (const media of Object.values((content as Record<string, JsonObject> | undefined) ?? {})) {
+      if (media.schema) media.schema = portableSchema(media.schema as JsonObject);
+    }
+  };
+  for (const section of [document.paths, document.webhooks] as Paths[]) {
+    for (const methods of Object.values(section)) {
+      for (const entry of Object.values(methods)) {
+        for (const parameter of (entry.parameters as JsonObject[] | undefined) ?? []) {
+          if (parameter.schema) parameter.schema = portableSchema(parameter.schema as JsonObject);
+        }
+        inContent((entry.requestBody as JsonObject | undefined)?.content);
+        for (const response of Object.values((entry.responses as Record<string, JsonObject> | undefined) ?? {})) {
+          inContent(response.content);
+        }
+      }
+    }
+  }
+  const components = document.components as { schemas?: Record<string, JsonObject> };
+  for (const [name, schema] of Object.entries(components.schemas ?? {})) components.schemas![name] = portableSchema(schema);
   return document;
 }

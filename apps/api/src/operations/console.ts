@@ -37,7 +37,7 @@ export const apiTokensHandlers = {
     tokens: await listApiTokens(ctx.services, ctx.session.workspaceId),
   })),
   revoke: session(operations['apiTokens.revoke'], async ({ ctx, input }) => ({
-    token: await revokeApiToken(ctx.services, ctx.session.workspaceId, input.id),
+    token: await revokeApiToken(ctx.services, ctx.session, input.id),
   })),
 };
 

@@ -5,6 +5,7 @@ import { insufficientScope, unauthorized } from '../auth/challenges.ts';
 import { consoleAuthContext, requireConsoleSession, type ConsoleSessionContext } from '../auth/console-session.ts';
 import { repeatsAcceptedSend } from '../domain/messages/send.ts';
 import { invalidInputError } from '../http/errors.ts';
+import { countOperationCall } from '../metrics/count.ts';
 import { enforceSendRateLimit } from '../limits/send-rate-limiter.ts';
 import type { RequestContext } from '../trpc/context.ts';
 
@@ -145,6 +146,23 @@ export async function invokeOperation(
   handler: OperationHandler,
   rawInput: unknown,
   pathParameters: readonly string[] = [],
+): Promise<unknown> {
+  if (!ctx.services.metrics) return runOperation(ctx, handler, rawInput, pathParameters);
+  try {
+    const output = await runOperation(ctx, handler, rawInput, pathParameters);
+    countOperationCall(ctx, handler.operation);
+    return output;
+  } catch (error) {
+    countOperationCall(ctx, handler.operation, error);
+    throw error;
+  }
+}
+
+async function runOperation(
+  ctx: RequestContext,
+  handler: OperationHandler,
+  rawInput: unknown,
+  pathParameters: readonly string[],
 ): Promise<unknown> {
   const { operation } = handler;
   const caller = await handler.authorize(ctx, callTypeOf(operation), () => rawInput);

@@ -1,16 +1,23 @@
 import { operations, type OperationName } from '@textline/contract';
 import { accountsHandlers, authHandlers } from './accounts.ts';
+import { balanceHandlers, ledgerHandlers, usageHandlers } from './billing.ts';
 import { campaignsHandlers } from './campaigns.ts';
 import { apiTokensHandlers, billingHandlers, consoleHandlers } from './console.ts';
 import { contactListsHandlers } from './contact-lists.ts';
+import { conversationsHandlers } from './conversations.ts';
 import type { OperationHandler } from './handler.ts';
 import { healthHandlers } from './health.ts';
 import { mcpHandlers } from './mcp.ts';
 import { messagesHandlers } from './messages.ts';
 import { numbersHandlers } from './numbers.ts';
 import { onboardingHandlers } from './onboarding.ts';
+import { sandboxHandlers } from './sandbox.ts';
 import { snippetsHandlers } from './snippets.ts';
+import { suppressionsHandlers } from './suppressions.ts';
+import { tokensHandlers } from './tokens.ts';
 import { webhookDeliveriesHandlers, webhookEndpointsHandlers } from './webhooks.ts';
+import { runsSandbox } from '../providers/sandbox-mode.ts';
+import type { Services } from '../services.ts';
 
 type ResourceOf<TPath> = TPath extends `${infer TResource}.${string}` ? TResource : never;
 
@@ -36,6 +43,7 @@ export const operationHandlers = {
   accounts: accountsHandlers,
   auth: authHandlers,
   onboarding: onboardingHandlers,
+  tokens: tokensHandlers,
   numbers: numbersHandlers,
   messages: messagesHandlers,
   mcp: mcpHandlers,
@@ -47,6 +55,12 @@ export const operationHandlers = {
   campaigns: campaignsHandlers,
   snippets: snippetsHandlers,
   contactLists: contactListsHandlers,
+  conversations: conversationsHandlers,
+  suppressions: suppressionsHandlers,
+  balance: balanceHandlers,
+  ledger: ledgerHandlers,
+  usage: usageHandlers,
+  sandbox: sandboxHandlers,
 } satisfies HandlersOfEveryOperation;
 
 export type ServedOperation = { procedurePath: OperationName; handler: OperationHandler };
@@ -72,4 +86,17 @@ function listServedOperations(): ServedOperation[] {
   );
 }
 
+/** Every operation the service can serve, sandbox-only ones included (openapi.json documents them all). */
 export const servedOperations: readonly ServedOperation[] = listServedOperations();
+
+const withoutSandboxOnly = servedOperations.filter(({ handler }) => !handler.operation.sandboxOnly);
+
+/**
+ * The operations these services serve, in the list's order: the REST routes and MCP tools are built
+ * from it. Sandbox-only operations are in it only with the sandbox providers (DESIGN.md).
+ */
+export function operationsServedBy(
+  services: Pick<Services, 'messagingProvider' | 'fundingProvider'>,
+): readonly ServedOperation[] {
+  return runsSandbox(services) ? servedOperations : withoutSandboxOnly;
+}

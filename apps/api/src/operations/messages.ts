@@ -1,17 +1,34 @@
-import { idempotentReplayHeader, operations } from '@textline/contract';
+import { idempotentReplayHeader, operations, type TMessageCreateRequest } from '@textline/contract';
+import { cancelMessage } from '../domain/messages/cancel.ts';
 import { getMessage } from '../domain/messages/get.ts';
-import { sendMessage } from '../domain/messages/send.ts';
+import { listMessageItems } from '../domain/messages/history.ts';
+import { previewMessage } from '../domain/messages/preview.ts';
+import { type MessageSource, type SendRequest, sendMessage, tokenSender } from '../domain/messages/send.ts';
+import { messageTimeline } from '../domain/messages/timeline.ts';
 import { refundSend } from '../limits/send-rate-limiter.ts';
-import { bearer } from './handler.ts';
+import type { RequestContext } from '../trpc/context.ts';
+import { bearer, type BearerCaller } from './handler.ts';
+
+/** A send's request as the send and its preview take it. */
+function sendRequestOf(input: TMessageCreateRequest): SendRequest {
+  return {
+    phoneNumber: input.phone_number,
+    body: input.body,
+    idempotencyKey: input.idempotency_key,
+    metadata: input.metadata,
+    sendAt: input.send_at,
+    from: input.from,
+  };
+}
+
+/** Where a send came from, as its timeline tells it: a console session's one-off send, MCP or the API. */
+const sourceOf = (ctx: RequestContext & BearerCaller): MessageSource =>
+  ctx.auth.origin === 'console' ? 'console' : ctx.transport === 'mcp' ? 'mcp' : 'api';
+const senderOf = (ctx: BearerCaller) => tokenSender(ctx.auth);
 
 export const messagesHandlers = {
   create: bearer(operations['messages.create'], async ({ ctx, input }) => {
-    const result = await sendMessage(
-      ctx.services,
-      { workspaceId: ctx.auth.workspaceId, tokenId: ctx.auth.tokenId },
-      { phoneNumber: input.phone_number, body: input.body, idempotencyKey: input.idempotency_key, metadata: input.metadata },
-      { source: ctx.transport === 'mcp' ? 'mcp' : 'api' },
-    );
+    const result = await sendMessage(ctx.services, senderOf(ctx), sendRequestOf(input), { source: sourceOf(ctx) });
     if (result.replayed) {
       ctx.response.status = 200;
       ctx.response.headers[idempotentReplayHeader] = 'true';
@@ -22,5 +39,15 @@ export const messagesHandlers = {
   }),
   get: bearer(operations['messages.get'], async ({ ctx, input }) => ({
     message: await getMessage(ctx.services, ctx.auth.workspaceId, input.id),
+  })),
+  list: bearer(operations['messages.list'], ({ ctx, input }) => listMessageItems(ctx.services, ctx.auth.workspaceId, input)),
+  timeline: bearer(operations['messages.timeline'], ({ ctx, input }) =>
+    messageTimeline(ctx.services, ctx.auth.workspaceId, input.id),
+  ),
+  cancel: bearer(operations['messages.cancel'], async ({ ctx, input }) => ({
+    message: await cancelMessage(ctx.services, ctx.auth.workspaceId, input.id),
+  })),
+  preview: bearer(operations['messages.preview'], async ({ ctx, input }) => ({
+    preview: await previewMessage(ctx.services, senderOf(ctx), sendRequestOf(input), { source: sourceOf(ctx) }),
   })),
 };

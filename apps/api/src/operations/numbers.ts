@@ -1,5 +1,5 @@
 import { operations } from '@textline/contract';
-import { buyNumber, listNumbers } from '../domain/numbers.ts';
+import { buyNumber, listNumbers, releaseNumber, searchAvailableNumbers, updateNumber } from '../domain/numbers.ts';
 import { bearer } from './handler.ts';
 
 export const numbersHandlers = {
@@ -7,6 +7,23 @@ export const numbersHandlers = {
     numbers: await listNumbers(ctx.services, ctx.auth.workspaceId),
   })),
   create: bearer(operations['numbers.create'], ({ ctx, input }) =>
-    buyNumber(ctx.services, ctx.auth.workspaceId, { areaCode: input.area_code, friendlyName: input.friendly_name }),
+    buyNumber(ctx.services, ctx.auth.workspaceId, {
+      areaCode: input.area_code,
+      number: input.number,
+      friendlyName: input.friendly_name,
+    }),
   ),
+  searchAvailable: bearer(operations['numbers.searchAvailable'], async ({ ctx, input }) => ({
+    available_numbers: await searchAvailableNumbers(ctx.services, {
+      areaCode: input.area_code,
+      contains: input.contains,
+      limit: input.limit,
+    }),
+  })),
+  update: bearer(operations['numbers.update'], async ({ ctx, input }) => ({
+    number: await updateNumber(ctx.services, ctx.auth.workspaceId, { id: input.id, friendlyName: input.friendly_name }),
+  })),
+  release: bearer(operations['numbers.release'], async ({ ctx, input }) => ({
+    number: await releaseNumber(ctx.services, ctx.auth.workspaceId, input.id),
+  })),
 };

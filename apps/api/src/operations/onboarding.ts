@@ -2,6 +2,7 @@ import { operations } from '@textline/contract';
 import { createApiKeyToken } from '../domain/accounts.ts';
 import { provisionDedicatedNumber, submitBrandedRequest } from '../domain/branded-request.ts';
 import { createFundingInvoice, getFundingInvoice } from '../domain/funding.ts';
+import { tokenSender } from '../domain/messages/send.ts';
 import { getOnboardingStatus, sendTestSms } from '../domain/onboarding.ts';
 import { bearer } from './handler.ts';
 
@@ -11,11 +12,7 @@ export const onboardingHandlers = {
   })),
   status: bearer(operations['onboarding.status'], ({ ctx }) => getOnboardingStatus(ctx.services, ctx.auth.workspaceId)),
   testSms: bearer(operations['onboarding.testSms'], async ({ ctx, input }) => ({
-    message: await sendTestSms(
-      ctx.services,
-      { workspaceId: ctx.auth.workspaceId, tokenId: ctx.auth.tokenId },
-      input.phone_number,
-    ),
+    message: await sendTestSms(ctx.services, tokenSender(ctx.auth), input.phone_number),
   })),
   createFundingInvoice: bearer(operations['onboarding.createFundingInvoice'], async ({ ctx, input }) => ({
     invoice: await createFundingInvoice(ctx.services, ctx.auth.workspaceId, input.amount_cents),

@@ -2,46 +2,56 @@ import { operations } from '@textline/contract';
 import {
   createEndpoint,
   deleteEndpoint,
+  getEndpoint,
   listEndpoints,
   revealSecret,
   rotateSecret,
   updateEndpoint,
 } from '../domain/customer-webhooks/endpoints.ts';
-import { getDelivery, listDeliveries, replayDelivery, sendTestEvent } from '../domain/customer-webhooks/deliveries.ts';
-import { session } from './handler.ts';
+import {
+  getDelivery,
+  listDeliveries,
+  recoverDeliveries,
+  replayDelivery,
+  sendTestEvent,
+} from '../domain/customer-webhooks/deliveries.ts';
+import { bearer } from './handler.ts';
 
+// Bearer operations: the console calls them too, over /trpc with its session cookie (authorizeBearer).
 export const webhookEndpointsHandlers = {
-  list: session(operations['webhookEndpoints.list'], async ({ ctx }) => ({
-    endpoints: await listEndpoints(ctx.services, ctx.session.workspaceId),
+  list: bearer(operations['webhookEndpoints.list'], ({ ctx, input }) => listEndpoints(ctx.services, ctx.auth.workspaceId, input)),
+  create: bearer(operations['webhookEndpoints.create'], async ({ ctx, input }) => ({
+    endpoint: await createEndpoint(ctx.services, ctx.auth.workspaceId, input),
   })),
-  create: session(operations['webhookEndpoints.create'], async ({ ctx, input }) => ({
-    endpoint: await createEndpoint(ctx.services, ctx.session.workspaceId, input),
+  get: bearer(operations['webhookEndpoints.get'], async ({ ctx, input }) => ({
+    endpoint: await getEndpoint(ctx.services, ctx.auth.workspaceId, input.id),
   })),
-  update: session(operations['webhookEndpoints.update'], async ({ ctx, input }) => ({
-    endpoint: await updateEndpoint(ctx.services, ctx.session.workspaceId, input),
+  update: bearer(operations['webhookEndpoints.update'], async ({ ctx, input }) => ({
+    endpoint: await updateEndpoint(ctx.services, ctx.auth.workspaceId, input),
   })),
-  delete: session(operations['webhookEndpoints.delete'], ({ ctx, input }) =>
-    deleteEndpoint(ctx.services, ctx.session.workspaceId, input.id),
+  delete: bearer(operations['webhookEndpoints.delete'], ({ ctx, input }) =>
+    deleteEndpoint(ctx.services, ctx.auth.workspaceId, input.id),
   ),
-  secret: session(operations['webhookEndpoints.secret'], ({ ctx, input }) =>
-    revealSecret(ctx.services, ctx.session.workspaceId, input.id),
+  secret: bearer(operations['webhookEndpoints.secret'], ({ ctx, input }) =>
+    revealSecret(ctx.services, ctx.auth.workspaceId, input.id),
   ),
-  rotateSecret: session(operations['webhookEndpoints.rotateSecret'], ({ ctx, input }) =>
-    rotateSecret(ctx.services, ctx.session.workspaceId, input.id),
+  rotateSecret: bearer(operations['webhookEndpoints.rotateSecret'], ({ ctx, input }) =>
+    rotateSecret(ctx.services, ctx.auth.workspaceId, input.id),
   ),
-  sendTest: session(operations['webhookEndpoints.sendTest'], async ({ ctx, input }) => ({
-    delivery: await sendTestEvent(ctx.services, ctx.session.workspaceId, input),
+  sendTest: bearer(operations['webhookEndpoints.sendTest'], async ({ ctx, input }) => ({
+    delivery: await sendTestEvent(ctx.services, ctx.auth.workspaceId, input),
   })),
+  recover: bearer(operations['webhookEndpoints.recover'], ({ ctx, input }) =>
+    recoverDeliveries(ctx.services, ctx.auth.workspaceId, input),
+  ),
 };
 
 export const webhookDeliveriesHandlers = {
-  list: session(operations['webhookDeliveries.list'], ({ ctx, input }) =>
-    listDeliveries(ctx.services, ctx.session.workspaceId, input),
+  list: bearer(operations['webhookDeliveries.list'], ({ ctx, input }) =>
+    listDeliveries(ctx.services, ctx.auth.workspaceId, input),
   ),
-  get: session(operations['webhookDeliveries.get'], async ({ ctx, input }) => ({
-    delivery: await getDelivery(ctx.services, ctx.session.workspaceId, input.id),
-  })),
-  replay: session(operations['webhookDeliveries.replay'], async ({ ctx, input }) => ({
-    delivery: await replayDelivery(ctx.services, ctx.session.workspaceId, input.id),
+  get: bearer(operations['webhookDeliveries.get'], ({ ctx, input }) => getDelivery(ctx.services, ctx.auth.workspaceId, input.id)),
+  replay: bearer(operations['webhookDeliveries.replay'], async ({ ctx, input }) => ({
+    delivery: await replayDelivery(ctx.services, ctx.auth.workspaceId, input.id),
   })),
 };

@@ -20,7 +20,7 @@ export function acceptanceStatus(record: AcceptanceRecord): 200 | 202 {
   return record.duplicate ? 200 : 202;
 }
 
-type IngestDeps = Pick<Services, 'providerEventStore' | 'clock' | 'jobs' | 'inboundWebhooks'>;
+type IngestDeps = Pick<Services, 'providerEventStore' | 'clock' | 'jobs' | 'inboundWebhooks' | 'metrics'>;
 
 /**
  * The inbound webhook pipeline: verify the signature over the canonical payload, require the event
@@ -75,6 +75,10 @@ export async function acceptVerifiedWebhook(
   });
   // The store's statement wrote the reconciliation job and committed: wake it.
   if (stored.job_id) deps.jobs.wake(providerEventJob.queue, stored.job_id);
+  deps.metrics?.providerEvents.inc({
+    type: deps.metrics.providerEventType(identity.eventType),
+    duplicate: String(stored.duplicate),
+  });
   return {
     id: stored.id,
     status: 'received',

@@ -24,6 +24,19 @@ export function signedSandboxPayment(
   return { payload, source, headers: signWebhook(source.key, payload, services.clock.now()) };
 }
 
+/**
+ * The sandbox wallet's payment of an invoice (the checkout's pay action, and the sandbox_pay_invoice
+ * tool): its signed funding.completed, verified and stored as the funding webhook route stores it.
+ * The provider_event job reconciles it; a second payment of one invoice is a duplicate event.
+ */
+export function paySandboxInvoice(
+  services: Pick<Services, 'inboundWebhooks' | 'clock' | 'providerEventStore' | 'jobs' | 'metrics'>,
+  invoice: Pick<FundingInvoice, 'id' | 'sessionId' | 'amountCents'>,
+) {
+  const payment = signedSandboxPayment(services, invoice);
+  return ingestProviderWebhook(services, payment.source, payment);
+}
+
 /** A browser asks for a page (its Accept lists text/html first); agents and scripts get JSON. */
 function wantsPage(req: Request): boolean {
   return req.accepts(['json', 'html']) === 'html';
@@ -46,8 +59,7 @@ export function sandboxPayCheckoutRouter(services: Services): Router {
   router.post('/sandboxpay/checkout/:sessionId/pay', async (req: Request, res: Response) => {
     try {
       const row = await invoiceOf(req);
-      const payment = signedSandboxPayment(services, row);
-      const acceptance = await ingestProviderWebhook(services, payment.source, payment);
+      const acceptance = await paySandboxInvoice(services, row);
       // The page's pay button (a form post) comes back to the page, which says the payment was sent.
       if (wantsPage(req)) {
         res.redirect(303, `${checkoutPath(req)}?payment=sent`);

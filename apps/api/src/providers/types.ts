@@ -44,14 +44,34 @@ export type PurchasedNumber = {
   webhookConfigured: boolean;
 };
 
+/** A number the provider offers for sale now. */
+export type AvailableNumber = {
+  number: string;
+  /** The provider's region for it (a state or province code); null when it names none. */
+  region: string | null;
+  capabilities: { sms: boolean; mms: boolean; voice: boolean };
+};
+
+export type NumberSearch = { areaCode?: string | undefined; contains?: string | undefined; limit: number };
+
 export type MessagingProvider = {
   /** Label used in webhook paths (/webhooks/<label>/events) and stored on provider events. */
   label: string;
   /** A live provider moves real money and numbers; buying needs ALLOW_LIVE_NUMBER_PURCHASE. */
   live: boolean;
   send(sms: OutboundSms): Promise<{ providerMessageId: string }>;
-  /** Buys a number, preferring the area code; undefined when none is available. */
-  buyNumber(options: { areaCode?: string | undefined }): Promise<PurchasedNumber | undefined>;
+  /** The numbers for sale now (in the area code, containing the digits), at most `limit`. */
+  searchNumbers(search: NumberSearch): Promise<AvailableNumber[]>;
+  /**
+   * Buys exactly `number` if given, else any number, preferring the area code; undefined when that
+   * number or none is available.
+   */
+  buyNumber(options: { areaCode?: string | undefined; number?: string | undefined }): Promise<PurchasedNumber | undefined>;
+  /**
+   * Gives a bought number back to the provider. Idempotent: a number the provider no longer has on
+   * the account counts as released.
+   */
+  releaseNumber(providerNumberId: string): Promise<void>;
   /**
    * A carrier whose callbacks are not our signed JSON (DESIGN.md "Inbound provider webhooks")
    * serves /webhooks/<label>/events and /incoming itself: it verifies them its own way and hands

@@ -8,14 +8,18 @@ import {
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
-import type { HttpMethod, Operation } from '@textline/contract';
+import { AppError, type HttpMethod, type Operation } from '@textline/contract';
 import type { RequestContext } from './context.ts';
 import { toAppError, trpcCodeOf } from '../http/errors.ts';
 import type { OperationHandler } from '../operations/handler.ts';
+import { countOperationCall } from '../metrics/count.ts';
+import { servesOperation } from '../providers/sandbox-mode.ts';
 
 /**
  * /trpc clients get the same bodies as REST; no stack or internal message ever leaves the process.
  * The envelope's code follows the status, so a client's 404 reads NOT_FOUND, not INTERNAL_SERVER_ERROR.
+ * `detail` is the catalogue's full description (message, fix, retry hint) whatever the body's shape:
+ * a string-shaped body such as insufficient_balance's names only the code, and the console shows the fix.
  */
 function formatError({ error, shape }: { error: TRPCError; shape: TRPCDefaultErrorShape }) {
   const appError = toAppError(error);
@@ -24,7 +28,7 @@ function formatError({ error, shape }: { error: TRPCError; shape: TRPCDefaultErr
     ...shape,
     code: TRPC_ERROR_CODES_BY_KEY[code],
     message: appError.message,
-    data: { code, httpStatus: appError.status, body: appError.toBody() },
+    data: { code, httpStatus: appError.status, body: appError.toBody(), detail: appError.toDetail() },
   };
 }
 
@@ -41,7 +45,7 @@ function metaFor(operation: Operation): OpenApiMeta {
       path: operation.path,
       summary: operation.summary,
       description: operation.description,
-      tags: operation.tags,
+      tags: [...operation.tags],
       protect: operation.auth.kind !== 'none',
     },
   };
@@ -52,7 +56,18 @@ function procedureFor(handler: OperationHandler) {
   const { operation, authorize } = handler;
   const builder = t.procedure
     .meta(metaFor(operation))
-    .use(async ({ ctx, type, next, getRawInput }) => next({ ctx: { ...ctx, ...(await authorize(ctx, type, getRawInput)) } }))
+    .use(async ({ ctx, next }) => {
+      if (!ctx.services.metrics) return next();
+      const result = await next();
+      countOperationCall(ctx, operation, result.ok ? undefined : result.error);
+      return result;
+    })
+    .use(async ({ ctx, type, next, getRawInput }) => {
+      // One router serves every deployment: an operation these services do not serve (a sandbox-only one
+      // with a live provider) is not found here either, as on REST and MCP.
+      if (!servesOperation(ctx.services, operation)) throw new AppError('not_found');
+      return next({ ctx: { ...ctx, ...(await authorize(ctx, type, getRawInput)) } });
+    })
     .input(operation.input)
     .output(operation.output);
   return operation.method === 'GET'

@@ -2,7 +2,7 @@ import { customerEventTypes } from '@textline/contract/event-types';
 import { api, errorMessage } from '../api.ts';
 import { href } from '../router.ts';
 import { busy, codeBadge, empty, h, retryTime, statusBadge, time, toast } from '../ui.ts';
-import { field, loadInto, pageHeader, table } from './common.ts';
+import { field, loadInto, pageHeader, select, table } from './common.ts';
 
 type Filters = Parameters<typeof api.webhookDeliveries.list.query>[0];
 type Delivery = Awaited<ReturnType<typeof api.webhookDeliveries.list.query>>['deliveries'][number];
@@ -21,15 +21,6 @@ function readFilters(): Filters {
     endpoint_id: pick('endpoint_id'),
     limit: 25,
   };
-}
-
-function select(name: string, label: string, options: [string, string][], value: string | undefined): HTMLSelectElement {
-  return h(
-    'select',
-    { name, 'aria-label': label },
-    h('option', { value: '' }, `Any ${label.toLowerCase()}`),
-    ...options.map(([optionValue, text]) => h('option', { value: optionValue, selected: optionValue === value }, text)),
-  );
 }
 
 function nextRetry(delivery: Delivery): HTMLElement | string {

@@ -5,6 +5,7 @@ import { codeBadge, empty, h, retryTime, statusBadge, time } from '../ui.ts';
 import { loadInto, pageHeader } from './common.ts';
 
 type Detail = Awaited<ReturnType<typeof api.webhookDeliveries.get.query>>['delivery'];
+type Attempt = Awaited<ReturnType<typeof api.webhookDeliveries.get.query>>['attempts'][number];
 
 function summary(delivery: Detail): HTMLElement {
   const item = (label: string, value: Node | string) => h('div', {}, h('dt', {}, label), h('dd', {}, value));
@@ -29,12 +30,12 @@ function summary(delivery: Detail): HTMLElement {
   );
 }
 
-function attempts(delivery: Detail): HTMLElement {
-  if (delivery.attempt_log.length === 0) return empty('No attempts yet', 'The first attempt is on its way.');
+function attemptList(attempts: Attempt[]): HTMLElement {
+  if (attempts.length === 0) return empty('No attempts yet', 'The first attempt is on its way.');
   return h(
     'ol',
     { class: 'attempts' },
-    ...delivery.attempt_log.map((attempt) =>
+    ...attempts.map((attempt) =>
       h(
         'li',
         {
@@ -47,7 +48,7 @@ function attempts(delivery: Detail): HTMLElement {
           codeBadge(attempt.response_code),
           h('span', {}, `${attempt.latency_ms} ms`),
           h('span', { class: 'tag' }, attempt.trigger),
-          time(attempt.created_at),
+          time(attempt.at),
         ),
         attempt.error ? h('p', { class: 'notice warn' }, attempt.error) : null,
         attempt.response_body ? h('details', {}, h('summary', {}, 'Response body'), h('pre', {}, attempt.response_body)) : null,
@@ -66,8 +67,8 @@ const POLL_LIMIT = 120;
 async function attemptRecorded(id: string, seen: number, shown: () => boolean): Promise<boolean> {
   for (let poll = 0; poll < POLL_LIMIT && shown(); poll += 1) {
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-    const { delivery } = await api.webhookDeliveries.get.query({ id });
-    if (delivery.attempt_log.length > seen) return shown();
+    const { attempts } = await api.webhookDeliveries.get.query({ id });
+    if (attempts.length > seen) return shown();
   }
   return false;
 }
@@ -82,12 +83,12 @@ export async function deliveryPage(main: HTMLElement, route: Route): Promise<voi
     loadInto(
       content,
       () => api.webhookDeliveries.get.query({ id }),
-      ({ delivery }) => {
-        attemptsShown = delivery.attempt_log.length;
+      ({ delivery, attempts }) => {
+        attemptsShown = attempts.length;
         return [
           summary(delivery),
           h('h2', {}, 'Attempts'),
-          attempts(delivery),
+          attemptList(attempts),
           h('h2', {}, 'Payload'),
           h('p', { class: 'muted small' }, 'Sent as the request body on every attempt and replay, with the same webhook-id.'),
           h('pre', { class: 'payload' }, JSON.stringify(delivery.payload, null, 2)),

@@ -197,7 +197,7 @@ export async function endpointsPage(main: HTMLElement): Promise<void> {
   const refresh = () =>
     loadInto(
       list,
-      () => api.webhookEndpoints.list.query({}),
+      () => api.webhookEndpoints.list.query({ limit: 100 }),
       ({ endpoints }) =>
         endpoints.length
           ? endpoints.map((endpoint) => endpointCard(endpoint, () => void refresh(), openForm))

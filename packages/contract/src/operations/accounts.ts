@@ -30,7 +30,7 @@ export const createAccountForMcp = defineOperation({
   auth: { kind: 'none' },
   summary: 'Create an account (MCP bootstrap)',
   description: `${accountCreationDescription} The fields may be sent at the top level or nested under "account".`,
-  tags: ['accounts', 'mcp'],
+  tags: ['accounts'],
   // Both forms are accepted; the handler requires exactly one of them to be complete.
   input: z.strictObject({
     username: ZUsername.optional(),
@@ -46,6 +46,7 @@ export const createAccountForMcp = defineOperation({
 
 export const migrateLegacyKey = defineOperation({
   name: 'auth.migrateLegacyKey',
+  operationId: 'migrateLegacyKey',
   method: 'POST',
   path: '/api/v1/auth/migrate-legacy-key',
   auth: { kind: 'legacy_key' },
@@ -64,6 +65,7 @@ export const migrateLegacyKey = defineOperation({
 
 export const createApiKey = defineOperation({
   name: 'onboarding.createApiKey',
+  operationId: 'createApiKey',
   method: 'POST',
   path: '/api/v1/onboarding/api-key',
   auth: { kind: 'bearer', scope: 'onboarding:write' },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
-import { ZPhoneNumber, ZTimestamp } from '../schemas.ts';
+import { ZId } from '../ids.ts';
+import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
 
 export const campaignStatuses = ['draft', 'active', 'paused', 'archived'] as const;
 export type TCampaignStatus = (typeof campaignStatuses)[number];
@@ -59,7 +60,7 @@ const ZCampaignSettingsInput = z
 export type TCampaignSettingsInput = z.infer<typeof ZCampaignSettingsInput>;
 
 export const ZCampaignStage = z.object({
-  id: z.string(),
+  id: ZId('campaignStage'),
   position: z.number().int().describe('1-based order of the stage'),
   body: z.string().describe('Message template'),
   delay_minutes: z.number().int().describe('Wait after the previous step (enrollment or activation for the first stage)'),
@@ -68,7 +69,7 @@ export const ZCampaignStage = z.object({
 export type TCampaignStage = z.infer<typeof ZCampaignStage>;
 
 export const ZCampaign = z.object({
-  id: z.string(),
+  id: ZId('campaign'),
   name: z.string(),
   description: z.string().nullable(),
   status: z.enum(campaignStatuses).describe('draft -> active <-> paused; archived is final'),
@@ -85,9 +86,9 @@ export const ZCampaign = z.object({
 export type TCampaign = z.infer<typeof ZCampaign>;
 
 export const ZCampaignSuppression = z.object({
-  id: z.string(),
-  campaign_id: z.string(),
-  phone_number: z.string(),
+  id: ZId('campaignSuppression'),
+  campaign_id: ZId('campaign'),
+  phone_number: ZE164,
   reason: z.string().nullable(),
   skipped_deliveries: z.number().int().describe('Campaign steps skipped for this number because of the suppression'),
   last_skipped_at: ZTimestamp.nullable(),
@@ -96,7 +97,7 @@ export const ZCampaignSuppression = z.object({
 export type TCampaignSuppression = z.infer<typeof ZCampaignSuppression>;
 
 export const ZEnrollmentResult = z.object({
-  campaign_id: z.string(),
+  campaign_id: ZId('campaign'),
   enrolled: z.number().int().describe('Numbers newly enrolled'),
   already_enrolled: z.number().int().describe('Numbers enrolled before (re-enrolling changes nothing)'),
   suppressed: z.number().int().describe('Numbers not enrolled: workspace opt-out or campaign suppression'),
@@ -106,7 +107,7 @@ export const ZEnrollmentResult = z.object({
 export type TEnrollmentResult = z.infer<typeof ZEnrollmentResult>;
 
 const campaignOutput = z.object({ campaign: ZCampaign });
-const campaignTags = ['campaigns'];
+const campaignTags = ['campaigns'] as const;
 const readScope = { kind: 'bearer', scope: 'campaigns:read' } as const;
 const writeScope = { kind: 'bearer', scope: 'campaigns:write' } as const;
 
@@ -316,6 +317,7 @@ export const addCampaignStage = defineOperation({
 
 export const enrollInCampaign = defineOperation({
   name: 'campaigns.enroll',
+  operationId: 'enrollInCampaign',
   method: 'POST',
   path: '/api/v1/campaigns/{id}/enrollments',
   auth: writeScope,

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
+import { ZId } from '../ids.ts';
 import { ZTimestamp } from '../schemas.ts';
 
 export const maxContactsPerRequest = 1_000;
 const maxAttributes = 50;
 
 export const ZContactList = z.object({
-  id: z.string(),
+  id: ZId('contactList'),
   name: z.string(),
   contact_count: z.number().int(),
   created_at: ZTimestamp,

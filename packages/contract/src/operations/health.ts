@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZHealth } from '../schemas.ts';
 
-const healthOperation = (name: string, path: `/${string}`) =>
+const healthOperation = (name: string, operationId: string, path: `/${string}`) =>
   defineOperation({
     name,
+    operationId,
     method: 'GET',
     path,
     auth: { kind: 'none' },
@@ -20,6 +21,6 @@ const healthOperation = (name: string, path: `/${string}`) =>
     mcp: null,
   });
 
-export const health = healthOperation('health.root', '/health');
-export const apiHealth = healthOperation('health.api', '/api/v1/health');
-export const mcpHealth = healthOperation('health.mcp', '/mcp/health');
+export const health = healthOperation('health.root', 'getHealth', '/health');
+export const apiHealth = healthOperation('health.api', 'getApiHealth', '/api/v1/health');
+export const mcpHealth = healthOperation('health.mcp', 'getMcpHealth', '/mcp/health');

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
-import { ZPhoneNumber, ZTimestamp } from '../schemas.ts';
+import { ZNextCursor, ZPageQuery } from '../pagination.ts';
+import { ZId } from '../ids.ts';
+import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
 
 export const messageBodyMaxLength = 1_600;
 export const metadataMaxBytes = 4_096;
@@ -37,6 +40,18 @@ export const ZMessageMetadata = z
   .refine(jsonWithoutNul, nulMessage)
   .describe(`Your own key-value data, stored with the message (at most ${metadataMaxKeys} keys, ${metadataMaxBytes} bytes)`);
 
+/** How far ahead a send may be scheduled (send_at): the window, as both ends of it are checked and described. */
+export const sendAtWindow = { minMs: 60_000, maxMs: 35 * 86_400_000, text: 'between 1 minute and 35 days from now' } as const;
+
+export const ZSendAt = z.iso
+  .datetime({ offset: true })
+  .describe(
+    `Schedules the send instead of sending now: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T09:30:00-05:00 or ` +
+      `2026-12-01T14:30:00Z), ${sendAtWindow.text}. Every check runs and the cost is debited at once; the message is ` +
+      'scheduled until then, can be canceled until it goes out, and is failed and refunded (workspace_suppressed) if ' +
+      'the recipient opted out meanwhile.',
+  );
+
 /** Marks the answer to an idempotent replay over REST (as Stripe's API does). */
 export const idempotentReplayHeader = 'Idempotent-Replayed';
 
@@ -55,23 +70,41 @@ export const ZMessageCreateRequest = z.strictObject({
         'different request is a 409 idempotency_conflict. Keys are kept at least 24 hours.',
     ),
   metadata: ZMessageMetadata.optional(),
+  send_at: ZSendAt.optional(),
+  from: ZPhoneNumber.optional().describe(
+    "The sender: one of the workspace's connected numbers (E.164, as GET /api/v1/numbers lists them). Without it " +
+      'the number this recipient got before is used, else the least recently used one. A named sender is used for ' +
+      'this send only: it does not change which number the recipient gets by default. Part of the request an ' +
+      'idempotency_key is tied to.',
+  ),
 });
 export type TMessageCreateRequest = z.infer<typeof ZMessageCreateRequest>;
 
-const ZMessageStatusValue = z
-  .string()
-  .describe('queued when accepted, then sending, sent, delivered or failed (a failed send is refunded)');
+/**
+ * Every status a message can have, in the order a send moves through them; `received` is the status
+ * of an inbound message (a reply, a STOP). The message list filters on these.
+ */
+export const messageStatuses = ['scheduled', 'queued', 'sending', 'sent', 'delivered', 'failed', 'canceled', 'received'] as const;
+export type TMessageStatus = (typeof messageStatuses)[number];
 
-export const ZMessageAccepted = z.object({ id: z.string(), status: ZMessageStatusValue });
+const ZMessageStatusValue = z
+  .enum(messageStatuses)
+  .describe(
+    'queued when accepted (scheduled when accepted with send_at, until it is due), then sending, sent, delivered or ' +
+      'failed; canceled when a scheduled message was canceled. A failed or canceled send is refunded.',
+  );
+
+export const ZMessageAccepted = z.object({ id: ZId('message'), status: ZMessageStatusValue });
 export type TMessageAccepted = z.infer<typeof ZMessageAccepted>;
 
 export const ZMessage = z.object({
-  id: z.string(),
+  id: ZId('message'),
   status: ZMessageStatusValue,
-  phone_number: z.string().describe('Recipient in E.164 format'),
+  phone_number: ZE164.describe('Recipient in E.164 format'),
   segments: z.number().int().describe('Number of SMS segments the body takes'),
   cost_cents: z.number().int().describe('segments x the price per segment, debited when accepted'),
   created_at: ZTimestamp,
+  send_at: ZTimestamp.nullable().describe('When a scheduled send goes out (ISO 8601 UTC); null for a send made at once'),
   error_code: z
     .string()
     .nullable()
@@ -88,6 +121,38 @@ export const ZMessage = z.object({
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
+export const messageDirections = ['outbound', 'inbound'] as const;
+export type TMessageDirection = (typeof messageDirections)[number];
+
+/**
+ * One message as the message list, GET /api/v1/messages/{id} and conversations show it: an
+ * outbound send (msg_ id) or an inbound message (inb_ id), in one shape. ZMessage's fields plus the
+ * rest of what is stored; an inbound message has no cost, sender timestamps or idempotency key.
+ */
+export const ZMessageItem = ZMessage.extend({
+  id: ZId('message', 'inboundMessage').describe('msg_ for a message you sent, inb_ for one you received'),
+  direction: z.enum(messageDirections).describe('outbound for a message you sent, inbound for one you received'),
+  status: z
+    .enum(messageStatuses)
+    .describe(
+      `One of ${messageStatuses.join(', ')}. An outbound message is queued when accepted (scheduled with send_at), then ` +
+        'sending, sent, delivered or failed, or canceled; an inbound message is received.',
+    ),
+  phone_number: ZE164.describe('The other party in E.164 format: the recipient of a send, the sender of an inbound message'),
+  sender_number: ZE164.nullable()
+    .describe('Your number in E.164 format: the one a send goes from, the one an inbound message was sent to'),
+  body: z.string(),
+  cost_cents: z.number().int().describe('segments x the price per segment, debited when accepted; 0 for an inbound message'),
+  campaign_id: ZId('campaign').nullable().describe('The campaign that sent it; null for a send of the API, MCP or console'),
+  idempotency_key: z.string().nullable().describe('The idempotency_key the send was made with; null when none'),
+  metadata: z.record(z.string(), z.unknown()).nullable().describe('The metadata the send was made with; null when none'),
+  updated_at: ZTimestamp,
+  sent_at: ZTimestamp.nullable().describe('When the carrier reported it sent; null until then'),
+  delivered_at: ZTimestamp.nullable().describe('When the carrier reported it delivered; null until then'),
+  failed_at: ZTimestamp.nullable().describe('When it failed; null unless status is failed'),
+});
+export type TMessageItem = z.infer<typeof ZMessageItem>;
+
 export const createMessage = defineOperation({
   name: 'messages.create',
   method: 'POST',
@@ -99,7 +164,11 @@ export const createMessage = defineOperation({
     'got before, else the least recently used one) and debits segments x price from the prepaid balance. ' +
     'Checks, in this order: the per-token send rate limit (429; a replay of an accepted idempotency_key is ' +
     'exempt), the request (422), idempotency_key (200 replay or 409), workspace suppression of the recipient ' +
-    '(403), a connected sender (422 branded_number_missing), the balance (402 insufficient_balance) and the daily spend cap (402 spend_limit_exceeded).',
+    '(403), a connected sender (422 branded_number_missing; with from, 422 sender_number_not_found unless from is a ' +
+    'connected number of the workspace), the balance (402 insufficient_balance) and the daily spend cap (402 spend_limit_exceeded). ' +
+    `With send_at (${sendAtWindow.text}, else 422 naming send_at) the same checks run and the cost is debited now, ` +
+    'but the message is scheduled: it goes out at send_at unless canceled (POST /api/v1/messages/{id}/cancel) or the ' +
+    'recipient opted out meanwhile (then it fails with error_code workspace_suppressed and is refunded).',
   tags: ['messages'],
   input: ZMessageCreateRequest,
   output: z.object({ message: ZMessageAccepted }),
@@ -118,6 +187,7 @@ export const createMessage = defineOperation({
     'idempotency_conflict',
     'workspace_suppressed',
     'branded_number_missing',
+    'sender_number_not_found',
     'insufficient_balance',
     'spend_limit_exceeded',
   ],
@@ -128,10 +198,12 @@ export const createMessage = defineOperation({
     title: 'Send an SMS',
     description:
       'Queue an SMS to phone_number (E.164, e.g. +14155550100); returns the message id with status queued. ' +
-      'Pass an idempotency_key to make retries safe. On message_send_rate_limited wait retry_after_seconds; ' +
+      `Pass send_at (ISO 8601 with offset, ${sendAtWindow.text}) to schedule it instead: status scheduled, debited now, ` +
+      'cancelable with cancel_message until it goes out. Pass an idempotency_key to make retries safe. On message_send_rate_limited wait retry_after_seconds; ' +
       'on insufficient_balance fund the balance (create_funding_invoice); on branded_number_missing buy a number ' +
       '(buy_number); on workspace_suppressed do not message this recipient; on spend_limit_exceeded wait for the ' +
-      'next UTC day.',
+      "next UTC day. Pass from (one of list_numbers' connected numbers) to choose the sender. Call preview_message " +
+      'first to see the cost, the sender and whether the send would be accepted, without sending.',
     readOnly: false,
     destructive: false,
     openWorld: true,
@@ -145,11 +217,14 @@ export const getMessage = defineOperation({
   auth: { kind: 'bearer', scope: 'messages:write' },
   summary: 'Get a message',
   description:
-    'The status, recipient, segments and cost of a message of this workspace, and why it failed (error_code, retry). ' +
-    'Not rate limited.',
+    'The status, recipient, segments and cost of a message of this workspace, and why it failed (error_code, retry), ' +
+    'with every field the message list shows (direction, sender, body, campaign, idempotency_key, metadata, timestamps). ' +
+    'An inbound message id (inb_) resolves too. Not rate limited.',
   tags: ['messages'],
-  input: z.strictObject({ id: z.string().min(1).max(64).describe('Message id returned by POST /api/v1/messages') }),
-  output: z.object({ message: ZMessage }),
+  input: z.strictObject({
+    id: z.string().min(1).max(64).describe('Message id returned by POST /api/v1/messages, or an inbound message id (inb_)'),
+  }),
+  output: z.object({ message: ZMessageItem }),
   successStatus: 200,
   errors: ['not_found'],
   bodyRequired: false,
@@ -157,8 +232,235 @@ export const getMessage = defineOperation({
     name: 'get_message',
     title: 'Get message status',
     description:
-      'Look up a sent message by id: status (queued, sending, sent, delivered, failed), segments and cost; ' +
-      'a failed message says why in error_code, with the retry hint when the code is in the error catalogue.',
+      'Look up a sent message by id: status (scheduled, queued, sending, sent, delivered, failed, canceled), segments and cost; ' +
+      'a failed message says why in error_code, with the retry hint when the code is in the error catalogue. ' +
+      'An inbound message id (inb_) resolves too. For every step it went through, call get_message_timeline.',
+    readOnly: true,
+    destructive: false,
+  },
+});
+
+export const cancelMessage = defineOperation({
+  name: 'messages.cancel',
+  method: 'POST',
+  path: '/api/v1/messages/{id}/cancel',
+  auth: { kind: 'bearer', scope: 'messages:write' },
+  summary: 'Cancel a scheduled message',
+  description:
+    'scheduled -> canceled: the message will not be sent and its cost is refunded; answers the message as GET ' +
+    '/api/v1/messages/{id} does. Any other status (the message ' +
+    'was not scheduled, or has gone out already) answers 422 message_not_cancelable naming the current status. When ' +
+    'a cancel and the dispatch at send_at meet, exactly one of them wins. Not rate limited.',
+  tags: ['messages'],
+  input: z.strictObject({ id: z.string().min(1).max(64).describe('Message id returned by POST /api/v1/messages') }),
+  output: z.object({ message: ZMessageItem }),
+  successStatus: 200,
+  errors: ['not_found', 'message_not_cancelable'],
+  bodyRequired: false,
+  mcp: {
+    name: 'cancel_message',
+    title: 'Cancel a scheduled message',
+    description:
+      'Cancel a message scheduled with send_message send_at before it goes out: it becomes canceled and its cost ' +
+      'is refunded. Only a scheduled message can be canceled (otherwise message_not_cancelable with its current status).',
+    readOnly: false,
+    destructive: true,
+  },
+});
+
+/** What a preview says a send would get now: accepted, a replay, or one of these refusals. */
+export const previewVerdicts = [
+  'accept',
+  'replay',
+  'idempotency_conflict',
+  'workspace_suppressed',
+  'branded_number_missing',
+  'sender_number_not_found',
+  'insufficient_balance',
+  'spend_limit_exceeded',
+] as const satisfies readonly ('accept' | 'replay' | ErrorCode)[];
+
+export const ZMessagePreview = z.object({
+  encoding: z
+    .enum(['gsm7', 'ucs2'])
+    .describe('gsm7 when every character is in the GSM-7 alphabet (160 per segment, 153 when split), else ucs2 (70, 67)'),
+  segments: z.number().int().describe('SMS segments the body takes'),
+  characters: z.number().int().describe('Length of the body in Unicode code points (an emoji is one)'),
+  cost_cents: z.number().int().describe('segments x the price per segment: what the send would debit'),
+  ucs2_characters: z
+    .array(
+      z.object({
+        character: z.string().describe('The character, whole (an emoji is never split into its UTF-16 halves)'),
+        index: z
+          .number()
+          .int()
+          .describe('Its position in the body, counted in Unicode code points from 0 (in JavaScript: Array.from(body)[index])'),
+      }),
+    )
+    .describe(
+      'Every character outside the GSM-7 alphabet, each of which alone makes the whole body ucs2: replace them (a ' +
+        'curly quote with a straight one, say) to send as gsm7, usually in fewer segments. Empty for a gsm7 body.',
+    ),
+  sender_number: ZE164.nullable().describe('The number the send would go from (from when given, else the one selected); null when there is none'),
+  balance_cents: z.number().int().describe('The prepaid balance now'),
+  spend_remaining_today_cents: z
+    .number()
+    .int()
+    .describe(
+      "What the workspace's daily spend cap, and a capped token's own caps (create_token), leave for the rest of this UTC day",
+    ),
+  verdict: z
+    .enum(previewVerdicts)
+    .describe(
+      'accept when the send would be accepted now; replay when its idempotency_key already sent this same message ' +
+        '(the send would answer that message and cost nothing); otherwise the error code the send would get now ' +
+        '(idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, ' +
+        'insufficient_balance, spend_limit_exceeded), detailed in error',
+    ),
+  error: z
+    .looseObject({ code: z.string(), message: z.string(), fix: z.string(), retry: z.string() })
+    .nullable()
+    .describe(
+      'The error the send would get now, with its fix and retry hint as the error catalogue gives them; null on accept or replay',
+    ),
+});
+export type TMessagePreview = z.infer<typeof ZMessagePreview>;
+
+export const previewMessage = defineOperation({
+  name: 'messages.preview',
+  method: 'POST',
+  path: '/api/v1/messages/preview',
+  auth: { kind: 'bearer', scope: 'messages:write' },
+  summary: 'Preview a send without sending',
+  description:
+    'Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: ' +
+    'nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken (SPEC section 8). ' +
+    'The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that ' +
+    'would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send ' +
+    'would get now, decided by the same checks in the same order as the send. A request the send would refuse as ' +
+    'invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send ' +
+    'rate limit is not part of the verdict.',
+  tags: ['messages'],
+  input: ZMessageCreateRequest,
+  output: z.object({ preview: ZMessagePreview }),
+  successStatus: 200,
+  errors: ['validation_failed'],
+  bodyRequired: true,
+  mcp: {
+    name: 'preview_message',
+    title: 'Preview an SMS before sending',
+    description:
+      'Check a send before making it, with exactly the arguments of send_message: nothing is sent or charged. ' +
+      'Answers the cost (segments x price), the encoding (gsm7 or ucs2) with the characters that force ucs2 and ' +
+      'their positions (replace a curly quote or an emoji to halve the cost), the sender number, the balance, the ' +
+      'spend left today and the verdict: accept, or the error code send_message would return now with its fix ' +
+      '(e.g. insufficient_balance: create_funding_invoice; branded_number_missing: buy_number).',
+    readOnly: true,
+    destructive: false,
+  },
+});
+
+const ZCreatedBound = z.iso.datetime({ offset: true });
+
+export const listMessages = defineOperation({
+  name: 'messages.list',
+  method: 'GET',
+  path: '/api/v1/messages',
+  auth: { kind: 'bearer', scope: 'messages:read' },
+  summary: 'List and search messages',
+  description:
+    'Messages of this workspace in both directions, newest first: what you sent and what you received (replies, ' +
+    'STOP), the latter with direction inbound and status received. Every filter narrows the list and all of them ' +
+    'combine. Looking a send up by idempotency_key tells whether a send whose answer was lost was accepted. Pass ' +
+    'next_cursor back as cursor for the next page. Not rate limited.',
+  tags: ['messages'],
+  input: z.strictObject({
+    status: z.enum(messageStatuses).optional().describe('Only messages with this status (received: inbound messages)'),
+    direction: z.enum(messageDirections).optional().describe('outbound: what you sent; inbound: what you received'),
+    phone_number: ZPhoneNumber.optional().describe(
+      'Only messages with this other party (E.164): the recipient or the sender of a reply',
+    ),
+    sender_number: ZPhoneNumber.optional().describe('Only messages from or to this number of yours (E.164)'),
+    campaign_id: z.string().min(1).max(64).optional().describe('Only the sends of this campaign'),
+    idempotency_key: z.string().min(1).max(255).optional().describe('Only the send made with this idempotency_key'),
+    created_after: ZCreatedBound.optional().describe('Only messages created at or after this time (ISO 8601 with offset)'),
+    created_before: ZCreatedBound.optional().describe('Only messages created before this time (ISO 8601 with offset)'),
+    ...ZPageQuery,
+  }),
+  output: z.object({ messages: z.array(ZMessageItem), next_cursor: ZNextCursor }),
+  successStatus: 200,
+  errors: ['validation_failed'],
+  bodyRequired: false,
+  mcp: {
+    name: 'list_messages',
+    title: 'List and search messages',
+    description:
+      'List sent and received messages, newest first, filtered by status, direction (outbound, inbound), ' +
+      'phone_number (the other party, E.164), sender_number, campaign_id, idempotency_key, created_after and ' +
+      'created_before (ISO 8601). When a send_message call timed out or its answer was lost, call this with the ' +
+      'same idempotency_key before sending again: a message listed means the send was accepted (do not resend); ' +
+      'an empty list means it was not, and send_message with the same key is safe. Page with cursor = next_cursor.',
+    readOnly: true,
+    destructive: false,
+  },
+});
+
+/** What a message timeline step is; `detail` is the step's own data. */
+export const messageTimelineEventTypes = [
+  'accepted',
+  'received',
+  'dispatch',
+  'provider_event',
+  'sent',
+  'delivered',
+  'failed',
+  'canceled',
+  'refund',
+  'opt_out',
+  'webhook_delivery',
+] as const;
+
+export const ZMessageTimelineEvent = z.object({
+  at: ZTimestamp,
+  type: z
+    .enum(messageTimelineEventTypes)
+    .describe(
+      'accepted (by which token, campaign or source, cost debited), received (an inbound message), dispatch (the ' +
+        'hand-over to the carrier: attempts and outcome), provider_event (a carrier report: its type, external id, ' +
+        'what it did and whether it repeated an earlier one), sent, delivered, failed (error_code), canceled, refund, ' +
+        'opt_out (the opt-out this message caused) and webhook_delivery (a webhook event about the message, with each ' +
+        'attempt and its status code)',
+    ),
+  detail: z.record(z.string(), z.unknown()).describe('What this step did; its fields depend on type'),
+});
+export type TMessageTimelineEvent = z.infer<typeof ZMessageTimelineEvent>;
+
+export const getMessageTimeline = defineOperation({
+  name: 'messages.timeline',
+  operationId: 'getMessageTimeline',
+  method: 'GET',
+  path: '/api/v1/messages/{id}/events',
+  auth: { kind: 'bearer', scope: 'messages:read' },
+  summary: 'Get the timeline of a message',
+  description:
+    'Every step of one message, oldest first, each {at, type, detail}: its acceptance (token or campaign, cost ' +
+    'debited), the dispatch to the carrier (attempts, outcome), each carrier report (type, external id, repeats), ' +
+    'its refund, the opt-out it caused, and each webhook delivery about it with its attempts and status codes. ' +
+    'Inbound message ids (inb_) resolve too.',
+  tags: ['messages'],
+  input: z.strictObject({ id: z.string().min(1).max(64).describe('Message id (msg_) or inbound message id (inb_)') }),
+  output: z.object({ message_id: ZId('message', 'inboundMessage'), events: z.array(ZMessageTimelineEvent) }),
+  successStatus: 200,
+  errors: ['not_found'],
+  bodyRequired: false,
+  mcp: {
+    name: 'get_message_timeline',
+    title: 'Get the timeline of a message',
+    description:
+      'Everything that happened to one message, oldest first: accepted (by which token or campaign, cost debited), ' +
+      'dispatch attempts and outcome, each carrier report (including repeats), refund, the opt-out it caused, and ' +
+      'each webhook delivery about it with every attempt and status code. Use it to explain why a message failed or ' +
+      'why a webhook never arrived.',
     readOnly: true,
     destructive: false,
   },

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
-import { ZPhoneNumber, ZTimestamp } from '../schemas.ts';
-import { ZMessageAccepted } from './messages.ts';
+import { ZId } from '../ids.ts';
+import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
+import { messageStatuses, ZMessageAccepted } from './messages.ts';
 import { ZNumberCreated } from './numbers.ts';
 
+export const fundingInvoiceStatuses = ['open', 'paid', 'expired', 'failed'] as const;
+
 export const ZFundingInvoice = z.object({
-  id: z.string(),
-  status: z.enum(['open', 'paid', 'expired', 'failed']).describe('open until paid or past expires_at'),
+  id: ZId('fundingInvoice'),
+  status: z.enum(fundingInvoiceStatuses).describe('open until paid or past expires_at'),
   amount_cents: z.number().int(),
   currency: z.string().describe('Stablecoin to pay in, e.g. USDC'),
   network: z.string().describe('Chain to pay on, e.g. base'),
@@ -48,17 +51,19 @@ export type TBrandedRequestInput = z.infer<typeof ZBrandedRequestInput>;
 
 export const brandedRequestFields = ['legal_name', 'website', 'use_case', 'sample_messages', 'contact'] as const;
 
+export const brandedRequestStatuses = ['incomplete', 'submitted', 'provisioning', 'provisioned'] as const;
+
 export const ZBrandedRequest = z.object({
   status: z
-    .enum(['incomplete', 'submitted', 'provisioning', 'provisioned'])
+    .enum(brandedRequestStatuses)
     .describe('incomplete until every field is given; submitted when a dedicated number can be provisioned'),
   missing_fields: z.array(z.enum(brandedRequestFields)),
   legal_name: z.string().nullable(),
   website: z.string().nullable(),
   use_case: z.string().nullable(),
   sample_messages: z.array(z.string()),
-  contact: z.object({ name: z.string(), email: z.string(), phone_number: z.string().nullable() }).nullable(),
-  dedicated_number: z.string().nullable(),
+  contact: z.object({ name: z.string(), email: z.string(), phone_number: ZE164.nullable() }).nullable(),
+  dedicated_number: ZE164.nullable(),
   updated_at: ZTimestamp,
 });
 export type TBrandedRequest = z.infer<typeof ZBrandedRequest>;
@@ -88,15 +93,17 @@ export const ZOnboardingStatus = z.object({
   }),
   numbers: z.object({
     connected: z.number().int().describe('Connected sender numbers'),
-    dedicated_number: z.string().nullable(),
+    dedicated_number: ZE164.nullable(),
   }),
   branded_request: z.object({
-    status: z.enum(['not_submitted', 'incomplete', 'submitted', 'provisioning', 'provisioned']),
+    status: z.enum(['not_submitted', ...brandedRequestStatuses]),
     missing_fields: z.array(z.enum(brandedRequestFields)),
   }),
   test_sms: z.object({
-    status: z.string().describe('not_sent, or the status of the latest test message (queued, sent, delivered, failed)'),
-    message_id: z.string().nullable(),
+    status: z
+      .enum(['not_sent', ...messageStatuses])
+      .describe('not_sent, or the status of the latest test message (queued, sent, delivered, failed)'),
+    message_id: ZId('message').nullable(),
     sent_at: ZTimestamp.nullable(),
   }),
   next_action: z.object({
@@ -111,6 +118,7 @@ export type TOnboardingStatus = z.infer<typeof ZOnboardingStatus>;
 
 export const getOnboardingStatus = defineOperation({
   name: 'onboarding.status',
+  operationId: 'getOnboardingStatus',
   method: 'GET',
   path: '/api/v1/onboarding',
   auth: { kind: 'bearer', scope: 'onboarding:read' },
@@ -137,6 +145,7 @@ export const getOnboardingStatus = defineOperation({
 
 export const sendTestSms = defineOperation({
   name: 'onboarding.testSms',
+  operationId: 'sendTestSms',
   method: 'POST',
   path: '/api/v1/onboarding/test-sms',
   auth: { kind: 'bearer', scope: 'onboarding:write' },
@@ -166,6 +175,7 @@ export const sendTestSms = defineOperation({
 
 export const createFundingInvoice = defineOperation({
   name: 'onboarding.createFundingInvoice',
+  operationId: 'createFundingInvoice',
   method: 'POST',
   path: '/api/v1/onboarding/funding-invoices',
   auth: { kind: 'bearer', scope: 'onboarding:write' },
@@ -174,7 +184,7 @@ export const createFundingInvoice = defineOperation({
     'Creates an invoice to top up the prepaid balance, or returns the open, unexpired invoice for the same amount. ' +
     'Pay amount_cents in currency on network to pay_to (or via hosted_url); the balance is credited once the ' +
     'provider reports the payment and the invoice turns paid. 422 amount_below_minimum carries minimum_cents.',
-  tags: ['onboarding', 'funding'],
+  tags: ['onboarding'],
   input: z.strictObject({
     amount_cents: z
       .number()
@@ -199,12 +209,13 @@ export const createFundingInvoice = defineOperation({
 
 export const getFundingInvoice = defineOperation({
   name: 'onboarding.getFundingInvoice',
+  operationId: 'getFundingInvoice',
   method: 'GET',
   path: '/api/v1/onboarding/funding-invoices/{id}',
   auth: { kind: 'bearer', scope: 'onboarding:read' },
   summary: 'Get a funding invoice',
   description: 'One funding invoice of the workspace; 404 onchain_invoice_not_found for any other id.',
-  tags: ['onboarding', 'funding'],
+  tags: ['onboarding'],
   input: z.object({ id: z.string().min(1).max(100).describe('Invoice id from create_funding_invoice') }),
   output: z.object({ invoice: ZFundingInvoice }),
   successStatus: 200,
@@ -221,6 +232,7 @@ export const getFundingInvoice = defineOperation({
 
 export const submitBrandedRequest = defineOperation({
   name: 'onboarding.submitBrandedRequest',
+  operationId: 'submitBrandedRequest',
   method: 'POST',
   path: '/api/v1/onboarding/branded-request',
   auth: { kind: 'bearer', scope: 'onboarding:write' },
@@ -249,6 +261,7 @@ export const submitBrandedRequest = defineOperation({
 
 export const provisionDedicatedNumber = defineOperation({
   name: 'onboarding.provisionDedicatedNumber',
+  operationId: 'provisionDedicatedNumber',
   method: 'POST',
   path: '/api/v1/onboarding/dedicated-number',
   auth: { kind: 'bearer', scope: 'onboarding:write' },
@@ -257,7 +270,7 @@ export const provisionDedicatedNumber = defineOperation({
     'Buys and connects the dedicated number once the branded request is complete and a funding invoice is paid. ' +
     '403 forbidden without a branded request; 422 validation_failed while it is incomplete; 422 ' +
     'dedicated_number_already_provisioned the second time; 402 insufficient_balance until funding is paid.',
-  tags: ['onboarding', 'numbers'],
+  tags: ['onboarding'],
   input: z.strictObject({}),
   output: ZNumberCreated,
   successStatus: 201,

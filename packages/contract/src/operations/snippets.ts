@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
+import { ZId } from '../ids.ts';
 import { ZTimestamp } from '../schemas.ts';
 import { templateSyntax } from './campaigns.ts';
 
 export const ZSnippet = z.object({
-  id: z.string(),
+  id: ZId('snippet'),
   name: z.string().describe('Referenced from stages as {{snippet:<name>}}'),
   body: z.string(),
   created_at: ZTimestamp,

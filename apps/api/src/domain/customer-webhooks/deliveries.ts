@@ -1,12 +1,15 @@
 import {
   AppError,
   type CustomerEventType,
+  type TCustomerEventData,
   type TWebhookAttempt,
   type TWebhookDelivery,
   type TWebhookDeliveryDetail,
+  webhookRecoveryWindowDays,
 } from '@textline/contract';
-import type { Prisma, WebhookAttempt, WebhookDelivery } from '@textline/db';
-import { enqueue, inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
+import { Prisma, type WebhookAttempt, type WebhookDelivery } from '@textline/db';
+import { enqueue, inJobTransaction, insertJobs, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
+import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../services.ts';
@@ -26,6 +29,7 @@ function deliveryView(delivery: DeliveryWithUrl): TWebhookDelivery {
     event_type: delivery.eventType as CustomerEventType,
     endpoint_id: delivery.endpointId,
     endpoint_url: delivery.endpoint.url,
+    message_id: delivery.messageId,
     status: delivery.status as TWebhookDelivery['status'],
     response_code: delivery.lastResponseCode,
     latency_ms: delivery.lastLatencyMs,
@@ -39,13 +43,19 @@ function deliveryView(delivery: DeliveryWithUrl): TWebhookDelivery {
 function attemptView(attempt: WebhookAttempt): TWebhookAttempt {
   return {
     id: attempt.id,
+    at: attempt.createdAt.toISOString(),
     trigger: attempt.trigger as DeliveryTrigger,
     response_code: attempt.responseCode,
     latency_ms: attempt.latencyMs,
     response_body: attempt.responseBody,
+    request_headers: attempt.requestHeaders as Record<string, string>,
     error: attempt.error,
-    created_at: attempt.createdAt.toISOString(),
   };
+}
+
+/** The message an event reports (message.* events), which deliveries can be searched by. */
+export function messageIdOf(data: TCustomerEventData): string | null {
+  return 'message' in data ? data.message.id : null;
 }
 
 /**
@@ -54,7 +64,7 @@ function attemptView(attempt: WebhookAttempt): TWebhookAttempt {
  */
 export async function enqueueWebhookDeliveries(
   tx: JobTransaction,
-  event: { id: string; workspaceId: string; type: string },
+  event: { id: string; workspaceId: string; type: string; messageId: string | null },
   now: Date,
 ): Promise<void> {
   const endpoints = await tx.webhookEndpoint.findMany({
@@ -72,14 +82,23 @@ export async function enqueueWebhookDeliveries(
     endpointId: endpoint.id,
     eventId: event.id,
     eventType: event.type,
+    messageId: event.messageId,
     nextRetryAt: now,
     createdAt: now,
     updatedAt: now,
   }));
   await tx.webhookDelivery.createMany({ data: deliveries });
-  for (const delivery of deliveries) {
-    await enqueue(tx, webhookDeliveryJob, { delivery_id: delivery.id, trigger: 'automatic', attempt: 1 }, { runAt: now });
-  }
+  // Their jobs in one statement, however many endpoints; the payload is the first automatic attempt's.
+  const jobIds = deliveries.map(() => newId('job'));
+  await tx.$executeRaw(
+    insertJobs(
+      webhookDeliveryJob,
+      Prisma.sql`SELECT job_id, jsonb_build_object('delivery_id', delivery_id, 'trigger', 'automatic', 'attempt', 1),
+                        ${now}::timestamptz, ${now}::timestamptz
+                 FROM unnest(${jobIds}::text[], ${deliveries.map((delivery) => delivery.id)}::text[]) AS d (job_id, delivery_id)`,
+    ),
+  );
+  wakeAfterCommit(tx, webhookDeliveryJob, jobIds);
 }
 
 async function findDelivery(deps: Pick<Services, 'prisma'>, workspaceId: string, id: string) {
@@ -99,6 +118,10 @@ export async function listDeliveries(
     status?: string | undefined;
     event_type?: string | undefined;
     endpoint_id?: string | undefined;
+    event_id?: string | undefined;
+    message_id?: string | undefined;
+    created_after?: string | undefined;
+    created_before?: string | undefined;
     cursor?: string | undefined;
     limit: number;
   },
@@ -109,7 +132,17 @@ export async function listDeliveries(
     ...(filter.status && { status: filter.status }),
     ...(filter.event_type && { eventType: filter.event_type }),
     ...(filter.endpoint_id && { endpointId: filter.endpoint_id }),
-    ...page.where,
+    ...(filter.event_id && { eventId: filter.event_id }),
+    ...(filter.message_id && { messageId: filter.message_id }),
+    AND: [
+      {
+        createdAt: {
+          ...(filter.created_after && { gte: new Date(filter.created_after) }),
+          ...(filter.created_before && { lt: new Date(filter.created_before) }),
+        },
+      },
+      page.where,
+    ],
   };
   const rows = await deps.prisma.webhookDelivery.findMany({
     where,
@@ -125,13 +158,13 @@ export async function getDelivery(
   deps: Pick<Services, 'prisma'>,
   workspaceId: string,
   id: string,
-): Promise<TWebhookDeliveryDetail> {
+): Promise<{ delivery: TWebhookDeliveryDetail; attempts: TWebhookAttempt[] }> {
   const delivery = await findDelivery(deps, workspaceId, id);
   const [event, attempts] = await Promise.all([
     deps.prisma.event.findUniqueOrThrow({ where: { id: delivery.eventId } }),
     deps.prisma.webhookAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { number: 'desc' } }),
   ]);
-  return { ...deliveryView(delivery), payload: envelopeFor(event), attempt_log: attempts.map(attemptView) };
+  return { delivery: { ...deliveryView(delivery), payload: envelopeFor(event) }, attempts: attempts.map(attemptView) };
 }
 
 function endpointDisabled(): AppError {
@@ -141,7 +174,7 @@ function endpointDisabled(): AppError {
   });
 }
 
-/** Queues one more attempt with the original payload and event id; the console shows it when done. */
+/** Queues one more attempt with the original payload and event id; the delivery shows it when done. */
 export async function replayDelivery(deps: Deps, workspaceId: string, id: string): Promise<TWebhookDelivery> {
   const delivery = await findDelivery(deps, workspaceId, id);
   if (!delivery.endpoint.enabled) throw endpointDisabled();
@@ -160,8 +193,9 @@ export async function sendTestEvent(
   const type = input.event_type ?? (endpoint.eventTypes[0] as CustomerEventType | undefined) ?? 'message.sent';
   const now = new Date(deps.clock.now());
   const delivery = await inJobTransaction(deps, async (tx) => {
+    const data = exampleEventData(type);
     const event = await tx.event.create({
-      data: { id: newId('evt_test'), workspaceId, type, data: exampleEventData(type) as Prisma.InputJsonValue, createdAt: now },
+      data: { id: newId('evt_test'), workspaceId, type, data, createdAt: now },
     });
     const created = await tx.webhookDelivery.create({
       data: {
@@ -170,6 +204,7 @@ export async function sendTestEvent(
         endpointId: endpoint.id,
         eventId: event.id,
         eventType: type,
+        messageId: messageIdOf(data),
         createdAt: now,
         updatedAt: now,
       },
@@ -179,4 +214,45 @@ export async function sendTestEvent(
     return created;
   });
   return deliveryView(delivery);
+}
+
+function invalidSince(message: string): AppError {
+  return new AppError('validation_failed', { message, extra: { issues: [{ path: 'since', message }] } });
+}
+
+/**
+ * Svix's "recover": a replay of every failed delivery of the endpoint created since `since`, each
+ * queued by one statement however many there are.
+ */
+export async function recoverDeliveries(
+  deps: Deps,
+  workspaceId: string,
+  input: { id: string; since: string },
+): Promise<{ queued: number }> {
+  const endpoint = await findEndpoint(deps, workspaceId, input.id);
+  const now = deps.clock.now();
+  const since = new Date(input.since);
+  if (since.getTime() > now) throw invalidSince('must not be in the future');
+  if (since.getTime() < now - webhookRecoveryWindowDays * DAY_MS) {
+    throw invalidSince(`must be within the last ${webhookRecoveryWindowDays} days`);
+  }
+  if (!endpoint.enabled) throw endpointDisabled();
+  const at = new Date(now);
+  return inJobTransaction(deps, async (tx) => {
+    const jobs = await tx.$queryRaw<{ id: string }[]>`
+      ${insertJobs(
+        webhookDeliveryJob,
+        Prisma.sql`SELECT 'job_' || replace(gen_random_uuid()::text, '-', ''),
+                          jsonb_build_object('delivery_id', id, 'trigger', 'replay'), ${at}::timestamptz, ${at}::timestamptz
+                   FROM webhook_deliveries
+                   WHERE endpoint_id = ${endpoint.id} AND status = 'failed' AND created_at >= ${since}`,
+      )}
+      RETURNING id`;
+    wakeAfterCommit(
+      tx,
+      webhookDeliveryJob,
+      jobs.map((job) => job.id),
+    );
+    return { queued: jobs.length };
+  });
 }

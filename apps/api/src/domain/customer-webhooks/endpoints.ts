@@ -1,24 +1,28 @@
-import { AppError, type CustomerEventType, type TWebhookEndpoint } from '@textline/contract';
+import { AppError, type CustomerEventType, type TWebhookEndpoint, type TWebhookEndpointHealth } from '@textline/contract';
 import type { WebhookEndpoint } from '@textline/db';
 import { newId } from '../../lib/crypto.ts';
+import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../services.ts';
-import { isNonPublicHost } from './public-destination.ts';
+import { endpointHealth } from './health.ts';
+import { isNonPublicHost, nonPublicReason, unusableHostReason } from './public-destination.ts';
 import { newSigningSecret } from './signing.ts';
 
 /** How long the previous secret keeps signing after a rotation. */
 const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
-type Deps = Pick<Services, 'prisma' | 'clock' | 'config'>;
+type Deps = Pick<Services, 'prisma' | 'clock' | 'config' | 'webhookLookup'>;
 
 function invalidUrl(message: string): AppError {
   return new AppError('validation_failed', { message, extra: { issues: [{ path: 'url', message }] } });
 }
 
 /**
- * Early, friendly refusal of URLs that can never work. Hostnames are checked again on every
- * connection (sender.ts), which is what stops a name that resolves to a private address.
+ * Early, friendly refusal of URLs that cannot work: not https, a private address, or a host that
+ * does not resolve (to public addresses only). Every connection is checked again (sender.ts), which
+ * is what stops a name that resolves to a private address later (DNS rebinding).
  */
-function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
+async function checkEndpointUrl(deps: Deps, raw: string): Promise<string> {
+  const allowPrivate = deps.config.allowPrivateWebhookUrls;
   let url: URL;
   try {
     url = new URL(raw);
@@ -26,13 +30,38 @@ function checkEndpointUrl(raw: string, allowPrivate: boolean): string {
     throw invalidUrl('must be an absolute URL such as https://example.com/webhooks');
   }
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw invalidUrl('must use https');
-  if (!allowPrivate && isNonPublicHost(url.hostname)) {
-    throw invalidUrl('must not point at a private, loopback or link-local address');
-  }
+  if (!allowPrivate && isNonPublicHost(url.hostname)) throw invalidUrl(nonPublicReason);
+  const unusable = await unusableHostReason(url.hostname, { lookup: deps.webhookLookup, allowPrivate });
+  if (unusable) throw invalidUrl(unusable);
   return url.toString();
 }
 
-function endpointView(endpoint: WebhookEndpoint): TWebhookEndpoint {
+/** Health of an endpoint that has no attempt on record. */
+const noHealth = (endpoint: WebhookEndpoint): TWebhookEndpointHealth => ({
+  attempts_24h: 0,
+  success_rate_24h: null,
+  latency_p50_ms_24h: null,
+  latency_p99_ms_24h: null,
+  consecutive_failures: 0,
+  failing_since: endpoint.failingSince?.toISOString() ?? null,
+  last_success_at: null,
+});
+
+/** The endpoints as the API shows them, each with its health. */
+async function endpointViews(
+  deps: Pick<Services, 'prisma' | 'clock'>,
+  endpoints: WebhookEndpoint[],
+): Promise<TWebhookEndpoint[]> {
+  const health = await endpointHealth(deps, endpoints);
+  return endpoints.map((endpoint) => endpointView(endpoint, health.get(endpoint.id) ?? noHealth(endpoint)));
+}
+
+async function withHealth(deps: Pick<Services, 'prisma' | 'clock'>, endpoint: WebhookEndpoint): Promise<TWebhookEndpoint> {
+  const health = await endpointHealth(deps, [endpoint]);
+  return endpointView(endpoint, health.get(endpoint.id) ?? noHealth(endpoint));
+}
+
+function endpointView(endpoint: WebhookEndpoint, health: TWebhookEndpointHealth): TWebhookEndpoint {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -40,6 +69,7 @@ function endpointView(endpoint: WebhookEndpoint): TWebhookEndpoint {
     event_types: endpoint.eventTypes as CustomerEventType[],
     enabled: endpoint.enabled,
     disabled_reason: endpoint.disabledReason,
+    health,
     created_at: endpoint.createdAt.toISOString(),
     updated_at: endpoint.updatedAt.toISOString(),
   };
@@ -51,30 +81,51 @@ export async function findEndpoint(deps: Pick<Services, 'prisma'>, workspaceId: 
   return endpoint;
 }
 
-export async function listEndpoints(deps: Deps, workspaceId: string): Promise<TWebhookEndpoint[]> {
-  const endpoints = await deps.prisma.webhookEndpoint.findMany({ where: { workspaceId }, orderBy: { createdAt: 'desc' } });
-  return endpoints.map(endpointView);
+/** Newest first, keyset-paginated on (created_at, id). */
+export async function listEndpoints(
+  deps: Deps,
+  workspaceId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<{ endpoints: TWebhookEndpoint[]; next_cursor: string | null }> {
+  const page = newestFirst('webhook_endpoints', workspaceId, query);
+  const rows = await deps.prisma.webhookEndpoint.findMany({
+    where: { workspaceId, ...page.where },
+    orderBy: page.orderBy,
+    take: page.take,
+  });
+  const { rows: pageRows, nextCursor } = page.page(rows);
+  return { endpoints: await endpointViews(deps, pageRows), next_cursor: nextCursor };
+}
+
+export async function getEndpoint(deps: Deps, workspaceId: string, id: string): Promise<TWebhookEndpoint> {
+  return withHealth(deps, await findEndpoint(deps, workspaceId, id));
 }
 
 export async function createEndpoint(
   deps: Deps,
   workspaceId: string,
-  input: { url: string; description?: string | undefined; event_types?: CustomerEventType[] | undefined },
+  input: {
+    url: string;
+    description?: string | undefined;
+    event_types?: CustomerEventType[] | undefined;
+    enabled?: boolean | undefined;
+  },
 ): Promise<TWebhookEndpoint> {
   const now = new Date(deps.clock.now());
   const endpoint = await deps.prisma.webhookEndpoint.create({
     data: {
       id: newId('whe'),
       workspaceId,
-      url: checkEndpointUrl(input.url, deps.config.allowPrivateWebhookUrls),
+      url: await checkEndpointUrl(deps, input.url),
       description: input.description ?? '',
       eventTypes: [...new Set(input.event_types ?? [])],
+      enabled: input.enabled ?? true,
       secret: newSigningSecret(),
       createdAt: now,
       updatedAt: now,
     },
   });
-  return endpointView(endpoint);
+  return endpointView(endpoint, noHealth(endpoint));
 }
 
 export async function updateEndpoint(
@@ -90,10 +141,11 @@ export async function updateEndpoint(
 ): Promise<TWebhookEndpoint> {
   const existing = await findEndpoint(deps, workspaceId, input.id);
   const reenabled = input.enabled === true && !existing.enabled;
+  const url = input.url === undefined ? undefined : await checkEndpointUrl(deps, input.url);
   const endpoint = await deps.prisma.webhookEndpoint.update({
     where: { id: existing.id },
     data: {
-      ...(input.url !== undefined && { url: checkEndpointUrl(input.url, deps.config.allowPrivateWebhookUrls) }),
+      ...(url !== undefined && { url }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.event_types !== undefined && { eventTypes: [...new Set(input.event_types)] }),
       ...(input.enabled !== undefined && { enabled: input.enabled, disabledReason: null }),
@@ -102,7 +154,7 @@ export async function updateEndpoint(
       updatedAt: new Date(deps.clock.now()),
     },
   });
-  return endpointView(endpoint);
+  return withHealth(deps, endpoint);
 }
 
 export async function deleteEndpoint(deps: Deps, workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {

@@ -1,8 +1,8 @@
-import { type CustomerEventType, errorCatalogue } from '@textline/contract';
-import type { Message, Prisma } from '@textline/db';
+import { type CustomerEventType, errorCatalogue, type TCustomerEventData } from '@textline/contract';
+import type { Message } from '@textline/db';
 import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
-import { enqueueWebhookDeliveries } from './deliveries.ts';
+import { enqueueWebhookDeliveries, messageIdOf } from './deliveries.ts';
 
 /**
  * Writes a customer event (SPEC section 6) to the `events` outbox. Call it in the transaction of the
@@ -10,15 +10,25 @@ import { enqueueWebhookDeliveries } from './deliveries.ts';
  * transaction queues one delivery per matching enabled webhook endpoint, which start after the commit
  * (a JobTransaction wakes them).
  */
-export async function recordCustomerEvent(
+export async function recordCustomerEvent<TType extends CustomerEventType>(
   tx: JobTransaction,
-  event: { workspaceId: string; type: CustomerEventType; data: Prisma.InputJsonObject; at: Date },
+  event: { workspaceId: string; type: TType; data: TCustomerEventData<TType>; at: Date },
 ): Promise<string> {
   const id = newId('evt');
   await tx.event.create({
-    data: { id, workspaceId: event.workspaceId, type: event.type, data: event.data, createdAt: event.at },
+    data: {
+      id,
+      workspaceId: event.workspaceId,
+      type: event.type,
+      data: event.data,
+      createdAt: event.at,
+    },
   });
-  await enqueueWebhookDeliveries(tx, { id, workspaceId: event.workspaceId, type: event.type }, event.at);
+  await enqueueWebhookDeliveries(
+    tx,
+    { id, workspaceId: event.workspaceId, type: event.type, messageId: messageIdOf(event.data) },
+    event.at,
+  );
   return id;
 }
 
@@ -32,11 +42,12 @@ export function retryHintOf(errorCode: string): { retry?: string } {
 /** The `message` object of message.sent / delivered / failed (SPEC section 2 envelope). */
 export function messageEventData(
   message: Pick<Message, 'id' | 'status' | 'phoneNumber' | 'segments' | 'costCents' | 'errorCode'>,
-): Prisma.InputJsonObject {
+): TCustomerEventData<'message.sent'> {
   return {
     message: {
       id: message.id,
-      status: message.status,
+      // These events are emitted on exactly these transitions, so the stored status is one of the three.
+      status: message.status as TCustomerEventData<'message.sent'>['message']['status'],
       phone_number: message.phoneNumber,
       segments: message.segments,
       cost_cents: message.costCents,

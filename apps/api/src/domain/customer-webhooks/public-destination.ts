@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -81,4 +81,39 @@ export function isNonPublicHost(hostname: string): boolean {
   const host = bareHost(hostname).toLowerCase();
   if (isIP(host)) return !isPublicAddress(host);
   return host === 'localhost' || host.endsWith('.localhost');
+}
+
+/** The refusal of an endpoint URL whose host is not public, at creation or change. */
+export const nonPublicReason = 'must not point at a private, loopback or link-local address';
+
+/** How long the endpoint URL check waits for DNS before calling the host unresolvable. */
+const RESOLVE_TIMEOUT_MS = 5_000;
+
+/** Every address `hostname` resolves to, or the lookup's error code. */
+function resolveAll(hostname: string, lookup: LookupFunction): Promise<string[] | { failed: string }> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ failed: 'timed out' }), RESOLVE_TIMEOUT_MS);
+    lookup(hostname, { all: true }, (error, found) => {
+      clearTimeout(timer);
+      if (error) resolve({ failed: error.code ?? error.message });
+      else resolve(typeof found === 'string' ? [found] : found.map(({ address }) => address));
+    });
+  });
+}
+
+/**
+ * Why an endpoint host cannot receive webhooks, or undefined when it can: it does not resolve, or
+ * (unless private destinations are allowed) it resolves to an address that is not public. The
+ * sender checks again on every connection, since DNS may answer differently later.
+ */
+export async function unusableHostReason(
+  hostname: string,
+  options: { lookup: LookupFunction; allowPrivate: boolean },
+): Promise<string | undefined> {
+  const host = bareHost(hostname);
+  if (isIP(host)) return options.allowPrivate || isPublicAddress(host) ? undefined : nonPublicReason;
+  const addresses = await resolveAll(host, options.lookup);
+  if (!Array.isArray(addresses)) return `must resolve: the host ${host} could not be resolved (${addresses.failed})`;
+  if (options.allowPrivate || addresses.every(isPublicAddress)) return undefined;
+  return `${nonPublicReason} (${host} resolves to one)`;
 }

@@ -2,21 +2,25 @@ import type { CustomerEventType, TEventEnvelope } from '@textline/contract';
 import { type Event, Prisma, type PrismaClient } from '@textline/db';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
-import { defineJob } from '../../jobs/define.ts';
+import { defineJob, JobDeferred } from '../../jobs/define.ts';
 import { enqueue, inJobTransaction } from '../../jobs/enqueue.ts';
-import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
+import { createKeyedBatcher, type KeyedBatcher } from '../../lib/keyed-batcher.ts';
+import { createEndpointGates, type EndpointGates } from './endpoint-gates.ts';
 import { signingSecrets } from './endpoints.ts';
+import { DISABLE_AFTER_FAILING_MS, disabledReason } from './health.ts';
 import type { SendResult } from './sender.ts';
 import { signedHeaders } from './signing.ts';
 
 /** DESIGN.md: waits before each retry after a failed automatic attempt; then the delivery is failed. */
 export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
-/** An endpoint whose every attempt failed for this long is disabled. */
-const DISABLE_AFTER_FAILING_MS = 5 * DAY_MS;
+type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender' | 'metrics' | 'config'>;
 
-type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender'>;
+// Deliveries one claim or record statement covers at most.
+const DELIVERY_BATCH = 200;
+/** When a delivery's endpoint has no free slot, the delivery is claimed again this much later. */
+const BUSY_ENDPOINT_RETRY_MS = 1_000;
 
 /** Automatic attempts carry their number (1 = first), which the worker claims exactly once. */
 const ZDeliveryJobPayload = z.discriminatedUnion('trigger', [
@@ -24,6 +28,7 @@ const ZDeliveryJobPayload = z.discriminatedUnion('trigger', [
   z.object({ delivery_id: z.string().min(1), trigger: z.enum(['replay', 'test']) }),
 ]);
 type DeliveryJobPayload = z.infer<typeof ZDeliveryJobPayload>;
+type AutomaticPayload = Extract<DeliveryJobPayload, { trigger: 'automatic' }>;
 
 /** SPEC section 2 envelope, rebuilt from the immutable event row: every attempt sends the same bytes. */
 export function envelopeFor(event: Pick<Event, 'id' | 'type' | 'createdAt' | 'data'>): TEventEnvelope {
@@ -83,11 +88,38 @@ async function loadDelivery(prisma: PrismaClient, payload: DeliveryJobPayload): 
   return rows[0];
 }
 
-function disabledReason(at: Date, failingSince: Date): string {
-  return (
-    `Disabled automatically on ${at.toISOString()}: every delivery attempt failed for 5 days ` +
-    `(since ${failingSince.toISOString()}). Fix the endpoint, enable it again and replay the failed deliveries.`
-  );
+/**
+ * loadDelivery for the automatic attempts of many deliveries in one statement. A delivery named
+ * twice in one batch is claimed by its first item only; the others are run alone afterwards
+ * (`undefined`), where the claim decides between them.
+ */
+async function claimDeliveries(prisma: PrismaClient, payloads: AutomaticPayload[]): Promise<(DeliveryRow | null | undefined)[]> {
+  const first = firstOfEachDelivery(payloads.map((payload) => payload.delivery_id));
+  const unique = payloads.filter((_, index) => first[index]);
+  const rows = await prisma.$queryRaw<DeliveryRow[]>`
+    WITH claim AS (
+      SELECT * FROM unnest(${unique.map((payload) => payload.delivery_id)}::text[], ${unique.map((payload) => payload.attempt)}::int[])
+        AS c (id, attempt)
+    ), d AS (
+      UPDATE webhook_deliveries w SET scheduled_attempts = claim.attempt FROM claim
+      WHERE w.id = claim.id AND w.next_retry_at IS NOT NULL AND w.scheduled_attempts = claim.attempt - 1
+      RETURNING w.id, w.status, w.next_retry_at, w.endpoint_id, w.event_id)
+    SELECT ${deliveryColumns} FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id`;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return payloads.map((payload, index) => (first[index] ? (byId.get(payload.delivery_id) ?? null) : undefined));
+}
+
+/** For each id, whether it is the first of its value in the list. */
+function firstOfEachDelivery(ids: string[]): boolean[] {
+  const seen = new Set<string>();
+  return ids.map((id) => !seen.has(id) && Boolean(seen.add(id)));
+}
+
+/** An automatic attempt that cannot be made now gives its number back, so the job can claim it again later. */
+async function unclaim(prisma: PrismaClient, payload: AutomaticPayload): Promise<void> {
+  await prisma.$executeRaw`
+    UPDATE webhook_deliveries SET scheduled_attempts = ${payload.attempt - 1}
+    WHERE id = ${payload.delivery_id} AND scheduled_attempts = ${payload.attempt}`;
 }
 
 /**
@@ -110,11 +142,15 @@ function settle(attempt: {
   return { status: 'failed', nextRetryAt: null };
 }
 
-/** Updates the delivery and records the attempt, numbered by the row update, in one statement. */
+/**
+ * Updates the delivery and records the attempt, numbered by the row update, in one statement. The
+ * request headers are stored as sent: the signature header, never a secret.
+ */
 function recordAttempt(
   db: Pick<PrismaClient, '$executeRaw'>,
   delivery: DeliveryRow,
   trigger: DeliveryJobPayload['trigger'],
+  requestHeaders: Record<string, string>,
   result: SendResult,
   outcome: { status: DeliveryStatus; nextRetryAt: Date | null | undefined },
   finishedAt: Date,
@@ -133,15 +169,114 @@ function recordAttempt(
         updated_at = ${finishedAt}
       WHERE id = ${delivery.id}
       RETURNING attempt_count)
-    INSERT INTO webhook_attempts (id, delivery_id, number, trigger, response_code, latency_ms, response_body, error, created_at)
+    INSERT INTO webhook_attempts
+      (id, delivery_id, number, trigger, response_code, latency_ms, response_body, error, request_headers, created_at)
     SELECT ${newId('wha')}, ${delivery.id}, attempt_count, ${trigger}, ${responseCode}::integer, ${result.latencyMs},
-           ${result.kind === 'response' ? result.body : ''}, ${result.kind === 'error' ? result.error : null}::text, ${finishedAt}
+           ${result.kind === 'response' ? result.body : ''}, ${result.kind === 'error' ? result.error : null}::text,
+           ${JSON.stringify(requestHeaders)}::jsonb, ${finishedAt}
     FROM updated`;
+}
+
+type AttemptRecord = {
+  delivery: DeliveryRow;
+  trigger: DeliveryJobPayload['trigger'];
+  requestHeaders: Record<string, string>;
+  result: SendResult;
+  outcome: { status: DeliveryStatus; nextRetryAt: Date | null | undefined };
+  finishedAt: Date;
+};
+
+/**
+ * recordAttempt for many attempts in one statement. Two attempts of one delivery in a batch would
+ * update its row once, so every one after the first is recorded alone afterwards.
+ */
+async function recordAttempts(prisma: PrismaClient, records: AttemptRecord[]): Promise<(true | undefined)[]> {
+  const first = firstOfEachDelivery(records.map((record) => record.delivery.id));
+  const unique = records.filter((_, index) => first[index]);
+  const column = <T>(value: (record: AttemptRecord) => T) => unique.map(value);
+  await prisma.$executeRaw`
+    WITH attempt AS (
+      SELECT * FROM unnest(
+        ${column(() => newId('wha'))}::text[], ${column((r) => r.delivery.id)}::text[], ${column((r) => r.trigger)}::text[],
+        ${column((r) => r.outcome.status)}::text[], ${column((r) => r.outcome.nextRetryAt === undefined)}::boolean[],
+        ${column((r) => r.outcome.nextRetryAt?.toISOString() ?? null)}::timestamptz[],
+        ${column((r) => (r.result.kind === 'response' ? r.result.status : null))}::integer[],
+        ${column((r) => r.result.latencyMs)}::integer[],
+        ${column((r) => (r.result.kind === 'response' ? r.result.body : ''))}::text[],
+        ${column((r) => (r.result.kind === 'error' ? r.result.error : null))}::text[],
+        ${column((r) => JSON.stringify(r.requestHeaders))}::text[], ${column((r) => r.finishedAt.toISOString())}::timestamptz[])
+        AS a (id, delivery_id, trigger, status, keeps_retry, next_retry_at, response_code, latency_ms, response_body, error,
+              request_headers, finished_at)
+    ), updated AS (
+      UPDATE webhook_deliveries d SET
+        status = attempt.status,
+        next_retry_at = CASE WHEN attempt.keeps_retry THEN d.next_retry_at ELSE attempt.next_retry_at END,
+        attempt_count = d.attempt_count + 1,
+        last_response_code = attempt.response_code,
+        last_latency_ms = attempt.latency_ms,
+        last_attempt_at = attempt.finished_at,
+        updated_at = attempt.finished_at
+      FROM attempt WHERE d.id = attempt.delivery_id
+      RETURNING d.id, d.attempt_count)
+    INSERT INTO webhook_attempts
+      (id, delivery_id, number, trigger, response_code, latency_ms, response_body, error, request_headers, created_at)
+    SELECT attempt.id, attempt.delivery_id, updated.attempt_count, attempt.trigger, attempt.response_code, attempt.latency_ms,
+           attempt.response_body, attempt.error, attempt.request_headers::jsonb, attempt.finished_at
+    FROM updated JOIN attempt ON attempt.delivery_id = updated.id`;
+  return first.map((isFirst) => (isFirst ? true : undefined));
+}
+
+/**
+ * This process's delivery state: the statements that concurrent deliveries share, and the requests
+ * in flight to each endpoint.
+ */
+type DeliveryState = {
+  claims: KeyedBatcher<AutomaticPayload, DeliveryRow | null>;
+  records: KeyedBatcher<AttemptRecord, true>;
+  endpoints: EndpointGates;
+};
+
+const deliveryStates = new WeakMap<PrismaClient, DeliveryState>();
+
+function deliveryState(prisma: PrismaClient, config: Services['config']): DeliveryState {
+  const existing = deliveryStates.get(prisma);
+  if (existing) return existing;
+  const state: DeliveryState = {
+    claims: createKeyedBatcher({
+      maxBatch: DELIVERY_BATCH,
+      runAlone: async (payload) => (await loadDelivery(prisma, payload)) ?? null,
+      runBatch: (payloads) => claimDeliveries(prisma, payloads),
+    }),
+    records: createKeyedBatcher<AttemptRecord, true>({
+      maxBatch: DELIVERY_BATCH,
+      async runAlone(record) {
+        await recordAttempt(
+          prisma,
+          record.delivery,
+          record.trigger,
+          record.requestHeaders,
+          record.result,
+          record.outcome,
+          record.finishedAt,
+        );
+        return true;
+      },
+      runBatch: (records) => recordAttempts(prisma, records),
+    }),
+    endpoints: createEndpointGates({
+      base: config.webhookEndpointConcurrency,
+      max: Math.floor(config.webhookConcurrency / 2),
+    }),
+  };
+  deliveryStates.set(prisma, state);
+  return state;
 }
 
 /** Runs one attempt of a delivery (the webhook_delivery job). */
 async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<void> {
-  const delivery = await loadDelivery(deps.prisma, payload);
+  const state = deliveryState(deps.prisma, deps.config);
+  const delivery =
+    payload.trigger === 'automatic' ? await state.claims.run('claim', payload) : await loadDelivery(deps.prisma, payload);
   if (!delivery) return;
   const now = deps.clock.now();
 
@@ -172,11 +307,25 @@ async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<
     },
     now,
   );
+  // A slow endpoint holds at most its own slots (endpoint-gates.ts): its other deliveries go back
+  // to the queue rather than wait in one of the slots every endpoint shares (WEBHOOK_CONCURRENCY).
+  const releaseSlot = await state.endpoints.acquire(delivery.endpoint_id);
+  if (!releaseSlot) {
+    if (payload.trigger === 'automatic') await unclaim(deps.prisma, payload);
+    throw new JobDeferred(BUSY_ENDPOINT_RETRY_MS);
+  }
   const headers = signedHeaders({ eventId: delivery.event_id, timestamp: new Date(now), body, secrets });
-  const result = await deps.webhookSender.post(delivery.url, headers, body);
+  let result: SendResult;
+  try {
+    result = await deps.webhookSender.post(delivery.url, headers, body);
+  } finally {
+    releaseSlot();
+  }
 
   const finishedAt = new Date(deps.clock.now());
   const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
+  deps.metrics?.webhookDeliveries.inc({ outcome: succeeded ? 'delivered' : 'failed' });
+  deps.metrics?.webhookDeliveryDuration.observe(result.latencyMs / 1000);
   const automatic = payload.trigger === 'automatic';
   const failingSince = succeeded ? null : (delivery.failing_since ?? finishedAt);
   const disable = failingSince !== null && finishedAt.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
@@ -194,13 +343,21 @@ async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<
       ? { payload: { ...payload, attempt: payload.attempt + 1 }, runAt: outcome.nextRetryAt }
       : undefined;
 
-  // The common case (a success on a healthy endpoint) is a single statement.
+  // The common case (a success on a healthy endpoint) is a single statement, shared by the
+  // attempts that finish together.
   if (!endpointChanges && !retry) {
-    await recordAttempt(deps.prisma, delivery, payload.trigger, result, outcome, finishedAt);
+    await state.records.run('record', {
+      delivery,
+      trigger: payload.trigger,
+      requestHeaders: headers,
+      result,
+      outcome,
+      finishedAt,
+    });
     return;
   }
   await inJobTransaction(deps, async (tx) => {
-    await recordAttempt(tx, delivery, payload.trigger, result, outcome, finishedAt);
+    await recordAttempt(tx, delivery, payload.trigger, headers, result, outcome, finishedAt);
     if (endpointChanges) {
       await tx.webhookEndpoint.update({
         where: { id: delivery.endpoint_id },
@@ -217,4 +374,5 @@ export const webhookDeliveryJob = defineJob({
   queue: 'webhook_delivery',
   payload: ZDeliveryJobPayload,
   run: (services, payload) => runDeliveryJob(services, payload),
+  concurrency: (config) => config.webhookConcurrency,
 });

@@ -1,17 +1,24 @@
+import type { TMessageStatus } from '@textline/contract';
 import type { SqlClient } from '@textline/db';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
 
 /** The first send rule that failed, or `accept` (the rules and their order: the send_rules_one_place migration). */
-type AcceptOutcome =
+export type AcceptOutcome =
   | 'replay'
   | 'idempotency_conflict'
   | 'workspace_suppressed'
   | 'branded_number_missing'
+  | 'sender_number_not_found'
   | 'insufficient_balance'
   | 'spend_limit_exceeded'
+  | 'token_spend_limit_exceeded'
+  | 'parent_token_spend_limit_exceeded'
   | 'accept';
 
-export type AcceptRow = { outcome: AcceptOutcome; message_id: string | null; message_status: string | null };
+export type AcceptRow = { outcome: AcceptOutcome; message_id: string | null; message_status: TMessageStatus | null };
+
+/** What a dry run reports beside its outcome (accept_message_batch's `preview` column). */
+export type DryRunState = { sender_number: string | null; balance_cents: number; spend_remaining_today_cents: number };
 
 /** One send's parameters, as accept_message_batch reads them by name. */
 export type AcceptParameters = {
@@ -23,6 +30,15 @@ export type AcceptParameters = {
   cost_cents: number;
   idempotency_key: string | null;
   metadata: Record<string, unknown> | undefined;
+  /** The sender the caller named (E.164); absent, not null, when it names none, so its JSON is as before. */
+  from_number?: string | undefined;
+  /** A scheduled send's time; absent (not null) for a send now, so its JSON is as before. */
+  send_at?: Date | undefined;
+  /**
+   * The token has a daily spend cap of its own (it or a token it was created from: see
+   * capped_token_chain); absent, not false, otherwise, so an uncapped send's JSON and work are as before.
+   */
+  token_capped?: true | undefined;
   source: string;
   now: Date;
   spend_day: string;
@@ -34,7 +50,20 @@ export type AcceptParameters = {
 
 export type AcceptQueue = { accept(parameters: AcceptParameters): Promise<AcceptRow> };
 
-const acceptBatch = 'SELECT * FROM accept_message_batch($1::jsonb)';
+const acceptBatch = 'SELECT item, outcome, message_id, message_status FROM accept_message_batch($1::jsonb)';
+const dryRun = 'SELECT outcome, message_id, message_status, preview FROM accept_message_batch($1::jsonb)';
+
+/**
+ * Decides one send as accept_message_batch would now, through the same function and checks, but
+ * writes nothing and locks nothing (its dry run). Not batched: it never waits for sends in flight.
+ */
+export async function acceptDryRun(sql: SqlClient, parameters: AcceptParameters): Promise<AcceptRow & { preview: DryRunState }> {
+  const [row] = await sql.query<AcceptRow & { preview: DryRunState }>(dryRun, [
+    JSON.stringify([{ ...parameters, dry_run: true }]),
+  ]);
+  if (!row) throw new Error('accept_message_batch returned no row');
+  return row;
+}
 
 // Bounds one transaction's work and the statement's size (a body is at most a few KB).
 const MAX_BATCH = 100;

@@ -6,9 +6,12 @@ import { maskPhoneNumber } from '../../lib/logger.ts';
 import { messageErrorCodeOf, ProviderRejection } from '../../providers/types.ts';
 import type { Services } from '../../services.ts';
 import { applyMessageOutcome } from './outcomes.ts';
+import { reselectSender } from './reselect-sender.ts';
 import { suppressRecipient } from '../reconciliation/suppressions.ts';
 
 type DispatchDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'messagingProvider'>;
+
+const dispatchable = new Set(['scheduled', 'queued', 'sending']);
 
 async function failBeforeCarrier(deps: DispatchDeps, messageId: string, errorCode: string): Promise<void> {
   await inJobTransaction(deps, (tx) =>
@@ -52,28 +55,42 @@ async function failRefused(deps: DispatchDeps, message: Message, rejection: Prov
  * 3. The provider id is stored; the carrier's own message.sent / delivered / failed events move the
  *    status on from `sending`.
  *
- * A message no longer `queued` or `sending` was settled meanwhile and is left alone.
+ * A `scheduled` message is handled as a `queued` one when its job comes due at send_at: the
+ * suppression re-check below is what catches a STOP that arrived since it was accepted. Its claim
+ * (`scheduled` -> `sending`) and a cancel (`scheduled` -> `canceled`, cancel.ts) are both
+ * conditional on the status, so when they race exactly one of them takes the message.
+ *
+ * A message no longer `scheduled`, `queued` or `sending` was settled (or canceled) meanwhile and is left alone.
  */
 async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<JobContext, 'isLastAttempt'>): Promise<void> {
   const message = await deps.prisma.message.findUnique({ where: { id: messageId } });
-  if (!message || (message.status !== 'queued' && message.status !== 'sending')) return;
+  if (!message || !dispatchable.has(message.status)) return;
 
-  if (message.status === 'queued') {
-    // The recipient may have opted out between acceptance and now.
-    const suppressed = await deps.prisma.workspaceSuppression.count({
-      where: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber, active: true },
-    });
-    if (suppressed > 0) return failBeforeCarrier(deps, messageId, 'workspace_suppressed');
-    if (!message.senderNumber) return failBeforeCarrier(deps, messageId, 'branded_number_missing');
+  let from = message.senderNumber;
+  if (message.status !== 'sending') {
+    // The recipient may have opted out, and the sender may have been released, between acceptance
+    // and now: one query answers both.
+    const [checks] = await deps.prisma.$queryRaw<{ suppressed: boolean; sender_connected: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM workspace_suppressions s
+                     WHERE s.workspace_id = ${message.workspaceId} AND s.phone_number = ${message.phoneNumber} AND s.active)
+               AS suppressed,
+             EXISTS (SELECT 1 FROM phone_numbers p WHERE p.id = ${message.senderNumberId} AND p.status = 'connected')
+               AS sender_connected`;
+    if (checks?.suppressed) return failBeforeCarrier(deps, messageId, 'workspace_suppressed');
+    if (!checks?.sender_connected) {
+      const reselected = await reselectSender(deps, message);
+      if (reselected.kind === 'changed') return;
+      if (reselected.kind === 'no_sender') return failBeforeCarrier(deps, messageId, 'branded_number_missing');
+      from = reselected.from;
+    }
     const at = new Date(deps.clock.now());
     const claimed = await deps.prisma.message.updateMany({
-      where: { id: messageId, status: 'queued' },
+      where: { id: messageId, status: message.status },
       data: { status: 'sending', dispatchedAt: at, updatedAt: at },
     });
     if (claimed.count === 0) return;
   }
-  const from = message.senderNumber;
-  // Only a queued message with a sender becomes `sending` (above), and the sender never changes after.
+  // Only a queued or scheduled message with a connected sender becomes `sending` (above), and the sender never changes after.
   if (!from) throw new Error(`message ${messageId} is sending without a sender number`);
 
   try {
@@ -95,6 +112,14 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
     }
     throw error;
   }
+}
+
+/**
+ * The id of a message's dispatch job row: named after the message, so the message timeline finds the
+ * job (its attempts and last error) by primary key rather than by searching job payloads.
+ */
+export function dispatchJobIdOf(messageId: string): string {
+  return `job_dispatch_${messageId}`;
 }
 
 /**

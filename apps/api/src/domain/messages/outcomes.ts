@@ -8,27 +8,30 @@ import { postLedgerEntry } from '../ledger.ts';
 export type MessageOutcome = 'sent' | 'delivered' | 'failed';
 
 /**
- * The statuses each outcome may move a message from. Status only moves forward (queued, sending,
- * sent, then delivered or failed, both final), so a late or repeated event changes nothing: a
- * `sent` arriving after `delivered` is ignored, and so is anything after a final status.
+ * The statuses each outcome may move a message from. Status only moves forward (scheduled or
+ * queued, sending, sent, then delivered or failed, both final; canceled is final too), so a late or
+ * repeated event changes nothing: a `sent` arriving after `delivered` is ignored, and so is anything
+ * after a final status. A scheduled message can only fail before it is dispatched (dispatchJob),
+ * since no carrier has seen it.
  */
 const advancesFrom: Record<MessageOutcome, string[]> = {
   sent: ['queued', 'sending'],
   delivered: ['queued', 'sending', 'sent'],
-  failed: ['queued', 'sending', 'sent'],
+  failed: ['scheduled', 'queued', 'sending', 'sent'],
 };
 
 const timestampField = { sent: 'sentAt', delivered: 'deliveredAt', failed: 'failedAt' } as const;
 
 /**
- * A failed message gets back exactly what its send debited (found by message id, so the debit's
- * reference format stays the send pipeline's business); the refund reference makes it idempotent.
+ * A failed or canceled message gets back exactly what its send debited (found by message id, so the
+ * debit's reference format stays the send pipeline's business); the refund reference makes it
+ * idempotent, so a message is refunded at most once whatever settles it.
  *
  * The daily spend cap counts what the day's sends finally cost: a refund on the UTC day of its debit
  * takes the amount off that day's spend again, so the workspace can send it anew. A refund of an
  * earlier day's send leaves today's spend alone.
  */
-async function refundSend(tx: Prisma.TransactionClient, message: Message, at: Date): Promise<void> {
+export async function refundMessage(tx: Prisma.TransactionClient, message: Message, at: Date, reason: string): Promise<void> {
   const debit = await tx.ledgerEntry.findFirst({
     where: { messageId: message.id, kind: 'send_debit' },
     select: { amountCents: true, createdAt: true },
@@ -39,7 +42,7 @@ async function refundSend(tx: Prisma.TransactionClient, message: Message, at: Da
     amountCents: -debit.amountCents,
     kind: 'send_refund',
     reference: `refund:${message.id}`,
-    reason: `message failed: ${message.errorCode ?? 'unknown'}`,
+    reason,
     messageId: message.id,
   });
   const debitDay = utcDay(debit.createdAt.getTime());
@@ -47,6 +50,12 @@ async function refundSend(tx: Prisma.TransactionClient, message: Message, at: Da
   await tx.$executeRaw`
     UPDATE workspaces SET spend_today_cents = GREATEST(spend_today_cents + ${debit.amountCents}, 0)
     WHERE id = ${message.workspaceId} AND spend_day = ${debitDay}`;
+  // The capped tokens the send counted against (accept_message_batch) get it back alike.
+  if (message.tokenId !== null) {
+    await tx.$executeRaw`
+      UPDATE access_tokens SET spend_today_cents = GREATEST(spend_today_cents + ${debit.amountCents}, 0)
+      WHERE id IN (SELECT capped_token_chain(${message.tokenId})) AND spend_day = ${debitDay}`;
+  }
 }
 
 /**
@@ -81,7 +90,7 @@ export async function applyMessageOutcome(
   });
   if (changed.count === 0) return false;
   const message = await tx.message.findUniqueOrThrow({ where: { id: messageId } });
-  if (outcome === 'failed') await refundSend(tx, message, details.at);
+  if (outcome === 'failed') await refundMessage(tx, message, details.at, `message failed: ${message.errorCode ?? 'unknown'}`);
   await recordCustomerEvent(tx, {
     workspaceId: message.workspaceId,
     type: `message.${outcome}`,

@@ -64,3 +64,28 @@ export function countSegments(body: string): { encoding: SmsEncoding; segments: 
   }
   return { encoding, segments };
 }
+
+/** A character that makes a body UCS-2, and where it is. */
+export type Ucs2Character = { character: string; index: number };
+
+/**
+ * What a body costs to send and why: its encoding and segments (countSegments), its length and every
+ * character outside the GSM-7 alphabet and its extension table, each of which alone makes the whole
+ * body UCS-2. Lengths and indexes count Unicode code points, so a character outside the Basic
+ * Multilingual Plane (an emoji) is one character at one index, never half a surrogate pair; in
+ * JavaScript, `Array.from(body)[index]` is the character.
+ */
+export function describeBody(body: string): {
+  encoding: SmsEncoding;
+  segments: number;
+  characters: number;
+  ucs2Characters: Ucs2Character[];
+} {
+  const ucs2Characters: Ucs2Character[] = [];
+  let index = 0;
+  for (const character of body) {
+    if (gsm7Units(character) === undefined) ucs2Characters.push({ character, index });
+    index += 1;
+  }
+  return { ...countSegments(body), characters: index, ucs2Characters };
+}

@@ -32,6 +32,7 @@ export async function reconcileFundingEvent(
         kind: 'funding_credit',
         reference: `funding:${invoice.sessionId}`,
         reason: `funding invoice ${invoice.id} paid`,
+        invoiceId: invoice.id,
       });
       return 'processed';
     }

@@ -74,6 +74,8 @@ export async function reconcileMessagingEvent(
   if (!outcome && !isOptOut) return 'ignored';
 
   const message = await messageOfEvent(tx, event);
+  // Links the event to its message for the message timeline (GET /api/v1/messages/{id}/events).
+  if (message) await tx.providerEvent.update({ where: { id: stored.id }, data: { messageId: message.id } });
   if (outcome) {
     if (!message) return 'ignored';
     const providerMessageId = event.message_id && event.message_id !== message.id ? event.message_id : undefined;

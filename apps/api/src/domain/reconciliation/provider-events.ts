@@ -24,8 +24,10 @@ function reconcilerFor(deps: Pick<Services, 'inboundWebhooks'>, stored: StoredPr
  * Applies one stored provider event in a single transaction with its own status change
  * (received -> processed | ignored | unreconciled). The conditional claim locks the row, so a
  * repeated job or a second worker finds it settled and does nothing: every effect happens once.
+ * The sandbox tools call it right after ingestion too, to answer with the effect; the job then
+ * finds the event settled.
  */
-async function reconcileProviderEvent(
+export async function reconcileProviderEvent(
   deps: Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks' | 'log'>,
   providerEventId: string,
 ): Promise<void> {

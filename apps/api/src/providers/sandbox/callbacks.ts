@@ -14,6 +14,13 @@ export type CarrierCallback = z.infer<typeof ZCarrierCallback>;
 
 const CALLBACK_TIMEOUT_MS = 10_000;
 
+/** A carrier report as the carrier sends it: the route it goes to, and the payload with its two signature headers. */
+export function signedCarrierCallback(services: Pick<Services, 'clock' | 'inboundWebhooks'>, callback: CarrierCallback) {
+  const sources = inboundWebhookSources(services.inboundWebhooks);
+  const source = callback.route === 'incoming' ? sources.messagingIncoming : sources.messagingEvents;
+  return { source, payload: callback.body, headers: signWebhook(source.key, callback.body, services.clock.now()) };
+}
+
 /**
  * Sends one signed carrier callback to /webhooks/sandbox/<route> over HTTP, like a real carrier.
  * A process without an HTTP server of its own (`npm run worker` without PUBLIC_BASE_URL) hands it
@@ -21,12 +28,10 @@ const CALLBACK_TIMEOUT_MS = 10_000;
  * harmless: ingestion deduplicates on the event id.
  */
 async function deliverCarrierCallback(
-  services: Pick<Services, 'prisma' | 'providerEventStore' | 'clock' | 'jobs' | 'inboundWebhooks' | 'selfUrl'>,
+  services: Pick<Services, 'prisma' | 'providerEventStore' | 'clock' | 'jobs' | 'inboundWebhooks' | 'selfUrl' | 'metrics'>,
   callback: CarrierCallback,
 ): Promise<void> {
-  const sources = inboundWebhookSources(services.inboundWebhooks);
-  const source = callback.route === 'incoming' ? sources.messagingIncoming : sources.messagingEvents;
-  const headers = signWebhook(source.key, callback.body, services.clock.now());
+  const { source, headers } = signedCarrierCallback(services, callback);
   const baseUrl = services.selfUrl.current;
   if (!baseUrl) {
     await ingestProviderWebhook(services, source, { headers, payload: callback.body });

@@ -5,44 +5,65 @@ import { randomBase62 } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type MessagingProvider, type OutboundSms, ProviderRejection } from '../types.ts';
 import { type CarrierCallback, sandboxCallbackJob } from './callbacks.ts';
-import { type RecipientScript, scriptFor } from './magic-recipients.ts';
-import { buySandboxNumber } from './number-inventory.ts';
+import { type CarrierStep, type RecipientScript, scriptFor } from './magic-recipients.ts';
+import { buySandboxNumber, releaseSandboxNumber, searchSandboxNumbers } from './number-inventory.ts';
 
-const SANDBOX_LABEL = 'sandbox';
+/** The sandbox carrier's provider label (MESSAGING_PROVIDER=sandbox). */
+export const sandboxCarrierLabel = 'sandbox';
 
 type SandboxDeps = { prisma: PrismaClient; clock: Clock; delayMs: number; jobs: Pick<JobRunner, 'wake'> };
 
+/** A message the carrier accepted, as its reports name it. */
+export type CarrierMessage = Pick<OutboundSms, 'messageId' | 'from' | 'to'> & { providerMessageId: string };
+
+/**
+ * The carrier's report of one step about a message it accepted, as the webhook payload it signs and
+ * posts: a status or opt-out event to /events (event id `eventId`), a reply to /incoming.
+ */
+export function carrierReport(step: CarrierStep, message: CarrierMessage, eventId: string): CarrierCallback {
+  const reference = { client_reference: message.messageId };
+  switch (step.kind) {
+    case 'status':
+      return {
+        route: 'events',
+        body: {
+          type: step.type,
+          id: eventId,
+          message_id: message.providerMessageId,
+          metadata: { ...reference, ...(step.errorCode ? { error_code: step.errorCode } : {}) },
+        },
+      };
+    case 'opt_out':
+      return {
+        route: 'events',
+        body: {
+          type: 'recipient.opted_out',
+          id: eventId,
+          message_id: message.providerMessageId,
+          phone_number: message.to,
+          metadata: { ...reference, keyword: 'STOP' },
+        },
+      };
+    case 'reply':
+      return carrierInbound({ id: eventId, from: message.to, to: message.from, body: step.body });
+  }
+}
+
+/** A text from `from` to our number `to`, as the carrier posts it to /incoming. */
+export function carrierInbound(text: { id: string; from: string; to: string; body: string }): CarrierCallback {
+  return { route: 'incoming', body: { ...text } };
+}
+
 /** What the carrier will report about one accepted message, as signed webhook payloads. */
 function callbacksFor(script: RecipientScript, sms: OutboundSms, providerMessageId: string): CarrierCallback[] {
-  const reference = { client_reference: sms.messageId };
-  return script.steps.map((step, index): CarrierCallback => {
-    const id = `sbxevt_${providerMessageId}_${index + 1}`;
-    switch (step.kind) {
-      case 'status':
-        return {
-          route: 'events',
-          body: {
-            type: step.type,
-            id,
-            message_id: providerMessageId,
-            metadata: { ...reference, ...(step.errorCode ? { error_code: step.errorCode } : {}) },
-          },
-        };
-      case 'opt_out':
-        return {
-          route: 'events',
-          body: {
-            type: 'recipient.opted_out',
-            id,
-            message_id: providerMessageId,
-            phone_number: sms.to,
-            metadata: { ...reference, keyword: 'STOP' },
-          },
-        };
-      case 'reply':
-        return { route: 'incoming', body: { id: `sbxin_${providerMessageId}`, from: sms.to, to: sms.from, body: step.body } };
-    }
-  });
+  const message = { ...sms, providerMessageId };
+  return script.steps.map((step, index) =>
+    carrierReport(
+      step,
+      message,
+      step.kind === 'reply' ? `sbxin_${providerMessageId}` : `sbxevt_${providerMessageId}_${index + 1}`,
+    ),
+  );
 }
 
 /**
@@ -53,7 +74,7 @@ function callbacksFor(script: RecipientScript, sms: OutboundSms, providerMessage
  */
 export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProvider {
   return {
-    label: SANDBOX_LABEL,
+    label: sandboxCarrierLabel,
     live: false,
 
     /**
@@ -83,6 +104,11 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
       return { providerMessageId };
     },
 
-    buyNumber: (options) => buySandboxNumber(deps.prisma, { areaCode: options.areaCode, soldAt: new Date(deps.clock.now()) }),
+    searchNumbers: (search) => searchSandboxNumbers(deps.prisma, search),
+
+    buyNumber: (options) =>
+      buySandboxNumber(deps.prisma, { areaCode: options.areaCode, number: options.number, soldAt: new Date(deps.clock.now()) }),
+
+    releaseNumber: (providerNumberId) => releaseSandboxNumber(deps.prisma, providerNumberId),
   };
 }

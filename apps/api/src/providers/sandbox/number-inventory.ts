@@ -1,53 +1,95 @@
 import type { PrismaClient } from '@textline/db';
-import type { PurchasedNumber } from '../types.ts';
+import type { AvailableNumber, NumberSearch, PurchasedNumber } from '../types.ts';
 
 /**
  * The sandbox carrier's numbers: in every NANP area code, the fictional block NXX-555-0100 to 0199
- * (reserved for fiction, so a sandbox number never reaches a real phone), sold lowest first.
- * Without an area code it sells from the first of these with stock.
+ * (reserved for fiction, so a sandbox number never reaches a real phone), sold lowest first; a
+ * released number is for sale again. Without an area code it sells from the first of the default
+ * area codes with stock.
  */
 const FIRST_LINE = 100;
 const LINES_PER_AREA_CODE = 100;
 const DEFAULT_AREA_CODES = ['415', '212', '312', '512', '206'] as const;
 const areaCodePattern = /^[2-9]\d{2}$/;
+const inventoryPattern = /^\+1([2-9]\d{2})5550(1\d{2})$/;
+
+/** The state of a few well-known area codes, for search results; the sandbox names no region for the others. */
+const regions: Record<string, string> = { '206': 'WA', '212': 'NY', '312': 'IL', '415': 'CA', '512': 'TX' };
 
 function numberAt(areaCode: string, line: number): string {
   return `+1${areaCode}555${String(line).padStart(4, '0')}`;
 }
 
+/** Sells `number` if nobody holds it: one insert, which a concurrent buyer of the same number loses (skipDuplicates). */
+async function sell(prisma: PrismaClient, areaCode: string, line: number, soldAt: Date): Promise<PurchasedNumber | undefined> {
+  const number = numberAt(areaCode, line);
+  const providerNumberId = `SBXPN${areaCode}${line}`;
+  const { count } = await prisma.sandboxNumber.createMany({
+    data: [{ number, areaCode, providerNumberId, soldAt }],
+    skipDuplicates: true,
+  });
+  // The sandbox routes inbound messages of its numbers to our /incoming route by itself.
+  return count === 1 ? { number, providerNumberId, webhookConfigured: true } : undefined;
+}
+
+async function soldIn(prisma: PrismaClient, areaCodes: readonly string[]): Promise<Set<string>> {
+  const rows = await prisma.sandboxNumber.findMany({ where: { areaCode: { in: [...areaCodes] } }, select: { number: true } });
+  return new Set(rows.map((row) => row.number));
+}
+
 /**
  * Sells the lowest line not yet sold. Buyers in other requests or processes may pick the same line
  * at the same time: the insert that loses does nothing (ON CONFLICT DO NOTHING, not an error) and
- * that buyer goes on to the next line. A lost race means that line is sold for good, so the walk
- * ends with a sale, or with undefined only once every line of the area code is sold.
+ * that buyer goes on to the next line. A lost race means that line was sold meanwhile, so the walk
+ * ends with a sale, or with undefined only once every line of the area code was sold.
  */
 async function sellFrom(prisma: PrismaClient, areaCode: string, soldAt: Date): Promise<PurchasedNumber | undefined> {
-  const sold = new Set(
-    (await prisma.sandboxNumber.findMany({ where: { areaCode }, select: { number: true } })).map((row) => row.number),
-  );
+  const sold = await soldIn(prisma, [areaCode]);
   for (let line = FIRST_LINE; line < FIRST_LINE + LINES_PER_AREA_CODE; line += 1) {
-    const number = numberAt(areaCode, line);
-    if (sold.has(number)) continue;
-    const providerNumberId = `SBXPN${areaCode}${line}`;
-    const { count } = await prisma.sandboxNumber.createMany({
-      data: [{ number, areaCode, providerNumberId, soldAt }],
-      skipDuplicates: true,
-    });
-    // The sandbox routes inbound messages of its numbers to our /incoming route by itself.
-    if (count === 1) return { number, providerNumberId, webhookConfigured: true };
+    if (sold.has(numberAt(areaCode, line))) continue;
+    const purchased = await sell(prisma, areaCode, line, soldAt);
+    if (purchased) return purchased;
   }
   return undefined;
 }
 
-/** Buys the next free number in the area code (or the default ones); undefined when none is left or the code is not NANP. */
+/** The unsold numbers of the area code (or the default ones), lowest first, whose digits contain `contains`. */
+export async function searchSandboxNumbers(prisma: PrismaClient, search: NumberSearch): Promise<AvailableNumber[]> {
+  if (search.areaCode !== undefined && !areaCodePattern.test(search.areaCode)) return [];
+  const areaCodes = search.areaCode ? [search.areaCode] : DEFAULT_AREA_CODES;
+  const sold = await soldIn(prisma, areaCodes);
+  const found: AvailableNumber[] = [];
+  for (const areaCode of areaCodes) {
+    for (let line = FIRST_LINE; line < FIRST_LINE + LINES_PER_AREA_CODE && found.length < search.limit; line += 1) {
+      const number = numberAt(areaCode, line);
+      if (sold.has(number) || (search.contains && !number.slice(1).includes(search.contains))) continue;
+      found.push({ number, region: regions[areaCode] ?? null, capabilities: { sms: true, mms: false, voice: false } });
+    }
+  }
+  return found;
+}
+
+/**
+ * Buys exactly `number`, or else the next free number in the area code (or the default ones);
+ * undefined when that number is sold or not the sandbox's, when none is left, or the code is not NANP.
+ */
 export async function buySandboxNumber(
   prisma: PrismaClient,
-  options: { areaCode?: string | undefined; soldAt: Date },
+  options: { areaCode?: string | undefined; number?: string | undefined; soldAt: Date },
 ): Promise<PurchasedNumber | undefined> {
+  if (options.number !== undefined) {
+    const [, areaCode, line] = inventoryPattern.exec(options.number) ?? [];
+    return areaCode && line ? sell(prisma, areaCode, Number(line), options.soldAt) : undefined;
+  }
   if (options.areaCode !== undefined && !areaCodePattern.test(options.areaCode)) return undefined;
   for (const areaCode of options.areaCode ? [options.areaCode] : DEFAULT_AREA_CODES) {
     const purchased = await sellFrom(prisma, areaCode, options.soldAt);
     if (purchased) return purchased;
   }
   return undefined;
+}
+
+/** Takes a number back into stock; releasing one the sandbox does not hold (any more) does nothing. */
+export async function releaseSandboxNumber(prisma: PrismaClient, providerNumberId: string): Promise<void> {
+  await prisma.sandboxNumber.deleteMany({ where: { providerNumberId } });
 }

@@ -2,9 +2,16 @@ import type { PrismaClient } from '@textline/db';
 import type { TwilioConfig } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { type MessagingProvider, type OutboundSms, ProviderRejection, type PurchasedNumber } from '../types.ts';
+import {
+  type AvailableNumber,
+  type MessagingProvider,
+  type NumberSearch,
+  type OutboundSms,
+  ProviderRejection,
+  type PurchasedNumber,
+} from '../types.ts';
 import { createTwilioClient, TWILIO_REQUEST_TIMEOUT_MS } from './client.ts';
-import { isTwilioApiError, NUMBER_NOT_AVAILABLE, twilioFailure, withTwilioFailures } from './errors.ts';
+import { isTwilioApiError, NUMBER_NOT_FOR_SALE, twilioFailure, withTwilioFailures } from './errors.ts';
 import { twilioInboundRouter, twilioWebhookUrls } from './webhooks.ts';
 
 const TWILIO_LABEL = 'twilio';
@@ -18,6 +25,20 @@ const PURCHASE_CANDIDATES = 5;
 const CLOCK_SKEW_MS = 60_000;
 // Recent messages between the two numbers that the lookup compares.
 const LOOKUP_LIMIT = 20;
+
+/**
+ * An AvailablePhoneNumbers entry in our shape. Its capabilities come as Twilio sends them, with
+ * SMS and MMS upper-case on this resource (lower-case elsewhere), so both spellings are read.
+ */
+function availableNumber(offer: { phoneNumber: string; region?: string | null; capabilities?: unknown }): AvailableNumber {
+  const capabilities = (offer.capabilities ?? {}) as Record<string, unknown>;
+  const has = (name: string) => capabilities[name] === true || capabilities[name.toUpperCase()] === true;
+  return {
+    number: offer.phoneNumber,
+    region: offer.region || null,
+    capabilities: { sms: has('sms'), mms: has('mms'), voice: has('voice') },
+  };
+}
 
 /**
  * Twilio Programmable Messaging (MESSAGING_PROVIDER=twilio): sends through the Messages API with a
@@ -115,6 +136,30 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
     }
   }
 
+  /** US local SMS-capable numbers on offer (AvailablePhoneNumbers), in the area code and containing the digits if given. */
+  function offered(search: NumberSearch) {
+    return withTwilioFailures(
+      client.availablePhoneNumbers('US').local.list({
+        smsEnabled: true,
+        limit: search.limit,
+        ...(search.areaCode ? { areaCode: Number(search.areaCode) } : {}),
+        ...(search.contains ? { contains: search.contains } : {}),
+      }),
+    );
+  }
+
+  /** Buys the number with its SMS URL pointing at us; undefined when another buyer has it or it is not for sale. */
+  async function purchase(phoneNumber: string): Promise<PurchasedNumber | undefined> {
+    let bought;
+    try {
+      bought = await client.incomingPhoneNumbers.create({ phoneNumber, smsUrl: urls.incoming, smsMethod: 'POST' });
+    } catch (error) {
+      if (isTwilioApiError(error) && NUMBER_NOT_FOR_SALE.has(error.code ?? 0)) return undefined;
+      throw twilioFailure(error);
+    }
+    return { number: bought.phoneNumber, providerNumberId: bought.sid, webhookConfigured: await inboundReachesUs(bought) };
+  }
+
   return {
     label: TWILIO_LABEL,
     live: true,
@@ -144,29 +189,30 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
       return create(sms);
     },
 
-    /** Searches US local SMS numbers (in the area code, if given) and buys the first still available. */
-    async buyNumber({ areaCode }): Promise<PurchasedNumber | undefined> {
+    searchNumbers: async (search) => (await offered(search)).map(availableNumber),
+
+    /**
+     * Buys exactly `number`, or else searches US local SMS numbers (in the area code, if given) and
+     * buys the first still available.
+     */
+    async buyNumber({ areaCode, number }): Promise<PurchasedNumber | undefined> {
+      if (number !== undefined) return purchase(number);
       if (areaCode !== undefined && !areaCodePattern.test(areaCode)) return undefined;
-      const offered = await withTwilioFailures(
-        client
-          .availablePhoneNumbers('US')
-          .local.list({ smsEnabled: true, limit: PURCHASE_CANDIDATES, ...(areaCode ? { areaCode: Number(areaCode) } : {}) }),
-      );
-      for (const candidate of offered) {
-        let bought;
-        try {
-          bought = await client.incomingPhoneNumbers.create({
-            phoneNumber: candidate.phoneNumber,
-            smsUrl: urls.incoming,
-            smsMethod: 'POST',
-          });
-        } catch (error) {
-          if (isTwilioApiError(error) && error.code === NUMBER_NOT_AVAILABLE) continue;
-          throw twilioFailure(error);
-        }
-        return { number: bought.phoneNumber, providerNumberId: bought.sid, webhookConfigured: await inboundReachesUs(bought) };
+      for (const candidate of await offered({ areaCode, limit: PURCHASE_CANDIDATES })) {
+        const bought = await purchase(candidate.phoneNumber);
+        if (bought) return bought;
       }
       return undefined;
+    },
+
+    async releaseNumber(providerNumberId) {
+      try {
+        await client.incomingPhoneNumbers(providerNumberId).remove();
+      } catch (error) {
+        // Not on the account any more: released already (an earlier answer was lost, or the console).
+        if (isTwilioApiError(error) && error.status === 404) return;
+        throw twilioFailure(error);
+      }
     },
 
     inboundRouter: (services) =>

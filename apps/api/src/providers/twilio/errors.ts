@@ -95,5 +95,8 @@ export function deliveryErrorCodeOf(twilioErrorCode: string | undefined): string
   return deliveryFailures[code] ?? `twilio_${code}`;
 }
 
-/** Twilio's "phone number is not available" when buying one that someone else just bought. */
-export const NUMBER_NOT_AVAILABLE = 21422;
+/**
+ * Twilio's answers to buying a number that is not for sale: 21422 "not available" (someone else
+ * just bought it) and 21421 "invalid" (no such number to buy).
+ */
+export const NUMBER_NOT_FOR_SALE: ReadonlySet<number> = new Set([21421, 21422]);

@@ -1,0 +1,158 @@
+/**
+ * The bench's targets (BENCH.md's targets table), judged on one run's measurements: every target
+ * compares two things measured minutes apart on the same machine, since absolute latencies and
+ * rates on this shared machine move by 2x from day to day.
+ */
+import { GET, INGESTION, MCP_SEND, type Scenario, SEND } from './scenarios.ts';
+
+type Latency = { p50: number; p99: number };
+/** What delayed requests inside a server process since the last ask, in ms (see run.ts watchDelays). */
+export type ServerDelays = { loopP99: number; loopMax: number; gcMax: number; gcTotal: number };
+
+export type Measurement = {
+  scenario: Scenario;
+  requestsPerSecond: number;
+  peak: Latency;
+  halfLoad: Latency & { senderLateP99: number; server: ServerDelays };
+  peakRssMb: number;
+  /** The server process's CPU time (all its threads) per request at saturation, in µs; NaN where /proc is missing. */
+  cpuMicrosPerRequest: number;
+  /**
+   * The same with every process the request involves: the server, and in the scaled mode the
+   * PostgreSQL processes serving its database (its backends, and the server's writers) and Redis.
+   */
+  allCpuMicrosPerRequest: number;
+  non2xx: number;
+  errors: number;
+  /** Scaled mode, scenarios with twoProcesses: the same load over two API processes. */
+  twoProcesses?: {
+    requestsPerSecond: number;
+    peakRssMb: number;
+    non2xx: number;
+    cpuMicrosPerRequest: number;
+    allCpuMicrosPerRequest: number;
+  };
+  /** The floor's throughput at saturation, measured again just before this scenario (see pairedFloor). */
+  pairedFloorRequestsPerSecond?: number;
+  /** Hot scenarios: the same scenario on a copy of the large fixture, measured right after. */
+  large?: Measurement;
+};
+
+const fixed = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+
+type Verdict = { met: boolean | undefined; target: string; value: string };
+
+/** One line per target: met, missed, or not measured in this run (a narrower BENCH_ONLY, no /proc, BENCH_SCALE=0). */
+export function targetLines(mode: 'embedded' | 'postgres', measurements: Measurement[]): string[] {
+  const scaled = mode === 'postgres';
+  const floor = measurements.find(({ scenario }) => scenario.floor);
+  const named = (name: string) => measurements.find(({ scenario }) => scenario.name === name);
+  const verdicts: Verdict[] = [];
+  const judge = (target: string, values: number[], value: string, within: (value: number) => boolean) => {
+    const known = values.every(Number.isFinite);
+    verdicts.push({ target, value, met: known && values.length > 0 ? values.every(within) : undefined });
+  };
+
+  // Kept: a send and an ingested event against the floor's one INSERT, in rate and in CPU.
+  for (const [name, label, least] of [
+    [SEND, 'sends', 0.5],
+    [INGESTION, 'ingestion', 0.6],
+  ] as const) {
+    const measured = named(name);
+    if (!measured || !floor) continue;
+    const rate = measured.requestsPerSecond / floor.requestsPerSecond;
+    const paired = measured.requestsPerSecond / (measured.pairedFloorRequestsPerSecond ?? Number.NaN);
+    const cpu = floor.allCpuMicrosPerRequest / measured.allCpuMicrosPerRequest;
+    judge(
+      `${label} ≥ ${least} of floor (req/s and CPU µs)`,
+      [rate, cpu],
+      `req/s ${fixed(rate)} (paired ${fixed(paired)}), CPU ${fixed(floor.allCpuMicrosPerRequest, 0)} / ${fixed(measured.allCpuMicrosPerRequest, 0)} µs = ${fixed(cpu)}`,
+      (value) => value >= least,
+    );
+  }
+
+  const rest = named(SEND);
+  const mcp = named(MCP_SEND);
+  if (rest && mcp) {
+    const rate = rest.requestsPerSecond / mcp.requestsPerSecond;
+    const cpu = mcp.allCpuMicrosPerRequest / rest.allCpuMicrosPerRequest;
+    judge('MCP send within 1.5x of REST', [rate, cpu], `req/s ${fixed(rate)}x, CPU µs ${fixed(cpu)}x`, (value) => value <= 1.5);
+  }
+
+  // Replaces "p99 ≤ 25 ms at half of peak": each scenario against the floor's half-load p99 of the same run.
+  if (floor) {
+    const rows = measurements.filter(({ scenario }) => !scenario.floor);
+    const ratios = rows.map(({ halfLoad }) => halfLoad.p99 / floor.halfLoad.p99);
+    judge(
+      `half-load p99 within 2x the floor's (${floor.halfLoad.p99} ms)`,
+      ratios,
+      rows.length === 0
+        ? '-'
+        : `worst ${fixed(Math.max(...ratios))}x (${rows[ratios.indexOf(Math.max(...ratios))]?.scenario.name})`,
+      (value) => value <= 2,
+    );
+  }
+
+  // Replaces "two API processes ≥ 1.6x one": what a request costs, every process included.
+  if (scaled) {
+    for (const measured of measurements.filter(({ twoProcesses }) => twoProcesses)) {
+      const ratio = measured.twoProcesses!.allCpuMicrosPerRequest / measured.allCpuMicrosPerRequest;
+      judge(
+        `two API processes: CPU µs within 1.15x of one (${measured.scenario.name})`,
+        [ratio],
+        `${fixed(measured.twoProcesses!.allCpuMicrosPerRequest, 0)} / ${fixed(measured.allCpuMicrosPerRequest, 0)} µs = ${fixed(ratio)}x` +
+          ` (req/s ${fixed(measured.twoProcesses!.requestsPerSecond / measured.requestsPerSecond)}x, not a target)`,
+        (value) => value <= 1.15,
+      );
+    }
+  }
+
+  // Replaces "peak RSS ≤ 300 MB": scaled absolute, embedded above the PGlite floor of the same run.
+  const apiRows = measurements.filter(({ scenario }) => !scenario.floor);
+  const peaks = apiRows.flatMap((measured) => [
+    measured.peakRssMb,
+    ...(measured.twoProcesses ? [measured.twoProcesses.peakRssMb] : []),
+    ...(measured.large ? [measured.large.peakRssMb] : []),
+  ]);
+  if (peaks.length > 0) {
+    const limit = scaled ? 300 : (floor?.peakRssMb ?? Number.NaN) + 80;
+    judge(
+      scaled ? 'API peak RSS ≤ 300 MB' : `API peak RSS ≤ the PGlite floor's + 80 MB (${fixed(limit, 0)} MB)`,
+      [...peaks, limit],
+      `largest ${fixed(Math.max(...peaks), 0)} MB`,
+      (value) => value <= limit,
+    );
+  }
+
+  // Data volume: a hot scenario costs about as much on a year of data as on an empty database.
+  const most = scaled ? 1.2 : 1.5;
+  for (const measured of measurements.filter(({ large }) => large)) {
+    const ratio = measured.large!.allCpuMicrosPerRequest / measured.allCpuMicrosPerRequest;
+    judge(
+      `on the large fixture within ${most}x of empty (${measured.scenario.name})`,
+      [ratio],
+      `${fixed(measured.large!.allCpuMicrosPerRequest, 0)} / ${fixed(measured.allCpuMicrosPerRequest, 0)} µs = ${fixed(ratio)}x`,
+      (value) => value <= most,
+    );
+  }
+
+  // The filtered list against a read by id, on the large fixture when it was measured.
+  const get = named(GET);
+  for (const measured of measurements.filter(({ scenario }) => scenario.comparedWith === GET)) {
+    if (!get) continue;
+    const onLarge = measured.large && get.large;
+    const list = onLarge ? measured.large! : measured;
+    const read = onLarge ? get.large! : get;
+    const ratio = list.allCpuMicrosPerRequest / read.allCpuMicrosPerRequest;
+    judge(
+      `list within 1.5x of GET by id${onLarge ? ' on the large fixture' : ', empty database (no large fixture)'} (${measured.scenario.name})`,
+      [ratio],
+      `${fixed(list.allCpuMicrosPerRequest, 0)} / ${fixed(read.allCpuMicrosPerRequest, 0)} µs = ${fixed(ratio)}x`,
+      (value) => value <= 1.5,
+    );
+  }
+
+  return verdicts.map(
+    ({ met, target, value }) => `${(met === undefined ? 'n/a' : met ? 'met' : 'MISSED').padEnd(7)} ${target}: ${value}`,
+  );
+}

@@ -1,0 +1,134 @@
+import type { TWebhookEndpointHealth } from '@textline/contract';
+import type { WebhookEndpoint } from '@textline/db';
+import { defineJob } from '../../jobs/define.ts';
+import { ZRecurringPayload } from '../../jobs/recurring.ts';
+import { DAY_MS } from '../../lib/clock.ts';
+import type { Services } from '../../services.ts';
+
+/** An endpoint whose every attempt failed for this long is disabled (as Svix does). */
+export const DISABLE_AFTER_FAILING_MS = 5 * DAY_MS;
+
+const HEALTH_WINDOW_MS = DAY_MS;
+
+export function disabledReason(at: Date, failingSince: Date): string {
+  return (
+    `Disabled automatically on ${at.toISOString()}: every delivery attempt failed for 5 days ` +
+    `(since ${failingSince.toISOString()}). Fix the endpoint, enable it again and recover the failed deliveries.`
+  );
+}
+
+type HealthRow = {
+  endpoint_id: string;
+  attempts: number;
+  succeeded: number;
+  p50: number | null;
+  p99: number | null;
+  failures: number;
+  last_success_at: Date | null;
+};
+
+/**
+ * The health of each endpoint, from its attempts. Every attempt moves its delivery's
+ * last_attempt_at forward, so the (endpoint_id, last_attempt_at) index finds the deliveries
+ * attempted in a window without reading older ones. Failures since failing_since are consecutive
+ * by definition (any success clears it). The last success is found newest delivery first: the first
+ * delivery with a successful attempt bounds it from below, and only deliveries attempted after that
+ * bound can hold a later one.
+ */
+export async function endpointHealth(
+  deps: Pick<Services, 'prisma' | 'clock'>,
+  endpoints: readonly Pick<WebhookEndpoint, 'id' | 'failingSince'>[],
+): Promise<Map<string, TWebhookEndpointHealth>> {
+  if (endpoints.length === 0) return new Map();
+  const windowStart = new Date(deps.clock.now() - HEALTH_WINDOW_MS);
+  const ids = endpoints.map((endpoint) => endpoint.id);
+  const failingSince = endpoints.map((endpoint) => endpoint.failingSince?.toISOString() ?? null);
+  const rows = await deps.prisma.$queryRaw<HealthRow[]>`
+    WITH endpoint AS (
+      SELECT * FROM unnest(${ids}::text[], ${failingSince}::timestamptz[]) AS e(id, failing_since)
+    ), recent AS (
+      SELECT d.endpoint_id, a.response_code, a.latency_ms
+      FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
+      WHERE d.endpoint_id = ANY(${ids}::text[]) AND d.last_attempt_at >= ${windowStart} AND a.created_at >= ${windowStart}
+    ), window_stats AS (
+      SELECT endpoint_id, count(*)::int AS attempts,
+             count(*) FILTER (WHERE response_code BETWEEN 200 AND 299)::int AS succeeded,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50,
+             percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms) AS p99
+      FROM recent GROUP BY endpoint_id
+    )
+    SELECT e.id AS endpoint_id, COALESCE(w.attempts, 0) AS attempts, COALESCE(w.succeeded, 0) AS succeeded,
+           w.p50, w.p99, COALESCE(f.failures, 0) AS failures, s.last_success_at
+    FROM endpoint e
+    LEFT JOIN window_stats w ON w.endpoint_id = e.id
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS failures
+      FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
+      WHERE e.failing_since IS NOT NULL AND d.endpoint_id = e.id
+        AND d.last_attempt_at >= e.failing_since AND a.created_at >= e.failing_since
+    ) f ON true
+    LEFT JOIN LATERAL (
+      WITH bound AS (
+        SELECT success.at FROM webhook_deliveries d
+        CROSS JOIN LATERAL (
+          SELECT max(a.created_at) AS at FROM webhook_attempts a
+          WHERE a.delivery_id = d.id AND a.response_code BETWEEN 200 AND 299
+        ) success
+        WHERE d.endpoint_id = e.id AND d.last_attempt_at IS NOT NULL AND success.at IS NOT NULL
+        ORDER BY d.last_attempt_at DESC LIMIT 1
+      )
+      SELECT max(a.created_at) AS last_success_at
+      FROM bound, webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
+      WHERE d.endpoint_id = e.id AND d.last_attempt_at >= bound.at AND a.created_at >= bound.at
+        AND a.response_code BETWEEN 200 AND 299
+    ) s ON true`;
+  const failingSinceById = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.failingSince]));
+  return new Map(
+    rows.map((row) => [
+      row.endpoint_id,
+      {
+        attempts_24h: row.attempts,
+        success_rate_24h: row.attempts === 0 ? null : Math.round((row.succeeded / row.attempts) * 10_000) / 10_000,
+        latency_p50_ms_24h: row.p50 === null ? null : Math.round(row.p50),
+        latency_p99_ms_24h: row.p99 === null ? null : Math.round(row.p99),
+        consecutive_failures: row.failures,
+        failing_since: failingSinceById.get(row.endpoint_id)?.toISOString() ?? null,
+        last_success_at: row.last_success_at?.toISOString() ?? null,
+      },
+    ]),
+  );
+}
+
+/**
+ * Disables every enabled endpoint that has failed every attempt for 5 days. Deliveries find it
+ * out too when they fail (worker.ts); this catches endpoints no attempt reached lately.
+ */
+export async function disableFailingEndpoints(deps: Pick<Services, 'prisma' | 'clock' | 'log'>): Promise<string[]> {
+  const now = new Date(deps.clock.now());
+  const failingBefore = new Date(now.getTime() - DISABLE_AFTER_FAILING_MS);
+  const failing = await deps.prisma.webhookEndpoint.findMany({
+    where: { enabled: true, failingSince: { lte: failingBefore } },
+    select: { id: true, failingSince: true },
+  });
+  const disabled: string[] = [];
+  for (const endpoint of failing) {
+    const since = endpoint.failingSince ?? failingBefore;
+    // The condition again: a success or a re-enable between the read and this write wins.
+    const changed = await deps.prisma.webhookEndpoint.updateMany({
+      where: { id: endpoint.id, enabled: true, failingSince: since },
+      data: { enabled: false, disabledReason: disabledReason(now, since), updatedAt: now },
+    });
+    if (changed.count > 0) disabled.push(endpoint.id);
+  }
+  if (disabled.length > 0) deps.log.warn({ endpointIds: disabled }, 'webhook endpoints disabled after 5 days of failures');
+  return disabled;
+}
+
+/** Recurring, hourly (see recurringJobs): an endpoint is disabled within the hour its 5 days are up. */
+export const webhookHealthJob = defineJob({
+  queue: 'webhook_health',
+  payload: ZRecurringPayload,
+  async run(services) {
+    await disableFailingEndpoints(services);
+  },
+});

@@ -1,0 +1,75 @@
+import type { TMessageItem, TMessageStatus } from '@textline/contract';
+import { retryHintOf } from '../customer-webhooks/events.ts';
+import { countSegments } from './segments.ts';
+
+/** Inbound message ids; every other id names an outbound message. */
+export const inboundIdPrefix = 'inb_';
+
+/**
+ * The columns of a message item, selected from `messages m`. A campaign's sends carry their campaign
+ * in metadata (domain/campaigns/scheduler.ts); any other send's metadata is the caller's own, so a
+ * campaign_id key there names no campaign.
+ */
+export const outboundItemColumns = `m.id, 'outbound' AS direction, m.status, m.phone_number, m.sender_number, m.body,
+  m.segments, m.cost_cents, m.error_code,
+  CASE WHEN m.source = 'campaign' THEN m.metadata->>'campaign_id' END AS campaign_id,
+  m.idempotency_key, m.metadata, m.created_at, m.updated_at, m.send_at, m.sent_at, m.delivered_at, m.failed_at`;
+
+/** The same columns from `inbound_messages i`: received, from the other party to one of the workspace's numbers. */
+export const inboundItemColumns = `i.id, 'inbound' AS direction, 'received' AS status, i.from_number AS phone_number,
+  i.to_number AS sender_number, i.body, NULL::integer AS segments, 0 AS cost_cents, NULL::text AS error_code,
+  NULL::text AS campaign_id, NULL::text AS idempotency_key, NULL::jsonb AS metadata, i.created_at,
+  i.created_at AS updated_at, NULL::timestamptz AS send_at, NULL::timestamptz AS sent_at,
+  NULL::timestamptz AS delivered_at, NULL::timestamptz AS failed_at`;
+
+export type MessageItemRow = {
+  id: string;
+  direction: 'outbound' | 'inbound';
+  status: TMessageStatus;
+  phone_number: string;
+  sender_number: string | null;
+  body: string;
+  segments: number | null;
+  cost_cents: number;
+  error_code: string | null;
+  campaign_id: string | null;
+  idempotency_key: string | null;
+  metadata: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  send_at: Date | null;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+};
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * A row of either column list as the API shows it. A failed one says why as its message.failed
+ * webhook does: error_code, and the retry hint when the code is the catalogue's. An inbound message
+ * was never counted when it arrived, so its segments are counted here.
+ */
+export function toMessageItem(row: MessageItemRow): TMessageItem {
+  return {
+    id: row.id,
+    direction: row.direction,
+    status: row.status,
+    phone_number: row.phone_number,
+    sender_number: row.sender_number,
+    body: row.body,
+    segments: row.segments ?? countSegments(row.body).segments,
+    cost_cents: row.cost_cents,
+    error_code: row.error_code,
+    retry: row.error_code ? (retryHintOf(row.error_code).retry ?? null) : null,
+    campaign_id: row.campaign_id,
+    idempotency_key: row.idempotency_key,
+    metadata: row.metadata,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    send_at: iso(row.send_at),
+    sent_at: iso(row.sent_at),
+    delivered_at: iso(row.delivered_at),
+    failed_at: iso(row.failed_at),
+  };
+}

@@ -1,0 +1,51 @@
+import type { Message } from '@textline/db';
+import type { Services } from '../../services.ts';
+
+type ReselectDeps = Pick<Services, 'prisma' | 'clock'>;
+
+export type Reselected =
+  /** The message now goes from this number. */
+  | { kind: 'moved'; from: string }
+  /** The workspace has no connected number left. */
+  | { kind: 'no_sender' }
+  /** The message changed meanwhile (canceled, claimed or moved by another dispatch): nothing was done. */
+  | { kind: 'changed' };
+
+/**
+ * A new sender for a message waiting for dispatch whose stored sender no longer sends (the number
+ * was released after the message was accepted): chosen by the rule accept_message_batch applies
+ * (the connected number the recipient is sticky to, else the least recently used connected one),
+ * recorded on the message, as the recipient's sticky sender and as that number's last use. The
+ * message moves only if it is still as dispatch read it, so a concurrent cancel or dispatch wins.
+ */
+export async function reselectSender(
+  deps: ReselectDeps,
+  message: Pick<Message, 'id' | 'workspaceId' | 'phoneNumber' | 'status' | 'senderNumberId'>,
+): Promise<Reselected> {
+  const at = new Date(deps.clock.now());
+  return deps.prisma.$transaction(async (tx): Promise<Reselected> => {
+    const [sender] = await tx.$queryRaw<{ id: string; number: string; sticky: boolean }[]>`
+      SELECT p.id, p.number, (r.phone_number_id IS NOT NULL) AS sticky
+      FROM phone_numbers p
+      LEFT JOIN recipient_senders r
+        ON r.workspace_id = p.workspace_id AND r.phone_number = ${message.phoneNumber} AND r.phone_number_id = p.id
+      WHERE p.workspace_id = ${message.workspaceId} AND p.status = 'connected'
+      ORDER BY (r.phone_number_id IS NULL), p.last_used_at ASC NULLS FIRST, p.created_at, p.id
+      LIMIT 1`;
+    if (!sender) return { kind: 'no_sender' };
+    const moved = await tx.message.updateMany({
+      where: { id: message.id, status: message.status, senderNumberId: message.senderNumberId },
+      data: { senderNumberId: sender.id, senderNumber: sender.number, updatedAt: at },
+    });
+    if (moved.count === 0) return { kind: 'changed' };
+    if (!sender.sticky) {
+      await tx.recipientSender.upsert({
+        where: { workspaceId_phoneNumber: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber } },
+        create: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber, phoneNumberId: sender.id, updatedAt: at },
+        update: { phoneNumberId: sender.id, updatedAt: at },
+      });
+    }
+    await tx.phoneNumber.update({ where: { id: sender.id }, data: { lastUsedAt: at } });
+    return { kind: 'moved', from: sender.number };
+  });
+}

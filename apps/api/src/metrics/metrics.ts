@@ -1,0 +1,127 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '@textline/db';
+
+/**
+ * The process's Prometheus series. Labels are bounded by construction: route templates (never a
+ * path with an id in it), operation and queue names, catalogue error codes, provider event types
+ * from a fixed list. No label ever carries an id, a token or a phone number.
+ */
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const latencyBuckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15];
+
+export function createMetrics() {
+  const registry = new Registry();
+  const registers = [registry];
+  return {
+    registry,
+    providerEventType: boundedLabels(32),
+    httpRequestDuration: new Histogram({
+      name: 'textline_http_request_duration_seconds',
+      help: 'HTTP requests by route template, method and status, with their duration',
+      labelNames: ['route', 'method', 'status'] as const,
+      buckets: latencyBuckets,
+      registers,
+    }),
+    operationCalls: new Counter({
+      name: 'textline_operation_calls_total',
+      help: 'Contract operations called over REST, MCP or /trpc, by outcome: ok or the catalogue error code (operation="messages.create" counts sends accepted and refused)',
+      labelNames: ['operation', 'transport', 'outcome'] as const,
+      registers,
+    }),
+    providerEvents: new Counter({
+      name: 'textline_provider_events_total',
+      help: 'Provider (carrier) events ingested, by type and whether it repeated one already stored',
+      labelNames: ['type', 'duplicate'] as const,
+      registers,
+    }),
+    jobAttempts: new Counter({
+      name: 'textline_job_attempts_total',
+      help: 'Job attempts by queue and outcome: succeeded, retried (failed, will run again) or dead (failed for the last time, or a payload that does not parse)',
+      labelNames: ['queue', 'outcome'] as const,
+      registers,
+    }),
+    webhookDeliveries: new Counter({
+      name: 'textline_webhook_deliveries_total',
+      help: 'Customer webhook delivery attempts by outcome: delivered (2xx), failed (any other answer or none)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    webhookDeliveryDuration: new Histogram({
+      name: 'textline_webhook_delivery_duration_seconds',
+      help: "Customer webhook delivery attempts' duration, request sent to answer read",
+      buckets: latencyBuckets,
+      registers,
+    }),
+  };
+}
+
+/**
+ * A label for a value a caller chose (a provider's event type): kept while it looks like a type
+ * name and the process has seen at most `limit` of them, else `other`, so no payload can grow the
+ * series without bound.
+ */
+export function boundedLabels(limit: number): (value: string) => string {
+  const seen = new Set<string>();
+  return (value) => {
+    if (seen.has(value)) return value;
+    if (seen.size >= limit || !/^[a-z][a-z_]{0,31}(\.[a-z][a-z_]{0,31})?$/.test(value)) return 'other';
+    seen.add(value);
+    return value;
+  };
+}
+
+type JobBacklogRow = { queue: string; due: number | string; oldest_due_at: Date | null };
+
+/**
+ * The series computed when scraped (job backlog from the jobs table, which is the truth in both
+ * modes; the database pool) and Node's defaults (memory, event-loop lag, GC). Called once, by the
+ * process that serves /metrics.
+ */
+export function collectProcessMetrics(metrics: Metrics, db: Db, now: () => number): void {
+  const registers = [metrics.registry];
+  collectDefaultMetrics({ register: metrics.registry });
+  const backlog = async () =>
+    db.sql.query<JobBacklogRow>(
+      `SELECT queue, count(*) AS due, min(run_at) AS oldest_due_at FROM jobs
+        WHERE status = 'pending' AND run_at <= now() GROUP BY queue`,
+      [],
+    );
+  let lastBacklog: Promise<JobBacklogRow[]> | undefined;
+  // Both gauges read one query per scrape.
+  const backlogOnce = () => (lastBacklog ??= backlog().finally(() => setTimeout(() => (lastBacklog = undefined), 0)));
+  new Gauge({
+    name: 'textline_job_queue_due',
+    help: 'Pending jobs that are due now, by queue',
+    labelNames: ['queue'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const row of await backlogOnce()) this.set({ queue: row.queue }, Number(row.due));
+    },
+  });
+  new Gauge({
+    name: 'textline_job_oldest_due_age_seconds',
+    help: 'How long the oldest due pending job of each queue has been waiting',
+    labelNames: ['queue'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      for (const row of await backlogOnce())
+        if (row.oldest_due_at) this.set({ queue: row.queue }, Math.max(0, (now() - row.oldest_due_at.getTime()) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'textline_db_pool_connections',
+    help: 'PostgreSQL pool connections by state: in_use, idle, and queries waiting for one (absent in the embedded mode: PGlite is one in-process connection)',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const stats = db.poolStats();
+      if (!stats) return;
+      this.set({ state: 'in_use' }, stats.total - stats.idle);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+}

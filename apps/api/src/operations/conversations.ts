@@ -1,0 +1,10 @@
+import { operations } from '@textline/contract';
+import { getConversation, listConversations } from '../domain/conversations/conversations.ts';
+import { bearer } from './handler.ts';
+
+export const conversationsHandlers = {
+  list: bearer(operations['conversations.list'], ({ ctx, input }) =>
+    listConversations(ctx.services, ctx.auth.workspaceId, input),
+  ),
+  get: bearer(operations['conversations.get'], ({ ctx, input }) => getConversation(ctx.services, ctx.auth.workspaceId, input)),
+};

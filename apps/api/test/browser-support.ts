@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { consoleDistDir } from '../src/http/console-static.ts';
+import { scaledMode } from './harness.ts';
+
+const consoleRoot = fileURLToPath(new URL('../../console/', import.meta.url));
+
+// DESIGN.md "Browser tests": Debian's chromium, and no background networking on the closed network.
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function newestSource(dir: string): number {
+  return Math.max(
+    ...readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+  );
+}
+
+function upToDate(sources: number): boolean {
+  const index = path.join(consoleDistDir, 'index.html');
+  return existsSync(index) && statSync(index).mtimeMs >= sources;
+}
+
+/**
+ * Builds the console when dist is missing or older than its sources; swaps it in whole. Browser
+ * test files run in parallel processes: one that finds another's fresh build in place keeps it.
+ */
+export async function ensureConsoleBuilt(): Promise<void> {
+  const sources = Math.max(newestSource(path.join(consoleRoot, 'src')), statSync(path.join(consoleRoot, 'index.html')).mtimeMs);
+  if (upToDate(sources)) return;
+  const staging = `${consoleDistDir.replace(/\/$/, '')}.build-${process.pid}`;
+  await build({ root: consoleRoot, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+  if (upToDate(sources)) {
+    rmSync(staging, { recursive: true, force: true });
+    return;
+  }
+  const previous = `${staging}.old`;
+  if (existsSync(consoleDistDir)) renameSync(consoleDistDir, previous);
+  try {
+    renameSync(staging, consoleDistDir);
+  } catch (error) {
+    // Another process swapped its build in between: the same sources, so its build serves.
+    if (!upToDate(sources)) throw error;
+    rmSync(staging, { recursive: true, force: true });
+  }
+  rmSync(previous, { recursive: true, force: true });
+}
+
+/** Chromium with a throwaway profile; `close` also removes the profile. */
+export async function launchBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'textline-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: chromiumFlags,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Where a browser test file's screenshots go, per mode: test-results/<name>/<mode>/. */
+export function screenshotDir(name: string): string {
+  const dir = fileURLToPath(new URL(`../../../test-results/${name}/${scaledMode ? 'scaled' : 'embedded'}/`, import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

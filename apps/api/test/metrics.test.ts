@@ -1,0 +1,151 @@
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, eventually, startTestApp, type TestApp } from './harness.ts';
+import { sendingWorkspace } from './sending-support.ts';
+import { serveWorkerMetrics } from '../src/metrics/route.ts';
+
+const metricsToken = 'metrics-token-0123456789abcdef0123456789';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ METRICS_TOKEN: metricsToken });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+async function scrape(token = metricsToken): Promise<{ status: number; text: string; contentType: string | null }> {
+  const response = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, text: await response.text(), contentType: response.headers.get('content-type') };
+}
+
+/** The value of one series (name plus exact label set, as Prometheus prints it), or 0 when absent. */
+function valueOf(text: string, series: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+/** Every label value of every series in a scrape. */
+function labelValues(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .flatMap((line) => [...line.matchAll(/="((?:[^"\\]|\\.)*)"/g)].map((match) => match[1]!));
+}
+
+describe('GET /metrics', () => {
+  it('answers 401 without METRICS_TOKEN and serves the Prometheus text format with it', async () => {
+    expect((await fetch(`${app.baseUrl}/metrics`)).status).toBe(401);
+    const wrong = await scrape('metrics-token-0123456789abcdef0123456780');
+    expect(wrong.status).toBe(401);
+    expect(JSON.parse(wrong.text)).toMatchObject({ error: { code: 'unauthorized' } });
+    const scraped = await scrape();
+    expect(scraped.status).toBe(200);
+    expect(scraped.contentType).toContain('text/plain');
+    for (const series of [
+      'textline_http_request_duration_seconds',
+      'textline_operation_calls_total',
+      'textline_provider_events_total',
+      'textline_job_attempts_total',
+      'textline_job_queue_due',
+      'textline_job_oldest_due_age_seconds',
+      'textline_webhook_deliveries_total',
+      'textline_webhook_delivery_duration_seconds',
+      'nodejs_eventloop_lag_seconds',
+      'process_resident_memory_bytes',
+    ])
+      expect(scraped.text).toContain(`# TYPE ${series} `);
+    if (app.config.databaseUrl) expect(scraped.text).toContain('# TYPE textline_db_pool_connections gauge');
+  });
+
+  it('serves every series the Grafana dashboard in docs/ queries', async () => {
+    const dashboard = await readFile(new URL('../../../docs/grafana/textline-dashboard.json', import.meta.url), 'utf8');
+    const queried = new Set(
+      [...dashboard.matchAll(/\b((?:textline|nodejs|process)_[a-z0-9_]+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]!),
+    );
+    expect(queried.size).toBeGreaterThan(8);
+    const { text } = await scrape();
+    for (const series of queried) expect(text, series).toContain(`# TYPE ${series} `);
+  });
+
+  it("serves a worker process's series on loopback, behind the same token (WORKER_METRICS_PORT)", async () => {
+    const server = serveWorkerMetrics(app.services.metrics!, metricsToken, 0, app.services.log);
+    try {
+      await once(server, 'listening');
+      const { address, port } = server.address() as AddressInfo;
+      expect(address).toBe('127.0.0.1');
+      const url = `http://127.0.0.1:${port}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      const scraped = await fetch(url, { headers: { authorization: `Bearer ${metricsToken}` } });
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('# TYPE textline_job_attempts_total counter');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('is not served at all when METRICS_TOKEN is unset', async () => {
+    const plain = await startTestApp();
+    try {
+      expect((await fetch(`${plain.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status).toBe(
+        404,
+      );
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('moves the request, send, job and provider-event series, with no id, token or phone number in a label', async () => {
+    const developer = await sendingWorkspace(app);
+    const before = (await scrape()).text;
+    const accepted = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: '+14155550123', body: 'metrics' },
+    });
+    expect(accepted.status).toBe(202);
+    const refused = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: 'nope', body: 'x' },
+    });
+    expect(refused.status).toBe(422);
+    const lookup = await call(app, 'GET', `/api/v1/messages/${accepted.body.message.id}`, { token: developer.token });
+    expect(lookup.status).toBe(200);
+
+    await eventually('the sandbox carrier reports the send', async () => {
+      const text = (await scrape()).text;
+      return valueOf(text, 'textline_provider_events_total{type="message.sent",duplicate="false"}') >= 1;
+    });
+    const after = (await scrape()).text;
+    const moved = (series: string) => valueOf(after, series) - valueOf(before, series);
+    expect(moved('textline_http_request_duration_seconds_count{route="/api/v1/messages",method="POST",status="202"}')).toBe(1);
+    expect(moved('textline_http_request_duration_seconds_count{route="/api/v1/messages/{id}",method="GET",status="200"}')).toBe(
+      1,
+    );
+    expect(moved('textline_operation_calls_total{operation="messages.create",transport="rest",outcome="ok"}')).toBe(1);
+    expect(
+      moved('textline_operation_calls_total{operation="messages.create",transport="rest",outcome="validation_failed"}'),
+    ).toBe(1);
+    expect(moved('textline_job_attempts_total{queue="dispatch",outcome="succeeded"}')).toBeGreaterThanOrEqual(1);
+
+    const values = labelValues(after);
+    expect(values.length).toBeGreaterThan(0);
+    for (const value of values) {
+      expect(value).not.toMatch(/\+?\d{7,}/);
+      expect(value).not.toMatch(/^(msg|ws|acc|tok|pn|whe|whd)_/);
+      expect(value).not.toContain('txt_');
+      expect(value).not.toContain(accepted.body.message.id);
+    }
+  });
+
+  it('labels provider event types it does not know as other, so a payload cannot grow the series', async () => {
+    const labels = app.services.metrics!.providerEventType;
+    expect(labels('message.delivered')).toBe('message.delivered');
+    expect(labels('message.delivered/+14155550123')).toBe('other');
+    const letter = (index: number) => String.fromCharCode(97 + (index % 26));
+    for (let index = 0; index < 64; index += 1) labels(`made_up.t${letter(index)}${letter(Math.floor(index / 26))}`);
+    expect(labels('yet.another')).toBe('other');
+  });
+});

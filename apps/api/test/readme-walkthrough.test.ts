@@ -1,0 +1,38 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiEntry, deploymentEnvironment, freePort, runCleanups, startProcess, waitUntilHealthy } from './process-support.ts';
+
+const run = promisify(execFile);
+
+afterAll(runCleanups);
+
+/** The README's walk-through: the shell block under "From nothing to a delivered SMS". */
+async function walkthrough(): Promise<string> {
+  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## From nothing to a delivered SMS'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error('the README has no walk-through block');
+  return block;
+}
+
+describe('the README walk-through', () => {
+  it('runs verbatim with curl and jq against a started server, starter tier included', async () => {
+    const block = await walkthrough();
+    expect(block).toContain('B=http://localhost:3000;');
+    const port = await freePort();
+    const environment = await deploymentEnvironment('readme', { PORT: String(port), SANDBOX_DELAY_MS: '200', RUN_WORKERS: '1' });
+    const server = startProcess(apiEntry, environment);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilHealthy(baseUrl, server);
+    // Only the address differs from the README; every command runs as written, stopping at the first failure.
+    const script = block.replace('B=http://localhost:3000;', `B=${baseUrl};`);
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], { timeout: 90_000 });
+    expect(stdout).toContain('"encoding": "ucs2"');
+    expect(stdout).toContain('"status": "delivered"');
+    expect(stdout).toContain('"type": "accepted"');
+    expect(stdout).toContain('"canceled"');
+    expect(stdout).toContain('"kind": "send_refund"');
+  });
+});

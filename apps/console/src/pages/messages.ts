@@ -1,0 +1,455 @@
+import { api, errorCode } from '../api.ts';
+import type { Route } from '../router.ts';
+import { href, navigate } from '../router.ts';
+import { busy, type Child, empty, h, money, replace, time, toast } from '../ui.ts';
+import { dangerButton, field, filtersToUrl, loadInto, pageHeader, pagedTable, select, showProblem } from './common.ts';
+
+type Filters = Parameters<typeof api.messages.list.query>[0];
+export type Message = Awaited<ReturnType<typeof api.messages.list.query>>['messages'][number];
+type Step = Awaited<ReturnType<typeof api.messages.timeline.query>>['events'][number];
+type Status = NonNullable<Filters['status']>;
+type Direction = NonNullable<Filters['direction']>;
+
+// Records over the contract's own unions: a status the contract adds fails the typecheck until it has a label here.
+const statusLabels: Record<Status, string> = {
+  scheduled: 'Scheduled',
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  canceled: 'Canceled',
+  received: 'Received',
+};
+const directionLabels: Record<Direction, string> = { outbound: 'Sent', inbound: 'Received' };
+const isStatus = (value: string): value is Status => Object.hasOwn(statusLabels, value);
+const isDirection = (value: string): value is Direction => Object.hasOwn(directionLabels, value);
+
+export function messageStatusBadge(status: string): HTMLElement {
+  const tone = ['delivered', 'sent', 'received'].includes(status)
+    ? 'succeeded'
+    : ['failed', 'canceled'].includes(status)
+      ? 'failed'
+      : 'pending';
+  return h('span', { class: `badge ${tone}` }, isStatus(status) ? statusLabels[status] : status);
+}
+
+/** What the search box holds: a message id, a phone number, or else an idempotency key. */
+type Search = { id: string } | { phone_number: string } | { idempotency_key: string } | Record<string, never>;
+
+function parseSearch(text: string): Search {
+  const value = text.trim();
+  if (!value) return {};
+  if (/^(msg|inb)_[\w-]+$/.test(value)) return { id: value };
+  // People paste numbers with spaces, dashes and brackets; the API wants E.164.
+  if (/^\+?[\d\s().-]{4,}$/.test(value)) return { phone_number: value.replace(/[\s().-]/g, '') };
+  return { idempotency_key: value };
+}
+
+/** Midnight starting a day picked in a date field, in the browser's own time zone, as ISO 8601. */
+function dayStart(day: string, plusDays = 0): string | undefined {
+  const date = new Date(`${day}T00:00`);
+  if (Number.isNaN(date.getTime())) return undefined;
+  date.setDate(date.getDate() + plusDays);
+  return date.toISOString();
+}
+
+type View = { text: string; search: Search; status?: Status; direction?: Direction; from?: string; to?: string };
+
+function readView(): View {
+  const query = new URLSearchParams(location.search);
+  const status = query.get('status') ?? '';
+  const direction = query.get('direction') ?? '';
+  const text = query.get('q') ?? '';
+  return {
+    text,
+    search: parseSearch(text),
+    status: isStatus(status) ? status : undefined,
+    direction: isDirection(direction) ? direction : undefined,
+    from: query.get('from') ?? undefined,
+    to: query.get('to') ?? undefined,
+  };
+}
+
+function filtersOf(view: View): Filters {
+  return {
+    ...('phone_number' in view.search ? { phone_number: view.search.phone_number } : {}),
+    ...('idempotency_key' in view.search ? { idempotency_key: view.search.idempotency_key } : {}),
+    status: view.status,
+    direction: view.direction,
+    created_after: view.from ? dayStart(view.from) : undefined,
+    // The "to" day is included: the list stops before the midnight that ends it.
+    created_before: view.to ? dayStart(view.to, 1) : undefined,
+    limit: 25,
+  };
+}
+
+const headings = ['Status', 'Direction', 'Number', 'Message', 'Cost', 'Created'];
+
+function row(message: Message): HTMLTableRowElement {
+  return h(
+    'tr',
+    { class: `message-row ${message.direction}`, 'data-message-id': message.id },
+    h('td', {}, messageStatusBadge(message.status)),
+    h('td', {}, directionLabels[message.direction]),
+    h('td', {}, h('a', { href: href(`messages/${message.id}`) }, h('code', {}, message.phone_number))),
+    h('td', { class: 'truncate' }, h('span', { title: message.body }, message.body)),
+    h('td', {}, message.direction === 'inbound' ? '—' : money(message.cost_cents)),
+    h('td', {}, time(message.created_at)),
+  );
+}
+
+async function results(view: View) {
+  if ('id' in view.search) {
+    const id = view.search.id;
+    try {
+      return { items: [(await api.messages.get.query({ id })).message], next_cursor: null };
+    } catch (error) {
+      if (errorCode(error) === 'not_found') return { items: [], next_cursor: null };
+      throw error;
+    }
+  }
+  const page = await api.messages.list.query(filtersOf(view));
+  return { items: page.messages, next_cursor: page.next_cursor };
+}
+
+/** A random idempotency key: a send retried after a lost answer is then never sent twice. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `console-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+type Draft = Parameters<typeof api.messages.create.mutate>[0];
+type Preview = Awaited<ReturnType<typeof api.messages.preview.mutate>>['preview'];
+
+function previewPanel(preview: Preview): Child[] {
+  const facts = [
+    `${preview.segments} segment${preview.segments === 1 ? '' : 's'}`,
+    `${preview.characters} characters (${preview.encoding === 'gsm7' ? 'GSM-7' : 'UCS-2'})`,
+    `costs ${money(preview.cost_cents)}`,
+    preview.sender_number ? `from ${preview.sender_number}` : 'no sender number',
+    `balance ${money(preview.balance_cents)}`,
+  ];
+  const ucs2 = preview.ucs2_characters.length
+    ? h(
+        'p',
+        { class: 'hint' },
+        'These characters force UCS-2 (fewer characters per segment): ',
+        ...preview.ucs2_characters.map(({ character, index }) =>
+          h('code', { class: 'tag', title: `position ${index}` }, character),
+        ),
+      )
+    : null;
+  const verdict =
+    preview.verdict === 'accept' || preview.verdict === 'replay'
+      ? h('p', { class: 'notice ok' }, preview.verdict === 'accept' ? 'Would be accepted.' : 'Already sent with this key.')
+      : h(
+          'div',
+          { class: 'notice warn' },
+          h('p', {}, h('strong', {}, 'Would be refused: '), preview.error?.message ?? preview.verdict),
+          preview.error ? h('p', { class: 'fix' }, h('strong', {}, 'How to fix it: '), preview.error.fix) : null,
+        );
+  return [h('p', { class: 'small' }, facts.join(' · ')), ucs2, verdict];
+}
+
+/**
+ * A one-off send through messages.create, the send of the API and MCP: the same checks (opt-outs,
+ * balance, spend cap, sender) and the same errors, shown with the catalogue's fix.
+ */
+export async function composeForm(options: {
+  title: string;
+  phoneNumber?: string;
+  from?: string;
+  onSent: (id: string) => void;
+}): Promise<HTMLFormElement> {
+  const { numbers } = await api.numbers.list.query({}).catch(() => ({ numbers: [] }));
+  const to = h('input', {
+    name: 'phone_number',
+    type: 'tel',
+    autocomplete: 'off',
+    required: true,
+    placeholder: '+14155550100',
+    value: options.phoneNumber,
+    readonly: options.phoneNumber !== undefined,
+  });
+  const from = h(
+    'select',
+    { name: 'from' },
+    h('option', { value: '' }, 'Automatic (the number this recipient had before)'),
+    ...numbers
+      .filter((number) => number.status === 'connected')
+      .map((number) => h('option', { value: number.number, selected: number.number === options.from }, number.number)),
+  );
+  const body = h('textarea', { name: 'body', rows: 4, required: true, maxlength: 1600 });
+  const count = h('span', { class: 'hint', 'aria-live': 'polite' }, '0 characters');
+  body.addEventListener('input', () => {
+    const characters = Array.from(body.value).length;
+    count.textContent = `${characters} character${characters === 1 ? '' : 's'}`;
+  });
+  const later = h('input', { name: 'send_at', type: 'datetime-local' });
+  const problem = h('div', { class: 'form-error', role: 'alert' });
+  const outcome = h('div', { class: 'preview', role: 'status' });
+  const previewButton = h('button', { type: 'button', class: 'secondary' }, 'Preview');
+  const submit = h('button', { type: 'submit', class: 'primary' }, 'Send');
+  let idempotencyKey = newIdempotencyKey();
+
+  const draft = (): Draft => ({
+    phone_number: to.value.replace(/[\s().-]/g, ''),
+    body: body.value,
+    idempotency_key: idempotencyKey,
+    ...(from.value ? { from: from.value } : {}),
+    ...(later.value ? { send_at: new Date(later.value).toISOString() } : {}),
+  });
+
+  const form = h(
+    'form',
+    { class: 'card form-card compose', 'aria-label': options.title },
+    h('h2', {}, options.title),
+    h('div', { class: 'two' }, field('To', to), field('From', from)),
+    field('Message', body),
+    count,
+    field('Send later', later, 'Optional: between 1 minute and 35 days ahead. The cost is debited now.'),
+    problem,
+    outcome,
+    h('div', { class: 'actions' }, submit, previewButton),
+  );
+  previewButton.addEventListener('click', () => {
+    replace(problem);
+    void busy(previewButton, async () => {
+      try {
+        replace(outcome, ...previewPanel((await api.messages.preview.mutate(draft())).preview));
+      } catch (error) {
+        replace(outcome);
+        showProblem(problem, error);
+      }
+    });
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    replace(problem);
+    replace(outcome);
+    void busy(submit, async () => {
+      try {
+        const { message } = await api.messages.create.mutate(draft());
+        idempotencyKey = newIdempotencyKey();
+        toast(message.status === 'scheduled' ? 'Message scheduled.' : 'Message queued.');
+        options.onSent(message.id);
+      } catch (error) {
+        showProblem(problem, error);
+      }
+    });
+  });
+  return form;
+}
+
+export async function messagesPage(main: HTMLElement): Promise<void> {
+  const view = readView();
+  const search = h('input', {
+    name: 'q',
+    type: 'search',
+    value: view.text,
+    placeholder: '+14155550100 or msg_…',
+    'aria-label': 'Search messages',
+  });
+  const fromDay = h('input', { name: 'from', type: 'date', value: view.from });
+  const toDay = h('input', { name: 'to', type: 'date', value: view.to });
+  const form = h(
+    'form',
+    { class: 'filters messages-filters', role: 'search', 'aria-label': 'Search messages' },
+    field('Number, message id or idempotency key', search),
+    field('Status', select('status', 'Status', Object.entries(statusLabels), view.status)),
+    field('Direction', select('direction', 'Direction', Object.entries(directionLabels), view.direction)),
+    field('From day', fromDay),
+    field('To day', toDay),
+    h('div', { class: 'filter-actions' }, h('button', { type: 'submit', class: 'primary' }, 'Search')),
+  );
+  const rerun = () => {
+    filtersToUrl(form);
+    void messagesPage(main);
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    rerun();
+  });
+  form.addEventListener('change', (event) => {
+    if (event.target !== search) rerun();
+  });
+
+  const composeSlot = h('div');
+  const compose = h('button', { type: 'button', class: 'primary' }, 'New message');
+  compose.addEventListener('click', () => {
+    compose.hidden = true;
+    void composeForm({ title: 'New message', onSent: (id) => navigate(`messages/${id}`) }).then((composer) => {
+      composeSlot.replaceChildren(composer);
+      composer.querySelector('input')?.focus();
+    });
+  });
+  const list = h('div');
+  main.replaceChildren(
+    pageHeader(
+      'Messages',
+      'Everything you sent and received, newest first. Open one to see every step it went through.',
+      compose,
+    ),
+    composeSlot,
+    form,
+    list,
+  );
+  const filtered = view.text || view.status || view.direction || view.from || view.to;
+  await loadInto(
+    list,
+    () => results(view),
+    (page) =>
+      page.items.length === 0
+        ? empty(
+            filtered ? 'No messages match' : 'No messages yet',
+            filtered ? 'Check the number or id, or clear a filter.' : 'Send one with New message, the API or an agent.',
+          )
+        : pagedTable(headings, page, row, async (cursor) => {
+            const next = await api.messages.list.query({ ...filtersOf(view), cursor });
+            return { items: next.messages, next_cursor: next.next_cursor };
+          }),
+  );
+}
+
+function summary(message: Message): HTMLElement {
+  const item = (label: string, value: Child) => h('div', {}, h('dt', {}, label), h('dd', {}, value ?? '—'));
+  return h(
+    'dl',
+    { class: 'summary card' },
+    item('Status', messageStatusBadge(message.status)),
+    item('Direction', directionLabels[message.direction]),
+    item(message.direction === 'inbound' ? 'From' : 'To', h('code', {}, message.phone_number)),
+    item(message.direction === 'inbound' ? 'To (yours)' : 'From (yours)', message.sender_number),
+    item('Segments', String(message.segments)),
+    item('Cost', message.direction === 'inbound' ? '—' : money(message.cost_cents)),
+    message.error_code
+      ? item('Error', h('span', {}, h('code', {}, message.error_code), message.retry ? ` (${message.retry})` : ''))
+      : null,
+    message.send_at ? item('Scheduled for', time(message.send_at)) : null,
+    message.idempotency_key ? item('Idempotency key', h('code', {}, message.idempotency_key)) : null,
+    message.campaign_id ? item('Campaign', h('code', {}, message.campaign_id)) : null,
+    item('Created', time(message.created_at)),
+    message.sent_at ? item('Sent', time(message.sent_at)) : null,
+    message.delivered_at ? item('Delivered', time(message.delivered_at)) : null,
+    message.failed_at ? item('Failed', time(message.failed_at)) : null,
+  );
+}
+
+const stepLabels: Record<string, string> = {
+  accepted: 'Accepted',
+  received: 'Received',
+  dispatch: 'Handed to the carrier',
+  provider_event: 'Carrier report',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  canceled: 'Canceled',
+  refund: 'Refunded',
+  opt_out: 'Opt-out',
+  webhook_delivery: 'Webhook delivery',
+};
+
+const sources: Record<string, string> = {
+  api: 'the API',
+  mcp: 'MCP',
+  console: 'the console',
+  campaign: 'a campaign',
+  onboarding_test: 'the onboarding test SMS',
+};
+
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** One line saying what the step did; the rest of its detail is one click away. */
+function stepSummary(step: Step): string {
+  const detail = step.detail;
+  switch (step.type) {
+    case 'accepted': {
+      const source = text(detail.source);
+      // A console send has the session behind it, no token worth naming.
+      const by = source === 'console' ? '' : text(detail.token_name) || text(detail.campaign_id) || text(detail.token_id);
+      const cost = typeof detail.debited_cents === 'number' ? `, ${money(detail.debited_cents)} debited` : '';
+      return `Through ${sources[source] ?? source}${by ? ` (${by})` : ''}${cost}`;
+    }
+    case 'dispatch':
+      return [text(detail.outcome), detail.attempts ? `${text(detail.attempts)} attempt(s)` : ''].filter(Boolean).join(', ');
+    case 'provider_event':
+      return `${text(detail.event_type)}${detail.duplicate === true ? ' (a repeat: changed nothing)' : ''}`;
+    case 'failed':
+      return text(detail.error_code);
+    case 'refund':
+      return typeof detail.amount_cents === 'number' ? money(detail.amount_cents) : '';
+    case 'opt_out':
+      return `${text(detail.source)}${detail.reason ? `: ${text(detail.reason)}` : ''}`;
+    case 'webhook_delivery':
+      return [text(detail.event_type), text(detail.status)].filter(Boolean).join(' · ');
+    default:
+      return '';
+  }
+}
+
+function timeline(steps: Step[]): HTMLElement {
+  if (steps.length === 0) return empty('No steps yet');
+  return h(
+    'ol',
+    { class: 'timeline', 'aria-label': 'Timeline' },
+    ...steps.map((step) =>
+      h(
+        'li',
+        { class: `card step ${step.type}`, 'data-step': step.type },
+        h(
+          'div',
+          { class: 'step-head' },
+          h('strong', {}, stepLabels[step.type] ?? step.type),
+          h('span', { class: 'muted' }, stepSummary(step)),
+          time(step.at),
+        ),
+        Object.keys(step.detail).length
+          ? h('details', {}, h('summary', {}, 'Details'), h('pre', {}, JSON.stringify(step.detail, null, 2)))
+          : null,
+      ),
+    ),
+  );
+}
+
+export async function messagePage(main: HTMLElement, route: Route): Promise<void> {
+  const id = route.params.id ?? '';
+  const content = h('div');
+  const actions = h('div', { class: 'actions' });
+  const refresh = () =>
+    loadInto(
+      content,
+      () => Promise.all([api.messages.get.query({ id }), api.messages.timeline.query({ id })]),
+      ([{ message }, { events }]) => {
+        replace(
+          actions,
+          message.status === 'scheduled'
+            ? dangerButton(
+                'Cancel send',
+                'Cancel this scheduled message? It will not be sent and its cost is refunded.',
+                async () => {
+                  await api.messages.cancel.mutate({ id });
+                  await refresh();
+                },
+                'Canceled and refunded.',
+              )
+            : null,
+        );
+        return [
+          summary(message),
+          h('h2', {}, 'Text'),
+          h('p', { class: 'card message-body' }, message.body),
+          h('h2', {}, 'Timeline'),
+          h('p', { class: 'muted small' }, 'Every step, oldest first.'),
+          timeline(events),
+        ];
+      },
+    );
+  const refreshButton = h('button', { type: 'button', class: 'secondary', onclick: () => void refresh() }, 'Refresh');
+  main.replaceChildren(
+    h('p', {}, h('a', { href: href('messages') }, '← All messages')),
+    pageHeader('Message', h('code', {}, id), actions, refreshButton),
+    content,
+  );
+  await refresh();
+}

@@ -1,0 +1,27 @@
+/**
+ * The groups of openapi.json (its top-level `tags`): every operation is in exactly one, so generated
+ * SDKs and the API reference group each operation once.
+ */
+export const operationTags = {
+  health: 'Liveness of the service and its database; no token needed.',
+  accounts: 'Create an account: its first token and the backup codes for the console.',
+  auth: 'Move a legacy txk_ key to a txt_ token.',
+  onboarding:
+    'From a new account to a workspace that can send: its status and next action, a full API key, funding invoices, ' +
+    'the branded request and its dedicated number, the test SMS.',
+  tokens: 'Delegated tokens: narrower scopes, an earlier expiry, a daily spend cap and a send rate tier of their own.',
+  messages: 'Send, schedule, preview, cancel, list and look up SMS, and follow each message step by step.',
+  numbers: 'Search, buy, rename and release the sender phone numbers of the workspace.',
+  conversations: 'Threads of messages with each number that wrote to one of yours.',
+  suppressions: 'Opt-outs of the workspace: numbers every send to is refused.',
+  campaigns: 'Multi-step campaigns: stages, enrollments, quiet hours and campaign-level suppressions.',
+  snippets: 'Reusable text that campaign stages include as {{snippet:<name>}}.',
+  'contact-lists': 'Lists of contacts, with the fields campaign templates fill in.',
+  billing: 'The prepaid balance, its ledger and usage per day or month.',
+  webhooks: 'Endpoints that receive the events, their signing secrets, and every delivery with its attempts.',
+  mcp: 'The MCP server: account bootstrap for agents, OAuth clients and the legacy REST tool routes.',
+  sandbox: 'What only the sandbox providers simulate: paying an invoice, an inbound message, a carrier report.',
+  console: 'The web console (served on /trpc only).',
+  'webhook events': 'The requests this service sends to your webhook endpoints, signed with Standard Webhooks.',
+} as const;
+export type OperationTag = keyof typeof operationTags;

@@ -1,0 +1,32 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+
+/**
+ * `npm run generate -w @textline/sdk` writes src/generated/openapi.ts, the types of every path,
+ * schema and webhook of the committed openapi.json (openapi-typescript); `--check` fails when the
+ * committed file is not what openapi.json generates now, as `npm run openapi:check` does for openapi.json.
+ */
+const source = new URL('../../../openapi.json', import.meta.url);
+const target = fileURLToPath(new URL('../src/generated/openapi.ts', import.meta.url));
+
+const document = JSON.parse(readFileSync(source, 'utf8')) as Parameters<typeof openapiTS>[0];
+const ast = await openapiTS(document, { alphabetize: false, exportType: true });
+const generated = `// Generated from openapi.json by \`npm run generate -w @textline/sdk\` (openapi-typescript). Do not edit.\n\n${astToString(ast)}`;
+
+if (process.argv.includes('--check')) {
+  let committed = '';
+  try {
+    committed = readFileSync(target, 'utf8');
+  } catch {
+    committed = '';
+  }
+  if (committed !== generated) {
+    console.error('packages/sdk/src/generated/openapi.ts is stale: run `npm run sdk:generate` and commit the result.');
+    process.exit(1);
+  }
+  console.log('packages/sdk/src/generated/openapi.ts is up to date.');
+} else {
+  writeFileSync(target, generated);
+  console.log(`wrote ${target}`);
+}

@@ -1,0 +1,11380 @@
+// Generated from openapi.json by `npm run generate -w @textline/sdk` (openapi-typescript). Do not edit.
+
+export type paths = {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health
+         * @description Reports whether the service and its database are up. 503 when the database is unreachable.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health
+         * @description Reports whether the service and its database are up. 503 when the database is unreachable.
+         */
+        get: operations["getApiHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health
+         * @description Reports whether the service and its database are up. 503 when the database is unreachable.
+         */
+        get: operations["getMcpHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account
+         * @description Creates a username/password account (no e-mail) with its own workspace and returns a bearer token with the scopes mcp:read, mcp:execute and messages:write, plus one-time backup codes. One successful creation per IP address every five minutes.
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account (MCP bootstrap)
+         * @description Creates a username/password account (no e-mail) with its own workspace and returns a bearer token with the scopes mcp:read, mcp:execute and messages:write, plus one-time backup codes. One successful creation per IP address every five minutes. The fields may be sent at the top level or nested under "account".
+         */
+        post: operations["createAccountForMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/migrate-legacy-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a legacy txk_ key for a txt_ token
+         * @description Send the legacy txk_ key as the bearer credential. Returns a new txt_ token with the supported scopes of the legacy key; the legacy key is revoked once the token exists. Temporary route.
+         */
+        post: operations["migrateLegacyKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/api-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a developer token with every scope
+         * @description Returns a new txt_ bearer token usable on /api/v1 and /mcp, carrying the developer scopes the calling token holds: a full key passes on all nine, and so does the token from account creation through the create_api_key MCP tool. It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. OAuth access tokens cannot create keys (403 oauth_token_cannot_mint). The path keeps its name for backward compatibility.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onboarding status and next action
+         * @description Balance, funding, numbers, branded-request and test-SMS state, and next_action: the one step to take next (with its route and MCP tool) on the way to a workspace that can send.
+         */
+        get: operations["getOnboardingStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/test-sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test SMS
+         * @description Sends a fixed test text to phone_number through the normal send pipeline (balance, spend cap, suppressions and the per-token send rate limit apply). 202 with the queued message.
+         */
+        post: operations["sendTestSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/funding-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a stablecoin funding invoice
+         * @description Creates an invoice to top up the prepaid balance, or returns the open, unexpired invoice for the same amount. Pay amount_cents in currency on network to pay_to (or via hosted_url); the balance is credited once the provider reports the payment and the invoice turns paid. 422 amount_below_minimum carries minimum_cents.
+         */
+        post: operations["createFundingInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/funding-invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a funding invoice
+         * @description One funding invoice of the workspace; 404 onchain_invoice_not_found for any other id.
+         */
+        get: operations["getFundingInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/branded-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit business details for a dedicated number
+         * @description Stores the business details a dedicated number needs: legal_name, website, use_case, sample_messages (each with opt-out wording) and contact. Fields may arrive over several calls: each submission replaces the fields it names and keeps the rest. The answer lists missing_fields until the request is complete.
+         */
+        post: operations["submitBrandedRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/dedicated-number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provision the dedicated number
+         * @description Buys and connects the dedicated number once the branded request is complete and a funding invoice is paid. 403 forbidden without a branded request; 422 validation_failed while it is incomplete; 422 dedicated_number_already_provisioned the second time; 402 insufficient_balance until funding is paid.
+         */
+        post: operations["provisionDedicatedNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tokens
+         * @description Every token of the workspace, newest first, with its scopes, expiry, last use, spend cap and today's spend, and the token that created it (parent_token_id: the tree of delegated tokens); never a secret. Pass next_cursor back as cursor.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create a delegated token
+         * @description Creates a txt_ token for a sub-agent or a service, with its own name, scopes, expiry, daily spend cap and send rate tier. It never exceeds its creator: scopes a subset of the calling token's, expiry no later, a daily spend cap no higher than the calling token's own (if it has one; the new token gets that cap when none is given), and a send rate tier no higher than the workspace's plan or the calling token's tier. A field that asks for more is 422 naming it. The token is shown only in this response. Its sends count against its own cap and against the cap of every capped token it was created from. Revoking the calling token later revokes this one too. OAuth access tokens cannot create tokens (403 oauth_token_cannot_mint).
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a token and the tokens created from it
+         * @description Revokes the token and every token created from it, directly or not; they stop working within seconds (the token cache lifetime). A token may revoke itself and the tokens created from it; revoking any other token of the workspace, its creator included, takes the account's own credentials (a token no token created, other than an OAuth token) or the console (403 forbidden otherwise). Revoking a revoked token changes nothing.
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's phone numbers
+         * @description Every number of the workspace with its status and compliance status, oldest first.
+         */
+        get: operations["listNumbers"];
+        put?: never;
+        /**
+         * Buy a phone number
+         * @description Buys a number through the messaging provider, exactly `number` (one GET /api/v1/numbers/available offered) or any number, preferring area_code, and connects it to the workspace with compliance pending. Costs the configured number price from the prepaid balance (402 insufficient_balance when it is too small). A live (non-sandbox) purchase needs the operator guardrail ALLOW_LIVE_NUMBER_PURCHASE=1 (403 forbidden otherwise). 422 number_unavailable when the provider has no matching number or `number` was sold meanwhile (nothing is charged); 503 provider_unavailable when the provider did not answer.
+         */
+        post: operations["createNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/numbers/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the numbers the provider offers
+         * @description The local numbers the messaging provider has for sale right now, in area_code if given and containing the digits of `contains` if given, at most `limit`. Buys nothing and costs nothing; buy one with POST /api/v1/numbers and its `number`. Another buyer may take a number between the search and the purchase (422 number_unavailable then). An empty list means nothing matches. 503 provider_unavailable when the provider did not answer.
+         */
+        get: operations["searchAvailableNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Release a phone number
+         * @description Gives the number back to the messaging provider and marks it released: it never sends again. Recipients who were texted from it get another connected number on their next send, and messages still waiting for dispatch (queued or scheduled) go out from another connected number. Releasing the last connected number is allowed; sends then fail with 422 branded_number_missing until you buy another. Nothing is refunded: the purchase price is spent. Releasing a number that is already released changes nothing and answers 200 with it again. 404 not_found for an id not in this workspace; 503 provider_unavailable when the provider did not answer (the number stays connected; retry).
+         */
+        delete: operations["releaseNumber"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a phone number
+         * @description Sets the number's friendly_name, your label for it. 404 not_found for an id not in this workspace.
+         */
+        patch: operations["updateNumber"];
+        trace?: never;
+    };
+    "/api/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List and search messages
+         * @description Messages of this workspace in both directions, newest first: what you sent and what you received (replies, STOP), the latter with direction inbound and status received. Every filter narrows the list and all of them combine. Looking a send up by idempotency_key tells whether a send whose answer was lost was accepted. Pass next_cursor back as cursor for the next page. Not rate limited.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        /**
+         * Send an SMS
+         * @description Queues an SMS to phone_number from one of the workspace's connected numbers (the same number each recipient got before, else the least recently used one) and debits segments x price from the prepaid balance. Checks, in this order: the per-token send rate limit (429; a replay of an accepted idempotency_key is exempt), the request (422), idempotency_key (200 replay or 409), workspace suppression of the recipient (403), a connected sender (422 branded_number_missing; with from, 422 sender_number_not_found unless from is a connected number of the workspace), the balance (402 insufficient_balance) and the daily spend cap (402 spend_limit_exceeded). With send_at (between 1 minute and 35 days from now, else 422 naming send_at) the same checks run and the cost is debited now, but the message is scheduled: it goes out at send_at unless canceled (POST /api/v1/messages/{id}/cancel) or the recipient opted out meanwhile (then it fails with error_code workspace_suppressed and is refunded).
+         */
+        post: operations["createMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a message
+         * @description The status, recipient, segments and cost of a message of this workspace, and why it failed (error_code, retry), with every field the message list shows (direction, sender, body, campaign, idempotency_key, metadata, timestamps). An inbound message id (inb_) resolves too. Not rate limited.
+         */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the timeline of a message
+         * @description Every step of one message, oldest first, each {at, type, detail}: its acceptance (token or campaign, cost debited), the dispatch to the carrier (attempts, outcome), each carrier report (type, external id, repeats), its refund, the opt-out it caused, and each webhook delivery about it with its attempts and status codes. Inbound message ids (inb_) resolve too.
+         */
+        get: operations["getMessageTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled message
+         * @description scheduled -> canceled: the message will not be sent and its cost is refunded; answers the message as GET /api/v1/messages/{id} does. Any other status (the message was not scheduled, or has gone out already) answers 422 message_not_cancelable naming the current status. When a cancel and the dispatch at send_at meet, exactly one of them wins. Not rate limited.
+         */
+        post: operations["cancelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a send without sending
+         * @description Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken (SPEC section 8). The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send would get now, decided by the same checks in the same order as the send. A request the send would refuse as invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send rate limit is not part of the verdict.
+         */
+        post: operations["previewMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp/oauth-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the OAuth clients you authorized
+         * @description MCP clients (for example desktop agents) that the current user approved through OAuth, with the approved scopes and when each last used its access. Revoked clients are not listed.
+         */
+        get: operations["listMcpOAuthClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp/oauth-clients/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an OAuth client's access
+         * @description Revokes every access and refresh token the client holds for the current user and withdraws the consent; the client must ask the user again. 404 when the user never authorized this client.
+         */
+        delete: operations["revokeMcpOAuthClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The webhook endpoints of the workspace, newest first, each with its health over the last 24 hours; pass next_cursor back as cursor.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Adds an endpoint with a new whsec_ signing secret (GET .../secret). The URL must be https and its host must resolve to public addresses only; every connection is checked again. Events are signed per Standard Webhooks.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description The endpoint with its health: 24 h success rate and latency, consecutive failures, last success.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint and its delivery records; scheduled retries are dropped.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes the URL, description, event types or enabled flag; only the fields given change. Enabling an endpoint the service disabled clears disabled_reason and starts a fresh failure window.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reveal the signing secret
+         * @description The whsec_ secret to verify signatures with (Standard Webhooks). It forges events for this endpoint, so it takes webhooks:write.
+         */
+        get: operations["getWebhookEndpointSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Issues a new secret. For 24 hours requests carry a second signature made with the old secret, so consumers can switch without dropping events.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends an example event of the given type (default: the first subscribed type, else message.sent) to this endpoint only; it appears among the deliveries. The endpoint must be enabled.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover failed deliveries
+         * @description Replays every failed delivery of the endpoint created since `since` (at most 14 days ago), each with its original payload and event id, and answers how many were queued. The endpoint must be enabled.
+         */
+        post: operations["recoverWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook deliveries
+         * @description Deliveries newest first, filtered by status, event type, endpoint, event, message and creation time; pass next_cursor back as cursor for the next page.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a webhook delivery
+         * @description The delivery with its payload, and every attempt (newest first) with its request headers and response.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a webhook delivery
+         * @description Sends the original payload (same event id) again and records a new attempt. The endpoint must be enabled.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List campaigns
+         * @description Campaigns of the workspace, newest first, optionally filtered by status; pass next_cursor back as cursor.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign
+         * @description Creates a draft campaign. Add stages, enroll numbers, then activate it. Quiet hours (no sends 21:00-08:00 in the recipient's local time) are on by default and can be changed in settings.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a campaign
+         * @description The campaign with its stages, settings and enrollment counts.
+         */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a campaign
+         * @description Changes name, description or settings (merged field by field). An archived campaign cannot change (422 invalid_state).
+         */
+        patch: operations["updateCampaign"];
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a campaign
+         * @description draft -> active (needs at least one stage) starts delivery: the first stage is due its delay after activation, or after enrollment for numbers enrolled later. paused -> active resumes: steps that came due while paused go out now, nothing is sent twice. Any other transition answers 422 invalid_state naming the current status.
+         */
+        post: operations["activateCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a campaign
+         * @description active -> paused: every step that comes due is held until the campaign is activated again. Any other transition answers 422 invalid_state naming the current status.
+         */
+        post: operations["pauseCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a campaign
+         * @description draft, active or paused -> archived, which is final: every enrollment stops and nothing more is sent. Any other transition answers 422 invalid_state naming the current status.
+         */
+        post: operations["archiveCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/stages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a stage
+         * @description Adds a message step. Templates may use the contact fields {{first_name}}, {{last_name}}, {{phone_number}} and {{attributes.<key>}}, each with an optional fallback such as {{first_name | default: "there"}}, and {{snippet:<name>}} to insert a snippet. Unknown variables and unknown snippets are rejected with 422 when the template is saved. Without position the stage goes last; with one it is inserted there and later stages move down. At most 50 stages. Enrollments that already finished every stage do not receive stages added later.
+         */
+        post: operations["addCampaignStage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/enrollments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enroll numbers
+         * @description Enrolls up to 1000 phone_numbers, or every contact of contact_list_id (exactly one of the two). Idempotent: numbers already enrolled are counted, not enrolled again. Numbers with a workspace opt-out or a suppression in this campaign are not enrolled. Contact fields for templates come from the contact with the same number. Archived campaigns answer 422 invalid_state.
+         */
+        post: operations["enrollInCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List campaign suppressions
+         * @description Numbers suppressed in this campaign, newest first, with how many deliveries each one skipped.
+         */
+        get: operations["listCampaignSuppressions"];
+        put?: never;
+        /**
+         * Suppress a number in a campaign
+         * @description Stops this campaign from messaging the number: its due steps are skipped (and counted) and held, not retried, until the suppression is deleted. Other campaigns and direct sends are not affected. Suppressing a number that is already suppressed returns the existing suppression with 200.
+         */
+        post: operations["createCampaignSuppression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{campaign_id}/suppressions/{suppression_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a campaign suppression
+         * @description Deletes the suppression; held steps for the number continue if the campaign is active.
+         */
+        delete: operations["deleteCampaignSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/snippets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List snippets
+         * @description Snippets of the workspace, newest first; pass next_cursor back as cursor.
+         */
+        get: operations["listSnippets"];
+        put?: never;
+        /**
+         * Create a snippet
+         * @description Snippets are reusable text blocks inserted into stage templates with {{snippet:<name>}}; the current snippet text is used at send time. Templates may use the contact fields {{first_name}}, {{last_name}}, {{phone_number}} and {{attributes.<key>}}, each with an optional fallback such as {{first_name | default: "there"}}, and {{snippet:<name>}} to insert a snippet. Unknown variables and unknown snippets are rejected with 422 when the template is saved. A name already in use answers 422.
+         */
+        post: operations["createSnippet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/snippets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a snippet
+         * @description Changes the name or body. Later sends use the new body. A snippet used by a campaign stage cannot be renamed (422).
+         */
+        patch: operations["updateSnippet"];
+        trace?: never;
+    };
+    "/api/v1/contact-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contact lists
+         * @description Contact lists of the workspace with their sizes, newest first; pass next_cursor back as cursor.
+         */
+        get: operations["listContactLists"];
+        put?: never;
+        /**
+         * Create a contact list
+         * @description Creates an empty list; add contacts with POST /api/v1/contact-lists/{id}/contacts.
+         */
+        post: operations["createContactList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contact-lists/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add contacts to a list
+         * @description Adds up to 1000 contacts. Contacts are kept per workspace and matched by phone number: an existing contact gets the fields given (attributes are merged) and is added to the list. Entries with an invalid number are skipped and reported in errors; the rest are stored.
+         */
+        post: operations["addContactListContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conversations
+         * @description A conversation is the thread between one phone number and one of your numbers: it starts with their first reply, and holds their replies and every message you sent that number from that sender. Latest reply first; filter by phone_number; pass next_cursor back as cursor. A conversation that gets a reply while you page moves to the top, so a page may repeat or skip it.
+         */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a conversation
+         * @description A conversation is the thread between one phone number and one of your numbers: it starts with their first reply, and holds their replies and every message you sent that number from that sender. Answers the conversation and its messages in both directions, newest first, in the shape of the message list; pass next_cursor back as cursor for older ones.
+         */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List opt-outs
+         * @description Numbers this workspace may not message (workspace suppressions), newest first, including lifted ones (active false). Filter by phone_number, source or active; pass next_cursor back as cursor.
+         */
+        get: operations["listSuppressions"];
+        put?: never;
+        /**
+         * Add an opt-out
+         * @description Suppresses a number workspace-wide (source manual): every send to it is then refused as a recipient opt-out is (API, MCP, console and campaign deliveries; 403 workspace_suppressed), and opt_out.created is sent to your webhooks. A number already actively suppressed is returned as it is with 200; a lifted one is suppressed again.
+         */
+        post: operations["createSuppression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suppressions/{phone_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a number for an opt-out
+         * @description The suppression of one number, active or lifted; 404 when the number was never suppressed. A send to a number with an active suppression is refused with 403 workspace_suppressed.
+         */
+        get: operations["checkSuppression"];
+        put?: never;
+        post?: never;
+        /**
+         * Lift an opt-out
+         * @description Lifts a suppression this workspace added (removable true); the suppression stays listed with active false. One the recipient asked for (STOP reply or carrier opt-out) is refused with 422 suppression_not_removable: only their START reply lifts it. Lifting one already lifted returns it unchanged.
+         */
+        delete: operations["deleteSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the balance and the spend of the day
+         * @description The prepaid balance, what was spent today (UTC day) and the daily spend cap with what remains of it. A send needs its cost in the balance (else 402 insufficient_balance) and within the remaining spend (else spend_limit_exceeded).
+         */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ledger entries
+         * @description Every credit and debit of the prepaid balance, newest first, each with the balance it left. Filter by kind, created_after (inclusive) and created_before (exclusive); pass next_cursor back as cursor.
+         */
+        get: operations["listLedgerEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get usage by day or month
+         * @description Messages and spend per day or per month from `from` to `to` (both included, UTC, at most 366 days), oldest first, one period for each day or month that had activity. A message counts in the period it was accepted or received in, with its status now; refunds count in the period they were paid back in. With granularity month, the first and last months count only the days from `from` to `to`.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/funding-invoices/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a funding invoice (sandbox)
+         * @description Sandbox only: served with the sandbox carrier and sandboxpay (the defaults); with a live provider (MESSAGING_PROVIDER=twilio) this route answers 404 and its MCP tool is not listed. Settles an open funding invoice of the workspace as a sandboxpay wallet would: the signed funding.completed event of its hosted checkout's pay action, reconciled before the answer, so the invoice is paid and the balance credited. Paying a paid invoice again changes nothing; an expired or failed one answers 422 invalid_state.
+         */
+        post: operations["paySandboxInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/inbound-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a reply (sandbox)
+         * @description Sandbox only: served with the sandbox carrier and sandboxpay (the defaults); with a live provider (MESSAGING_PROVIDER=twilio) this route answers 404 and its MCP tool is not listed. A text from `from` to one of the workspace's connected numbers (`to`; by default the number `from` was last sent from, else the oldest connected one), posted by the sandbox carrier to the inbound webhook and reconciled before the answer: it is stored in its conversation and reported as message.received. STOP-family keywords opt `from` out workspace-wide, START lifts that. 422 naming `to` when it is not a connected number of the workspace; 422 branded_number_missing when the workspace has none.
+         */
+        post: operations["receiveSandboxMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/messages/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a message failed or its recipient opted out (sandbox)
+         * @description Sandbox only: served with the sandbox carrier and sandboxpay (the defaults); with a live provider (MESSAGING_PROVIDER=twilio) this route answers 404 and its MCP tool is not listed. The sandbox carrier reports on a message of the workspace through the signed provider event route, reconciled before the answer. outcome fail: message.failed with error_code (default carrier_failure); the message fails and is refunded, while it is queued, sending or sent (otherwise 422 invalid_state with current_status). outcome opt_out: recipient.opted_out; the recipient is suppressed workspace-wide (not for a scheduled or canceled message, which no carrier saw). An inbound message id or another workspace's id answers 404.
+         */
+        post: operations["reportSandboxMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List MCP tools (legacy REST)
+         * @description The tools of POST /mcp as tools/list describes them: name, input and output JSON Schema, annotations.
+         */
+        get: operations["listMcpToolsLegacy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/tools/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Call an MCP tool (legacy REST)
+         * @description Runs one tool as tools/call on POST /mcp does, with its arguments as params. The tool runs as the token holder with mcp:execute, whatever the scope of the tool's own REST route: an account token gets a full developer key from create_api_key. A refusal answers with the status and error body the REST route gives; a tool that does not finish within the time limit answers 504 timeout (check its effect before retrying).
+         */
+        post: operations["callMcpToolLegacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = {
+    "message.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.sent
+         * @description The carrier accepted a message for delivery. Sent to every enabled endpoint subscribed to message.sent (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["messageSentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.delivered
+         * @description The carrier confirmed delivery of a message to the handset. Sent to every enabled endpoint subscribed to message.delivered (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["messageDeliveredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.failed
+         * @description A message could not be delivered; its cost was refunded. Sent to every enabled endpoint subscribed to message.failed (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["messageFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.received
+         * @description A reply arrived at one of your numbers. Sent to every enabled endpoint subscribed to message.received (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["messageReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.created
+         * @description The first message between a number and one of yours started a conversation. Sent to every enabled endpoint subscribed to conversation.created (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["conversationCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.updated
+         * @description A conversation got a new message. Sent to every enabled endpoint subscribed to conversation.updated (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["conversationUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "opt_out.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * opt_out.created
+         * @description A number opted out (STOP reply or carrier event); sends to it are refused from now on. Sent to every enabled endpoint subscribed to opt_out.created (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["optOutCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type components = {
+    schemas: {
+        GetHealthResponse: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            /** @enum {string} */
+            database: "ok" | "unavailable";
+            /** @enum {string} */
+            mode: "embedded" | "scaled";
+            version: string;
+        };
+        GetApiHealthResponse: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            /** @enum {string} */
+            database: "ok" | "unavailable";
+            /** @enum {string} */
+            mode: "embedded" | "scaled";
+            version: string;
+        };
+        GetMcpHealthResponse: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            /** @enum {string} */
+            database: "ok" | "unavailable";
+            /** @enum {string} */
+            mode: "embedded" | "scaled";
+            version: string;
+        };
+        CreateAccountResponse: {
+            account: {
+                /** Format: uuid */
+                id: string;
+                username: string;
+            };
+            /** @description One-time codes for console password reset; shown only here */
+            backup_codes: string[];
+            token: {
+                /** @constant */
+                type: "Bearer";
+                /** @description Bearer token beginning txt_; shown only once */
+                access_token: string;
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+            };
+        };
+        CreateAccountForMcpResponse: {
+            account: {
+                /** Format: uuid */
+                id: string;
+                username: string;
+            };
+            /** @description One-time codes for console password reset; shown only here */
+            backup_codes: string[];
+            token: {
+                /** @constant */
+                type: "Bearer";
+                /** @description Bearer token beginning txt_; shown only once */
+                access_token: string;
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+            };
+        };
+        MigrateLegacyKeyResponse: {
+            token: {
+                /** @constant */
+                type: "Bearer";
+                /** @description Bearer token beginning txt_; shown only once */
+                access_token: string;
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+            };
+        };
+        CreateApiKeyResponse: {
+            token: {
+                /** @constant */
+                type: "Bearer";
+                /** @description Bearer token beginning txt_; shown only once */
+                access_token: string;
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+            };
+        };
+        GetOnboardingStatusResponse: {
+            balance_cents: number;
+            funding: {
+                /** @description Whether the prepaid balance is above zero */
+                funded: boolean;
+                /** @description Smallest amount a funding invoice accepts */
+                minimum_cents: number;
+                latest_invoice: {
+                    id: string;
+                    /**
+                     * @description open until paid or past expires_at
+                     * @enum {string}
+                     */
+                    status: "open" | "paid" | "expired" | "failed";
+                    amount_cents: number;
+                    /** @description Stablecoin to pay in, e.g. USDC */
+                    currency: string;
+                    /** @description Chain to pay on, e.g. base */
+                    network: string;
+                    /** @description Address to send exactly the amount to */
+                    pay_to: string;
+                    /** @description The funding provider's session id; funding events name it */
+                    session_id: string;
+                    /** @description Payment page of the funding provider */
+                    hosted_url: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    expires_at: string;
+                    paid_at: string | null;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                } | null;
+            };
+            numbers: {
+                /** @description Connected sender numbers */
+                connected: number;
+                dedicated_number: string | null;
+            };
+            branded_request: {
+                /** @enum {string} */
+                status: "not_submitted" | "incomplete" | "submitted" | "provisioning" | "provisioned";
+                missing_fields: ("legal_name" | "website" | "use_case" | "sample_messages" | "contact")[];
+            };
+            test_sms: {
+                /**
+                 * @description not_sent, or the status of the latest test message (queued, sent, delivered, failed)
+                 * @enum {string}
+                 */
+                status: "not_sent" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                message_id: string | null;
+                sent_at: string | null;
+            };
+            next_action: {
+                /** @enum {string} */
+                action: "create_funding_invoice" | "pay_funding_invoice" | "submit_branded_request" | "provision_dedicated_number" | "buy_number" | "send_test_sms" | "ready";
+                /** @description What to do, in a sentence */
+                hint: string;
+                /** @enum {string} */
+                method: "GET" | "POST";
+                /** @description The REST route that performs the action */
+                path: string;
+                /** @description The MCP tool that performs the action */
+                mcp_tool: string;
+            };
+        };
+        SendTestSmsResponse: {
+            message: {
+                id: string;
+                /**
+                 * @description queued when accepted (scheduled when accepted with send_at, until it is due), then sending, sent, delivered or failed; canceled when a scheduled message was canceled. A failed or canceled send is refunded.
+                 * @enum {string}
+                 */
+                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+            };
+        };
+        CreateFundingInvoiceResponse: {
+            invoice: {
+                id: string;
+                /**
+                 * @description open until paid or past expires_at
+                 * @enum {string}
+                 */
+                status: "open" | "paid" | "expired" | "failed";
+                amount_cents: number;
+                /** @description Stablecoin to pay in, e.g. USDC */
+                currency: string;
+                /** @description Chain to pay on, e.g. base */
+                network: string;
+                /** @description Address to send exactly the amount to */
+                pay_to: string;
+                /** @description The funding provider's session id; funding events name it */
+                session_id: string;
+                /** @description Payment page of the funding provider */
+                hosted_url: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+                paid_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        GetFundingInvoiceResponse: {
+            invoice: {
+                id: string;
+                /**
+                 * @description open until paid or past expires_at
+                 * @enum {string}
+                 */
+                status: "open" | "paid" | "expired" | "failed";
+                amount_cents: number;
+                /** @description Stablecoin to pay in, e.g. USDC */
+                currency: string;
+                /** @description Chain to pay on, e.g. base */
+                network: string;
+                /** @description Address to send exactly the amount to */
+                pay_to: string;
+                /** @description The funding provider's session id; funding events name it */
+                session_id: string;
+                /** @description Payment page of the funding provider */
+                hosted_url: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+                paid_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        SubmitBrandedRequestResponse: {
+            branded_request: {
+                /**
+                 * @description incomplete until every field is given; submitted when a dedicated number can be provisioned
+                 * @enum {string}
+                 */
+                status: "incomplete" | "submitted" | "provisioning" | "provisioned";
+                missing_fields: ("legal_name" | "website" | "use_case" | "sample_messages" | "contact")[];
+                legal_name: string | null;
+                website: string | null;
+                use_case: string | null;
+                sample_messages: string[];
+                contact: {
+                    name: string;
+                    email: string;
+                    phone_number: string | null;
+                } | null;
+                dedicated_number: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        ProvisionDedicatedNumberResponse: {
+            number: {
+                id: string;
+                /** @description The phone number in E.164 format */
+                number: string;
+                /** @description Your label for the number; the number itself unless you set one */
+                friendly_name: string;
+                /**
+                 * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                 * @enum {string}
+                 */
+                status: "connected" | "releasing" | "released";
+                /**
+                 * @description pending until the carrier registration is approved
+                 * @enum {string}
+                 */
+                compliance_status: "pending" | "approved";
+                /** @description true for the number provisioned through the branded (dedicated-number) request */
+                dedicated: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+            /** @description Whether the provider's inbound-message webhook now points at this service */
+            webhook_configured: boolean;
+            /**
+             * @description Present when the provider cannot configure inbound routing; configure it in the provider console
+             * @constant
+             */
+            warning?: "provider_inbound_webhook_configuration_api_not_documented";
+        };
+        CreateTokenResponse: {
+            token: {
+                /** @constant */
+                type: "Bearer";
+                /** @description Bearer token beginning txt_; shown only once */
+                access_token: string;
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+                id: string;
+                name: string | null;
+                /**
+                 * @description delegated: made with POST /api/v1/tokens (create_token)
+                 * @enum {string}
+                 */
+                origin: "account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description The token that created this one; null for tokens no token created */
+                parent_token_id: string | null;
+                /** @description The token's own cap on what its sends, and those of the tokens created from it, cost per UTC day; null: none */
+                spend_cap_cents_daily: number | null;
+                /** @description The send rate tier the token is held to; null: the workspace's */
+                send_rate_tier: ("starter" | "growth" | "scale" | "enterprise") | null;
+            };
+        };
+        ListTokensResponse: {
+            tokens: {
+                id: string;
+                name: string | null;
+                /**
+                 * @description delegated: made with POST /api/v1/tokens (create_token)
+                 * @enum {string}
+                 */
+                origin: "account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated";
+                /** @enum {string} */
+                status: "active" | "revoked" | "expired";
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+                /** @description Updated at most once a minute */
+                last_used_at: string | null;
+                revoked_at: string | null;
+                /** @description The token that created this one; null for tokens no token created */
+                parent_token_id: string | null;
+                /** @description The token's own cap on what its sends, and those of the tokens created from it, cost per UTC day; null: none */
+                spend_cap_cents_daily: number | null;
+                /** @description What counts against spend_cap_cents_daily today (UTC), refunds deducted; null for an uncapped token */
+                spent_today_cents: number | null;
+                /** @description The send rate tier the token is held to; null: the workspace's */
+                send_rate_tier: ("starter" | "growth" | "scale" | "enterprise") | null;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        RevokeTokenResponse: {
+            token: {
+                id: string;
+                name: string | null;
+                /**
+                 * @description delegated: made with POST /api/v1/tokens (create_token)
+                 * @enum {string}
+                 */
+                origin: "account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated";
+                /** @enum {string} */
+                status: "active" | "revoked" | "expired";
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+                /** @description Updated at most once a minute */
+                last_used_at: string | null;
+                revoked_at: string | null;
+                /** @description The token that created this one; null for tokens no token created */
+                parent_token_id: string | null;
+                /** @description The token's own cap on what its sends, and those of the tokens created from it, cost per UTC day; null: none */
+                spend_cap_cents_daily: number | null;
+                /** @description What counts against spend_cap_cents_daily today (UTC), refunds deducted; null for an uncapped token */
+                spent_today_cents: number | null;
+                /** @description The send rate tier the token is held to; null: the workspace's */
+                send_rate_tier: ("starter" | "growth" | "scale" | "enterprise") | null;
+            };
+            /** @description The tokens this call revoked: the token and those created from it */
+            revoked_token_ids: string[];
+        };
+        ListNumbersResponse: {
+            numbers: {
+                id: string;
+                /** @description The phone number in E.164 format */
+                number: string;
+                /** @description Your label for the number; the number itself unless you set one */
+                friendly_name: string;
+                /**
+                 * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                 * @enum {string}
+                 */
+                status: "connected" | "releasing" | "released";
+                /**
+                 * @description pending until the carrier registration is approved
+                 * @enum {string}
+                 */
+                compliance_status: "pending" | "approved";
+                /** @description true for the number provisioned through the branded (dedicated-number) request */
+                dedicated: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            }[];
+        };
+        CreateNumberResponse: {
+            number: {
+                id: string;
+                /** @description The phone number in E.164 format */
+                number: string;
+                /** @description Your label for the number; the number itself unless you set one */
+                friendly_name: string;
+                /**
+                 * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                 * @enum {string}
+                 */
+                status: "connected" | "releasing" | "released";
+                /**
+                 * @description pending until the carrier registration is approved
+                 * @enum {string}
+                 */
+                compliance_status: "pending" | "approved";
+                /** @description true for the number provisioned through the branded (dedicated-number) request */
+                dedicated: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+            /** @description Whether the provider's inbound-message webhook now points at this service */
+            webhook_configured: boolean;
+            /**
+             * @description Present when the provider cannot configure inbound routing; configure it in the provider console
+             * @constant
+             */
+            warning?: "provider_inbound_webhook_configuration_api_not_documented";
+        };
+        SearchAvailableNumbersResponse: {
+            available_numbers: {
+                /** @description The phone number in E.164 format; buy exactly this one with number on buy_number */
+                number: string;
+                /** @description Where the number is, as the provider names it (a US state or Canadian province code, e.g. CA); null when it names none */
+                region: string | null;
+                /** @description What the number can do */
+                capabilities: {
+                    sms: boolean;
+                    mms: boolean;
+                    voice: boolean;
+                };
+            }[];
+        };
+        UpdateNumberResponse: {
+            number: {
+                id: string;
+                /** @description The phone number in E.164 format */
+                number: string;
+                /** @description Your label for the number; the number itself unless you set one */
+                friendly_name: string;
+                /**
+                 * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                 * @enum {string}
+                 */
+                status: "connected" | "releasing" | "released";
+                /**
+                 * @description pending until the carrier registration is approved
+                 * @enum {string}
+                 */
+                compliance_status: "pending" | "approved";
+                /** @description true for the number provisioned through the branded (dedicated-number) request */
+                dedicated: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        ReleaseNumberResponse: {
+            number: {
+                id: string;
+                /** @description The phone number in E.164 format */
+                number: string;
+                /** @description Your label for the number; the number itself unless you set one */
+                friendly_name: string;
+                /**
+                 * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                 * @enum {string}
+                 */
+                status: "connected" | "releasing" | "released";
+                /**
+                 * @description pending until the carrier registration is approved
+                 * @enum {string}
+                 */
+                compliance_status: "pending" | "approved";
+                /** @description true for the number provisioned through the branded (dedicated-number) request */
+                dedicated: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        CreateMessageResponse: {
+            message: {
+                id: string;
+                /**
+                 * @description queued when accepted (scheduled when accepted with send_at, until it is due), then sending, sent, delivered or failed; canceled when a scheduled message was canceled. A failed or canceled send is refunded.
+                 * @enum {string}
+                 */
+                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+            };
+        };
+        GetMessageResponse: {
+            message: {
+                /** @description msg_ for a message you sent, inb_ for one you received */
+                id: string;
+                /**
+                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @enum {string}
+                 */
+                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
+                phone_number: string;
+                /** @description Number of SMS segments the body takes */
+                segments: number;
+                /** @description segments x the price per segment, debited when accepted; 0 for an inbound message */
+                cost_cents: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When a scheduled send goes out (ISO 8601 UTC); null for a send made at once */
+                send_at: string | null;
+                /** @description Why the message failed, as the message.failed webhook reports it: an error catalogue code (e.g. workspace_suppressed) or the carrier's own (e.g. unreachable); null unless status is failed */
+                error_code: string | null;
+                /** @description The error catalogue's retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code */
+                retry: string | null;
+                /**
+                 * @description outbound for a message you sent, inbound for one you received
+                 * @enum {string}
+                 */
+                direction: "outbound" | "inbound";
+                /** @description Your number in E.164 format: the one a send goes from, the one an inbound message was sent to */
+                sender_number: string | null;
+                body: string;
+                /** @description The campaign that sent it; null for a send of the API, MCP or console */
+                campaign_id: string | null;
+                /** @description The idempotency_key the send was made with; null when none */
+                idempotency_key: string | null;
+                /** @description The metadata the send was made with; null when none */
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+                /** @description When the carrier reported it sent; null until then */
+                sent_at: string | null;
+                /** @description When the carrier reported it delivered; null until then */
+                delivered_at: string | null;
+                /** @description When it failed; null unless status is failed */
+                failed_at: string | null;
+            };
+        };
+        ListMessagesResponse: {
+            messages: {
+                /** @description msg_ for a message you sent, inb_ for one you received */
+                id: string;
+                /**
+                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @enum {string}
+                 */
+                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
+                phone_number: string;
+                /** @description Number of SMS segments the body takes */
+                segments: number;
+                /** @description segments x the price per segment, debited when accepted; 0 for an inbound message */
+                cost_cents: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When a scheduled send goes out (ISO 8601 UTC); null for a send made at once */
+                send_at: string | null;
+                /** @description Why the message failed, as the message.failed webhook reports it: an error catalogue code (e.g. workspace_suppressed) or the carrier's own (e.g. unreachable); null unless status is failed */
+                error_code: string | null;
+                /** @description The error catalogue's retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code */
+                retry: string | null;
+                /**
+                 * @description outbound for a message you sent, inbound for one you received
+                 * @enum {string}
+                 */
+                direction: "outbound" | "inbound";
+                /** @description Your number in E.164 format: the one a send goes from, the one an inbound message was sent to */
+                sender_number: string | null;
+                body: string;
+                /** @description The campaign that sent it; null for a send of the API, MCP or console */
+                campaign_id: string | null;
+                /** @description The idempotency_key the send was made with; null when none */
+                idempotency_key: string | null;
+                /** @description The metadata the send was made with; null when none */
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+                /** @description When the carrier reported it sent; null until then */
+                sent_at: string | null;
+                /** @description When the carrier reported it delivered; null until then */
+                delivered_at: string | null;
+                /** @description When it failed; null unless status is failed */
+                failed_at: string | null;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        GetMessageTimelineResponse: {
+            message_id: string;
+            events: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /**
+                 * @description accepted (by which token, campaign or source, cost debited), received (an inbound message), dispatch (the hand-over to the carrier: attempts and outcome), provider_event (a carrier report: its type, external id, what it did and whether it repeated an earlier one), sent, delivered, failed (error_code), canceled, refund, opt_out (the opt-out this message caused) and webhook_delivery (a webhook event about the message, with each attempt and its status code)
+                 * @enum {string}
+                 */
+                type: "accepted" | "received" | "dispatch" | "provider_event" | "sent" | "delivered" | "failed" | "canceled" | "refund" | "opt_out" | "webhook_delivery";
+                /** @description What this step did; its fields depend on type */
+                detail: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
+        CancelMessageResponse: {
+            message: {
+                /** @description msg_ for a message you sent, inb_ for one you received */
+                id: string;
+                /**
+                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @enum {string}
+                 */
+                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
+                phone_number: string;
+                /** @description Number of SMS segments the body takes */
+                segments: number;
+                /** @description segments x the price per segment, debited when accepted; 0 for an inbound message */
+                cost_cents: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When a scheduled send goes out (ISO 8601 UTC); null for a send made at once */
+                send_at: string | null;
+                /** @description Why the message failed, as the message.failed webhook reports it: an error catalogue code (e.g. workspace_suppressed) or the carrier's own (e.g. unreachable); null unless status is failed */
+                error_code: string | null;
+                /** @description The error catalogue's retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code */
+                retry: string | null;
+                /**
+                 * @description outbound for a message you sent, inbound for one you received
+                 * @enum {string}
+                 */
+                direction: "outbound" | "inbound";
+                /** @description Your number in E.164 format: the one a send goes from, the one an inbound message was sent to */
+                sender_number: string | null;
+                body: string;
+                /** @description The campaign that sent it; null for a send of the API, MCP or console */
+                campaign_id: string | null;
+                /** @description The idempotency_key the send was made with; null when none */
+                idempotency_key: string | null;
+                /** @description The metadata the send was made with; null when none */
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+                /** @description When the carrier reported it sent; null until then */
+                sent_at: string | null;
+                /** @description When the carrier reported it delivered; null until then */
+                delivered_at: string | null;
+                /** @description When it failed; null unless status is failed */
+                failed_at: string | null;
+            };
+        };
+        PreviewMessageResponse: {
+            preview: {
+                /**
+                 * @description gsm7 when every character is in the GSM-7 alphabet (160 per segment, 153 when split), else ucs2 (70, 67)
+                 * @enum {string}
+                 */
+                encoding: "gsm7" | "ucs2";
+                /** @description SMS segments the body takes */
+                segments: number;
+                /** @description Length of the body in Unicode code points (an emoji is one) */
+                characters: number;
+                /** @description segments x the price per segment: what the send would debit */
+                cost_cents: number;
+                /** @description Every character outside the GSM-7 alphabet, each of which alone makes the whole body ucs2: replace them (a curly quote with a straight one, say) to send as gsm7, usually in fewer segments. Empty for a gsm7 body. */
+                ucs2_characters: {
+                    /** @description The character, whole (an emoji is never split into its UTF-16 halves) */
+                    character: string;
+                    /** @description Its position in the body, counted in Unicode code points from 0 (in JavaScript: Array.from(body)[index]) */
+                    index: number;
+                }[];
+                /** @description The number the send would go from (from when given, else the one selected); null when there is none */
+                sender_number: string | null;
+                /** @description The prepaid balance now */
+                balance_cents: number;
+                /** @description What the workspace's daily spend cap, and a capped token's own caps (create_token), leave for the rest of this UTC day */
+                spend_remaining_today_cents: number;
+                /**
+                 * @description accept when the send would be accepted now; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the error code the send would get now (idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, insufficient_balance, spend_limit_exceeded), detailed in error
+                 * @enum {string}
+                 */
+                verdict: "accept" | "replay" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "insufficient_balance" | "spend_limit_exceeded";
+                /** @description The error the send would get now, with its fix and retry hint as the error catalogue gives them; null on accept or replay */
+                error: ({
+                    code: string;
+                    message: string;
+                    fix: string;
+                    retry: string;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+            };
+        };
+        ListMcpOAuthClientsResponse: {
+            oauth_clients: {
+                /** @description The OAuth client id issued at dynamic registration */
+                client_id: string;
+                /** @description The name the client registered with; shown on the consent page */
+                client_name: string;
+                /** @description Where the client receives authorization codes */
+                redirect_uris: string[];
+                /** @description Scopes the user approved for this client */
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                /**
+                 * Format: date-time
+                 * @description When the user first approved the client
+                 */
+                authorized_at: string;
+                /** @description Last MCP request made with one of its tokens; null if never used */
+                last_used_at: string | null;
+            }[];
+        };
+        RevokeMcpOAuthClientResponse: {
+            client_id: string;
+            /** @constant */
+            revoked: true;
+            /** @description Access and refresh tokens that were still live and are now revoked */
+            revoked_tokens: number;
+        };
+        ListWebhookEndpointsResponse: {
+            endpoints: {
+                id: string;
+                url: string;
+                description: string;
+                /** @description Subscribed event types; empty means all */
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                enabled: boolean;
+                /** @description Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again */
+                disabled_reason: string | null;
+                health: {
+                    /** @description Attempts made in the last 24 hours (automatic, replays and tests) */
+                    attempts_24h: number;
+                    /** @description Share of those attempts answered with a 2xx, 0 to 1; null when there was none */
+                    success_rate_24h: number | null;
+                    /** @description Median attempt latency over the last 24 hours */
+                    latency_p50_ms_24h: number | null;
+                    /** @description 99th percentile attempt latency over the last 24 hours */
+                    latency_p99_ms_24h: number | null;
+                    /** @description Failed attempts since the last success */
+                    consecutive_failures: number;
+                    /** @description Start of the current run of failures; an endpoint failing every attempt for 5 days is disabled */
+                    failing_since: string | null;
+                    /** @description When an attempt last got a 2xx */
+                    last_success_at: string | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        CreateWebhookEndpointResponse: {
+            endpoint: {
+                id: string;
+                url: string;
+                description: string;
+                /** @description Subscribed event types; empty means all */
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                enabled: boolean;
+                /** @description Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again */
+                disabled_reason: string | null;
+                health: {
+                    /** @description Attempts made in the last 24 hours (automatic, replays and tests) */
+                    attempts_24h: number;
+                    /** @description Share of those attempts answered with a 2xx, 0 to 1; null when there was none */
+                    success_rate_24h: number | null;
+                    /** @description Median attempt latency over the last 24 hours */
+                    latency_p50_ms_24h: number | null;
+                    /** @description 99th percentile attempt latency over the last 24 hours */
+                    latency_p99_ms_24h: number | null;
+                    /** @description Failed attempts since the last success */
+                    consecutive_failures: number;
+                    /** @description Start of the current run of failures; an endpoint failing every attempt for 5 days is disabled */
+                    failing_since: string | null;
+                    /** @description When an attempt last got a 2xx */
+                    last_success_at: string | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        GetWebhookEndpointResponse: {
+            endpoint: {
+                id: string;
+                url: string;
+                description: string;
+                /** @description Subscribed event types; empty means all */
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                enabled: boolean;
+                /** @description Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again */
+                disabled_reason: string | null;
+                health: {
+                    /** @description Attempts made in the last 24 hours (automatic, replays and tests) */
+                    attempts_24h: number;
+                    /** @description Share of those attempts answered with a 2xx, 0 to 1; null when there was none */
+                    success_rate_24h: number | null;
+                    /** @description Median attempt latency over the last 24 hours */
+                    latency_p50_ms_24h: number | null;
+                    /** @description 99th percentile attempt latency over the last 24 hours */
+                    latency_p99_ms_24h: number | null;
+                    /** @description Failed attempts since the last success */
+                    consecutive_failures: number;
+                    /** @description Start of the current run of failures; an endpoint failing every attempt for 5 days is disabled */
+                    failing_since: string | null;
+                    /** @description When an attempt last got a 2xx */
+                    last_success_at: string | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        UpdateWebhookEndpointResponse: {
+            endpoint: {
+                id: string;
+                url: string;
+                description: string;
+                /** @description Subscribed event types; empty means all */
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                enabled: boolean;
+                /** @description Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again */
+                disabled_reason: string | null;
+                health: {
+                    /** @description Attempts made in the last 24 hours (automatic, replays and tests) */
+                    attempts_24h: number;
+                    /** @description Share of those attempts answered with a 2xx, 0 to 1; null when there was none */
+                    success_rate_24h: number | null;
+                    /** @description Median attempt latency over the last 24 hours */
+                    latency_p50_ms_24h: number | null;
+                    /** @description 99th percentile attempt latency over the last 24 hours */
+                    latency_p99_ms_24h: number | null;
+                    /** @description Failed attempts since the last success */
+                    consecutive_failures: number;
+                    /** @description Start of the current run of failures; an endpoint failing every attempt for 5 days is disabled */
+                    failing_since: string | null;
+                    /** @description When an attempt last got a 2xx */
+                    last_success_at: string | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        DeleteWebhookEndpointResponse: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        GetWebhookEndpointSecretResponse: {
+            /** @description whsec_ followed by the base64 key */
+            secret: string;
+        };
+        RotateWebhookEndpointSecretResponse: {
+            secret: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            previous_secret_expires_at: string;
+        };
+        SendTestWebhookResponse: {
+            delivery: {
+                id: string;
+                event_id: string;
+                /** @enum {string} */
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                endpoint_id: string;
+                endpoint_url: string;
+                /** @description The message the event reports (msg_ or inb_ id); null for other events */
+                message_id: string | null;
+                /**
+                 * @description pending until the first attempt, then the outcome of the latest one: succeeded, or failed (next_retry says whether a retry is scheduled)
+                 * @enum {string}
+                 */
+                status: "pending" | "succeeded" | "failed";
+                /** @description HTTP status of the latest attempt; null when no response came back */
+                response_code: number | null;
+                latency_ms: number | null;
+                /** @description When the next automatic attempt runs; null when none is scheduled */
+                next_retry: string | null;
+                attempts: number;
+                last_attempt_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        RecoverWebhookEndpointResponse: {
+            /** @description Failed deliveries queued for a new attempt */
+            queued: number;
+        };
+        ListWebhookDeliveriesResponse: {
+            deliveries: {
+                id: string;
+                event_id: string;
+                /** @enum {string} */
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                endpoint_id: string;
+                endpoint_url: string;
+                /** @description The message the event reports (msg_ or inb_ id); null for other events */
+                message_id: string | null;
+                /**
+                 * @description pending until the first attempt, then the outcome of the latest one: succeeded, or failed (next_retry says whether a retry is scheduled)
+                 * @enum {string}
+                 */
+                status: "pending" | "succeeded" | "failed";
+                /** @description HTTP status of the latest attempt; null when no response came back */
+                response_code: number | null;
+                latency_ms: number | null;
+                /** @description When the next automatic attempt runs; null when none is scheduled */
+                next_retry: string | null;
+                attempts: number;
+                last_attempt_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        GetWebhookDeliveryResponse: {
+            delivery: {
+                id: string;
+                event_id: string;
+                /** @enum {string} */
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                endpoint_id: string;
+                endpoint_url: string;
+                /** @description The message the event reports (msg_ or inb_ id); null for other events */
+                message_id: string | null;
+                /**
+                 * @description pending until the first attempt, then the outcome of the latest one: succeeded, or failed (next_retry says whether a retry is scheduled)
+                 * @enum {string}
+                 */
+                status: "pending" | "succeeded" | "failed";
+                /** @description HTTP status of the latest attempt; null when no response came back */
+                response_code: number | null;
+                latency_ms: number | null;
+                /** @description When the next automatic attempt runs; null when none is scheduled */
+                next_retry: string | null;
+                attempts: number;
+                last_attempt_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description The request body every attempt and replay sends */
+                payload: {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @enum {string} */
+                    type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    /** @description The domain object, e.g. {message: {...}} */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every attempt, newest first */
+            attempts: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description When the attempt finished
+                 */
+                at: string;
+                /** @enum {string} */
+                trigger: "automatic" | "replay" | "test";
+                /** @description HTTP status; null when no response came back */
+                response_code: number | null;
+                latency_ms: number;
+                /** @description The first 4 KiB of the response body */
+                response_body: string;
+                /** @description Headers the request carried, webhook-id, webhook-timestamp and webhook-signature included */
+                request_headers: {
+                    [key: string]: string;
+                };
+                /** @description Why no response came back (time-out, refused address, connection error) */
+                error: string | null;
+            }[];
+        };
+        ReplayWebhookDeliveryResponse: {
+            delivery: {
+                id: string;
+                event_id: string;
+                /** @enum {string} */
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                endpoint_id: string;
+                endpoint_url: string;
+                /** @description The message the event reports (msg_ or inb_ id); null for other events */
+                message_id: string | null;
+                /**
+                 * @description pending until the first attempt, then the outcome of the latest one: succeeded, or failed (next_retry says whether a retry is scheduled)
+                 * @enum {string}
+                 */
+                status: "pending" | "succeeded" | "failed";
+                /** @description HTTP status of the latest attempt; null when no response came back */
+                response_code: number | null;
+                latency_ms: number | null;
+                /** @description When the next automatic attempt runs; null when none is scheduled */
+                next_retry: string | null;
+                attempts: number;
+                last_attempt_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        ListCampaignsResponse: {
+            campaigns: {
+                id: string;
+                name: string;
+                description: string | null;
+                /**
+                 * @description draft -> active <-> paused; archived is final
+                 * @enum {string}
+                 */
+                status: "draft" | "active" | "paused" | "archived";
+                settings: {
+                    quiet_hours: {
+                        /** @description When true, no step is sent between start and end in the time zone below */
+                        enabled: boolean;
+                        /** @description Local time quiet hours begin, HH:MM (default 21:00) */
+                        start: string;
+                        /** @description Local time quiet hours end and held steps go out, HH:MM (default 08:00) */
+                        end: string;
+                        /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
+                        timezone: string | null;
+                    };
+                };
+                stages: {
+                    id: string;
+                    /** @description 1-based order of the stage */
+                    position: number;
+                    /** @description Message template */
+                    body: string;
+                    /** @description Wait after the previous step (enrollment or activation for the first stage) */
+                    delay_minutes: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                }[];
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                enrollment_counts: {
+                    active: number;
+                    completed: number;
+                    stopped: number;
+                };
+                /** @description First activation */
+                activated_at: string | null;
+                archived_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        CreateCampaignResponse: {
+            campaign: {
+                id: string;
+                name: string;
+                description: string | null;
+                /**
+                 * @description draft -> active <-> paused; archived is final
+                 * @enum {string}
+                 */
+                status: "draft" | "active" | "paused" | "archived";
+                settings: {
+                    quiet_hours: {
+                        /** @description When true, no step is sent between start and end in the time zone below */
+                        enabled: boolean;
+                        /** @description Local time quiet hours begin, HH:MM (default 21:00) */
+                        start: string;
+                        /** @description Local time quiet hours end and held steps go out, HH:MM (default 08:00) */
+                        end: string;
+                        /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
+                        timezone: string | null;
+                    };
+                };
+                stages: {
+                    id: string;
+                    /** @description 1-based order of the stage */
+                    position: number;
+                    /** @description Message template */
+                    body: string;
+                    /** @description Wait after the previous step (enrollment or activation for the first stage) */
+                    delay_minutes: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                }[];
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                enrollment_counts: {
+                    active: number;
+                    completed: number;
+                    stopped: number;
+                };
+                /** @description First activation */
+                activated_at: string | null;
+                archived_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        GetCampaignResponse: {
+            campaign: {
+                id: string;
+                name: string;
+                description: string | null;
+                /**
+                 * @description draft -> active <-> paused; archived is final
+                 * @enum {string}
+                 */
+                status: "draft" | "active" | "paused" | "archived";
+                settings: {
+                    quiet_hours: {
+                        /** @description When true, no step is sent between start and end in the time zone below */
+                        enabled: boolean;
+                        /** @description Local time quiet hours begin, HH:MM (default 21:00) */
+                        start: string;
+                        /** @description Local time quiet hours end and held steps go out, HH:MM (default 08:00) */
+                        end: string;
+                        /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
+                        timezone: string | null;
+                    };
+                };
+                stages: {
+                    id: string;
+                    /** @description 1-based order of the stage */
+                    position: number;
+                    /** @description Message template */
+                    body: string;
+                    /** @description Wait after the previous step (enrollment or activation for the first stage) */
+                    delay_minutes: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                }[];
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                enrollment_counts: {
+                    active: number;
+                    completed: number;
+                    stopped: number;
+                };
+                /** @description First activation */
+                activated_at: string | null;
+                archived_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        UpdateCampaignResponse: {
+            campaign: {
+                id: string;
+                name: string;
+                description: string | null;
+                /**
+                 * @description draft -> active <-> paused; archived is final
+                 * @enum {string}
+                 */
+                status: "draft" | "active" | "paused" | "archived";
+                settings: {
+                    quiet_hours: {
+                        /** @description When true, no step is sent between start and end in the time zone below */
+                        enabled: boolean;
+                        /** @description Local time quiet hours begin, HH:MM (default 21:00) */
+                        start: string;
+                        /** @description Local time quiet hours end and held steps go out, HH:MM (default 08:00) */
+                        end: string;
+                        /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
+                        timezone: string | null;
+                    };
+                };
+                stages: {
+                    id: string;
+                    /** @description 1-based order of the stage */
+                    position: number;
+                    /** @description Message template */
+                    body: string;
+                    /** @description Wait after the previous step (enrollment or activation for the first stage) */
+                    delay_minutes: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                }[];
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                enrollment_counts: {
+                    active: number;
+                    completed: number;
+                    stopped: number;
+                };
+                /** @description First activation */
+                activated_at: string | null;
+                archived_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        ActivateCampaignResponse: {
+            campaign: {
+                id: string;
+                name: string;
+                description: string | null;
+                /**
+                 * @description draft -> active <-> paused; archived is final
+                 * @enum {string}
+                 */
+                status: "draft" | "active" | "paused" | "archived";
+                settings: {
+                    quiet_hours: {
+                        /** @description When true, no step is sent between start and end in the time zone below */
+                        enabled: boolean;
+                        /** @description Local time quiet hours begin, HH:MM (default 21:00) */
+                        start: string;
+                        /** @description Local time quiet hours end and held steps go out, HH:MM (default 08:00) */
+                        end: string;
+                        /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
+                        timezone: string | null;
+                    };
+                };
+                stages: {
+                    id: string;
+                    /** @description 1-based order of the stage */
+                    position: number;
+                    /** @description Message template */
+                    body: string;
+                    /** @description Wait after the previous step (enrollment or activation for the first stage) */
+                    delay_minutes: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                }[];
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                enrollment_counts: {
+                    active: number;
+                    completed: number;
+                    stopped: number;
+                };
+                /** @description First activation */
+                activated_at: string | null;
+                archived_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        PauseCampaignResponse: {
+            campaign: {
+                id: string;
+                name: string;
+                description: string | null;
+                /**
+                 * @description draft -> active <-> paused; archived is final
+                 * @enum {string}
+                 */
+                status: "draft" | "active" | "paused" | "archived";
+                settings: {
+                    quiet_hours: {
+                        /** @description When true, no step is sent between start and end in the time zone below */
+                        enabled: boolean;
+                        /** @description Local time quiet hours begin, HH:MM (default 21:00) */
+                        start: string;
+                        /** @description Local time quiet hours end and held steps go out, HH:MM (default 08:00) */
+                        end: string;
+                        /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
+                        timezone: string | null;
+                    };
+                };
+                stages: {
+                    id: string;
+                    /** @description 1-based order of the stage */
+                    position: number;
+                    /** @description Message template */
+                    body: string;
+                    /** @description Wait after the previous step (enrollment or activation for the first stage) */
+                    delay_minutes: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                }[];
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                enrollment_counts: {
+                    active: number;
+                    completed: number;
+                    stopped: number;
+                };
+                /** @description First activation */
+                activated_at: string | null;
+                archived_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        ArchiveCampaignResponse: {
+            campaign: {
+                id: string;
+                name: string;
+                description: string | null;
+                /**
+                 * @description draft -> active <-> paused; archived is final
+                 * @enum {string}
+                 */
+                status: "draft" | "active" | "paused" | "archived";
+                settings: {
+                    quiet_hours: {
+                        /** @description When true, no step is sent between start and end in the time zone below */
+                        enabled: boolean;
+                        /** @description Local time quiet hours begin, HH:MM (default 21:00) */
+                        start: string;
+                        /** @description Local time quiet hours end and held steps go out, HH:MM (default 08:00) */
+                        end: string;
+                        /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
+                        timezone: string | null;
+                    };
+                };
+                stages: {
+                    id: string;
+                    /** @description 1-based order of the stage */
+                    position: number;
+                    /** @description Message template */
+                    body: string;
+                    /** @description Wait after the previous step (enrollment or activation for the first stage) */
+                    delay_minutes: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                }[];
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                enrollment_counts: {
+                    active: number;
+                    completed: number;
+                    stopped: number;
+                };
+                /** @description First activation */
+                activated_at: string | null;
+                archived_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        AddCampaignStageResponse: {
+            stage: {
+                id: string;
+                /** @description 1-based order of the stage */
+                position: number;
+                /** @description Message template */
+                body: string;
+                /** @description Wait after the previous step (enrollment or activation for the first stage) */
+                delay_minutes: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+            campaign: {
+                id: string;
+                name: string;
+                description: string | null;
+                /**
+                 * @description draft -> active <-> paused; archived is final
+                 * @enum {string}
+                 */
+                status: "draft" | "active" | "paused" | "archived";
+                settings: {
+                    quiet_hours: {
+                        /** @description When true, no step is sent between start and end in the time zone below */
+                        enabled: boolean;
+                        /** @description Local time quiet hours begin, HH:MM (default 21:00) */
+                        start: string;
+                        /** @description Local time quiet hours end and held steps go out, HH:MM (default 08:00) */
+                        end: string;
+                        /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
+                        timezone: string | null;
+                    };
+                };
+                stages: {
+                    id: string;
+                    /** @description 1-based order of the stage */
+                    position: number;
+                    /** @description Message template */
+                    body: string;
+                    /** @description Wait after the previous step (enrollment or activation for the first stage) */
+                    delay_minutes: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                }[];
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                enrollment_counts: {
+                    active: number;
+                    completed: number;
+                    stopped: number;
+                };
+                /** @description First activation */
+                activated_at: string | null;
+                archived_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        EnrollInCampaignResponse: {
+            campaign_id: string;
+            /** @description Numbers newly enrolled */
+            enrolled: number;
+            /** @description Numbers enrolled before (re-enrolling changes nothing) */
+            already_enrolled: number;
+            /** @description Numbers not enrolled: workspace opt-out or campaign suppression */
+            suppressed: number;
+            /** @description Entries that are not valid phone numbers */
+            invalid: number;
+            /** @description The invalid entries as sent */
+            invalid_phone_numbers: string[];
+        };
+        ListCampaignSuppressionsResponse: {
+            suppressions: {
+                id: string;
+                campaign_id: string;
+                /** @description Phone number in E.164 format */
+                phone_number: string;
+                reason: string | null;
+                /** @description Campaign steps skipped for this number because of the suppression */
+                skipped_deliveries: number;
+                last_skipped_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        CreateCampaignSuppressionResponse: {
+            suppression: {
+                id: string;
+                campaign_id: string;
+                /** @description Phone number in E.164 format */
+                phone_number: string;
+                reason: string | null;
+                /** @description Campaign steps skipped for this number because of the suppression */
+                skipped_deliveries: number;
+                last_skipped_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        DeleteCampaignSuppressionResponse: {
+            suppression: {
+                id: string;
+                campaign_id: string;
+                /** @description Phone number in E.164 format */
+                phone_number: string;
+                reason: string | null;
+                /** @description Campaign steps skipped for this number because of the suppression */
+                skipped_deliveries: number;
+                last_skipped_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+            /** @constant */
+            deleted: true;
+        };
+        ListSnippetsResponse: {
+            snippets: {
+                id: string;
+                /** @description Referenced from stages as {{snippet:<name>}} */
+                name: string;
+                body: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        CreateSnippetResponse: {
+            snippet: {
+                id: string;
+                /** @description Referenced from stages as {{snippet:<name>}} */
+                name: string;
+                body: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        UpdateSnippetResponse: {
+            snippet: {
+                id: string;
+                /** @description Referenced from stages as {{snippet:<name>}} */
+                name: string;
+                body: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        ListContactListsResponse: {
+            contact_lists: {
+                id: string;
+                name: string;
+                contact_count: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        CreateContactListResponse: {
+            contact_list: {
+                id: string;
+                name: string;
+                contact_count: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        AddContactListContactsResponse: {
+            contact_list: {
+                id: string;
+                name: string;
+                contact_count: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+            /** @description Contacts new to this list */
+            added: number;
+            /** @description Contacts already in this list, their fields updated */
+            updated: number;
+            /** @description Entries skipped because the phone number is not valid */
+            invalid: number;
+            /** @description Why each invalid entry was skipped */
+            errors: {
+                index: number;
+                message: string;
+            }[];
+        };
+        ListConversationsResponse: {
+            conversations: {
+                id: string;
+                /** @description The other party, E.164 */
+                phone_number: string;
+                /** @description Our number the conversation is with, E.164 */
+                sender_number: string;
+                /**
+                 * Format: date-time
+                 * @description When phone_number last wrote to sender_number: the order of the list
+                 */
+                last_reply_at: string;
+                /**
+                 * Format: date-time
+                 * @description When the latest message of the conversation, in either direction, was sent or received
+                 */
+                last_message_at: string;
+                /** @description The first 160 characters of that latest message */
+                last_message_preview: string;
+                /** @description Messages in the conversation, both directions */
+                message_count: number;
+                /** @description Whether phone_number has an active workspace suppression (opt-out): sends to it are refused */
+                suppressed: boolean;
+                /**
+                 * Format: date-time
+                 * @description When phone_number first wrote to sender_number
+                 */
+                created_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        GetConversationResponse: {
+            conversation: {
+                id: string;
+                /** @description The other party, E.164 */
+                phone_number: string;
+                /** @description Our number the conversation is with, E.164 */
+                sender_number: string;
+                /**
+                 * Format: date-time
+                 * @description When phone_number last wrote to sender_number: the order of the list
+                 */
+                last_reply_at: string;
+                /**
+                 * Format: date-time
+                 * @description When the latest message of the conversation, in either direction, was sent or received
+                 */
+                last_message_at: string;
+                /** @description The first 160 characters of that latest message */
+                last_message_preview: string;
+                /** @description Messages in the conversation, both directions */
+                message_count: number;
+                /** @description Whether phone_number has an active workspace suppression (opt-out): sends to it are refused */
+                suppressed: boolean;
+                /**
+                 * Format: date-time
+                 * @description When phone_number first wrote to sender_number
+                 */
+                created_at: string;
+            };
+            messages: {
+                /** @description msg_ for a message you sent, inb_ for one you received */
+                id: string;
+                /**
+                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @enum {string}
+                 */
+                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
+                phone_number: string;
+                /** @description Number of SMS segments the body takes */
+                segments: number;
+                /** @description segments x the price per segment, debited when accepted; 0 for an inbound message */
+                cost_cents: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When a scheduled send goes out (ISO 8601 UTC); null for a send made at once */
+                send_at: string | null;
+                /** @description Why the message failed, as the message.failed webhook reports it: an error catalogue code (e.g. workspace_suppressed) or the carrier's own (e.g. unreachable); null unless status is failed */
+                error_code: string | null;
+                /** @description The error catalogue's retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code */
+                retry: string | null;
+                /**
+                 * @description outbound for a message you sent, inbound for one you received
+                 * @enum {string}
+                 */
+                direction: "outbound" | "inbound";
+                /** @description Your number in E.164 format: the one a send goes from, the one an inbound message was sent to */
+                sender_number: string | null;
+                body: string;
+                /** @description The campaign that sent it; null for a send of the API, MCP or console */
+                campaign_id: string | null;
+                /** @description The idempotency_key the send was made with; null when none */
+                idempotency_key: string | null;
+                /** @description The metadata the send was made with; null when none */
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+                /** @description When the carrier reported it sent; null until then */
+                sent_at: string | null;
+                /** @description When the carrier reported it delivered; null until then */
+                delivered_at: string | null;
+                /** @description When it failed; null unless status is failed */
+                failed_at: string | null;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        ListSuppressionsResponse: {
+            suppressions: {
+                id: string;
+                /** @description The suppressed number in E.164 format */
+                phone_number: string;
+                /** @description true while sends to the number are refused; false once lifted */
+                active: boolean;
+                /**
+                 * @description provider_event (the carrier reported an opt-out), inbound_keyword (the recipient replied STOP), manual (added by this workspace) or operator (added by the service operator)
+                 * @enum {string}
+                 */
+                source: "provider_event" | "inbound_keyword" | "manual" | "operator";
+                /** @description Why: the keyword, the carrier event or the reason given when it was added */
+                reason: string | null;
+                /** @description Whether this workspace may lift it (source manual); an opt-out the recipient asked for is lifted only by their START reply */
+                removable: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        CheckSuppressionResponse: {
+            suppression: {
+                id: string;
+                /** @description The suppressed number in E.164 format */
+                phone_number: string;
+                /** @description true while sends to the number are refused; false once lifted */
+                active: boolean;
+                /**
+                 * @description provider_event (the carrier reported an opt-out), inbound_keyword (the recipient replied STOP), manual (added by this workspace) or operator (added by the service operator)
+                 * @enum {string}
+                 */
+                source: "provider_event" | "inbound_keyword" | "manual" | "operator";
+                /** @description Why: the keyword, the carrier event or the reason given when it was added */
+                reason: string | null;
+                /** @description Whether this workspace may lift it (source manual); an opt-out the recipient asked for is lifted only by their START reply */
+                removable: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        CreateSuppressionResponse: {
+            suppression: {
+                id: string;
+                /** @description The suppressed number in E.164 format */
+                phone_number: string;
+                /** @description true while sends to the number are refused; false once lifted */
+                active: boolean;
+                /**
+                 * @description provider_event (the carrier reported an opt-out), inbound_keyword (the recipient replied STOP), manual (added by this workspace) or operator (added by the service operator)
+                 * @enum {string}
+                 */
+                source: "provider_event" | "inbound_keyword" | "manual" | "operator";
+                /** @description Why: the keyword, the carrier event or the reason given when it was added */
+                reason: string | null;
+                /** @description Whether this workspace may lift it (source manual); an opt-out the recipient asked for is lifted only by their START reply */
+                removable: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        DeleteSuppressionResponse: {
+            suppression: {
+                id: string;
+                /** @description The suppressed number in E.164 format */
+                phone_number: string;
+                /** @description true while sends to the number are refused; false once lifted */
+                active: boolean;
+                /**
+                 * @description provider_event (the carrier reported an opt-out), inbound_keyword (the recipient replied STOP), manual (added by this workspace) or operator (added by the service operator)
+                 * @enum {string}
+                 */
+                source: "provider_event" | "inbound_keyword" | "manual" | "operator";
+                /** @description Why: the keyword, the carrier event or the reason given when it was added */
+                reason: string | null;
+                /** @description Whether this workspace may lift it (source manual); an opt-out the recipient asked for is lifted only by their START reply */
+                removable: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        GetBalanceResponse: {
+            /** @description Prepaid balance in cents: what sends, numbers and refunds left of the funding */
+            balance_cents: number;
+            /** @description Cost of the sends accepted today (UTC day), less the refunds of those of them that failed or were canceled */
+            spend_today_cents: number;
+            /** @description Daily cap on spend_today_cents; a send that would pass it is refused */
+            spend_cap_cents: number;
+            /** @description What can still be spent today under the cap (never negative); the balance limits sends too */
+            spend_remaining_today_cents: number;
+            /**
+             * @description Currency of every amount: USD
+             * @constant
+             */
+            currency: "USD";
+        };
+        ListLedgerEntriesResponse: {
+            entries: {
+                id: string;
+                /**
+                 * @description send_debit (a send accepted), send_refund (a send that failed or was canceled, paid back), funding_credit (a funding invoice paid), number_purchase, number_purchase_refund, operator_credit, operator_debit
+                 * @enum {string}
+                 */
+                kind: "send_debit" | "send_refund" | "funding_credit" | "number_purchase" | "number_purchase_refund" | "operator_credit" | "operator_debit";
+                /** @description Positive for a credit, negative for a debit */
+                amount_cents: number;
+                /** @description The balance right after this entry */
+                balance_after_cents: number;
+                /** @description Unique reference: posting the same reference twice changes nothing */
+                reference: string;
+                /** @description The message a send_debit or send_refund is for; null otherwise */
+                message_id: string | null;
+                /** @description The funding invoice a funding_credit paid; null otherwise */
+                invoice_id: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        GetUsageResponse: {
+            periods: {
+                /**
+                 * Format: date
+                 * @description First day of the period (YYYY-MM-DD, UTC): the day, or the first day of the month
+                 */
+                period_start: string;
+                /** @description Messages accepted for sending in the period, whatever became of them, less those canceled before they went out */
+                sent: number;
+                /** @description Of the messages accepted in the period, those the carrier reported delivered */
+                delivered: number;
+                /** @description Of the messages accepted in the period, those that failed (each refunded) */
+                failed: number;
+                /** @description Messages received in the period (replies, STOP) */
+                inbound: number;
+                /** @description SMS segments of the messages counted in sent */
+                segments: number;
+                /** @description Debited for the sends accepted in the period (send_debit entries) */
+                cost_cents: number;
+                /** @description Paid back in the period for sends that failed or were canceled (send_refund entries), whenever accepted */
+                refunds_cents: number;
+            }[];
+        };
+        PaySandboxInvoiceResponse: {
+            invoice: {
+                id: string;
+                /**
+                 * @description open until paid or past expires_at
+                 * @enum {string}
+                 */
+                status: "open" | "paid" | "expired" | "failed";
+                amount_cents: number;
+                /** @description Stablecoin to pay in, e.g. USDC */
+                currency: string;
+                /** @description Chain to pay on, e.g. base */
+                network: string;
+                /** @description Address to send exactly the amount to */
+                pay_to: string;
+                /** @description The funding provider's session id; funding events name it */
+                session_id: string;
+                /** @description Payment page of the funding provider */
+                hosted_url: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+                paid_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+            /** @description The prepaid balance after the payment */
+            balance_cents: number;
+        };
+        ReceiveSandboxMessageResponse: {
+            /** @description The inbound message (direction inbound) as get_message shows it */
+            message: {
+                /** @description msg_ for a message you sent, inb_ for one you received */
+                id: string;
+                /**
+                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @enum {string}
+                 */
+                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
+                phone_number: string;
+                /** @description Number of SMS segments the body takes */
+                segments: number;
+                /** @description segments x the price per segment, debited when accepted; 0 for an inbound message */
+                cost_cents: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When a scheduled send goes out (ISO 8601 UTC); null for a send made at once */
+                send_at: string | null;
+                /** @description Why the message failed, as the message.failed webhook reports it: an error catalogue code (e.g. workspace_suppressed) or the carrier's own (e.g. unreachable); null unless status is failed */
+                error_code: string | null;
+                /** @description The error catalogue's retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code */
+                retry: string | null;
+                /**
+                 * @description outbound for a message you sent, inbound for one you received
+                 * @enum {string}
+                 */
+                direction: "outbound" | "inbound";
+                /** @description Your number in E.164 format: the one a send goes from, the one an inbound message was sent to */
+                sender_number: string | null;
+                body: string;
+                /** @description The campaign that sent it; null for a send of the API, MCP or console */
+                campaign_id: string | null;
+                /** @description The idempotency_key the send was made with; null when none */
+                idempotency_key: string | null;
+                /** @description The metadata the send was made with; null when none */
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+                /** @description When the carrier reported it sent; null until then */
+                sent_at: string | null;
+                /** @description When the carrier reported it delivered; null until then */
+                delivered_at: string | null;
+                /** @description When it failed; null unless status is failed */
+                failed_at: string | null;
+            };
+            /** @description Its conversation, with whether `from` is now suppressed */
+            conversation: {
+                id: string;
+                /** @description The other party, E.164 */
+                phone_number: string;
+                /** @description Our number the conversation is with, E.164 */
+                sender_number: string;
+                /**
+                 * Format: date-time
+                 * @description When phone_number last wrote to sender_number: the order of the list
+                 */
+                last_reply_at: string;
+                /**
+                 * Format: date-time
+                 * @description When the latest message of the conversation, in either direction, was sent or received
+                 */
+                last_message_at: string;
+                /** @description The first 160 characters of that latest message */
+                last_message_preview: string;
+                /** @description Messages in the conversation, both directions */
+                message_count: number;
+                /** @description Whether phone_number has an active workspace suppression (opt-out): sends to it are refused */
+                suppressed: boolean;
+                /**
+                 * Format: date-time
+                 * @description When phone_number first wrote to sender_number
+                 */
+                created_at: string;
+            };
+        };
+        ReportSandboxMessageResponse: {
+            /** @description The message after the report, as get_message shows it */
+            message: {
+                /** @description msg_ for a message you sent, inb_ for one you received */
+                id: string;
+                /**
+                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @enum {string}
+                 */
+                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
+                phone_number: string;
+                /** @description Number of SMS segments the body takes */
+                segments: number;
+                /** @description segments x the price per segment, debited when accepted; 0 for an inbound message */
+                cost_cents: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When a scheduled send goes out (ISO 8601 UTC); null for a send made at once */
+                send_at: string | null;
+                /** @description Why the message failed, as the message.failed webhook reports it: an error catalogue code (e.g. workspace_suppressed) or the carrier's own (e.g. unreachable); null unless status is failed */
+                error_code: string | null;
+                /** @description The error catalogue's retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code */
+                retry: string | null;
+                /**
+                 * @description outbound for a message you sent, inbound for one you received
+                 * @enum {string}
+                 */
+                direction: "outbound" | "inbound";
+                /** @description Your number in E.164 format: the one a send goes from, the one an inbound message was sent to */
+                sender_number: string | null;
+                body: string;
+                /** @description The campaign that sent it; null for a send of the API, MCP or console */
+                campaign_id: string | null;
+                /** @description The idempotency_key the send was made with; null when none */
+                idempotency_key: string | null;
+                /** @description The metadata the send was made with; null when none */
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+                /** @description When the carrier reported it sent; null until then */
+                sent_at: string | null;
+                /** @description When the carrier reported it delivered; null until then */
+                delivered_at: string | null;
+                /** @description When it failed; null unless status is failed */
+                failed_at: string | null;
+            };
+            /** @description The recipient's workspace suppression; null when never suppressed */
+            suppression: {
+                id: string;
+                /** @description The suppressed number in E.164 format */
+                phone_number: string;
+                /** @description true while sends to the number are refused; false once lifted */
+                active: boolean;
+                /**
+                 * @description provider_event (the carrier reported an opt-out), inbound_keyword (the recipient replied STOP), manual (added by this workspace) or operator (added by the service operator)
+                 * @enum {string}
+                 */
+                source: "provider_event" | "inbound_keyword" | "manual" | "operator";
+                /** @description Why: the keyword, the carrier event or the reason given when it was added */
+                reason: string | null;
+                /** @description Whether this workspace may lift it (source manual); an opt-out the recipient asked for is lifted only by their START reply */
+                removable: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            } | null;
+        };
+        /** @description Only one account may be created per IP address every five minutes. Fix: Wait retry_after_seconds before creating another account. */
+        AccountCreationRateLimitedError: {
+            /** @constant */
+            error: "account_creation_rate_limited";
+            /** @description Seconds to wait before trying again; the Retry-After header */
+            retry_after_seconds: number;
+        };
+        /** @description The funding amount is below the minimum. Fix: Retry with amount_cents at or above minimum_cents. */
+        AmountBelowMinimumError: {
+            /** @constant */
+            error: "amount_below_minimum";
+            /** @description The smallest amount_cents accepted */
+            minimum_cents: number;
+        };
+        /** @description No connected sender number is available for this workspace. Fix: Buy a number (POST /api/v1/numbers) or provision a dedicated number, then send again. */
+        BrandedNumberMissingError: {
+            error: {
+                /** @constant */
+                code: "branded_number_missing";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_sender_ready";
+            };
+        };
+        /** @description This workspace already has its dedicated number. Fix: Use the existing dedicated number (GET /api/v1/numbers); buy extra numbers with POST /api/v1/numbers. */
+        DedicatedNumberAlreadyProvisionedError: {
+            error: {
+                /** @constant */
+                code: "dedicated_number_already_provisioned";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "do_not_retry";
+            };
+        };
+        /** @description This operation is not allowed. Fix: See the message for what is missing. */
+        ForbiddenError: {
+            error: {
+                /** @constant */
+                code: "forbidden";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "do_not_retry";
+            };
+        };
+        /** @description This idempotency_key was already used for a different request. Fix: Use a new idempotency_key, or resend the original recipient and body. */
+        IdempotencyConflictError: {
+            error: {
+                /** @constant */
+                code: "idempotency_conflict";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_with_new_idempotency_key";
+            };
+        };
+        /** @description The prepaid balance is too small for this operation. Fix: Create a funding invoice (POST /api/v1/onboarding/funding-invoices) and retry once it is paid. */
+        InsufficientBalanceError: {
+            /** @constant */
+            error: "insufficient_balance";
+            /** @description The prepaid balance now */
+            balance_cents?: number;
+            /** @description What the operation needed */
+            required_cents?: number;
+            /** @description Where to fund the difference: the REST route and the MCP tool */
+            fund_with?: {
+                route: string;
+                mcp_tool: string;
+            };
+        };
+        /** @description Something went wrong on our side. Fix: Retry later and quote request_id if it persists. */
+        InternalErrorError: {
+            error: {
+                /** @constant */
+                code: "internal_error";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_with_backoff";
+                /** @description Quote it to support */
+                request_id?: string;
+            };
+        };
+        /** @description The request body is not valid JSON. Fix: Send a JSON object with Content-Type: application/json. */
+        InvalidJsonError: {
+            error: {
+                /** @constant */
+                code: "invalid_json";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_fixing_request";
+            };
+        };
+        /** @description This operation is not allowed in the current state of the resource. Fix: Check current_status in the error and the allowed transitions in the operation description. */
+        InvalidStateError: {
+            error: {
+                /** @constant */
+                code: "invalid_state";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_state_change";
+                /** @description The status the resource is in */
+                current_status: string;
+            };
+        };
+        /** @description Only a scheduled message can be canceled. Fix: Only a message with status scheduled can be canceled. See current_status in this error (or GET /api/v1/messages/{id}): a queued or sent message cannot be recalled, and a canceled or failed one was refunded already. */
+        MessageNotCancelableError: {
+            error: {
+                /** @constant */
+                code: "message_not_cancelable";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "do_not_retry";
+                /**
+                 * @description The status the message is in
+                 * @enum {string}
+                 */
+                current_status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+            };
+        };
+        /** @description The send rate limit for this token is exhausted. Fix: Wait retry_after_seconds (the Retry-After header) before sending again. */
+        MessageSendRateLimitedError: {
+            /** @constant */
+            error: "message_send_rate_limited";
+            message: string;
+            /** @description Seconds to wait before trying again; the Retry-After header */
+            retry_after_seconds: number;
+            /** @description The limit that was reached */
+            limit: {
+                /** @description The send rate tier the token is held to */
+                tier: string;
+                /** @description Sends allowed at once */
+                capacity: number;
+                /** @description Milliseconds for one more send to become available */
+                refill_ms: number;
+            };
+        };
+        /** @description No such resource. Fix: Check the id or path. */
+        NotFoundError: {
+            error: {
+                /** @constant */
+                code: "not_found";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_with_valid_id";
+            };
+        };
+        /** @description The provider has no phone number available for this request. Fix: Search what is for sale now (search_available_numbers; GET /api/v1/numbers/available) and buy one of those numbers, try another area_code, or omit number and area_code to take any available number. */
+        NumberUnavailableError: {
+            error: {
+                /** @constant */
+                code: "number_unavailable";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_with_different_area_code";
+            };
+        };
+        /** @description An OAuth access token cannot create API keys: a key would outlive the grant and carry more than it allows. Fix: Create keys with the account's own token: the one account creation returned (POST /mcp/accounts or POST /api/v1/accounts), or a full key from POST /api/v1/onboarding/api-key. */
+        OauthTokenCannotMintError: {
+            error: {
+                /** @constant */
+                code: "oauth_token_cannot_mint";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_with_valid_token";
+            };
+        };
+        /** @description No funding invoice with this id exists for the authenticated user. Fix: Use an invoice id returned by POST /api/v1/onboarding/funding-invoices. */
+        OnchainInvoiceNotFoundError: {
+            /** @constant */
+            error: "onchain_invoice_not_found";
+        };
+        /** @description The request body is too large. Fix: Send a smaller body. */
+        PayloadTooLargeError: {
+            error: {
+                /** @constant */
+                code: "payload_too_large";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_fixing_request";
+            };
+        };
+        /** @description The messaging provider did not answer or failed; nothing was changed. Fix: Retry in a little while; if it persists, the operator should check the provider account and its status page. */
+        ProviderUnavailableError: {
+            error: {
+                /** @constant */
+                code: "provider_unavailable";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_with_backoff";
+            };
+        };
+        /** @description from is not a connected number of this workspace. Fix: Send from one of the workspace's numbers with status connected: list them with GET /api/v1/numbers (MCP tool list_numbers), or omit from to let the service choose one. */
+        SenderNumberNotFoundError: {
+            error: {
+                /** @constant */
+                code: "sender_number_not_found";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_fixing_request";
+            };
+        };
+        /** @description The service cannot reach its database or its queue for the moment (a restart or a failover); a change this request asked for may or may not have been made. Fix: Wait retry_after_seconds (the Retry-After header) and send the request again. A send repeated with the same idempotency_key is accepted once, so repeat sends with theirs; a send without one may have been accepted: look for it with GET /api/v1/messages before sending it again. */
+        ServiceUnavailableError: {
+            error: {
+                /** @constant */
+                code: "service_unavailable";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_seconds";
+                /** @description Seconds to wait before trying again; the Retry-After header */
+                retry_after_seconds: number;
+            };
+        };
+        /** @description This send would exceed the workspace's daily spend cap. Fix: The message says whose daily cap it is. The workspace's: wait for the next UTC day or ask the operator to raise it. A token's own cap (delegated tokens): wait for the next UTC day or send with a token whose cap allows it. */
+        SpendLimitExceededError: {
+            error: {
+                /** @constant */
+                code: "spend_limit_exceeded";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_spend_available";
+            };
+        };
+        /** @description The recipient opted out themselves (STOP reply or carrier opt-out); only they can lift it. Fix: Do not message this number. Only the recipient can lift an opt-out they made (a STOP reply or a carrier opt-out), by replying START to your number; one the service operator added, only the operator. You can lift only the suppressions you added (source manual, removable true). */
+        SuppressionNotRemovableError: {
+            error: {
+                /** @constant */
+                code: "suppression_not_removable";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "do_not_retry";
+                /** @description Phone number in E.164 format */
+                phone_number: string;
+                /**
+                 * @description Who made the suppression
+                 * @enum {string}
+                 */
+                source: "provider_event" | "inbound_keyword" | "manual" | "operator";
+            };
+        };
+        /** @description The operation did not finish in time. Fix: Retry later; if the operation has side effects, check its state first. */
+        TimeoutError: {
+            error: {
+                /** @constant */
+                code: "timeout";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_with_backoff";
+            };
+        };
+        /** @description A valid bearer token is required. Fix: Send Authorization: Bearer <txt_ token> with the scope this route requires. */
+        UnauthorizedError: {
+            error: {
+                /** @constant */
+                code: "unauthorized";
+                message: string;
+            };
+        };
+        /** @description The request body must be application/json. Fix: Send Content-Type: application/json. */
+        UnsupportedMediaTypeError: {
+            error: {
+                /** @constant */
+                code: "unsupported_media_type";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_fixing_request";
+            };
+        };
+        /** @description The request is not valid. Fix: Correct the fields listed in issues and send again. */
+        ValidationFailedError: {
+            error: {
+                /** @constant */
+                code: "validation_failed";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_fixing_request";
+                /** @description One entry per field problem */
+                issues?: {
+                    /** @description The field, dotted for nested ones, e.g. contact.email */
+                    path: string;
+                    message: string;
+                }[];
+            };
+        };
+        /** @description The recipient has opted out of messages from this workspace. Fix: Do not message this recipient until they opt back in. */
+        WorkspaceSuppressedError: {
+            error: {
+                /** @constant */
+                code: "workspace_suppressed";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "do_not_retry";
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Service health */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetHealthResponse"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description The database is unreachable: status degraded, database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetHealthResponse"];
+                };
+            };
+        };
+    };
+    getApiHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Service health */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetApiHealthResponse"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description The database is unreachable: status degraded, database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetApiHealthResponse"];
+                };
+            };
+        };
+    };
+    getMcpHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Service health */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMcpHealthResponse"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description The database is unreachable: status degraded, database unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMcpHealthResponse"];
+                };
+            };
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 3-64 letters, digits, _ . -; unique ignoring case */
+                    username: string;
+                    /** @description 12-256 characters */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Create an account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAccountResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description account_creation_rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCreationRateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createAccountForMcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 3-64 letters, digits, _ . -; unique ignoring case */
+                    username?: string;
+                    /** @description 12-256 characters */
+                    password?: string;
+                    account?: {
+                        /** @description 3-64 letters, digits, _ . -; unique ignoring case */
+                        username: string;
+                        /** @description 12-256 characters */
+                        password: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Create an account (MCP bootstrap) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateAccountForMcpResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description account_creation_rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCreationRateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    migrateLegacyKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Display label for the new token */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Exchange a legacy txk_ key for a txt_ token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MigrateLegacyKeyResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Display label for the new token */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Issue a developer token with every scope */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateApiKeyResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description oauth_token_cannot_mint, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthTokenCannotMintError"] | components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getOnboardingStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Onboarding status and next action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetOnboardingStatusResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    sendTestSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    phone_number: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Send a test SMS */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendTestSmsResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description insufficient_balance, spend_limit_exceeded */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientBalanceError"] | components["schemas"]["SpendLimitExceededError"];
+                };
+            };
+            /** @description workspace_suppressed, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceSuppressedError"] | components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, branded_number_missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["BrandedNumberMissingError"];
+                };
+            };
+            /** @description message_send_rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendRateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createFundingInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Amount to add to the balance in US cents; at least the minimum (minimum_cents) */
+                    amount_cents: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Create a stablecoin funding invoice */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateFundingInvoiceResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, amount_below_minimum */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["AmountBelowMinimumError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getFundingInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id from create_funding_invoice */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a funding invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetFundingInvoiceResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description onchain_invoice_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnchainInvoiceNotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    submitBrandedRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Registered legal name of the business */
+                    legal_name?: string;
+                    /**
+                     * Format: uri
+                     * @description Public http(s) website of the business
+                     */
+                    website?: string;
+                    /** @description What the messages are for and who receives them */
+                    use_case?: string;
+                    /** @description 1-5 example messages, each with opt-out wording such as "Reply STOP to opt out" */
+                    sample_messages?: string[];
+                    /** @description Who the carrier may contact about the registration */
+                    contact?: {
+                        name: string;
+                        /** Format: email */
+                        email: string;
+                        /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                        phone_number?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Submit business details for a dedicated number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmitBrandedRequestResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    provisionDedicatedNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Provision the dedicated number */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvisionDedicatedNumberResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description insufficient_balance */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientBalanceError"];
+                };
+            };
+            /** @description forbidden, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, dedicated_number_already_provisioned, number_unavailable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["DedicatedNumberAlreadyProvisionedError"] | components["schemas"]["NumberUnavailableError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListTokensResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the token is for, e.g. "reminder sub-agent" */
+                    name: string;
+                    /** @description Scopes of the new token: a subset of the calling token's */
+                    scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                    /** @description Lifetime in seconds; default and maximum: the deployment's token lifetime or the calling token's expiry */
+                    expires_in_seconds?: number;
+                    /** @description Cap on what the token's sends may cost per UTC day, in cents, beside the workspace's cap */
+                    spend_cap_cents_daily?: number;
+                    /**
+                     * @description Send rate limit of the token (SPEC plan tiers, bursts of 1, 5, 10 or 20); default: the calling token's, else the workspace's
+                     * @enum {string}
+                     */
+                    send_rate_tier?: "starter" | "growth" | "scale" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description Create a delegated token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTokenResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description oauth_token_cannot_mint, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthTokenCannotMintError"] | components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token id (tok_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke a token and the tokens created from it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeTokenResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description forbidden, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the workspace's phone numbers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListNumbersResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Preferred three-digit area code for a local number */
+                    area_code?: string;
+                    /** @description Buy exactly this number, one that search_available_numbers (GET /api/v1/numbers/available) offered */
+                    number?: string;
+                    /** @description Label; defaults to the number itself */
+                    friendly_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Buy a phone number */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateNumberResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description insufficient_balance */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientBalanceError"];
+                };
+            };
+            /** @description forbidden, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, number_unavailable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["NumberUnavailableError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderUnavailableError"] | components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    searchAvailableNumbers: {
+        parameters: {
+            query?: {
+                area_code?: string;
+                contains?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Search the numbers the provider offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAvailableNumbersResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderUnavailableError"] | components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    releaseNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Number id (pn_...), from list_numbers / GET /api/v1/numbers */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Release a phone number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseNumberResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderUnavailableError"] | components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    updateNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Number id (pn_...), from list_numbers / GET /api/v1/numbers */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description New label, 1-64 characters */
+                    friendly_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Rename a phone number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateNumberResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                status?: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                direction?: "outbound" | "inbound";
+                phone_number?: string;
+                sender_number?: string;
+                campaign_id?: string;
+                idempotency_key?: string;
+                created_after?: string;
+                created_before?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List and search messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListMessagesResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    phone_number: string;
+                    /** @description Text to send, 1-1600 characters; longer texts are sent in several segments */
+                    body: string;
+                    /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
+                    idempotency_key?: string;
+                    /** @description Your own key-value data, stored with the message (at most 50 keys, 4096 bytes) */
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description Schedules the send instead of sending now: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T09:30:00-05:00 or 2026-12-01T14:30:00Z), between 1 minute and 35 days from now. Every check runs and the cost is debited at once; the message is scheduled until then, can be canceled until it goes out, and is failed and refunded (workspace_suppressed) if the recipient opted out meanwhile.
+                     */
+                    send_at?: string;
+                    /** @description The sender: one of the workspace's connected numbers (E.164, as GET /api/v1/numbers lists them). Without it the number this recipient got before is used, else the least recently used one. A named sender is used for this send only: it does not change which number the recipient gets by default. Part of the request an idempotency_key is tied to. */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Idempotent replay: the message first created with this idempotency_key */
+            200: {
+                headers: {
+                    /** @description This answer repeats the original message and created nothing */
+                    "Idempotent-Replayed": "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateMessageResponse"];
+                };
+            };
+            /** @description Send an SMS */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateMessageResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description insufficient_balance, spend_limit_exceeded */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientBalanceError"] | components["schemas"]["SpendLimitExceededError"];
+                };
+            };
+            /** @description workspace_suppressed, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceSuppressedError"] | components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description idempotency_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyConflictError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, branded_number_missing, sender_number_not_found */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["BrandedNumberMissingError"] | components["schemas"]["SenderNumberNotFoundError"];
+                };
+            };
+            /** @description message_send_rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendRateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id returned by POST /api/v1/messages, or an inbound message id (inb_) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMessageResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getMessageTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id (msg_) or inbound message id (inb_) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the timeline of a message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMessageTimelineResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    cancelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id returned by POST /api/v1/messages */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancel a scheduled message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelMessageResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description message_not_cancelable, validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageNotCancelableError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    previewMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    phone_number: string;
+                    /** @description Text to send, 1-1600 characters; longer texts are sent in several segments */
+                    body: string;
+                    /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
+                    idempotency_key?: string;
+                    /** @description Your own key-value data, stored with the message (at most 50 keys, 4096 bytes) */
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description Schedules the send instead of sending now: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T09:30:00-05:00 or 2026-12-01T14:30:00Z), between 1 minute and 35 days from now. Every check runs and the cost is debited at once; the message is scheduled until then, can be canceled until it goes out, and is failed and refunded (workspace_suppressed) if the recipient opted out meanwhile.
+                     */
+                    send_at?: string;
+                    /** @description The sender: one of the workspace's connected numbers (E.164, as GET /api/v1/numbers lists them). Without it the number this recipient got before is used, else the least recently used one. A named sender is used for this send only: it does not change which number the recipient gets by default. Part of the request an idempotency_key is tied to. */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Preview a send without sending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewMessageResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listMcpOAuthClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the OAuth clients you authorized */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListMcpOAuthClientsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    revokeMcpOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id to revoke */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke an OAuth client's access */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokeMcpOAuthClientResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List webhook endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhookEndpointsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https URL that receives the events; its host must resolve to public addresses only */
+                    url: string;
+                    /** @description Notes for your team, at most 200 characters */
+                    description?: string;
+                    /** @description Event types to send; empty means all */
+                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                    /** @description Whether events are sent to it (default true) */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Create a webhook endpoint */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateWebhookEndpointResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whe_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a webhook endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetWebhookEndpointResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whe_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a webhook endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteWebhookEndpointResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whe_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https URL that receives the events; its host must resolve to public addresses only */
+                    url?: string;
+                    /** @description Notes for your team, at most 200 characters */
+                    description?: string;
+                    /** @description Event types to send; empty means all */
+                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                    /** @description false stops sending; true resumes it */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Update a webhook endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateWebhookEndpointResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whe_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reveal the signing secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetWebhookEndpointSecretResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whe_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotate the signing secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateWebhookEndpointSecretResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whe_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The event type of the example event to send; when omitted, the first type the endpoint subscribes to, else message.sent
+                     * @enum {string}
+                     */
+                    event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Send a test event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendTestWebhookResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    recoverWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whe_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Replay failed deliveries created at or after this time
+                     */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recover failed deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoverWebhookEndpointResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "succeeded" | "failed";
+                event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                endpoint_id?: string;
+                event_id?: string;
+                message_id?: string;
+                created_after?: string;
+                created_before?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List webhook deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id (whd_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Show a webhook delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetWebhookDeliveryResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id (whd_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Replay a webhook delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayWebhookDeliveryResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                status?: "draft" | "active" | "paused" | "archived";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List campaigns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListCampaignsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name shown in lists, 1-200 characters */
+                    name: string;
+                    /** @description Notes for your team; never sent */
+                    description?: string;
+                    /** @description Fields given are changed; the rest keep their values */
+                    settings?: {
+                        quiet_hours?: {
+                            enabled?: boolean;
+                            start?: string;
+                            end?: string;
+                            timezone?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Create a campaign */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateCampaignResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetCampaignResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name shown in lists, 1-200 characters */
+                    name?: string;
+                    /** @description Notes for your team; null clears them */
+                    description?: string | null;
+                    /** @description Fields given are changed; the rest keep their values */
+                    settings?: {
+                        quiet_hours?: {
+                            enabled?: boolean;
+                            start?: string;
+                            end?: string;
+                            timezone?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Update a campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateCampaignResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, invalid_state */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["InvalidStateError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    activateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Activate a campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivateCampaignResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description invalid_state, validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    pauseCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pause a campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PauseCampaignResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description invalid_state, validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    archiveCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Archive a campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveCampaignResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description invalid_state, validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    addCampaignStage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message template */
+                    body: string;
+                    /** @description Minutes to wait after the previous step (after enrollment or activation for the first stage) */
+                    delay_minutes: number;
+                    /** @description 1-based position; default last */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Add a stage */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddCampaignStageResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, invalid_state */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["InvalidStateError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    enrollInCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Numbers in international format with leading + */
+                    phone_numbers?: string[];
+                    /** @description Enroll every contact of this list (cl_...) */
+                    contact_list_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Enroll numbers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollInCampaignResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, invalid_state */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["InvalidStateError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listCampaignSuppressions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List campaign suppressions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListCampaignSuppressionsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createCampaignSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    phone_number: string;
+                    /** @description Why, for your records */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The number was already suppressed; the existing suppression is returned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateCampaignSuppressionResponse"];
+                };
+            };
+            /** @description Suppress a number in a campaign */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateCampaignSuppressionResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteCampaignSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                campaign_id: string;
+                /** @description Suppression id (csp_...) */
+                suppression_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove a campaign suppression */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteCampaignSuppressionResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listSnippets: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List snippets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSnippetsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createSnippet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the workspace; lowercase letters, digits, _ and - */
+                    name: string;
+                    /** @description Text with optional contact fields; snippets cannot include other snippets */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Create a snippet */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateSnippetResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    updateSnippet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Snippet id (snp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique in the workspace; lowercase letters, digits, _ and - */
+                    name?: string;
+                    /** @description Text with optional contact fields; snippets cannot include other snippets */
+                    body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Update a snippet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateSnippetResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listContactLists: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List contact lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListContactListsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createContactList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name of the list, 1-200 characters */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Create a contact list */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateContactListResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    addContactListContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact list id (cl_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1-1000 contacts; entries with the same number are merged */
+                    contacts: {
+                        /** @description International format with leading + */
+                        phone_number: string;
+                        /** @description For {{first_name}} */
+                        first_name?: string;
+                        /** @description For {{last_name}} */
+                        last_name?: string;
+                        /** @description Custom fields for {{attributes.<key>}}; merged into the stored ones, null removes a key */
+                        attributes?: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Add contacts to a list */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddContactListContactsResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                phone_number?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListConversationsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Conversation id (cnv_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetConversationResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listSuppressions: {
+        parameters: {
+            query?: {
+                phone_number?: string;
+                source?: "provider_event" | "inbound_keyword" | "manual" | "operator";
+                active?: "true" | "false";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List opt-outs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSuppressionsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    createSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    phone_number: string;
+                    /** @description Why, for your records */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The number was already suppressed; the existing suppression is returned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateSuppressionResponse"];
+                };
+            };
+            /** @description Add an opt-out */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateSuppressionResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    checkSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The phone number in E.164 format, URL-encoded in the path: +14155550100 is %2B14155550100 */
+                phone_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Check a number for an opt-out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckSuppressionResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    deleteSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The phone number in E.164 format, URL-encoded in the path: +14155550100 is %2B14155550100 */
+                phone_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lift an opt-out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteSuppressionResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description validation_failed, suppression_not_removable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["SuppressionNotRemovableError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the balance and the spend of the day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetBalanceResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listLedgerEntries: {
+        parameters: {
+            query?: {
+                kind?: "send_debit" | "send_refund" | "funding_credit" | "number_purchase" | "number_purchase_refund" | "operator_credit" | "operator_debit";
+                created_after?: string;
+                created_before?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List ledger entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListLedgerEntriesResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query: {
+                /** @description First day of the report (YYYY-MM-DD, UTC), included */
+                from: string;
+                /** @description Last day of the report (YYYY-MM-DD, UTC), included; from..to holds at most 366 days */
+                to: string;
+                granularity?: "day" | "month";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get usage by day or month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetUsageResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    paySandboxInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id from create_funding_invoice */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pay a funding invoice (sandbox) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaySandboxInvoiceResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description onchain_invoice_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnchainInvoiceNotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description invalid_state, validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    receiveSandboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The phone number the text comes from, E.164, e.g. +14155550100 */
+                    from: string;
+                    /** @description The workspace's number it is sent to, E.164; default: the one `from` was last sent from, else the oldest connected */
+                    to?: string;
+                    /** @description The text; STOP (or UNSUBSCRIBE, CANCEL, END, QUIT...) alone opts `from` out, START back in */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Receive a reply (sandbox) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiveSandboxMessageResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, branded_number_missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["BrandedNumberMissingError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    reportSandboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of a message you sent (send_message) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description fail: the carrier reports the message failed; opt_out: the recipient opts out at the carrier
+                     * @enum {string}
+                     */
+                    outcome: "fail" | "opt_out";
+                    /** @description With outcome fail: the message's error_code, e.g. unreachable (default carrier_failure) */
+                    error_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Report a message failed or its recipient opted out (sandbox) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSandboxMessageResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description invalid_state, validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    listMcpToolsLegacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tools */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tools: {
+                            /** @description The name to call: POST /mcp/tools/{name} */
+                            name: string;
+                            title: string;
+                            description: string;
+                            /** @description JSON Schema of the params the tool takes */
+                            inputSchema: Record<string, never>;
+                            /** @description JSON Schema of the result */
+                            outputSchema: Record<string, never>;
+                            annotations: {
+                                title?: string;
+                                readOnlyHint?: boolean;
+                                destructiveHint?: boolean;
+                                idempotentHint?: boolean;
+                                openWorldHint?: boolean;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
+    callMcpToolLegacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tool name from GET /mcp/tools, e.g. send_message */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The tool arguments, as in tools/call */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The tool's result: the success body of its REST operation (see each operation's x-mcp-tool) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
+                    };
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidJsonError"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description insufficient_balance, spend_limit_exceeded */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientBalanceError"] | components["schemas"]["SpendLimitExceededError"];
+                };
+            };
+            /** @description oauth_token_cannot_mint, workspace_suppressed, forbidden, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthTokenCannotMintError"] | components["schemas"]["WorkspaceSuppressedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description onchain_invoice_not_found, not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnchainInvoiceNotFoundError"] | components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description idempotency_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyConflictError"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                };
+            };
+            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, sender_number_not_found, message_not_cancelable, invalid_state, suppression_not_removable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["BrandedNumberMissingError"] | components["schemas"]["AmountBelowMinimumError"] | components["schemas"]["DedicatedNumberAlreadyProvisionedError"] | components["schemas"]["NumberUnavailableError"] | components["schemas"]["SenderNumberNotFoundError"] | components["schemas"]["MessageNotCancelableError"] | components["schemas"]["InvalidStateError"] | components["schemas"]["SuppressionNotRemovableError"];
+                };
+            };
+            /** @description message_send_rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendRateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable, provider_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"] | components["schemas"]["ProviderUnavailableError"];
+                };
+            };
+            /** @description timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeoutError"];
+                };
+            };
+        };
+    };
+    messageSentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.sent";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        message: {
+                            /** @description Message id (msg_...) */
+                            id: string;
+                            /**
+                             * @description The message status the event reports: sent, delivered or failed
+                             * @enum {string}
+                             */
+                            status: "sent" | "delivered" | "failed";
+                            /** @description Recipient, E.164 */
+                            phone_number: string;
+                            segments: number;
+                            /** @description Debited at acceptance; refunded when the message failed */
+                            cost_cents: number;
+                            /** @description Why it failed (message.failed only) */
+                            error_code?: string;
+                            /** @description Whether and when sending again can work (message.failed only) */
+                            retry?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageDeliveredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.delivered";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        message: {
+                            /** @description Message id (msg_...) */
+                            id: string;
+                            /**
+                             * @description The message status the event reports: sent, delivered or failed
+                             * @enum {string}
+                             */
+                            status: "sent" | "delivered" | "failed";
+                            /** @description Recipient, E.164 */
+                            phone_number: string;
+                            segments: number;
+                            /** @description Debited at acceptance; refunded when the message failed */
+                            cost_cents: number;
+                            /** @description Why it failed (message.failed only) */
+                            error_code?: string;
+                            /** @description Whether and when sending again can work (message.failed only) */
+                            retry?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.failed";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        message: {
+                            /** @description Message id (msg_...) */
+                            id: string;
+                            /**
+                             * @description The message status the event reports: sent, delivered or failed
+                             * @enum {string}
+                             */
+                            status: "sent" | "delivered" | "failed";
+                            /** @description Recipient, E.164 */
+                            phone_number: string;
+                            segments: number;
+                            /** @description Debited at acceptance; refunded when the message failed */
+                            cost_cents: number;
+                            /** @description Why it failed (message.failed only) */
+                            error_code?: string;
+                            /** @description Whether and when sending again can work (message.failed only) */
+                            retry?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.received";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        message: {
+                            /** @description Inbound message id (inb_...) */
+                            id: string;
+                            /** @description Sender, E.164 */
+                            from: string;
+                            /** @description Your number that received it, E.164 */
+                            to: string;
+                            body: string;
+                            conversation_id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            received_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    conversationCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "conversation.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        conversation: {
+                            /** @description Conversation id (cnv_...) */
+                            id: string;
+                            /** @description The other party, E.164 */
+                            phone_number: string;
+                            /** @description Your number in the conversation, E.164 */
+                            sender_number: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            last_message_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    conversationUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "conversation.updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        conversation: {
+                            /** @description Conversation id (cnv_...) */
+                            id: string;
+                            /** @description The other party, E.164 */
+                            phone_number: string;
+                            /** @description Your number in the conversation, E.164 */
+                            sender_number: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            last_message_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    optOutCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "opt_out.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        opt_out: {
+                            /** @description The number that opted out, E.164; every send to it is refused */
+                            phone_number: string;
+                            /**
+                             * @description provider_event (the carrier reported it), inbound_keyword (a STOP-family reply), manual or operator
+                             * @enum {string}
+                             */
+                            source: "provider_event" | "inbound_keyword" | "manual" | "operator";
+                            /** @description The carrier that reported it, if one did */
+                            provider: string | null;
+                            reason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -1,0 +1,172 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { freshIp, startTestApp, type TestApp } from '../../../apps/api/test/harness.ts';
+import { sendingWorkspace } from '../../../apps/api/test/sending-support.ts';
+import { isTextlineError, Textline, type TextlineError, verifyWebhook, WebhookVerificationError } from '../src/index.ts';
+
+/**
+ * @textline/sdk against the started service: the README's journey from account to a delivered SMS
+ * (with the signed message.delivered webhook it causes), each error narrowed by its code, and the
+ * retry of a 429 after its Retry-After.
+ */
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+let app: TestApp;
+let receiver: Server;
+let receiverUrl: string;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  // The receiver is on loopback, which only this setting lets an endpoint point at.
+  app = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1' });
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+/** The client of a funded workspace with one connected number (and the tier asked for). */
+async function workspaceClient(options: Parameters<typeof sendingWorkspace>[1] = {}, retry = {}) {
+  const { token } = await sendingWorkspace(app, options);
+  return new Textline({ baseUrl: app.baseUrl, token, retry });
+}
+
+/** The TextlineError `work` is refused with. */
+async function refusal(work: Promise<unknown>): Promise<TextlineError> {
+  try {
+    await work;
+  } catch (error) {
+    if (isTextlineError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the API to refuse the request');
+}
+
+describe('@textline/sdk', () => {
+  it("runs the README's journey: account, key, funding, number, send, delivered, and its signed webhook", async () => {
+    const anonymous = new Textline({ baseUrl: app.baseUrl });
+    const created = await anonymous.post('/api/v1/accounts', {
+      body: { username: `sdk_${Date.now()}`, password: 'a long enough password' },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    // The account token holds the MCP scopes: it gets the full key from the create_api_key tool, as the README does.
+    const { result } = await anonymous.withToken(created.token.access_token).post('/mcp/tools/{name}', {
+      params: { path: { name: 'create_api_key' } },
+      body: { params: {} },
+    });
+    // The result is typed as any tool's; the token's secret narrows it to create_api_key's.
+    if (!('token' in result) || !('access_token' in result.token)) throw new Error('create_api_key answered no token');
+    const client = anonymous.withToken(result.token.access_token);
+
+    const { invoice } = await client.post('/api/v1/onboarding/funding-invoices', { body: { amount_cents: 1000 } });
+    await client.post('/api/v1/sandbox/funding-invoices/{id}/pay', { params: { path: { id: invoice.id } } });
+    const bought = await client.post('/api/v1/numbers', { body: { area_code: '415' } });
+    expect(bought.number.status).toBe('connected');
+
+    const { endpoint } = await client.post('/api/v1/webhook-endpoints', {
+      body: { url: receiverUrl, event_types: ['message.delivered'] },
+    });
+    const { secret } = await client.get('/api/v1/webhook-endpoints/{id}/secret', { params: { path: { id: endpoint.id } } });
+
+    const sent = await client.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'Hello' } });
+    expect(sent.message.status).toBe('queued');
+    let status = sent.message.status;
+    for (let reads = 0; status !== 'delivered' && reads < 10; reads += 1) {
+      await app.services.jobs.drain();
+      status = (await client.get('/api/v1/messages/{id}', { params: { path: { id: sent.message.id } } })).message.status;
+    }
+    expect(status).toBe('delivered');
+    // The send got an idempotency key without asking for one, so its retries were safe.
+    const { messages } = await client.get('/api/v1/messages', { params: { query: { limit: 1 } } });
+    expect(messages[0]?.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+
+    await app.services.jobs.drain();
+    const delivery = received.find((request) => request.body.includes(sent.message.id));
+    expect(delivery).toBeDefined();
+    const event = verifyWebhook(secret, delivery!.headers, delivery!.body);
+    expect(event.type).toBe('message.delivered');
+    if (event.type !== 'message.delivered') throw new Error('unexpected event type');
+    expectTypeOf(event.data.message.status).toEqualTypeOf<'sent' | 'delivered' | 'failed'>();
+    expect(event.data.message).toMatchObject({ id: sent.message.id, status: 'delivered' });
+
+    const tampered = delivery!.body.replace('"delivered"', '"failed"');
+    expect(() => verifyWebhook(secret, delivery!.headers, tampered)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(secret, {}, delivery!.body)).toThrow(WebhookVerificationError);
+  });
+
+  it('narrows each error by its code: insufficient_balance, validation_failed, workspace_suppressed', async () => {
+    const unfunded = await workspaceClient({ balanceCents: 0 });
+    const poor = await refusal(unfunded.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'Hi' } }));
+    expect(poor.code).toBe('insufficient_balance');
+    if (poor.code !== 'insufficient_balance') throw poor;
+    expect(poor.status).toBe(402);
+    expectTypeOf(poor.body.required_cents).toEqualTypeOf<number | undefined>();
+    expect(poor.body).toMatchObject({ error: 'insufficient_balance', balance_cents: 0, required_cents: expect.any(Number) });
+    expect(poor.body.fund_with?.mcp_tool).toBe('create_funding_invoice');
+
+    const client = await workspaceClient();
+    const invalid = await refusal(client.post('/api/v1/messages', { body: { phone_number: 'not a number', body: 'Hi' } }));
+    if (invalid.code !== 'validation_failed') throw invalid;
+    expectTypeOf(invalid.body.error.issues).toEqualTypeOf<{ path: string; message: string }[] | undefined>();
+    expect(invalid.body.error.issues?.map((issue) => issue.path)).toContain('phone_number');
+    expect(invalid.body.error.retry).toBe('retry_after_fixing_request');
+
+    await client.post('/api/v1/suppressions', { body: { phone_number: '+14155550199' } });
+    const suppressed = await refusal(client.post('/api/v1/messages', { body: { phone_number: '+14155550199', body: 'Hi' } }));
+    if (suppressed.code !== 'workspace_suppressed') throw suppressed;
+    expect(suppressed.status).toBe(403);
+    expectTypeOf(suppressed.body.error.retry).toEqualTypeOf<'do_not_retry'>();
+    expect(suppressed.body.error).toMatchObject({ code: 'workspace_suppressed', retry: 'do_not_retry', fix: expect.any(String) });
+  });
+
+  it("retries a starter-tier token's second send after Retry-After, with the same idempotency key", async () => {
+    const { token } = await sendingWorkspace(app, { tier: 'starter' });
+    const waits: number[] = [];
+    // The service's clock is the test's: the wait moves it instead of sleeping.
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      app.clock.advance(ms);
+    };
+    const client = new Textline({ baseUrl: app.baseUrl, token }, { sleep });
+    const first = await client.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'One' } });
+    const second = await client.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'Two' } });
+    expect(second.message.id).not.toBe(first.message.id);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(1000);
+
+    const impatient = new Textline({ baseUrl: app.baseUrl, token, retry: { maxRetries: 0 } });
+    const limited = await refusal(impatient.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'Three' } }));
+    if (limited.code !== 'message_send_rate_limited') throw limited;
+    expect(limited.status).toBe(429);
+    expect(limited.retryAfterSeconds).toBe(limited.body.retry_after_seconds);
+    expect(limited.body.limit.tier).toBe('starter');
+  });
+
+  it('never retries a POST without an idempotency key', async () => {
+    const waits: number[] = [];
+    const client = new Textline({ baseUrl: app.baseUrl }, { sleep: async (ms) => void waits.push(ms) });
+    const ip = freshIp();
+    const account = (username: string) =>
+      client.post('/api/v1/accounts', {
+        body: { username, password: 'a long enough password' },
+        headers: { 'x-forwarded-for': ip },
+      });
+    await account(`sdk_first_${Date.now()}`);
+    const throttled = await refusal(account(`sdk_second_${Date.now()}`));
+    if (throttled.code !== 'account_creation_rate_limited') throw throttled;
+    expect(throttled.body.retry_after_seconds).toBeGreaterThan(0);
+    expect(waits).toEqual([]);
+  });
+});
