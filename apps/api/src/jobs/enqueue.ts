@@ -34,13 +34,21 @@ const WAKE_BATCH = 1_000;
  * they start at once instead of at the job runner's next sweep. A transaction that rolls back
  * leaves no job and wakes nothing.
  */
-export async function inJobTransaction<T>(deps: JobTransactionDeps, work: (tx: JobTransaction) => Promise<T>): Promise<T> {
+export async function inJobTransaction<T>(
+  deps: JobTransactionDeps,
+  work: (tx: JobTransaction) => Promise<T>,
+  // Prisma ends a transaction still open after 5 s by default; set-based work over a whole campaign may take longer.
+  options: { timeoutMs?: number } = {},
+): Promise<T> {
   const toWake = new Map<QueueName, string[]>();
-  const result = await deps.prisma.$transaction((tx) => {
-    const jobTx = tx as JobTransaction;
-    openTransactions.set(jobTx, { clock: deps.clock, toWake });
-    return work(jobTx);
-  });
+  const result = await deps.prisma.$transaction(
+    (tx) => {
+      const jobTx = tx as JobTransaction;
+      openTransactions.set(jobTx, { clock: deps.clock, toWake });
+      return work(jobTx);
+    },
+    options.timeoutMs === undefined ? undefined : { timeout: options.timeoutMs },
+  );
   for (const [queue, ids] of toWake) {
     for (let start = 0; start < ids.length; start += WAKE_BATCH) deps.jobs.wake(queue, ...ids.slice(start, start + WAKE_BATCH));
   }

@@ -71,7 +71,9 @@ function rewrite(schema: Schema, position: string | undefined): Schema {
   }
   for (const keyword of schemaListKeywords) {
     const children = node[keyword];
-    if (Array.isArray(children)) node[keyword] = children.map((child) => (isSchema(child) ? rewrite(child, keyword) : child));
+    if (Array.isArray(children)) {
+      node[keyword] = children.map((child: unknown) => (isSchema(child) ? rewrite(child, keyword) : child));
+    }
   }
   for (const keyword of schemaMapKeywords) {
     const children = node[keyword];

@@ -10,7 +10,6 @@ import {
   type Operation,
   operationIdOf,
   operationTags,
-  type OperationTag,
   renderError,
 } from '@textline/contract';
 import { serviceVersion } from '../domain/health.ts';
@@ -461,7 +460,7 @@ function portableSchemas(document: JsonObject): JsonObject {
       }
     }
   }
-  const components = document.components as { schemas?: Record<string, JsonObject> };
-  for (const [name, schema] of Object.entries(components.schemas ?? {})) components.schemas![name] = portableSchema(schema);
+  const { schemas } = document.components as { schemas: Record<string, JsonObject> };
+  for (const [name, schema] of Object.entries(schemas)) schemas[name] = portableSchema(schema);
   return document;
 }

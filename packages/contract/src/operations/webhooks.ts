@@ -292,7 +292,7 @@ export const listWebhookDeliveries = defineOperation({
   tags: endpointTags,
   input: z.strictObject({
     status: z.enum(webhookDeliveryStatuses).optional().describe('Only deliveries whose latest attempt had this outcome'),
-    event_type: ZCustomerEventType.optional(),
+    event_type: ZCustomerEventType.optional().describe('Only deliveries of this event type'),
     endpoint_id: ZEndpointId.optional(),
     event_id: z.string().min(1).max(64).optional().describe('Deliveries of this event (the webhook-id header)'),
     message_id: z.string().min(1).max(64).optional().describe('Deliveries of events about this message (msg_ or inb_ id)'),

@@ -13,28 +13,42 @@ import { transitionEnrollments } from './state-machine.ts';
 import { type ContactFields, renderTemplate, snippetNames } from './templates.ts';
 
 /**
- * Campaign delivery. Each active enrollment has at most one live `campaign_step` job: the one whose
- * payload carries the enrollment's current schedule_seq. Every change of an enrollment's progress
- * bumps schedule_seq under the row lock (`WHERE schedule_seq = <seq>`), so stale or duplicate jobs
- * (pause/resume, retries, a second worker) find nothing to do. The send itself carries the
- * idempotency key cmp:<enrollment>:<stage>: when a worker dies after sending but before recording,
- * the retry gets the same message back instead of sending again.
+ * Campaign delivery. An enrollment waiting for its next step records when it is due (next_step_at)
+ * and, for every distinct due time of a campaign, a `campaign_step` job exists at that time. The job
+ * runs the whole campaign's due steps, in batches: each batch locks up to STEP_BATCH due enrollments
+ * (FOR UPDATE SKIP LOCKED, so concurrent runs of one campaign share the work instead of repeating
+ * it), accepts their sends in one accept_message_batch call and records every outcome in the same
+ * transaction. A batch commits whole or not at all, so a worker that dies mid-stage leaves the
+ * enrollments it had not committed due, and the job's retry sends those, and only those. Every send
+ * also carries the idempotency key cmp:<enrollment>:<stage>, so no step is ever sent twice.
+ * schedule_seq counts an enrollment's schedules (each bumps it under the row lock).
  */
 
 export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs'>;
 
-const ZStepPayload = z.object({ enrollmentId: z.string().min(1), seq: z.number().int() });
+const ZStepPayload = z.union([
+  z.object({ campaignId: z.string().min(1) }),
+  // The per-enrollment form, which job rows enqueued by older releases still hold: runs its campaign.
+  z.object({ enrollmentId: z.string().min(1), seq: z.number().int() }),
+]);
 type StepPayload = z.infer<typeof ZStepPayload>;
 
 const MINUTE_MS = 60_000;
 /** How long a step waits before trying again when the workspace cannot send (no balance, no number). */
 const SEND_RETRY_MS = 15 * MINUTE_MS;
+/**
+ * Enrollments one batch takes: one accept_message_batch call, holding the workspace's row until the
+ * batch commits (API sends of the workspace wait that long), and one write of each kind.
+ */
+const STEP_BATCH = 500;
+/** A batch's transaction: far above what one takes, below the job lease. */
+const BATCH_TIMEOUT_MS = 30_000;
 
 /**
- * Gives every enrollment matched by `where` (a condition on campaign_enrollments) a new live step
- * job, run at `runAt` or, with 'when_due', at its recorded next step time if that is still ahead,
- * in one statement however many enrollments match. The steps due now start once the transaction
- * commits; later ones are found by the job sweep.
+ * Gives every enrollment matched by `where` (a condition on campaign_enrollments) its next step at
+ * `runAt` or, with 'when_due', at its recorded next step time if that is still ahead, and its
+ * campaign a job at each of those times, in one statement however many enrollments match. The jobs
+ * due now start once the transaction commits; later ones are found by the job sweep.
  */
 export async function scheduleSteps(
   tx: JobTransaction,
@@ -49,12 +63,13 @@ export async function scheduleSteps(
       UPDATE campaign_enrollments
       SET schedule_seq = schedule_seq + 1, next_step_at = ${runAt}, held_reason = NULL, updated_at = ${now}
       WHERE ${where}
-      RETURNING id, schedule_seq, next_step_at
+      RETURNING campaign_id, next_step_at
     ), job AS (
       ${insertJobs(
         campaignStepJob,
-        Prisma.sql`SELECT 'job_' || id || '_' || schedule_seq, jsonb_build_object('enrollmentId', id, 'seq', schedule_seq), next_step_at, ${now}::timestamptz
-                   FROM scheduled`,
+        Prisma.sql`SELECT 'job_' || replace(gen_random_uuid()::text, '-', ''), jsonb_build_object('campaignId', campaign_id),
+                          next_step_at, ${now}::timestamptz
+                   FROM (SELECT DISTINCT campaign_id, next_step_at FROM scheduled) AS due_time`,
       )}
       RETURNING id, run_at
     )
@@ -64,6 +79,11 @@ export async function scheduleSteps(
     campaignStepJob,
     due.map((row) => row.id),
   );
+}
+
+/** A job for the campaign's steps due at `runAt`, for enrollments whose next_step_at the caller set to it. */
+export async function enqueueSteps(tx: JobTransaction, campaignId: string, runAt: Date): Promise<void> {
+  await enqueue(tx, campaignStepJob, { campaignId }, { runAt });
 }
 
 /** Active enrollments of a campaign that are waiting for their next step (not held by a suppression). */

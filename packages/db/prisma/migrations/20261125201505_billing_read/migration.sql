@@ -97,10 +97,40 @@ BEGIN
 END;
 $$;
 
--- accept_message_batch as in 20261125201402_delegated_tokens (see the comments there and in the migrations they name),
--- except that each accepted send's debit records the balance it leaves: v_balance_cents, already
--- lowered by the send's cost when its debit is inserted. Same result type: CREATE OR REPLACE.
-CREATE OR REPLACE FUNCTION accept_message_batch(p_requests JSONB)
+-- accept_message_batch as in 20261125180000_send_rules_one_place (whose comments describe the rules,
+-- their order and the batching), with the send controls:
+--
+-- Scheduled sends. An element may carry `send_at`: it passes every check and is debited now, exactly
+-- like any other, but its message is `scheduled` (not `queued`), records send_at, and its dispatch
+-- job is due at send_at; dispatch re-checks the workspace suppression when it runs. send_at is part
+-- of what an idempotency key is tied to.
+--
+-- A named sender. An element may carry `from_number` (E.164): the send goes from that connected
+-- number of the workspace, or fails the sender check with `sender_number_not_found` (where
+-- branded_number_missing stands for a send without one). It does not change the recipient's sticky
+-- sender.
+--
+-- A dry run, for POST /api/v1/messages/preview (domain/messages/preview.ts): a batch of one whose
+-- element has `dry_run` true is decided by the same checks in the same order, idempotency included,
+-- but writes nothing and takes no lock: it reads the workspace row as committed. Its row's `preview`
+-- column holds the sender that would be used, the balance and what remains of the day's spend cap;
+-- `preview` is null for a real send.
+--
+-- Token caps. An element with `token_capped` true (its token has a cap, per the authenticator) is
+-- also checked against the caps of capped_token_chain(token_id) after the workspace's cap, with the
+-- outcome `token_spend_limit_exceeded` (the token's own cap) or `parent_token_spend_limit_exceeded`
+-- (the cap of a token it was created from), both answered as spend_limit_exceeded; an accepted one
+-- adds its cost to each of those tokens' spend of the day. A dry run reports the least remaining of
+-- all the caps.
+--
+-- Balances. Each accepted send's debit records the balance it leaves: v_balance_cents, already
+-- lowered by the send's cost when its debit is inserted.
+--
+-- A send without any of these runs the same statements as before. The `preview` column changes the
+-- function's result type, hence DROP and CREATE.
+DROP FUNCTION accept_message_batch(JSONB);
+
+CREATE FUNCTION accept_message_batch(p_requests JSONB)
 RETURNS TABLE (item INTEGER, outcome TEXT, message_id TEXT, message_status TEXT, preview JSONB)
 LANGUAGE plpgsql AS $$
 DECLARE
