@@ -556,6 +556,21 @@ function describeMachine(): string {
 }
 
 const DELIVERIES = 'customer webhook deliveries';
+const FANOUT = 'campaign fan-out';
+
+/** The campaign fan-out block (fanout.ts), its dispatch rate against the run's floor. */
+async function measureFanoutIn(mode: 'embedded' | 'postgres', measurements: Measurement[]): Promise<void> {
+  const { measureFanout } = await import('./fanout.ts');
+  await measureFanout(mode, measurements.find((measured) => measured.scenario.floor)?.requestsPerSecond, {
+    withTarget: (work) => withTarget(mode, work),
+    async inChild<T>(kind: string, target: BenchTarget, env: Record<string, string>): Promise<T> {
+      const child = spawnChild([kind], target, true, env);
+      const result = await nextLine<T>(child, RESULT);
+      if (child.child.exitCode === null) await new Promise((resolve) => child.child.once('exit', resolve));
+      return result;
+    },
+  });
+}
 
 /** BENCH_ONLY=sends,GET runs only the scenarios whose names contain one of those words (and the floors). */
 function selected(scenario: Pick<Scenario, 'name' | 'floor'>): boolean {
@@ -591,6 +606,7 @@ async function main(): Promise<void> {
       measurements.push(measurement);
     }
     report(mode, measurements);
+    if (selected({ name: FANOUT })) await measureFanoutIn(mode, measurements);
     if (!selected({ name: DELIVERIES })) continue;
     await measureAllDeliveries(mode);
   }
@@ -608,4 +624,7 @@ else if (process.argv[2] === '--large-fixture') {
   const measure = process.argv[2] === '--deliveries' ? measureDeliveries : measureDeliveryFloor;
   const result = await measure(childTarget(), process.env.BENCH_SINK_URL!);
   process.stdout.write(`${RESULT}${JSON.stringify({ ...result, peakRssMb: peakRssMb() })}\n`);
+} else if (process.argv[2] === '--fanout-prepare' || process.argv[2] === '--fanout-dispatch') {
+  const result = await (await import('./fanout.ts')).fanoutChild(process.argv[2], childTarget());
+  process.stdout.write(`${RESULT}${JSON.stringify(result)}\n`);
 } else await main();

@@ -76,7 +76,12 @@ export function targetLines(mode: 'embedded' | 'postgres', measurements: Measure
   if (rest && mcp) {
     const rate = rest.requestsPerSecond / mcp.requestsPerSecond;
     const cpu = mcp.allCpuMicrosPerRequest / rest.allCpuMicrosPerRequest;
-    judge('MCP send within 1.5x of REST', [rate, cpu], `req/s ${fixed(rate)}x, CPU µs ${fixed(cpu)}x`, (value) => value <= 1.5);
+    judge(
+      'MCP send within 1.5x of REST',
+      [rate, cpu],
+      `REST's req/s ${fixed(rate)}x MCP's, MCP's CPU µs ${fixed(cpu)}x REST's`,
+      (value) => value <= 1.5,
+    );
   }
 
   // Replaces "p99 ≤ 25 ms at half of peak": each scenario against the floor's half-load p99 of the same run.

@@ -163,6 +163,11 @@ const ZEnvironment = z
       .default(60),
     /** Rows one maintenance statement deletes at most, so a large backlog never holds locks for long. */
     MAINTENANCE_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
+    /**
+     * Enrollments one campaign batch takes: one transaction and one accept_message_batch call, which
+     * holds the workspace's row (its API sends wait) and, embedded, the one database connection.
+     */
+    CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
     /** How long finished (`done`) job rows are kept. */
     JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
     /** How long expired console sessions, OAuth codes and tokens, and access tokens are kept past their expiry. */

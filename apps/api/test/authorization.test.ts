@@ -131,6 +131,7 @@ beforeAll(async () => {
     '/api/v1/webhook-endpoints/{id}/rotate-secret': `${endpoint}/rotate-secret`,
     '/api/v1/webhook-endpoints/{id}/test': `${endpoint}/test`,
     '/api/v1/webhook-endpoints/{id}/recover': `${endpoint}/recover`,
+    '/api/v1/webhook-endpoints/{id}/stats': `${endpoint}/stats`,
     '/api/v1/webhook-deliveries/{id}': `/api/v1/webhook-deliveries/${deliveryId}`,
     '/api/v1/webhook-deliveries/{id}/replay': `/api/v1/webhook-deliveries/${deliveryId}/replay`,
     '/api/v1/onboarding/funding-invoices/{id}': `/api/v1/onboarding/funding-invoices/${invoiceId}`,

@@ -39,7 +39,13 @@ function upToDate(sources: number): boolean {
  * test files run in parallel processes: one that finds another's fresh build in place keeps it.
  */
 export async function ensureConsoleBuilt(): Promise<void> {
-  const sources = Math.max(newestSource(path.join(consoleRoot, 'src')), statSync(path.join(consoleRoot, 'index.html')).mtimeMs);
+  // The event catalogue is built from the contract (vite.config.ts), so its sources count too.
+  const sources = Math.max(
+    newestSource(path.join(consoleRoot, 'src')),
+    newestSource(path.join(consoleRoot, '../../packages/contract/src')),
+    statSync(path.join(consoleRoot, 'index.html')).mtimeMs,
+    statSync(path.join(consoleRoot, 'vite.config.ts')).mtimeMs,
+  );
   if (upToDate(sources)) return;
   const staging = `${consoleDistDir.replace(/\/$/, '')}.build-${process.pid}`;
   await build({ root: consoleRoot, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });

@@ -318,8 +318,8 @@ describe('delivery safety', () => {
     );
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
     const enrollment = await enrollmentOf(campaign.id, '+12125550151');
-    const livePayload = { enrollmentId: enrollment.id, seq: enrollment.scheduleSeq };
-    // The scheduled job, a redelivery of it running concurrently, and a job from an earlier schedule.
+    const livePayload = { campaignId: campaign.id };
+    // The scheduled job, a redelivery of it running concurrently, and a per-enrollment job from an earlier schedule.
     await Promise.all([
       app.services.jobs.drain(),
       runCampaignStep(app.services, livePayload),

@@ -376,8 +376,10 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
       body: { phone_numbers: ['+14155550121'] },
     });
     const enrollment = await app.services.prisma.campaignEnrollment.findFirstOrThrow({ where: { campaignId: campaign.id } });
+    expect(enrollment.nextStepAt).not.toBeNull();
     const jobs = await app.services.prisma.job.findMany({ where: { queue: 'campaign_step' } });
-    expect(jobs.filter((job) => (job.payload as { enrollmentId: string }).enrollmentId === enrollment.id)).toHaveLength(1);
+    const campaignJobs = jobs.filter((job) => (job.payload as { campaignId?: string }).campaignId === campaign.id);
+    expect(campaignJobs.map((job) => job.runAt)).toContainEqual(enrollment.nextStepAt);
   });
 
   it.each([

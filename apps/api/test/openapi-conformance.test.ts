@@ -473,6 +473,8 @@ describe('openapi.json against the wire', () => {
     const since = new Date(app.clock.now() - 3_600_000).toISOString();
     await send('POST', `${byEndpoint}/recover`, `${endpointPath}/recover`, { token, body: { since } });
     await send('POST', `${byEndpoint}/recover`, `${endpointPath}/recover`, { token, body: { since: 'soon' } });
+    await send('GET', `${byEndpoint}/stats`, `${endpointPath}/stats`, { token: webhookReader });
+    await send('GET', `${byEndpoint}/stats`, `${endpoints}/whe_unknown/stats`, { token });
     const deliveries = '/api/v1/webhook-deliveries';
     await send('GET', deliveries, deliveries, { token, query: `event_type=message.sent&created_after=${since}` });
     await send('GET', deliveries, deliveries, { token, query: 'created_after=yesterday' });

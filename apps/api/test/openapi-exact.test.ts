@@ -12,7 +12,10 @@ type Schema = Record<string, unknown>;
 type Operation = {
   operationId: string;
   tags: string[];
-  responses: Record<string, { headers?: Record<string, Schema>; content?: Record<string, { schema: Schema }> }>;
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, Schema>; content?: Record<string, { schema: Schema }> }
+  >;
 };
 type Document = {
   tags: { name: string; description: string }[];
@@ -23,14 +26,19 @@ type Document = {
 
 const document = buildOpenApiDocument() as unknown as Document;
 const operations = [document.paths, document.webhooks].flatMap((section) =>
-  Object.entries(section).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation }))),
+  Object.entries(section).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  ),
 );
 
 /** Every property schema of the document with its name and where it is, anyOf branches included. */
 function properties(): { name: string; at: string; schema: Schema }[] {
   const found: { name: string; at: string; schema: Schema }[] = [];
   const visit = (node: unknown, at: string, name: string | undefined) => {
-    if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${at}/${index}`, name));
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, `${at}/${index}`, name));
+      return;
+    }
     if (typeof node !== 'object' || node === null) return;
     const schema = node as Schema;
     if (name !== undefined && (typeof schema.type === 'string' || '$ref' in schema)) found.push({ name, at, schema });
@@ -102,10 +110,15 @@ describe('openapi.json, exact', () => {
     }
     const insufficient = document.components.schemas.InsufficientBalanceError as { properties: Record<string, Schema> };
     expect(Object.keys(insufficient.properties)).toEqual(['error', 'balance_cents', 'required_cents', 'fund_with']);
-    const limited = document.components.schemas.MessageSendRateLimitedError as { properties: Record<string, Schema>; required: string[] };
+    const limited = document.components.schemas.MessageSendRateLimitedError as {
+      properties: Record<string, Schema>;
+      required: string[];
+    };
     expect(limited.required).toEqual(['error', 'message', 'retry_after_seconds', 'limit']);
     expect(limited.properties.retry_after_seconds).toMatchObject({ type: 'integer', minimum: 1 });
-    const invalid = document.components.schemas.ValidationFailedError as { properties: { error: { properties: Record<string, Schema> } } };
+    const invalid = document.components.schemas.ValidationFailedError as {
+      properties: { error: { properties: Record<string, Schema> } };
+    };
     expect(invalid.properties.error.properties.retry).toEqual(expect.objectContaining({ const: 'retry_after_fixing_request' }));
     expect(invalid.properties.error.properties.issues).toMatchObject({ type: 'array' });
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith('error.'))).toEqual([]);
@@ -132,7 +145,9 @@ describe('openapi.json, exact', () => {
   });
 
   it('puts each operation in one described tag, under a unique camelCase verb', () => {
-    expect(document.tags.every(({ name, description }) => operationTags[name as keyof typeof operationTags] === description)).toBe(true);
+    expect(
+      document.tags.every(({ name, description }) => operationTags[name as keyof typeof operationTags] === description),
+    ).toBe(true);
     const declared = new Set(document.tags.map(({ name }) => name));
     const ids = new Set<string>();
     for (const { path, method, operation } of operations) {

@@ -584,6 +584,7 @@ describe('MCP tools', () => {
       rotate_webhook_endpoint_secret: [false, false],
       send_test_webhook: [false, false],
       recover_webhook_endpoint: [false, false],
+      get_webhook_endpoint_stats: [true, false],
       list_webhook_deliveries: [true, false],
       get_webhook_delivery: [true, false],
       replay_webhook_delivery: [false, false],

@@ -21,7 +21,10 @@ async function startSlowSink() {
     req.resume();
     req.on('end', () => {
       received += 1;
-      if (released) return reply(res);
+      if (released) {
+        reply(res);
+        return;
+      }
       waiting.push(res);
       setTimeout(() => reply(res), SLOW_MS);
     });

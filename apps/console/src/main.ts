@@ -8,6 +8,7 @@ import { deliveriesPage } from './pages/deliveries.ts';
 import { deliveryPage } from './pages/delivery.ts';
 import { conversationPage, conversationsPage } from './pages/conversations.ts';
 import { endpointsPage } from './pages/endpoints.ts';
+import { eventTypesPage } from './pages/event-types.ts';
 import { messagePage, messagesPage } from './pages/messages.ts';
 import { oauthClientsPage } from './pages/oauth-clients.ts';
 import { optOutsPage } from './pages/opt-outs.ts';
@@ -21,6 +22,7 @@ const pages: Record<string, { title: string; render: Page }> = {
   endpoints: { title: 'Webhook endpoints', render: endpointsPage },
   deliveries: { title: 'Deliveries', render: deliveriesPage },
   delivery: { title: 'Delivery', render: deliveryPage },
+  'event-types': { title: 'Event catalogue', render: eventTypesPage },
   messages: { title: 'Messages', render: messagesPage },
   message: { title: 'Message', render: messagePage },
   conversations: { title: 'Conversations', render: conversationsPage },
@@ -36,7 +38,7 @@ const navigation: [string, string, string[]][] = [
   ['messages', 'Messages', ['messages', 'message']],
   ['conversations', 'Conversations', ['conversations', 'conversation']],
   ['opt-outs', 'Opt-outs', ['opt-outs']],
-  ['endpoints', 'Endpoints', ['endpoints']],
+  ['endpoints', 'Endpoints', ['endpoints', 'event-types']],
   ['deliveries', 'Deliveries', ['deliveries', 'delivery']],
   ['usage', 'Usage', ['usage']],
   ['tokens', 'API tokens', ['tokens']],

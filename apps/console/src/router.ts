@@ -10,6 +10,7 @@ const patterns: { name: string; pattern: RegExp; keys: string[] }[] = [
   { name: 'endpoints', pattern: /^(endpoints)?$/, keys: [] },
   { name: 'deliveries', pattern: /^deliveries$/, keys: [] },
   { name: 'delivery', pattern: /^deliveries\/([\w-]+)$/, keys: ['id'] },
+  { name: 'event-types', pattern: /^event-types$/, keys: [] },
   { name: 'messages', pattern: /^messages$/, keys: [] },
   { name: 'message', pattern: /^messages\/([\w-]+)$/, keys: ['id'] },
   { name: 'conversations', pattern: /^conversations$/, keys: [] },

@@ -59,17 +59,19 @@ export function codeBadge(code: number | null): HTMLElement {
   return h('span', { class: `code ${code >= 200 && code < 300 ? 'ok' : 'bad'}` }, String(code));
 }
 
-export function time(iso: string | null): HTMLElement | string {
+/**
+ * Every time the console shows: relative ("3 minutes ago", or `label`), the absolute time on hover
+ * (title) and machine-readable (datetime).
+ */
+export function time(iso: string | null, label?: string): HTMLElement | string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return h('time', { datetime: iso, title: date.toUTCString() }, relative(date));
+  return h('time', { datetime: iso, title: date.toUTCString() }, label ?? relative(date));
 }
 
 /** When the next automatic attempt runs; one that is due is about to run. */
 export function retryTime(iso: string): HTMLElement | string {
-  return new Date(iso).getTime() <= Date.now()
-    ? h('time', { datetime: iso, title: new Date(iso).toUTCString() }, 'due now')
-    : time(iso);
+  return time(iso, new Date(iso).getTime() <= Date.now() ? 'due now' : undefined);
 }
 
 function relative(date: Date): string {

@@ -76,9 +76,13 @@ export type {
 export { customerEventTypes } from './event-types.ts';
 export type { CustomerEventType } from './event-types.ts';
 export {
+  customerEventCatalogue,
   customerEventDataSchemas,
   customerEventDescriptions,
   customerEventEnvelope,
+  customerEventExample,
+  customerEventExamples,
+  customerEventJsonSchema,
   webhookDeliveryStatuses,
   ZCustomerEventType,
   ZEventEnvelope,
@@ -87,8 +91,10 @@ export {
   ZWebhookDeliveryDetail,
   ZWebhookEndpoint,
   ZWebhookEndpointHealth,
+  ZWebhookEndpointHour,
 } from './webhooks.ts';
 export type {
+  TCustomerEventCatalogueEntry,
   TCustomerEventData,
   TEventEnvelope,
   TWebhookAttempt,
@@ -96,6 +102,7 @@ export type {
   TWebhookDeliveryDetail,
   TWebhookEndpoint,
   TWebhookEndpointHealth,
+  TWebhookEndpointHour,
 } from './webhooks.ts';
 export { webhookRecoveryWindowDays } from './operations/webhooks.ts';
 export { ZConsoleSession } from './operations/console.ts';

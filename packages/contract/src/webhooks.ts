@@ -81,9 +81,81 @@ export const customerEventDescriptions: Record<CustomerEventType, string> = {
   'opt_out.created': 'A number opted out (STOP reply or carrier event); sends to it are refused from now on.',
 };
 
+const exampleAt = '2026-01-01T12:00:00.000Z';
+const exampleMessage = {
+  id: 'msg_example0000000000000000',
+  status: 'delivered' as const,
+  phone_number: '+14155550100',
+  segments: 1,
+  cost_cents: 2,
+};
+const exampleConversation = {
+  id: 'cnv_example0000000000000000',
+  phone_number: '+14155550100',
+  sender_number: '+14155550199',
+  last_message_at: exampleAt,
+  created_at: exampleAt,
+};
+
+/** Example `data` of each event type, of its schema's shape: what test events carry and the event catalogue shows. */
+export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEventData<TType> } = {
+  'message.sent': { message: { ...exampleMessage, status: 'sent' } },
+  'message.delivered': { message: exampleMessage },
+  'message.failed': { message: { ...exampleMessage, status: 'failed', error_code: 'carrier_rejected' } },
+  'message.received': {
+    message: {
+      id: 'inb_example0000000000000000',
+      from: '+14155550100',
+      to: '+14155550199',
+      body: 'Hello!',
+      conversation_id: exampleConversation.id,
+      received_at: exampleAt,
+    },
+  },
+  'conversation.created': { conversation: exampleConversation },
+  'conversation.updated': { conversation: exampleConversation },
+  'opt_out.created': {
+    opt_out: {
+      phone_number: '+14155550100',
+      source: 'inbound_keyword',
+      provider: 'sandbox',
+      reason: 'keyword STOP',
+      created_at: exampleAt,
+    },
+  },
+};
+
 /** The request body of one event type: the envelope with that type and its `data`. */
 export function customerEventEnvelope<TType extends CustomerEventType>(type: TType) {
   return ZEventEnvelope.extend({ type: z.literal(type), data: customerEventDataSchemas[type] });
+}
+
+/** The JSON Schema (2020-12, without $schema) of the request body of one event type, as openapi.json's `webhooks` has it. */
+export function customerEventJsonSchema(type: CustomerEventType): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(customerEventEnvelope(type), { io: 'output' });
+  return schema;
+}
+
+export type TCustomerEventCatalogueEntry = {
+  type: CustomerEventType;
+  description: string;
+  schema: Record<string, unknown>;
+  example: TEventEnvelope;
+};
+
+/** Every event type with its description, body schema and an example body: the console's event catalogue. */
+export function customerEventCatalogue(): TCustomerEventCatalogueEntry[] {
+  return customerEventTypes.map((type) => ({
+    type,
+    description: customerEventDescriptions[type],
+    schema: customerEventJsonSchema(type),
+    example: customerEventExample(type),
+  }));
+}
+
+/** An example request body of one event type. */
+export function customerEventExample(type: CustomerEventType): TEventEnvelope {
+  return { id: 'evt_example0000000000000000', type, created_at: exampleAt, data: customerEventExamples[type] };
 }
 
 /** SPEC section 2: what every customer webhook request carries as its body. */
@@ -113,6 +185,13 @@ export const ZWebhookEndpointHealth = z.object({
 });
 export type TWebhookEndpointHealth = z.infer<typeof ZWebhookEndpointHealth>;
 
+export const ZWebhookEndpointHour = z.object({
+  start: ZTimestamp.describe('Start of the UTC hour'),
+  attempts: z.number().int().describe('Attempts made in this hour (automatic, replays and tests)'),
+  succeeded: z.number().int().describe('Of those, the ones answered with a 2xx'),
+});
+export type TWebhookEndpointHour = z.infer<typeof ZWebhookEndpointHour>;
+
 export const ZWebhookEndpoint = z.object({
   id: ZId('webhookEndpoint'),
   url: z.string(),
@@ -136,7 +215,9 @@ export const ZWebhookDelivery = z.object({
   event_type: ZCustomerEventType,
   endpoint_id: ZId('webhookEndpoint'),
   endpoint_url: z.string(),
-  message_id: ZId('message', 'inboundMessage').nullable().describe('The message the event reports (msg_ or inb_ id); null for other events'),
+  message_id: ZId('message', 'inboundMessage')
+    .nullable()
+    .describe('The message the event reports (msg_ or inb_ id); null for other events'),
   status: z
     .enum(webhookDeliveryStatuses)
     .describe(

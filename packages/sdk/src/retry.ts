@@ -34,7 +34,9 @@ function isRetryableStatus(status: number): boolean {
 async function carriesIdempotencyKey(request: Request): Promise<boolean> {
   try {
     const body: unknown = JSON.parse(await request.clone().text());
-    return typeof body === 'object' && body !== null && typeof (body as { idempotency_key?: unknown }).idempotency_key === 'string';
+    return (
+      typeof body === 'object' && body !== null && typeof (body as { idempotency_key?: unknown }).idempotency_key === 'string'
+    );
   } catch {
     return false;
   }

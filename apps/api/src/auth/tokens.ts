@@ -9,7 +9,6 @@ const SECRET_LENGTH = 43; // 43 base62 characters carry 256 bits
 export const tokenPattern = /^txt_[0-9A-Za-z]{43}$/;
 export const legacyKeyPattern = /^txk_[0-9A-Za-z]{43}$/;
 
-
 type TokenWriter = Pick<PrismaClient, 'accessToken'>;
 
 /** Creates a token; only its SHA-256 is stored, the plaintext is returned once. */

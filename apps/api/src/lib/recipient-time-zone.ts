@@ -1,6 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { nanpAreaCodesByZone } from './nanp-time-zones.ts';
 
+const nanpE164 = /^\+1\d{10}$/;
+
 const zoneByAreaCode = new Map(
   Object.entries(nanpAreaCodesByZone).flatMap(([zone, codes]) => codes.split(' ').map((code) => [code, zone] as const)),
 );
@@ -57,6 +59,11 @@ function countryZones(country: string): string[] {
  * America, else the country's only zone or its most populous one; UTC when nothing is known.
  */
 export function recipientTimeZone(phoneNumber: string): string {
+  // A North American number in E.164 needs no parsing (a tenth of the time): a campaign batch asks for thousands.
+  if (nanpE164.test(phoneNumber)) {
+    const zone = zoneByAreaCode.get(phoneNumber.slice(2, 5));
+    if (zone) return zone;
+  }
   const parsed = parsePhoneNumberFromString(phoneNumber);
   if (!parsed) return 'UTC';
   if (parsed.countryCallingCode === '1') {

@@ -2,7 +2,8 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import {
   customerEventDescriptions,
-  customerEventEnvelope,
+  customerEventExample,
+  customerEventJsonSchema,
   customerEventTypes,
   errorCatalogue,
   type ErrorCode,
@@ -275,7 +276,11 @@ function legacyMcpToolPaths(declared: Set<ErrorCode>): Paths {
                   required: ['result'],
                   additionalProperties: false,
                   properties: {
-                    result: { anyOf: toolOperations.map((operation) => ({ $ref: `#/components/schemas/${successSchemaName(operation)}` })) },
+                    result: {
+                      anyOf: toolOperations.map((operation) => ({
+                        $ref: `#/components/schemas/${successSchemaName(operation)}`,
+                      })),
+                    },
                   },
                 },
               },
@@ -312,7 +317,7 @@ function webhookOperationId(type: string): string {
 function customerEventWebhooks(): JsonObject {
   return Object.fromEntries(
     customerEventTypes.map((type) => {
-      const { $schema: _dialect, ...schema } = z.toJSONSchema(customerEventEnvelope(type), { io: 'output' });
+      const schema = customerEventJsonSchema(type);
       return [
         type,
         {
@@ -326,7 +331,7 @@ function customerEventWebhooks(): JsonObject {
             // Not a request to this API: the receiver checks the Standard Webhooks signature (webhook-signature).
             security: [],
             parameters: webhookHeaders,
-            requestBody: { required: true, content: { 'application/json': { schema } } },
+            requestBody: { required: true, content: { 'application/json': { schema, example: customerEventExample(type) } } },
             responses: { '2XX': { description: 'Received; any other answer, or none within 15 s, is retried' } },
           },
         },

@@ -166,10 +166,12 @@ async function runOperation(
 ): Promise<unknown> {
   const { operation } = handler;
   const caller = await handler.authorize(ctx, callTypeOf(operation), () => rawInput);
-  const input = await operation.input.safeParseAsync(rawInput);
+  // Synchronous parses: no contract schema refines asynchronously, and zod's async parse costs several
+  // times as much CPU (a list page of 25 items: ~4x).
+  const input = operation.input.safeParse(rawInput);
   if (!input.success) throw invalidInputError(operation, input.error.issues, pathParameters);
   const output: unknown = await handler.handle({ ctx: { ...ctx, ...caller }, input: input.data });
-  const checked = await operation.output.safeParseAsync(output);
+  const checked = operation.output.safeParse(output);
   if (!checked.success)
     throw new Error(`${operation.name} returned output that does not match its contract`, { cause: checked.error });
   return checked.data;

@@ -2,6 +2,7 @@ import { operations } from '@textline/contract';
 import {
   createEndpoint,
   deleteEndpoint,
+  endpointStats,
   getEndpoint,
   listEndpoints,
   revealSecret,
@@ -43,6 +44,9 @@ export const webhookEndpointsHandlers = {
   })),
   recover: bearer(operations['webhookEndpoints.recover'], ({ ctx, input }) =>
     recoverDeliveries(ctx.services, ctx.auth.workspaceId, input),
+  ),
+  stats: bearer(operations['webhookEndpoints.stats'], ({ ctx, input }) =>
+    endpointStats(ctx.services, ctx.auth.workspaceId, input.id),
   ),
 };
 

@@ -1,25 +1,59 @@
 import { customerEventTypes } from '@textline/contract/event-types';
-import { api, errorMessage } from '../api.ts';
+import { api } from '../api.ts';
+import { liveUpdates } from '../live.ts';
 import { href } from '../router.ts';
-import { busy, codeBadge, empty, h, retryTime, statusBadge, time, toast } from '../ui.ts';
-import { field, loadInto, pageHeader, select, table } from './common.ts';
+import { codeBadge, empty, h, retryTime, statusBadge, time } from '../ui.ts';
+import { field, filtersToUrl, loadInto, pagedTable, pageHeader, select } from './common.ts';
 
 type Filters = Parameters<typeof api.webhookDeliveries.list.query>[0];
 type Delivery = Awaited<ReturnType<typeof api.webhookDeliveries.list.query>>['deliveries'][number];
 
 const statuses = ['failed', 'pending', 'succeeded'] as const;
+const headings = ['Status', 'Event', 'Endpoint', 'Code', 'Latency', 'Attempts', 'Next retry', 'Created'];
+const PAGE_SIZE = 25;
+/** The most rows one refresh re-reads: the first pages a person has loaded. */
+const LIVE_ROWS_MAX = 100;
 
-function readFilters(): Filters {
+/** An id pasted into the search box: events are evt_..., messages msg_... (sent) or inb_... (received). */
+function searchFilter(text: string): Pick<Filters, 'event_id' | 'message_id'> | undefined {
+  const value = text.trim();
+  if (!value) return {};
+  if (/^evt_\w+$/.test(value)) return { event_id: value };
+  if (/^(msg|inb)_\w+$/.test(value)) return { message_id: value };
+  return undefined;
+}
+
+/** A datetime-local value (the browser's own time zone) as ISO 8601. */
+function instant(local: string | null): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+type View = { filters: Filters; search: string; from: string; to: string; badSearch: boolean };
+
+function readView(): View {
   const query = new URLSearchParams(location.search);
   const pick = <T extends string>(name: string, allowed?: readonly T[]) => {
     const value = query.get(name) ?? undefined;
     return value && (!allowed || allowed.includes(value as T)) ? (value as T) : undefined;
   };
+  const search = query.get('q') ?? '';
+  const ids = searchFilter(search);
   return {
-    status: pick('status', statuses),
-    event_type: pick('event_type', customerEventTypes),
-    endpoint_id: pick('endpoint_id'),
-    limit: 25,
+    search,
+    from: query.get('from') ?? '',
+    to: query.get('to') ?? '',
+    badSearch: ids === undefined,
+    filters: {
+      status: pick('status', statuses),
+      event_type: pick('event_type', customerEventTypes),
+      endpoint_id: pick('endpoint_id'),
+      ...ids,
+      created_after: instant(query.get('from')),
+      created_before: instant(query.get('to')),
+      limit: PAGE_SIZE,
+    },
   };
 }
 
@@ -43,12 +77,54 @@ function row(delivery: Delivery): HTMLTableRowElement {
   );
 }
 
-export async function deliveriesPage(main: HTMLElement): Promise<void> {
-  const filters = readFilters();
-  const { endpoints } = await api.webhookEndpoints.list.query({}).catch(() => ({ endpoints: [] }));
+/** A delivery that can still change by itself: not attempted yet, or a retry is scheduled. */
+function unfinished(delivery: Delivery): boolean {
+  return delivery.status === 'pending' || delivery.next_retry !== null;
+}
+
+/** One row as table() labels it (data-label per cell, for the phone layout). */
+function labelledRow(delivery: Delivery): HTMLTableRowElement {
+  const rendered = row(delivery);
+  [...rendered.cells].forEach((cell, index) => cell.setAttribute('data-label', headings[index] ?? ''));
+  return rendered;
+}
+
+/**
+ * Re-reads the rows shown (the newest, up to LIVE_ROWS_MAX): changed ones are replaced in place,
+ * new ones go on top. Answers whether any of them is still unfinished.
+ */
+async function refreshRows(body: HTMLTableSectionElement, filters: Filters): Promise<boolean> {
+  const shown = body.querySelectorAll('tr.delivery-row').length;
+  const { deliveries } = await api.webhookDeliveries.list.query({
+    ...filters,
+    limit: Math.min(LIVE_ROWS_MAX, Math.max(PAGE_SIZE, shown)),
+  });
+  const rows = new Map(
+    [...body.querySelectorAll<HTMLTableRowElement>('tr.delivery-row')].map((tr) => [tr.dataset.deliveryId, tr]),
+  );
+  const fresh: HTMLTableRowElement[] = [];
+  for (const delivery of deliveries) {
+    const existing = rows.get(delivery.id);
+    if (existing) existing.replaceWith(labelledRow(delivery));
+    else fresh.push(labelledRow(delivery));
+  }
+  // Newest first: deliveries not shown yet and newer than the top row are new since the last read.
+  const top = body.querySelector<HTMLTableRowElement>('tr.delivery-row');
+  const topIndex = deliveries.findIndex((delivery) => delivery.id === top?.dataset.deliveryId);
+  const newer = new Set(deliveries.slice(0, topIndex === -1 ? deliveries.length : topIndex).map((delivery) => delivery.id));
+  body.prepend(...fresh.filter((tr) => newer.has(tr.dataset.deliveryId ?? '')));
+  return deliveries.some(unfinished);
+}
+
+function filterForm(view: View, endpoints: { id: string; url: string }[], apply: () => void): HTMLFormElement {
+  const { filters } = view;
   const form = h(
     'form',
     { class: 'filters', role: 'search', 'aria-label': 'Filter deliveries' },
+    field(
+      'Event or message id',
+      h('input', { name: 'q', type: 'search', value: view.search, placeholder: 'evt_…, msg_… or inb_…', autocomplete: 'off' }),
+    ),
     field(
       'Status',
       select(
@@ -76,34 +152,56 @@ export async function deliveriesPage(main: HTMLElement): Promise<void> {
         filters.endpoint_id,
       ),
     ),
+    field('Created from', h('input', { name: 'from', type: 'datetime-local', value: view.from })),
+    field('Created before', h('input', { name: 'to', type: 'datetime-local', value: view.to })),
+    h('div', { class: 'filter-actions' }, h('button', { type: 'submit', class: 'secondary' }, 'Search')),
   );
-  form.addEventListener('change', () => {
-    const query = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value) query.set(name, value);
-    history.replaceState(null, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
-    void deliveriesPage(main);
+  const changed = (event: Event) => {
+    event.preventDefault();
+    filtersToUrl(form);
+    apply();
+  };
+  form.addEventListener('submit', changed);
+  form.addEventListener('change', (event) => {
+    // The search box applies on Enter or Search, not on every edit.
+    if ((event.target as HTMLElement).getAttribute('name') !== 'q') changed(event);
   });
+  return form;
+}
+
+export async function deliveriesPage(main: HTMLElement): Promise<void> {
+  const view = readView();
+  const { filters } = view;
+  const { endpoints } = await api.webhookEndpoints.list.query({ limit: 100 }).catch(() => ({ endpoints: [] }));
+  const form = filterForm(view, endpoints, () => void deliveriesPage(main));
   const quick = h('a', { class: 'button secondary', href: href('deliveries?status=failed') }, 'Show failed only');
-  const results = h('div');
-  const headings = ['Status', 'Event', 'Endpoint', 'Code', 'Latency', 'Attempts', 'Next retry', 'Created'];
+  const results = h('div', { class: 'deliveries-results' });
   const refresh = h('button', { type: 'button', class: 'secondary', onclick: () => void deliveriesPage(main) }, 'Refresh');
   main.replaceChildren(
     pageHeader(
       'Deliveries',
-      'Every event sent to your endpoints, newest first. Open one to see its attempts and replay it.',
+      'Every event sent to your endpoints, newest first; pending ones update by themselves. Open one to see its attempts and replay it.',
       quick,
       refresh,
     ),
     form,
     results,
   );
+  if (view.badSearch) {
+    results.replaceChildren(
+      empty('Nothing to search for', 'Paste an event id (evt_…, the webhook-id header) or a message id (msg_… or inb_…).'),
+    );
+    return;
+  }
 
+  let pending = false;
   await loadInto(
     results,
     () => api.webhookDeliveries.list.query(filters),
     (page) => {
+      pending = page.deliveries.some(unfinished);
       if (page.deliveries.length === 0) {
-        const filtered = filters.status || filters.event_type || filters.endpoint_id;
+        const filtered = Object.entries(filters).some(([name, value]) => name !== 'limit' && value !== undefined);
         return empty(
           filtered ? 'No deliveries match these filters' : 'No deliveries yet',
           filtered
@@ -111,27 +209,19 @@ export async function deliveriesPage(main: HTMLElement): Promise<void> {
             : 'Deliveries appear here as soon as an event is sent to one of your endpoints.',
         );
       }
-      const rendered = table(headings, page.deliveries.map(row));
-      const body = rendered.querySelector('tbody');
-      if (!body) throw new Error('table() renders a tbody');
-      let cursor = page.next_cursor;
-      const more = h('button', { type: 'button', class: 'secondary wide', hidden: !cursor }, 'Load more');
-      more.addEventListener(
-        'click',
-        () =>
-          void busy(more, async () => {
-            try {
-              const next = await api.webhookDeliveries.list.query({ ...filters, cursor: cursor ?? undefined });
-              const rows = table(headings, next.deliveries.map(row)).querySelectorAll('tbody tr');
-              body.append(...rows);
-              cursor = next.next_cursor;
-              more.hidden = !cursor;
-            } catch (error) {
-              toast(errorMessage(error), 'error');
-            }
-          }),
-      );
-      return [rendered, more];
+      return pagedTable(headings, { items: page.deliveries, next_cursor: page.next_cursor }, row, async (cursor) => {
+        const next = await api.webhookDeliveries.list.query({ ...filters, cursor });
+        return { items: next.deliveries, next_cursor: next.next_cursor };
+      });
     },
   );
+  const body = results.querySelector('tbody');
+  if (!body) return;
+  liveUpdates(
+    body,
+    () => pending,
+    async () => {
+      pending = await refreshRows(body, filters);
+    },
+  ).wake();
 }

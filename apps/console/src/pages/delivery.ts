@@ -1,4 +1,5 @@
 import { act, api } from '../api.ts';
+import { liveUpdates } from '../live.ts';
 import type { Route } from '../router.ts';
 import { href } from '../router.ts';
 import { codeBadge, empty, h, retryTime, statusBadge, time } from '../ui.ts';
@@ -30,6 +31,22 @@ function summary(delivery: Detail): HTMLElement {
   );
 }
 
+/** The headers the attempt's request carried (the signature, never the secret it was made with). */
+function requestHeaders(headers: Attempt['request_headers']): HTMLElement | null {
+  const entries = Object.entries(headers).sort(([a], [b]) => a.localeCompare(b));
+  if (entries.length === 0) return null;
+  return h(
+    'details',
+    { class: 'request-headers' },
+    h('summary', {}, `Request headers (${entries.length})`),
+    h(
+      'dl',
+      { class: 'headers' },
+      ...entries.map(([name, value]) => h('div', {}, h('dt', {}, h('code', {}, name)), h('dd', {}, h('code', {}, value)))),
+    ),
+  );
+}
+
 function attemptList(attempts: Attempt[]): HTMLElement {
   if (attempts.length === 0) return empty('No attempts yet', 'The first attempt is on its way.');
   return h(
@@ -51,62 +68,59 @@ function attemptList(attempts: Attempt[]): HTMLElement {
           time(attempt.at),
         ),
         attempt.error ? h('p', { class: 'notice warn' }, attempt.error) : null,
-        attempt.response_body ? h('details', {}, h('summary', {}, 'Response body'), h('pre', {}, attempt.response_body)) : null,
+        requestHeaders(attempt.request_headers),
+        attempt.response_body
+          ? h('details', { class: 'response-body' }, h('summary', {}, 'Response body'), h('pre', {}, attempt.response_body))
+          : null,
       ),
     ),
   );
-}
-
-const POLL_INTERVAL_MS = 500;
-const POLL_LIMIT = 120;
-
-/**
- * Attempts run in the background: polls until the delivery records more than `seen` of them. False
- * when none came within a minute or the page is no longer shown (nothing then needs refreshing).
- */
-async function attemptRecorded(id: string, seen: number, shown: () => boolean): Promise<boolean> {
-  for (let poll = 0; poll < POLL_LIMIT && shown(); poll += 1) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-    const { attempts } = await api.webhookDeliveries.get.query({ id });
-    if (attempts.length > seen) return shown();
-  }
-  return false;
 }
 
 export async function deliveryPage(main: HTMLElement, route: Route): Promise<void> {
   const id = route.params.id ?? '';
   const content = h('div');
   const replay = h('button', { type: 'button', class: 'primary' }, 'Replay');
-  const shown = () => content.isConnected;
-  let attemptsShown: number | undefined;
-  const refresh = () =>
-    loadInto(
-      content,
-      () => api.webhookDeliveries.get.query({ id }),
-      ({ delivery, attempts }) => {
-        attemptsShown = attempts.length;
-        return [
-          summary(delivery),
-          h('h2', {}, 'Attempts'),
-          attemptList(attempts),
-          h('h2', {}, 'Payload'),
-          h('p', { class: 'muted small' }, 'Sent as the request body on every attempt and replay, with the same webhook-id.'),
-          h('pre', { class: 'payload' }, JSON.stringify(delivery.payload, null, 2)),
-        ];
-      },
-    );
+  let shown: { delivery: Detail; attempts: Attempt[] } | undefined;
+  /** After a replay: the attempt count it waits to see exceeded. */
+  let replayedAfter: number | undefined;
+  const render = (data: { delivery: Detail; attempts: Attempt[] }) => {
+    shown = data;
+    if (replayedAfter !== undefined && data.attempts.length > replayedAfter) replayedAfter = undefined;
+    return [
+      summary(data.delivery),
+      h('h2', {}, 'Attempts'),
+      attemptList(data.attempts),
+      h('h2', {}, 'Payload'),
+      h('p', { class: 'muted small' }, 'Sent as the request body on every attempt and replay, with the same webhook-id.'),
+      h('pre', { class: 'payload' }, JSON.stringify(data.delivery.payload, null, 2)),
+    ];
+  };
+  // Not attempted yet, a retry scheduled, or a replay on its way: the page follows it without a reload.
+  const live = liveUpdates(
+    content,
+    () =>
+      shown !== undefined &&
+      (shown.delivery.status === 'pending' || shown.delivery.next_retry !== null || replayedAfter !== undefined),
+    async () => {
+      const data = await api.webhookDeliveries.get.query({ id });
+      // Only what changed is redrawn, so an open <details> stays open between identical reads.
+      if (JSON.stringify(data) !== JSON.stringify(shown)) content.replaceChildren(...render(data));
+      else shown = data;
+    },
+  );
   replay.addEventListener(
     'click',
     () =>
       void act(
         replay,
         async () => {
-          const before = content.querySelectorAll('.attempt').length;
+          const before = shown?.attempts.length ?? 0;
           await api.webhookDeliveries.replay.mutate({ id });
-          await attemptRecorded(id, before, shown);
-          await refresh();
+          replayedAfter = before;
+          live.wake();
         },
-        'Replayed with the original payload.',
+        'Replay queued with the original payload.',
       ),
   );
   main.replaceChildren(
@@ -114,7 +128,6 @@ export async function deliveryPage(main: HTMLElement, route: Route): Promise<voi
     pageHeader('Delivery', h('code', {}, id), replay),
     content,
   );
-  await refresh();
-  // Not attempted yet (a test event just sent): its first attempt appears without a reload.
-  if (attemptsShown === 0 && (await attemptRecorded(id, 0, shown).catch(() => false))) await refresh();
+  await loadInto(content, () => api.webhookDeliveries.get.query({ id }), render);
+  live.wake();
 }

@@ -3,6 +3,7 @@ import { act, api, errorMessage } from '../api.ts';
 import { href, navigate } from '../router.ts';
 import { busy, empty, h, replace, time, toast } from '../ui.ts';
 import { dangerButton, field, loadInto, pageHeader } from './common.ts';
+import { healthFigures, hourlyChartSlot, recoverForm } from './endpoint-health.ts';
 
 type Endpoint = Awaited<ReturnType<typeof api.webhookEndpoints.list.query>>['endpoints'][number];
 
@@ -39,7 +40,12 @@ function endpointForm(existing: Endpoint | undefined, done: (saved: boolean) => 
       'fieldset',
       { class: 'events' },
       h('legend', {}, 'Events to send'),
-      h('p', { class: 'hint' }, 'Leave all unchecked to receive every event type.'),
+      h(
+        'p',
+        { class: 'hint' },
+        'Leave all unchecked to receive every event type. ',
+        h('a', { href: href('event-types'), target: '_blank' }, 'What each event carries'),
+      ),
       h('div', { class: 'checks' }, ...boxes),
     ),
     problem,
@@ -135,6 +141,14 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
         'Test event queued.',
       ),
   );
+  const recoverSlot = h('div', { class: 'recover-slot' });
+  const recover = h('button', { type: 'button', class: 'secondary small', 'aria-expanded': 'false' }, 'Recover failed since…');
+  recover.addEventListener('click', () => {
+    const open = recover.getAttribute('aria-expanded') !== 'true';
+    recover.setAttribute('aria-expanded', String(open));
+    recoverSlot.replaceChildren(...(open ? [recoverForm(endpoint)] : []));
+    if (open) recoverSlot.querySelector('input')?.focus();
+  });
   const remove = dangerButton(
     'Delete',
     `Delete the endpoint ${endpoint.url}? Its delivery history and scheduled retries are removed too.`,
@@ -154,7 +168,7 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
       h('span', { class: `badge ${endpoint.enabled ? 'succeeded' : 'failed'}` }, endpoint.enabled ? 'Enabled' : 'Disabled'),
     ),
     endpoint.description ? h('p', {}, endpoint.description) : null,
-    endpoint.disabled_reason ? h('p', { class: 'notice warn', role: 'note' }, endpoint.disabled_reason) : null,
+    endpoint.disabled_reason ? disabledNotice(endpoint, refresh) : null,
     h(
       'p',
       { class: 'muted small' },
@@ -162,11 +176,14 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
       ' · created ',
       time(endpoint.created_at),
     ),
+    healthFigures(endpoint),
+    hourlyChartSlot(endpoint.id),
     secretPanel(endpoint),
     h(
       'div',
       { class: 'actions' },
       test,
+      recover,
       h(
         'a',
         { class: 'button secondary small', href: href(`deliveries?endpoint_id=${encodeURIComponent(endpoint.id)}`) },
@@ -176,7 +193,26 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
       toggle,
       remove,
     ),
+    recoverSlot,
   );
+}
+
+/** Why the service disabled the endpoint, with the one click that enables it again. */
+function disabledNotice(endpoint: Endpoint, refresh: () => void): HTMLElement {
+  const enable = h('button', { type: 'button', class: 'secondary small' }, 'Re-enable');
+  enable.addEventListener(
+    'click',
+    () =>
+      void act(
+        enable,
+        async () => {
+          await api.webhookEndpoints.update.mutate({ id: endpoint.id, enabled: true });
+          refresh();
+        },
+        'Endpoint enabled. Recover what failed meanwhile with "Recover failed since…".',
+      ),
+  );
+  return h('div', { class: 'notice warn disabled-reason', role: 'note' }, h('p', {}, endpoint.disabled_reason), enable);
 }
 
 export async function endpointsPage(main: HTMLElement): Promise<void> {
@@ -207,6 +243,7 @@ export async function endpointsPage(main: HTMLElement): Promise<void> {
     pageHeader(
       'Webhook endpoints',
       'Where events are sent. Each request is signed with the endpoint secret so you can verify it came from us.',
+      h('a', { class: 'button secondary', href: href('event-types') }, 'Event catalogue'),
       add,
     ),
     formSlot,

@@ -139,8 +139,9 @@ export const ZMessageItem = ZMessage.extend({
         'sending, sent, delivered or failed, or canceled; an inbound message is received.',
     ),
   phone_number: ZE164.describe('The other party in E.164 format: the recipient of a send, the sender of an inbound message'),
-  sender_number: ZE164.nullable()
-    .describe('Your number in E.164 format: the one a send goes from, the one an inbound message was sent to'),
+  sender_number: ZE164.nullable().describe(
+    'Your number in E.164 format: the one a send goes from, the one an inbound message was sent to',
+  ),
   body: z.string(),
   cost_cents: z.number().int().describe('segments x the price per segment, debited when accepted; 0 for an inbound message'),
   campaign_id: ZId('campaign').nullable().describe('The campaign that sent it; null for a send of the API, MCP or console'),
@@ -301,7 +302,9 @@ export const ZMessagePreview = z.object({
       'Every character outside the GSM-7 alphabet, each of which alone makes the whole body ucs2: replace them (a ' +
         'curly quote with a straight one, say) to send as gsm7, usually in fewer segments. Empty for a gsm7 body.',
     ),
-  sender_number: ZE164.nullable().describe('The number the send would go from (from when given, else the one selected); null when there is none'),
+  sender_number: ZE164.nullable().describe(
+    'The number the send would go from (from when given, else the one selected); null when there is none',
+  ),
   balance_cents: z.number().int().describe('The prepaid balance now'),
   spend_remaining_today_cents: z
     .number()

@@ -10,6 +10,7 @@ import {
   ZWebhookDelivery,
   ZWebhookDeliveryDetail,
   ZWebhookEndpoint,
+  ZWebhookEndpointHour,
 } from '../webhooks.ts';
 
 /** How far back a recovery reaches: failed deliveries older than this are not sent again. */
@@ -278,6 +279,36 @@ export const recoverWebhookEndpoint = defineOperation({
     readOnly: false,
     destructive: false,
     openWorld: true,
+  },
+});
+
+export const getWebhookEndpointStats = defineOperation({
+  name: 'webhookEndpoints.stats',
+  operationId: 'getWebhookEndpointStats',
+  method: 'GET',
+  path: '/api/v1/webhook-endpoints/{id}/stats',
+  auth: readScope,
+  summary: 'Hourly attempt counts of an endpoint',
+  description:
+    'Attempts made to the endpoint in each of the last 24 hours (UTC hours, oldest first, the current hour last), ' +
+    'with how many got a 2xx: the figures behind the 24 h success rate in its health.',
+  tags: endpointTags,
+  input: z.strictObject({ id: ZEndpointId }),
+  output: z.object({
+    endpoint_id: ZId('webhookEndpoint'),
+    hours: z.array(ZWebhookEndpointHour).length(24).describe('24 hours, oldest first; the last one is the current hour so far'),
+  }),
+  successStatus: 200,
+  errors: ['not_found'],
+  bodyRequired: false,
+  mcp: {
+    name: 'get_webhook_endpoint_stats',
+    title: 'Get webhook endpoint hourly stats',
+    description:
+      'Get, for each of the last 24 hours, how many delivery attempts a webhook endpoint received and how many ' +
+      'succeeded (2xx): when it started failing, or whether it recovered. Overall figures: get_webhook_endpoint.',
+    readOnly: true,
+    destructive: false,
   },
 });
 

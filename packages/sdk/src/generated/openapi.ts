@@ -649,6 +649,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook-endpoints/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hourly attempt counts of an endpoint
+         * @description Attempts made to the endpoint in each of the last 24 hours (UTC hours, oldest first, the current hour last), with how many got a 2xx: the figures behind the 24 h success rate in its health.
+         */
+        get: operations["getWebhookEndpointStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-deliveries": {
         parameters: {
             query?: never;
@@ -2379,6 +2399,21 @@ export type components = {
         RecoverWebhookEndpointResponse: {
             /** @description Failed deliveries queued for a new attempt */
             queued: number;
+        };
+        GetWebhookEndpointStatsResponse: {
+            endpoint_id: string;
+            /** @description 24 hours, oldest first; the last one is the current hour so far */
+            hours: {
+                /**
+                 * Format: date-time
+                 * @description Start of the UTC hour
+                 */
+                start: string;
+                /** @description Attempts made in this hour (automatic, replays and tests) */
+                attempts: number;
+                /** @description Of those, the ones answered with a 2xx */
+                succeeded: number;
+            }[];
         };
         ListWebhookDeliveriesResponse: {
             deliveries: {
@@ -7527,6 +7562,80 @@ export interface operations {
             };
         };
     };
+    getWebhookEndpointStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id (whe_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hourly attempt counts of an endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetWebhookEndpointStatsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
@@ -10837,7 +10946,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
                     };
                 };
             };
@@ -10984,6 +11093,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "message.sent",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "message": {
+                 *           "id": "msg_example0000000000000000",
+                 *           "status": "sent",
+                 *           "phone_number": "+14155550100",
+                 *           "segments": 1,
+                 *           "cost_cents": 2
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;
@@ -11043,6 +11168,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "message.delivered",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "message": {
+                 *           "id": "msg_example0000000000000000",
+                 *           "status": "delivered",
+                 *           "phone_number": "+14155550100",
+                 *           "segments": 1,
+                 *           "cost_cents": 2
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;
@@ -11102,6 +11243,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "message.failed",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "message": {
+                 *           "id": "msg_example0000000000000000",
+                 *           "status": "failed",
+                 *           "phone_number": "+14155550100",
+                 *           "segments": 1,
+                 *           "cost_cents": 2,
+                 *           "error_code": "carrier_rejected"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;
@@ -11161,6 +11319,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "message.received",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "message": {
+                 *           "id": "inb_example0000000000000000",
+                 *           "from": "+14155550100",
+                 *           "to": "+14155550199",
+                 *           "body": "Hello!",
+                 *           "conversation_id": "cnv_example0000000000000000",
+                 *           "received_at": "2026-01-01T12:00:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;
@@ -11217,6 +11392,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "conversation.created",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "conversation": {
+                 *           "id": "cnv_example0000000000000000",
+                 *           "phone_number": "+14155550100",
+                 *           "sender_number": "+14155550199",
+                 *           "last_message_at": "2026-01-01T12:00:00.000Z",
+                 *           "created_at": "2026-01-01T12:00:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;
@@ -11276,6 +11467,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "conversation.updated",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "conversation": {
+                 *           "id": "cnv_example0000000000000000",
+                 *           "phone_number": "+14155550100",
+                 *           "sender_number": "+14155550199",
+                 *           "last_message_at": "2026-01-01T12:00:00.000Z",
+                 *           "created_at": "2026-01-01T12:00:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;
@@ -11335,6 +11542,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "opt_out.created",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "opt_out": {
+                 *           "phone_number": "+14155550100",
+                 *           "source": "inbound_keyword",
+                 *           "provider": "sandbox",
+                 *           "reason": "keyword STOP",
+                 *           "created_at": "2026-01-01T12:00:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;

@@ -20,6 +20,9 @@ type EnrollmentCounts = TCampaign['enrollment_counts'];
 
 const withStages = { stages: { orderBy: { position: 'asc' } } } as const;
 
+/** Transactions that may update every enrollment of a campaign (100,000 rows and more) in one statement. */
+const wholeCampaign = { timeoutMs: 120_000 };
+
 export function campaignNotFound(): AppError {
   return new AppError('not_found', { message: 'No campaign with this id exists in this workspace.' });
 }
@@ -140,22 +143,26 @@ export async function updateCampaign(
   },
 ): Promise<TCampaign> {
   const now = new Date(deps.clock.now());
-  await inJobTransaction(deps, async (tx) => {
-    const campaign = await lockCampaign(tx, workspaceId, input.id);
-    assertEditable(campaign.status);
-    const stored = await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { settings: true } });
-    const settings = mergeSettings(readSettings(stored.settings), input.settings);
-    await tx.campaign.update({
-      where: { id: campaign.id },
-      data: {
-        name: input.name,
-        description: input.description === undefined ? undefined : input.description || null,
-        settings,
-        updatedAt: now,
-      },
-    });
-    if (input.settings?.quiet_hours && campaign.status !== 'draft') await recomputeSchedules(tx, campaign.id, now);
-  });
+  await inJobTransaction(
+    deps,
+    async (tx) => {
+      const campaign = await lockCampaign(tx, workspaceId, input.id);
+      assertEditable(campaign.status);
+      const stored = await tx.campaign.findUniqueOrThrow({ where: { id: campaign.id }, select: { settings: true } });
+      const settings = mergeSettings(readSettings(stored.settings), input.settings);
+      await tx.campaign.update({
+        where: { id: campaign.id },
+        data: {
+          name: input.name,
+          description: input.description === undefined ? undefined : input.description || null,
+          settings,
+          updatedAt: now,
+        },
+      });
+      if (input.settings?.quiet_hours && campaign.status !== 'draft') await recomputeSchedules(tx, campaign.id, now);
+    },
+    wholeCampaign,
+  );
   return getCampaign(deps, workspaceId, input.id);
 }
 
@@ -167,32 +174,36 @@ export async function transitionCampaign(
   transition: CampaignTransition,
 ): Promise<TCampaign> {
   const now = new Date(deps.clock.now());
-  await inJobTransaction(deps, async (tx) => {
-    const campaign = await lockCampaign(tx, workspaceId, campaignId);
-    const status = nextStatus(campaign.status, transition);
-    if (transition === 'activate' && campaign.status === 'draft') {
-      if ((await tx.campaignStage.count({ where: { campaignId } })) === 0) {
-        throw invalidState(campaign.status, 'Add at least one stage before activating the campaign.');
-      }
-      // Numbers enrolled before launch count their first delay from now.
-      await tx.$executeRaw`
+  await inJobTransaction(
+    deps,
+    async (tx) => {
+      const campaign = await lockCampaign(tx, workspaceId, campaignId);
+      const status = nextStatus(campaign.status, transition);
+      if (transition === 'activate' && campaign.status === 'draft') {
+        if ((await tx.campaignStage.count({ where: { campaignId } })) === 0) {
+          throw invalidState(campaign.status, 'Add at least one stage before activating the campaign.');
+        }
+        // Numbers enrolled before launch count their first delay from now.
+        await tx.$executeRaw`
         UPDATE campaign_enrollments SET anchor_at = ${now}, updated_at = ${now}
         WHERE campaign_id = ${campaignId} AND last_stage_id IS NULL`;
-    }
-    await tx.campaign.update({
-      where: { id: campaignId },
-      data: {
-        status,
-        updatedAt: now,
-        activatedAt: campaign.activatedAt ?? (status === 'active' ? now : null),
-        ...(status === 'archived' ? { archivedAt: now } : {}),
-      },
-    });
-    if (status === 'active') await scheduleSteps(tx, waitingEnrollments(campaignId), { now, runAt: 'when_due' });
-    if (status === 'archived') {
-      await transitionEnrollments(tx, Prisma.sql`campaign_id = ${campaignId}`, 'stopForArchive', { now });
-    }
-  });
+      }
+      await tx.campaign.update({
+        where: { id: campaignId },
+        data: {
+          status,
+          updatedAt: now,
+          activatedAt: campaign.activatedAt ?? (status === 'active' ? now : null),
+          ...(status === 'archived' ? { archivedAt: now } : {}),
+        },
+      });
+      if (status === 'active') await scheduleSteps(tx, waitingEnrollments(campaignId), { now, runAt: 'when_due' });
+      if (status === 'archived') {
+        await transitionEnrollments(tx, Prisma.sql`campaign_id = ${campaignId}`, 'stopForArchive', { now });
+      }
+    },
+    wholeCampaign,
+  );
   return getCampaign(deps, workspaceId, campaignId);
 }
 
@@ -210,27 +221,31 @@ export async function addStage(
     ? await deps.prisma.snippet.findMany({ where: { workspaceId, name: { in: referenced } }, select: { name: true } })
     : [];
   const now = new Date(deps.clock.now());
-  const stage = await inJobTransaction(deps, async (tx) => {
-    const campaign = await lockCampaign(tx, workspaceId, input.id);
-    assertEditable(campaign.status);
-    assertValidTemplate('body', input.body, { allowed: true, known: new Set(known.map((snippet) => snippet.name)) });
-    const count = await tx.campaignStage.count({ where: { campaignId: campaign.id } });
-    if (count >= maxStagesPerCampaign) throw stageIssue('body', `A campaign has at most ${maxStagesPerCampaign} stages.`);
-    const position = input.position ?? count + 1;
-    if (position > count + 1)
-      throw stageIssue('position', `must be between 1 and ${count + 1} (the campaign has ${count} stages)`);
-    await tx.campaignStage.updateMany({
-      where: { campaignId: campaign.id, position: { gte: position } },
-      data: { position: { increment: 1 } },
-    });
-    const created = await tx.campaignStage.create({
-      data: { id: newId('stg'), campaignId: campaign.id, position, body: input.body, delayMinutes: input.delay_minutes },
-    });
-    await tx.campaign.update({ where: { id: campaign.id }, data: { updatedAt: now } });
-    // An appended stage only concerns enrollments still before it, whose schedules stand.
-    const inserted = position <= count && campaign.status !== 'draft';
-    if (inserted) await recomputeSchedules(tx, campaign.id, now);
-    return created;
-  });
+  const stage = await inJobTransaction(
+    deps,
+    async (tx) => {
+      const campaign = await lockCampaign(tx, workspaceId, input.id);
+      assertEditable(campaign.status);
+      assertValidTemplate('body', input.body, { allowed: true, known: new Set(known.map((snippet) => snippet.name)) });
+      const count = await tx.campaignStage.count({ where: { campaignId: campaign.id } });
+      if (count >= maxStagesPerCampaign) throw stageIssue('body', `A campaign has at most ${maxStagesPerCampaign} stages.`);
+      const position = input.position ?? count + 1;
+      if (position > count + 1)
+        throw stageIssue('position', `must be between 1 and ${count + 1} (the campaign has ${count} stages)`);
+      await tx.campaignStage.updateMany({
+        where: { campaignId: campaign.id, position: { gte: position } },
+        data: { position: { increment: 1 } },
+      });
+      const created = await tx.campaignStage.create({
+        data: { id: newId('stg'), campaignId: campaign.id, position, body: input.body, delayMinutes: input.delay_minutes },
+      });
+      await tx.campaign.update({ where: { id: campaign.id }, data: { updatedAt: now } });
+      // An appended stage only concerns enrollments still before it, whose schedules stand.
+      const inserted = position <= count && campaign.status !== 'draft';
+      if (inserted) await recomputeSchedules(tx, campaign.id, now);
+      return created;
+    },
+    wholeCampaign,
+  );
   return { stage: toStage(stage), campaign: await getCampaign(deps, workspaceId, input.id) };
 }

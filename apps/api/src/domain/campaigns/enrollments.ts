@@ -2,25 +2,30 @@ import { AppError, type TEnrollmentResult } from '@textline/contract';
 import { Prisma } from '@textline/db';
 import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { toE164 } from '../../lib/phone.ts';
-import { newId } from '../../lib/crypto.ts';
 import { lockCampaign } from './campaigns.ts';
-import { type CampaignDeps, scheduleSteps } from './scheduler.ts';
+import { type CampaignDeps, enqueueSteps } from './scheduler.ts';
 import { assertEditable } from './state-machine.ts';
 
-/** The numbers to enroll, valid and de-duplicated, plus the entries that are not phone numbers. */
+/** A statement's worth of work over a whole contact list: far above what enrolling 100,000 numbers takes. */
+const ENROLL_TIMEOUT_MS = 120_000;
+
+/**
+ * The numbers to enroll, as a query of distinct phone_number (a contact list's members, or the
+ * valid numbers given), plus the entries given that are not phone numbers.
+ */
 async function candidates(
   tx: Prisma.TransactionClient,
   workspaceId: string,
   input: { phone_numbers?: string[] | undefined; contact_list_id?: string | undefined },
-): Promise<{ phoneNumbers: string[]; invalid: string[] }> {
+): Promise<{ query: Prisma.Sql; invalid: string[] }> {
   if (input.contact_list_id !== undefined) {
     const list = await tx.contactList.findFirst({ where: { id: input.contact_list_id, workspaceId }, select: { id: true } });
     if (!list) throw new AppError('not_found', { message: 'No contact list with this id exists in this workspace.' });
-    const members = await tx.contact.findMany({
-      where: { memberships: { some: { contactListId: list.id } } },
-      select: { phoneNumber: true },
-    });
-    return { phoneNumbers: members.map((member) => member.phoneNumber), invalid: [] };
+    return {
+      query: Prisma.sql`SELECT DISTINCT c.phone_number FROM contact_list_members m JOIN contacts c ON c.id = m.contact_id
+                        WHERE m.contact_list_id = ${list.id}`,
+      invalid: [],
+    };
   }
   const phoneNumbers = new Set<string>();
   const invalid: string[] = [];
@@ -29,14 +34,15 @@ async function candidates(
     if (phoneNumber) phoneNumbers.add(phoneNumber);
     else invalid.push(entry);
   }
-  return { phoneNumbers: [...phoneNumbers], invalid };
+  return { query: Prisma.sql`SELECT DISTINCT unnest(${[...phoneNumbers]}::text[]) AS phone_number`, invalid };
 }
 
 /**
  * Enrolls numbers in a campaign, idempotently: a number is enrolled at most once per campaign, and
  * numbers with a workspace opt-out or a suppression in this campaign are left out (the unique
- * (campaign, phone number) index keeps it so even under concurrency). In an active
- * campaign each new enrollment's first stage is scheduled its delay from now; otherwise activation
+ * (campaign, phone number) index keeps it so even under concurrency). One statement, however long
+ * the contact list: nothing is read into memory. In an active campaign each new enrollment's first
+ * stage is due its delay from now (with a job for the campaign at that time); otherwise activation
  * schedules it.
  */
 export async function enroll(
@@ -46,60 +52,55 @@ export async function enroll(
   input: { phone_numbers?: string[] | undefined; contact_list_id?: string | undefined },
 ): Promise<TEnrollmentResult> {
   const now = new Date(deps.clock.now());
-  const { counts, invalid } = await inJobTransaction(deps, async (tx) => {
-    const campaign = await lockCampaign(tx, workspaceId, campaignId);
-    assertEditable(campaign.status);
-    const { phoneNumbers, invalid } = await candidates(tx, workspaceId, input);
-    const existing = new Set(
-      (
-        await tx.campaignEnrollment.findMany({
-          where: { campaignId, phoneNumber: { in: phoneNumbers } },
-          select: { phoneNumber: true },
-        })
-      ).map((row) => row.phoneNumber),
-    );
-    const fresh = phoneNumbers.filter((phoneNumber) => !existing.has(phoneNumber));
-    const suppressed = new Set(
-      [
-        ...(await tx.workspaceSuppression.findMany({
-          where: { workspaceId, active: true, phoneNumber: { in: fresh } },
-          select: { phoneNumber: true },
-        })),
-        ...(await tx.campaignSuppression.findMany({
-          where: { campaignId, phoneNumber: { in: fresh } },
-          select: { phoneNumber: true },
-        })),
-      ].map((row) => row.phoneNumber),
-    );
-    const eligible = fresh.filter((phoneNumber) => !suppressed.has(phoneNumber));
-    const created = await tx.campaignEnrollment.createManyAndReturn({
-      data: eligible.map((phoneNumber) => ({
-        id: newId('enr'),
-        campaignId,
-        workspaceId,
-        phoneNumber,
-        anchorAt: now,
-        updatedAt: now,
-      })),
-      skipDuplicates: true,
-      select: { id: true },
-    });
-    const firstStage = await tx.campaignStage.findFirst({ where: { campaignId }, orderBy: { position: 'asc' } });
-    if (campaign.status === 'active' && firstStage && created.length > 0) {
-      await scheduleSteps(tx, Prisma.sql`id = ANY(${created.map((row) => row.id)}::text[])`, {
-        now,
-        runAt: new Date(now.getTime() + firstStage.delayMinutes * 60_000),
-      });
-    }
-    return {
-      counts: {
-        enrolled: created.length,
-        alreadyEnrolled: existing.size + eligible.length - created.length,
-        suppressed: suppressed.size,
-      },
-      invalid,
-    };
-  });
+  const { counts, invalid } = await inJobTransaction(
+    deps,
+    async (tx) => {
+      const campaign = await lockCampaign(tx, workspaceId, campaignId);
+      assertEditable(campaign.status);
+      const { query, invalid } = await candidates(tx, workspaceId, input);
+      const firstStage = await tx.campaignStage.findFirst({ where: { campaignId }, orderBy: { position: 'asc' } });
+      const firstStepAt =
+        campaign.status === 'active' && firstStage ? new Date(now.getTime() + firstStage.delayMinutes * 60_000) : null;
+      // As scheduleSteps would leave them: a due time, and the first schedule counted.
+      const [counted] = await tx.$queryRaw<{ candidates: number; existing: number; suppressed: number; enrolled: number }[]>`
+        WITH candidate AS (${query}),
+        fresh AS (
+          SELECT candidate.phone_number FROM candidate
+          WHERE NOT EXISTS (SELECT 1 FROM campaign_enrollments e
+                            WHERE e.campaign_id = ${campaignId} AND e.phone_number = candidate.phone_number)
+        ),
+        eligible AS (
+          SELECT fresh.phone_number FROM fresh
+          WHERE NOT EXISTS (SELECT 1 FROM workspace_suppressions s
+                            WHERE s.workspace_id = ${workspaceId} AND s.phone_number = fresh.phone_number AND s.active)
+            AND NOT EXISTS (SELECT 1 FROM campaign_suppressions s
+                            WHERE s.campaign_id = ${campaignId} AND s.phone_number = fresh.phone_number)
+        ),
+        inserted AS (
+          INSERT INTO campaign_enrollments (id, campaign_id, workspace_id, phone_number, anchor_at, next_step_at, schedule_seq, updated_at)
+          SELECT 'enr_' || replace(gen_random_uuid()::text, '-', ''), ${campaignId}, ${workspaceId}, eligible.phone_number,
+                 ${now}, ${firstStepAt}::timestamptz, ${firstStepAt === null ? 0 : 1}, ${now}
+          FROM eligible
+          ON CONFLICT (campaign_id, phone_number) DO NOTHING
+          RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM candidate)::int AS candidates,
+               (SELECT count(*) FROM candidate)::int - (SELECT count(*) FROM fresh)::int AS existing,
+               (SELECT count(*) FROM fresh)::int - (SELECT count(*) FROM eligible)::int AS suppressed,
+               (SELECT count(*) FROM inserted)::int AS enrolled`;
+      if (!counted) throw new Error('the enrollment statement returned no row');
+      if (firstStepAt && counted.enrolled > 0) await enqueueSteps(tx, campaignId, firstStepAt);
+      return {
+        counts: {
+          enrolled: counted.enrolled,
+          alreadyEnrolled: counted.candidates - counted.suppressed - counted.enrolled,
+          suppressed: counted.suppressed,
+        },
+        invalid,
+      };
+    },
+    { timeoutMs: ENROLL_TIMEOUT_MS },
+  );
   return {
     campaign_id: campaignId,
     enrolled: counts.enrolled,

@@ -1,12 +1,15 @@
+import { performance } from 'node:perf_hooks';
 import { AppError, type ErrorCode, ZMessageBody } from '@textline/contract';
 import { z } from 'zod';
-import { Prisma } from '@textline/db';
+import { type CampaignStage, Prisma } from '@textline/db';
 import { defineJob } from '../../jobs/define.ts';
-import { inJobTransaction, insertJobs, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
+import { enqueue, inJobTransaction, insertJobs, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { recipientTimeZone } from '../../lib/recipient-time-zone.ts';
 import type { Services } from '../../services.ts';
-import { sendMessage } from '../messages/send.ts';
+import type { AcceptParameters, AcceptRow } from '../messages/accept-queue.ts';
+import { dispatchJob } from '../messages/dispatch.ts';
+import { acceptParametersOf, sendRefusal } from '../messages/send.ts';
 import { quietHoursRelease } from './quiet-hours.ts';
 import { readSettings } from './settings.ts';
 import { transitionEnrollments } from './state-machine.ts';
@@ -15,13 +18,13 @@ import { type ContactFields, renderTemplate, snippetNames } from './templates.ts
 /**
  * Campaign delivery. An enrollment waiting for its next step records when it is due (next_step_at)
  * and, for every distinct due time of a campaign, a `campaign_step` job exists at that time. The job
- * runs the whole campaign's due steps, in batches: each batch locks up to STEP_BATCH due enrollments
- * (FOR UPDATE SKIP LOCKED, so concurrent runs of one campaign share the work instead of repeating
- * it), accepts their sends in one accept_message_batch call and records every outcome in the same
- * transaction. A batch commits whole or not at all, so a worker that dies mid-stage leaves the
- * enrollments it had not committed due, and the job's retry sends those, and only those. Every send
- * also carries the idempotency key cmp:<enrollment>:<stage>, so no step is ever sent twice.
- * schedule_seq counts an enrollment's schedules (each bumps it under the row lock).
+ * runs the whole campaign's due steps in batches of CAMPAIGN_BATCH_SIZE enrollments, each locked
+ * with FOR UPDATE SKIP LOCKED (so concurrent runs of one campaign share the work instead of
+ * repeating it), their sends accepted in one accept_message_batch call and every outcome recorded
+ * in the same transaction. A batch commits whole or not at all, so a worker that dies mid-stage
+ * leaves the enrollments it had not committed due, and the job's retry sends those, and only those.
+ * Every send also carries the idempotency key cmp:<enrollment>:<stage>, so no step is ever sent
+ * twice. schedule_seq counts an enrollment's schedules (each bumps it under the row lock).
  */
 
 export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs'>;
@@ -36,11 +39,6 @@ type StepPayload = z.infer<typeof ZStepPayload>;
 const MINUTE_MS = 60_000;
 /** How long a step waits before trying again when the workspace cannot send (no balance, no number). */
 const SEND_RETRY_MS = 15 * MINUTE_MS;
-/**
- * Enrollments one batch takes: one accept_message_batch call, holding the workspace's row until the
- * batch commits (API sends of the workspace wait that long), and one write of each kind.
- */
-const STEP_BATCH = 500;
 /** A batch's transaction: far above what one takes, below the job lease. */
 const BATCH_TIMEOUT_MS = 30_000;
 
@@ -113,181 +111,311 @@ function refusal(code: ErrorCode, now: number): { retryAt: number } | { stop: tr
   }
 }
 
-type Enrollment = Prisma.CampaignEnrollmentGetPayload<{ include: { campaign: { include: { stages: true } } } }>;
-type Stage = Enrollment['campaign']['stages'][number];
-
-function stageAfter(stages: Stage[], stageId: string | null): Stage | undefined {
+function stageAfter(stages: CampaignStage[], stageId: string | null): CampaignStage | undefined {
   if (stageId === null) return stages[0];
   const index = stages.findIndex((stage) => stage.id === stageId);
   return index === -1 ? undefined : stages[index + 1];
 }
 
-async function contactFields(deps: CampaignDeps, enrollment: Enrollment): Promise<ContactFields> {
-  const contact = await deps.prisma.contact.findUnique({
-    where: { workspaceId_phoneNumber: { workspaceId: enrollment.workspaceId, phoneNumber: enrollment.phoneNumber } },
+/** A due enrollment as a batch reads it, with what its step needs: its contact's fields and any campaign suppression. */
+type DueStep = {
+  id: string;
+  phone_number: string;
+  last_stage_id: string | null;
+  anchor_at: Date;
+  next_step_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  attributes: Record<string, unknown> | null;
+  suppression_id: string | null;
+};
+
+/** How far a run has got: due enrollments are taken in (next_step_at, id) order. */
+type Cursor = { at: Date; id: string };
+
+/** Everything one batch writes, gathered by kind so that each kind is one statement (or one per stage or due time). */
+type BatchWrites = {
+  deliveries: { enrollmentId: string; stageId: string; outcome: string; messageId: string | null; errorCode: string | null }[];
+  /** Enrollments whose stage is done (sent, or failed for good), by that stage's id. */
+  done: Map<string, string[]>;
+  /** Enrollments with no stage left. */
+  completed: string[];
+  /** Opted out workspace-wide: the enrollment ends. */
+  stopped: string[];
+  /** A campaign suppression: the step waits, with no job, until it is removed. */
+  held: { enrollmentId: string; suppressionId: string }[];
+  /** Not yet (due later, quiet hours, or the workspace cannot send now), by due time and the error that delayed them. */
+  later: Map<string, { runAt: number; lastError: ErrorCode | undefined; ids: string[] }>;
+  /** Refusals by error code, for one log line per batch. */
+  refused: Map<ErrorCode, number>;
+};
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const values = map.get(key);
+  if (values) values.push(value);
+  else map.set(key, [value]);
+}
+
+function stepLater(writes: BatchWrites, step: DueStep, runAt: number, lastError?: ErrorCode): void {
+  const key = `${runAt} ${lastError ?? ''}`;
+  const group = writes.later.get(key);
+  if (group) group.ids.push(step.id);
+  else writes.later.set(key, { runAt, lastError, ids: [step.id] });
+}
+
+function stepDone(
+  writes: BatchWrites,
+  step: DueStep,
+  stage: CampaignStage,
+  outcome: { outcome: 'sent'; messageId: string } | { outcome: 'failed'; errorCode: string },
+): void {
+  push(writes.done, stage.id, step.id);
+  writes.deliveries.push({
+    enrollmentId: step.id,
+    stageId: stage.id,
+    outcome: outcome.outcome,
+    messageId: outcome.outcome === 'sent' ? outcome.messageId : null,
+    errorCode: outcome.outcome === 'failed' ? outcome.errorCode : null,
   });
-  return {
-    phone_number: enrollment.phoneNumber,
-    first_name: contact?.firstName ?? null,
-    last_name: contact?.lastName ?? null,
-    attributes: (contact?.attributes ?? {}) as Record<string, unknown>,
-  };
 }
 
-async function snippetBodies(deps: CampaignDeps, workspaceId: string, template: string): Promise<Map<string, string>> {
-  const names = snippetNames(template);
-  if (names.length === 0) return new Map();
-  const snippets = await deps.prisma.snippet.findMany({ where: { workspaceId, name: { in: names } } });
-  return new Map(snippets.map((snippet) => [snippet.name, snippet.body]));
-}
-
-/** Everything one run of a step job writes, each guarded by the schedule_seq the job carries. */
-function stepWriter(deps: CampaignDeps, enrollment: Enrollment, seq: number, now: Date) {
-  // The step job's own enrollment, at the generation the job carries; transitions add their status guard.
-  const thisJob = Prisma.sql`id = ${enrollment.id} AND schedule_seq = ${seq}`;
-  const current = Prisma.sql`${thisJob} AND status = 'active'`;
-
-  async function record(
-    db: Prisma.TransactionClient,
-    stage: Stage,
-    outcome: { outcome: string; messageId?: string; errorCode?: string },
-  ) {
-    const fields = {
-      outcome: outcome.outcome,
-      messageId: outcome.messageId ?? null,
-      errorCode: outcome.errorCode ?? null,
-      updatedAt: now,
-    };
-    await db.campaignDelivery.upsert({
-      where: { enrollmentId_stageId: { enrollmentId: enrollment.id, stageId: stage.id } },
-      create: { id: newId('cdl'), campaignId: enrollment.campaignId, enrollmentId: enrollment.id, stageId: stage.id, ...fields },
-      update: fields,
+/** A step the send rules (or its rendering) refused: what `refusal` says, or the error again for the job to retry. */
+function stepRefused(writes: BatchWrites, step: DueStep, stage: CampaignStage, error: AppError, now: number): void {
+  const verdict = refusal(error.code, now);
+  if (!verdict) throw error;
+  writes.refused.set(error.code, (writes.refused.get(error.code) ?? 0) + 1);
+  if ('stop' in verdict) {
+    writes.stopped.push(step.id);
+    writes.deliveries.push({
+      enrollmentId: step.id,
+      stageId: stage.id,
+      outcome: 'suppressed',
+      messageId: null,
+      errorCode: 'workspace_suppressed',
     });
+  } else if ('failed' in verdict) stepDone(writes, step, stage, { outcome: 'failed', errorCode: error.code });
+  else stepLater(writes, step, verdict.retryAt, error.code);
+}
+
+const anyOf = (ids: string[]) => Prisma.sql`id = ANY(${ids}::text[])`;
+
+/** Writes what a batch decided, its enrollments still locked by the batch's transaction. */
+async function recordBatch(
+  tx: JobTransaction,
+  campaignId: string,
+  stages: CampaignStage[],
+  writes: BatchWrites,
+  now: Date,
+): Promise<void> {
+  const { deliveries } = writes;
+  if (deliveries.length > 0) {
+    const column = <K extends keyof BatchWrites['deliveries'][number]>(key: K) =>
+      deliveries.map((delivery) => delivery[key] ?? '');
+    await tx.$executeRaw`
+      INSERT INTO campaign_deliveries (id, campaign_id, enrollment_id, stage_id, outcome, message_id, error_code, created_at, updated_at)
+      SELECT d.id, ${campaignId}, d.enrollment_id, d.stage_id, d.outcome, NULLIF(d.message_id, ''), NULLIF(d.error_code, ''), ${now}, ${now}
+      FROM unnest(${deliveries.map(() => newId('cdl'))}::text[], ${column('enrollmentId')}::text[], ${column('stageId')}::text[],
+                  ${column('outcome')}::text[], ${column('messageId')}::text[], ${column('errorCode')}::text[])
+        AS d (id, enrollment_id, stage_id, outcome, message_id, error_code)
+      ON CONFLICT (enrollment_id, stage_id) DO UPDATE
+      SET outcome = EXCLUDED.outcome, message_id = EXCLUDED.message_id, error_code = EXCLUDED.error_code,
+          updated_at = EXCLUDED.updated_at`;
   }
-
-  return {
-    /** Not yet: due later, in quiet hours, or the workspace cannot send now (`lastError`). */
-    async reschedule(runAt: number, lastError?: ErrorCode): Promise<void> {
-      await inJobTransaction(deps, async (tx) => {
-        if (lastError) await tx.$executeRaw`UPDATE campaign_enrollments SET last_error = ${lastError} WHERE ${current}`;
-        await scheduleSteps(tx, current, { now, runAt: new Date(runAt) });
-      });
-    },
-
-    async complete(): Promise<void> {
-      await transitionEnrollments(deps.prisma, thisJob, 'complete', { now });
-    },
-
-    /** Campaign suppression: the skip is recorded and the enrollment waits, with no job, until it is removed. */
-    async hold(stage: Stage, suppressionId: string): Promise<void> {
-      await deps.prisma.$transaction(async (tx) => {
-        if ((await transitionEnrollments(tx, thisJob, 'hold', { now })) === 0) return;
-        await record(tx, stage, { outcome: 'suppressed', errorCode: 'campaign_suppressed' });
-        await tx.campaignSuppression.update({
-          where: { id: suppressionId },
-          data: { skippedCount: { increment: 1 }, lastSkippedAt: now },
-        });
-      });
-    },
-
-    /** Workspace suppression (opt-out): the enrollment ends. */
-    async stop(stage: Stage): Promise<void> {
-      await deps.prisma.$transaction(async (tx) => {
-        const stopped = await transitionEnrollments(tx, thisJob, 'stopForOptOut', { now });
-        if (stopped > 0) await record(tx, stage, { outcome: 'suppressed', errorCode: 'workspace_suppressed' });
-      });
-    },
-
-    /** The step is done (sent, or failed for good): record it and move on to the next stage. */
-    async advance(
-      stage: Stage,
-      outcome: { outcome: 'sent'; messageId: string } | { outcome: 'failed'; errorCode: string },
-    ): Promise<void> {
-      const next = stageAfter(enrollment.campaign.stages, stage.id);
-      await inJobTransaction(deps, async (tx) => {
-        const advanced = await transitionEnrollments(tx, thisJob, next ? 'advance' : 'complete', { now, stageDone: stage.id });
-        if (advanced === 0) return;
-        await record(tx, stage, outcome);
-        if (next) await scheduleSteps(tx, current, { now, runAt: new Date(now.getTime() + next.delayMinutes * MINUTE_MS) });
-      });
-    },
-  };
+  for (const [stageId, ids] of writes.done) {
+    const next = stageAfter(stages, stageId);
+    await transitionEnrollments(tx, anyOf(ids), next ? 'advance' : 'complete', { now, stageDone: stageId });
+    if (next) await scheduleSteps(tx, anyOf(ids), { now, runAt: new Date(now.getTime() + next.delayMinutes * MINUTE_MS) });
+  }
+  if (writes.completed.length > 0) await transitionEnrollments(tx, anyOf(writes.completed), 'complete', { now });
+  if (writes.stopped.length > 0) await transitionEnrollments(tx, anyOf(writes.stopped), 'stopForOptOut', { now });
+  if (writes.held.length > 0) {
+    await transitionEnrollments(tx, anyOf(writes.held.map((held) => held.enrollmentId)), 'hold', { now });
+    // One enrollment per number and campaign, so each suppression appears once in a batch.
+    await tx.$executeRaw`
+      UPDATE campaign_suppressions SET skipped_count = skipped_count + 1, last_skipped_at = ${now}
+      WHERE ${anyOf(writes.held.map((held) => held.suppressionId))}`;
+  }
+  for (const { runAt, lastError, ids } of writes.later.values()) {
+    if (lastError) await tx.$executeRaw`UPDATE campaign_enrollments SET last_error = ${lastError} WHERE ${anyOf(ids)}`;
+    await scheduleSteps(tx, anyOf(ids), { now, runAt: new Date(runAt) });
+  }
 }
 
 /**
- * Runs one step job: sends the enrollment's next stage if it is due and outside quiet hours, through
- * the same send pipeline as the API (sendMessage, which applies the send rules).
+ * One batch of a campaign's due steps, after `cursor`, in one transaction: sends each enrollment's
+ * next stage if it is due and outside quiet hours, through the send rules of every send
+ * (accept_message_batch, with the parameters acceptParametersOf builds for the API), and records
+ * every outcome. Returns where the next batch starts, or undefined when no due step is left.
  */
-export async function runCampaignStep(deps: CampaignDeps, payload: StepPayload): Promise<void> {
-  const enrollment = await deps.prisma.campaignEnrollment.findUnique({
-    where: { id: payload.enrollmentId },
-    include: { campaign: { include: { stages: { orderBy: { position: 'asc' } } } } },
-  });
-  // Stale: a newer job exists, or the enrollment ended. Paused: activation reschedules every step.
-  if (!enrollment || enrollment.scheduleSeq !== payload.seq || enrollment.status !== 'active') return;
-  if (enrollment.campaign.status !== 'active') return;
+async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor | undefined): Promise<Cursor | undefined> {
+  const nowMs = deps.clock.now();
+  const now = new Date(nowMs);
+  return inJobTransaction(
+    deps,
+    async (tx) => {
+      // Shared with concurrent batches; pausing or archiving (FOR UPDATE) waits for this batch, and the next one sees it.
+      const [campaign] = await tx.$queryRaw<{ workspace_id: string; status: string; settings: unknown }[]>`
+        SELECT workspace_id, status, settings FROM campaigns WHERE id = ${campaignId} FOR SHARE`;
+      if (campaign?.status !== 'active') return undefined;
+      const workspaceId = campaign.workspace_id;
+      // The cursor also keeps each batch from walking the index entries that earlier batches' updates left dead.
+      const after = cursor ? Prisma.sql`AND (e.next_step_at, e.id) > (${cursor.at}::timestamptz, ${cursor.id})` : Prisma.empty;
+      const steps = await tx.$queryRaw<DueStep[]>`
+        SELECT e.id, e.phone_number, e.last_stage_id, e.anchor_at, e.next_step_at,
+               c.first_name, c.last_name, c.attributes, s.id AS suppression_id
+        FROM campaign_enrollments e
+        LEFT JOIN contacts c ON c.workspace_id = e.workspace_id AND c.phone_number = e.phone_number
+        LEFT JOIN campaign_suppressions s ON s.campaign_id = e.campaign_id AND s.phone_number = e.phone_number
+        WHERE e.campaign_id = ${campaignId} AND e.next_step_at <= ${now} AND e.status = 'active' AND e.held_reason IS NULL
+          ${after}
+        ORDER BY e.next_step_at, e.id
+        LIMIT ${deps.config.campaignBatchSize}
+        FOR UPDATE OF e SKIP LOCKED`;
+      const last = steps.at(-1);
+      if (!last) return undefined;
+      const stages = await tx.campaignStage.findMany({ where: { campaignId }, orderBy: { position: 'asc' } });
+      const { quiet_hours: quietHours } = readSettings(campaign.settings);
+      const releases = new Map<string, number | undefined>();
+      const snippets = new Map<string, Map<string, string>>();
+      const writes: BatchWrites = {
+        deliveries: [],
+        done: new Map(),
+        completed: [],
+        stopped: [],
+        held: [],
+        later: new Map(),
+        refused: new Map(),
+      };
+      const sends: { step: DueStep; stage: CampaignStage; parameters: AcceptParameters }[] = [];
 
-  const now = deps.clock.now();
-  const writer = stepWriter(deps, enrollment, payload.seq, new Date(now));
-  const stage = stageAfter(enrollment.campaign.stages, enrollment.lastStageId);
-  if (!stage) return writer.complete();
+      for (const step of steps) {
+        const stage = stageAfter(stages, step.last_stage_id);
+        if (!stage) {
+          writes.completed.push(step.id);
+          continue;
+        }
+        const dueAt = step.anchor_at.getTime() + stage.delayMinutes * MINUTE_MS;
+        if (dueAt > nowMs) {
+          stepLater(writes, step, dueAt);
+          continue;
+        }
+        if (quietHours.enabled) {
+          const zone = quietHours.timezone ?? recipientTimeZone(step.phone_number);
+          if (!releases.has(zone)) releases.set(zone, quietHoursRelease(nowMs, quietHours, zone));
+          const releaseAt = releases.get(zone);
+          if (releaseAt !== undefined) {
+            stepLater(writes, step, releaseAt);
+            continue;
+          }
+        }
+        if (step.suppression_id !== null) {
+          writes.held.push({ enrollmentId: step.id, suppressionId: step.suppression_id });
+          writes.deliveries.push({
+            enrollmentId: step.id,
+            stageId: stage.id,
+            outcome: 'suppressed',
+            messageId: null,
+            errorCode: 'campaign_suppressed',
+          });
+          continue;
+        }
+        try {
+          let stageSnippets = snippets.get(stage.id);
+          if (!stageSnippets) {
+            stageSnippets = await snippetBodies(tx, workspaceId, stage.body);
+            snippets.set(stage.id, stageSnippets);
+          }
+          const contact: ContactFields = {
+            phone_number: step.phone_number,
+            first_name: step.first_name,
+            last_name: step.last_name,
+            attributes: step.attributes ?? {},
+          };
+          const body = renderTemplate(stage.body, contact, stageSnippets);
+          // The API checks bodies at its edge; a rendered one is checked here, e.g. a template of only {{first_name}}.
+          if (!ZMessageBody.safeParse(body).success) {
+            throw new AppError('validation_failed', { message: 'The rendered message is blank or too long.' });
+          }
+          const parameters = acceptParametersOf(
+            deps,
+            { workspaceId },
+            {
+              phoneNumber: step.phone_number,
+              body,
+              idempotencyKey: `cmp:${step.id}:${stage.id}`,
+              metadata: { campaign_id: campaignId, stage_id: stage.id, enrollment_id: step.id },
+            },
+            { source: 'campaign' },
+          );
+          sends.push({ step, stage, parameters });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          stepRefused(writes, step, stage, error, nowMs);
+        }
+      }
 
-  const dueAt = enrollment.anchorAt.getTime() + stage.delayMinutes * MINUTE_MS;
-  if (dueAt > now) return writer.reschedule(dueAt);
-  const { quiet_hours: quietHours } = readSettings(enrollment.campaign.settings);
-  const releaseAt = quietHoursRelease(now, quietHours, quietHours.timezone ?? recipientTimeZone(enrollment.phoneNumber));
-  if (releaseAt !== undefined) return writer.reschedule(releaseAt);
+      if (sends.length > 0) {
+        const accepted = await tx.$queryRaw<(AcceptRow & { item: number })[]>`
+          SELECT item, outcome, message_id, message_status
+          FROM accept_message_batch(${JSON.stringify(sends.map((send) => send.parameters))}::jsonb)`;
+        if (accepted.length !== sends.length)
+          throw new Error('accept_message_batch answered a batch with a row per send missing');
+        const dispatchJobs: string[] = [];
+        for (const row of accepted) {
+          const send = sends[row.item];
+          if (!send) throw new Error(`accept_message_batch answered for no send (item ${row.item})`);
+          if (row.outcome === 'accept') dispatchJobs.push(send.parameters.job_id);
+          // A replay or conflict names the message an earlier attempt sent for this step (its idempotency key).
+          if (
+            (row.outcome === 'accept' || row.outcome === 'replay' || row.outcome === 'idempotency_conflict') &&
+            row.message_id
+          ) {
+            stepDone(writes, send.step, send.stage, { outcome: 'sent', messageId: row.message_id });
+          } else if (row.outcome === 'accept' || row.outcome === 'replay' || row.outcome === 'idempotency_conflict') {
+            throw new Error(`accept_message_batch answered ${row.outcome} without its message`);
+          } else stepRefused(writes, send.step, send.stage, sendRefusal(row.outcome, send.parameters), nowMs);
+        }
+        wakeAfterCommit(tx, dispatchJob, dispatchJobs);
+      }
 
-  const suppression = await deps.prisma.campaignSuppression.findUnique({
-    where: { campaignId_phoneNumber: { campaignId: enrollment.campaignId, phoneNumber: enrollment.phoneNumber } },
-    select: { id: true },
-  });
-  if (suppression) return writer.hold(stage, suppression.id);
-
-  const idempotencyKey = `cmp:${enrollment.id}:${stage.id}`;
-  try {
-    const body = renderTemplate(
-      stage.body,
-      await contactFields(deps, enrollment),
-      await snippetBodies(deps, enrollment.workspaceId, stage.body),
-    );
-    // The API checks bodies at its edge; a rendered one is checked here, e.g. a template of only {{first_name}}.
-    if (!ZMessageBody.safeParse(body).success) {
-      throw new AppError('validation_failed', { message: 'The rendered message is blank or too long.' });
-    }
-    const { message } = await sendMessage(
-      deps,
-      { workspaceId: enrollment.workspaceId },
-      {
-        phoneNumber: enrollment.phoneNumber,
-        body,
-        idempotencyKey,
-        metadata: { campaign_id: enrollment.campaignId, stage_id: stage.id, enrollment_id: enrollment.id },
-      },
-      { source: 'campaign' },
-    );
-    await writer.advance(stage, { outcome: 'sent', messageId: message.id });
-    return;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (error.code === 'idempotency_conflict') {
-      // Sent by an earlier attempt that died before recording it; the template changed since.
-      const earlier = await deps.prisma.message.findUniqueOrThrow({
-        where: { workspaceId_idempotencyKey: { workspaceId: enrollment.workspaceId, idempotencyKey } },
-        select: { id: true },
-      });
-      return writer.advance(stage, { outcome: 'sent', messageId: earlier.id });
-    }
-    const verdict = refusal(error.code, now);
-    if (!verdict) throw error;
-    deps.log.info({ enrollmentId: enrollment.id, stageId: stage.id, code: error.code }, 'campaign step not sent');
-    if ('stop' in verdict) return writer.stop(stage);
-    if ('failed' in verdict) return writer.advance(stage, { outcome: 'failed', errorCode: error.code });
-    return writer.reschedule(verdict.retryAt, error.code);
-  }
+      await recordBatch(tx, campaignId, stages, writes, now);
+      for (const [code, count] of writes.refused) deps.log.info({ campaignId, code, count }, 'campaign steps not sent');
+      return steps.length < deps.config.campaignBatchSize ? undefined : { at: last.next_step_at, id: last.id };
+    },
+    { timeoutMs: BATCH_TIMEOUT_MS },
+  );
 }
 
-/** One step of one enrollment, at the generation (schedule_seq) it was scheduled for; written by scheduleSteps. */
+async function snippetBodies(tx: Prisma.TransactionClient, workspaceId: string, template: string): Promise<Map<string, string>> {
+  const names = snippetNames(template);
+  if (names.length === 0) return new Map();
+  const snippets = await tx.snippet.findMany({ where: { workspaceId, name: { in: names } } });
+  return new Map(snippets.map((snippet) => [snippet.name, snippet.body]));
+}
+
+/**
+ * Runs a campaign's due steps, batch after batch, for at most a quarter of the job lease (so no
+ * other worker takes the job meanwhile); a new job then carries on with whatever is still due.
+ */
+export async function runCampaignStep(deps: CampaignDeps, payload: StepPayload): Promise<void> {
+  const campaignId =
+    'campaignId' in payload
+      ? payload.campaignId
+      : (await deps.prisma.campaignEnrollment.findUnique({ where: { id: payload.enrollmentId }, select: { campaignId: true } }))
+          ?.campaignId;
+  if (campaignId === undefined) return;
+  const deadline = performance.now() + deps.config.jobLeaseMs / 4;
+  let cursor: Cursor | undefined;
+  do {
+    cursor = await runBatch(deps, campaignId, cursor);
+    if (cursor && performance.now() > deadline) {
+      await inJobTransaction(deps, (tx) => enqueueSteps(tx, campaignId, new Date(deps.clock.now())));
+      return;
+    }
+  } while (cursor);
+}
+
+/** A campaign's steps due at the job's time (and any others due by then); written by scheduleSteps and enqueueSteps. */
 export const campaignStepJob = defineJob({
   queue: 'campaign_step',
   payload: ZStepPayload,

@@ -39,7 +39,7 @@ export type EnrollmentTransition = 'advance' | 'complete' | 'hold' | 'stopForOpt
 type EnrollmentRule = {
   from: readonly EnrollmentStatus[];
   to: EnrollmentStatus;
-  /** Whether the live step job goes stale (see scheduler.ts); `advance` leaves that to the scheduling that follows it. */
+  /** Whether it counts as a new schedule (see scheduler.ts); `advance` leaves that to the scheduling that follows it. */
   bumpsScheduleSeq: boolean;
   stopReason?: 'workspace_suppressed' | 'campaign_archived';
   heldReason?: 'campaign_suppressed';
@@ -47,8 +47,8 @@ type EnrollmentRule = {
 
 /**
  * Enrollment progress: an enrollment is active until its stages are done (completed) or it is
- * stopped; both are final. Every transition clears next_step_at, as the enrollment has no live step
- * job afterwards; scheduleSteps (scheduler.ts) gives an active enrollment its next one.
+ * stopped; both are final. Every transition clears next_step_at, as the enrollment has no step due
+ * afterwards; scheduleSteps (scheduler.ts) gives an active enrollment its next one.
  */
 export const enrollmentTransitions: Record<EnrollmentTransition, EnrollmentRule> = {
   /** A stage is done and another follows; scheduleSteps then gives the next one its job. */

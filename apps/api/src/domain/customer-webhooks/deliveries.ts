@@ -1,6 +1,7 @@
 import {
   AppError,
   type CustomerEventType,
+  customerEventExamples,
   type TCustomerEventData,
   type TWebhookAttempt,
   type TWebhookDelivery,
@@ -13,7 +14,6 @@ import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../services.ts';
-import { exampleEventData } from './examples.ts';
 import { findEndpoint } from './endpoints.ts';
 import { envelopeFor, webhookDeliveryJob } from './worker.ts';
 
@@ -193,7 +193,7 @@ export async function sendTestEvent(
   const type = input.event_type ?? (endpoint.eventTypes[0] as CustomerEventType | undefined) ?? 'message.sent';
   const now = new Date(deps.clock.now());
   const delivery = await inJobTransaction(deps, async (tx) => {
-    const data = exampleEventData(type);
+    const data = customerEventExamples[type];
     const event = await tx.event.create({
       data: { id: newId('evt_test'), workspaceId, type, data, createdAt: now },
     });

@@ -3,20 +3,22 @@ import { performance } from 'node:perf_hooks';
 /** An endpoint whose answer took longer than this, or whose oldest request in flight has waited longer, is slow. */
 const SLOW_MS = 1_000;
 
-/** Frees the slot taken; call it once the endpoint has answered (or the request failed). */
-export type ReleaseSlot = () => void;
+/** Frees the slot taken once the endpoint has answered, saying whether it accepted (2xx), or the request failed. */
+export type ReleaseSlot = (accepted: boolean) => void;
 
 /**
  * How many requests one worker process has in flight to each endpoint, so that a slow endpoint
  * cannot hold the slots every endpoint shares (WEBHOOK_CONCURRENCY):
  *
- * - An endpoint not known to answer fast gets `base` requests in flight (WEBHOOK_ENDPOINT_CONCURRENCY);
- *   one whose last answer came within SLOW_MS and has no request waiting longer gets up to `max`
- *   (half of WEBHOOK_CONCURRENCY), so one busy, healthy endpoint can use most of the worker.
- * - A delivery that finds its endpoint's slots taken waits for one in memory, at most as many as
- *   the endpoint has slots, unless the endpoint is slow: then (and whenever the waiting would go
- *   beyond that) `acquire` answers undefined and the delivery goes back to the queue.
- * - An endpoint that turns slow with deliveries waiting sends them back to the queue within SLOW_MS.
+ * - An endpoint not known to be healthy gets `base` requests in flight (WEBHOOK_ENDPOINT_CONCURRENCY);
+ *   one whose last answer was a 2xx within SLOW_MS and has no request waiting longer gets up to `max`
+ *   (half of WEBHOOK_CONCURRENCY), so one busy, healthy endpoint can use most of the worker, while
+ *   a failing one (resets, 5xx) is never sent more than `base` at once.
+ * - A delivery that finds its endpoint's slots taken waits for one in memory (in its job's slot of
+ *   WEBHOOK_CONCURRENCY, which bounds the waiting), unless the endpoint is slow: then `acquire`
+ *   answers undefined and the delivery goes back to the queue.
+ * - An endpoint that turns slow with deliveries waiting sends them back to the queue within SLOW_MS,
+ *   so an endpoint that hangs holds the shared slots of its waiting deliveries at most that long.
  */
 export function createEndpointGates(options: { base: number; max: number }) {
   type Gate = {
@@ -25,6 +27,8 @@ export function createEndpointGates(options: { base: number; max: number }) {
     waiting: ((release: ReleaseSlot | undefined) => void)[];
     /** undefined until the endpoint has answered in this process (since it was last idle). */
     lastAnswerSlow: boolean | undefined;
+    /** Whether that answer was a 2xx. */
+    lastAnswerAccepted: boolean;
     timer: NodeJS.Timeout | undefined;
   };
   const gates = new Map<string, Gate>();
@@ -36,25 +40,30 @@ export function createEndpointGates(options: { base: number; max: number }) {
   };
   const slow = (gate: Gate) => gate.lastAnswerSlow === true || stuck(gate);
   const limit = (gate: Gate) =>
-    gate.lastAnswerSlow === false && !stuck(gate) ? Math.max(options.base, options.max) : options.base;
+    gate.lastAnswerSlow === false && gate.lastAnswerAccepted && !stuck(gate) ? Math.max(options.base, options.max) : options.base;
 
   function take(endpointId: string, gate: Gate): ReleaseSlot {
     const token = nextToken++;
     gate.inFlight.set(token, performance.now());
     let released = false;
-    return () => {
+    return (accepted) => {
       if (released) return;
       released = true;
       const started = gate.inFlight.get(token) ?? performance.now();
       gate.inFlight.delete(token);
       gate.lastAnswerSlow = performance.now() - started > SLOW_MS;
+      gate.lastAnswerAccepted = accepted;
       admit(endpointId, gate);
     };
   }
 
   /** Hands free slots to the deliveries waiting; sends them back to the queue if the endpoint is slow. */
   function admit(endpointId: string, gate: Gate): void {
-    while (gate.waiting.length > 0 && gate.inFlight.size < limit(gate)) gate.waiting.shift()!(take(endpointId, gate));
+    while (gate.inFlight.size < limit(gate)) {
+      const waiter = gate.waiting.shift();
+      if (!waiter) break;
+      waiter(take(endpointId, gate));
+    }
     if (slow(gate)) for (const waiter of gate.waiting.splice(0)) waiter(undefined);
     if (gate.waiting.length === 0) {
       clearTimeout(gate.timer);
@@ -80,11 +89,11 @@ export function createEndpointGates(options: { base: number; max: number }) {
     acquire(endpointId: string): Promise<ReleaseSlot | undefined> {
       let gate = gates.get(endpointId);
       if (!gate) {
-        gate = { inFlight: new Map(), waiting: [], lastAnswerSlow: undefined, timer: undefined };
+        gate = { inFlight: new Map(), waiting: [], lastAnswerSlow: undefined, lastAnswerAccepted: false, timer: undefined };
         gates.set(endpointId, gate);
       }
       if (gate.inFlight.size < limit(gate)) return Promise.resolve(take(endpointId, gate));
-      if (slow(gate) || gate.waiting.length >= limit(gate)) return Promise.resolve(undefined);
+      if (slow(gate)) return Promise.resolve(undefined);
       const waitingGate = gate;
       return new Promise((resolve) => {
         waitingGate.waiting.push(resolve);

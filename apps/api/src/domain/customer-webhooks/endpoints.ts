@@ -1,9 +1,15 @@
-import { AppError, type CustomerEventType, type TWebhookEndpoint, type TWebhookEndpointHealth } from '@textline/contract';
+import {
+  AppError,
+  type CustomerEventType,
+  type TWebhookEndpoint,
+  type TWebhookEndpointHealth,
+  type TWebhookEndpointHour,
+} from '@textline/contract';
 import type { WebhookEndpoint } from '@textline/db';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../services.ts';
-import { endpointHealth } from './health.ts';
+import { endpointHealth, hourlyAttempts } from './health.ts';
 import { isNonPublicHost, nonPublicReason, unusableHostReason } from './public-destination.ts';
 import { newSigningSecret } from './signing.ts';
 
@@ -99,6 +105,16 @@ export async function listEndpoints(
 
 export async function getEndpoint(deps: Deps, workspaceId: string, id: string): Promise<TWebhookEndpoint> {
   return withHealth(deps, await findEndpoint(deps, workspaceId, id));
+}
+
+/** The endpoint's attempts and successes per hour over the last 24 hours (the console's chart). */
+export async function endpointStats(
+  deps: Deps,
+  workspaceId: string,
+  id: string,
+): Promise<{ endpoint_id: string; hours: TWebhookEndpointHour[] }> {
+  const endpoint = await findEndpoint(deps, workspaceId, id);
+  return { endpoint_id: endpoint.id, hours: await hourlyAttempts(deps, endpoint.id) };
 }
 
 export async function createEndpoint(

@@ -1,4 +1,4 @@
-import type { TWebhookEndpointHealth } from '@textline/contract';
+import type { TWebhookEndpointHealth, TWebhookEndpointHour } from '@textline/contract';
 import type { WebhookEndpoint } from '@textline/db';
 import { defineJob } from '../../jobs/define.ts';
 import { ZRecurringPayload } from '../../jobs/recurring.ts';
@@ -97,6 +97,33 @@ export async function endpointHealth(
       },
     ]),
   );
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Attempts per UTC hour over the last 24 hours (the current hour last), found through the
+ * (endpoint_id, last_attempt_at) index as endpointHealth finds its window.
+ */
+export async function hourlyAttempts(
+  deps: Pick<Services, 'prisma' | 'clock'>,
+  endpointId: string,
+): Promise<TWebhookEndpointHour[]> {
+  const now = deps.clock.now();
+  const start = new Date(now - (now % HOUR_MS) - 23 * HOUR_MS);
+  const rows = await deps.prisma.$queryRaw<{ hour: number; attempts: number; succeeded: number }[]>`
+    SELECT floor(extract(epoch FROM a.created_at - ${start}::timestamptz) / 3600)::int AS hour,
+           count(*)::int AS attempts,
+           count(*) FILTER (WHERE a.response_code BETWEEN 200 AND 299)::int AS succeeded
+    FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
+    WHERE d.endpoint_id = ${endpointId} AND d.last_attempt_at >= ${start} AND a.created_at >= ${start}
+    GROUP BY 1`;
+  const byHour = new Map(rows.map((row) => [row.hour, row]));
+  return Array.from({ length: 24 }, (_, hour) => ({
+    start: new Date(start.getTime() + hour * HOUR_MS).toISOString(),
+    attempts: byHour.get(hour)?.attempts ?? 0,
+    succeeded: byHour.get(hour)?.succeeded ?? 0,
+  }));
 }
 
 /**

@@ -273,6 +273,11 @@ function deliveryState(prisma: PrismaClient, config: Services['config']): Delive
 }
 
 /** Runs one attempt of a delivery (the webhook_delivery job). */
+/** A 2xx answer: the delivery succeeded. */
+function accepted(result: SendResult): boolean {
+  return result.kind === 'response' && result.status >= 200 && result.status < 300;
+}
+
 async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<void> {
   const state = deliveryState(deps.prisma, deps.config);
   const delivery =
@@ -315,15 +320,15 @@ async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<
     throw new JobDeferred(BUSY_ENDPOINT_RETRY_MS);
   }
   const headers = signedHeaders({ eventId: delivery.event_id, timestamp: new Date(now), body, secrets });
-  let result: SendResult;
+  let result: SendResult | undefined;
   try {
     result = await deps.webhookSender.post(delivery.url, headers, body);
   } finally {
-    releaseSlot();
+    releaseSlot(result !== undefined && accepted(result));
   }
 
   const finishedAt = new Date(deps.clock.now());
-  const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
+  const succeeded = accepted(result);
   deps.metrics?.webhookDeliveries.inc({ outcome: succeeded ? 'delivered' : 'failed' });
   deps.metrics?.webhookDeliveryDuration.observe(result.latencyMs / 1000);
   const automatic = payload.trigger === 'automatic';
