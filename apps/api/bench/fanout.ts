@@ -50,8 +50,8 @@ export type FanoutMeasurement = FanoutFixture & {
   activateSeconds: number;
   accepted: number;
   acceptedPerSecond: number;
-  /** NaN when not every message was reported sent within BENCH_FANOUT_WAIT_S; `sent` says how many were. */
-  toLastSentSeconds: number;
+  /** Null when not every message was reported sent within BENCH_FANOUT_WAIT_S; `sent` says how many were. */
+  toLastSentSeconds: number | null;
   sent: number;
   /** The worker's CPU per message accepted, activation included. */
   cpuMicrosPerMessage: number;
@@ -194,7 +194,7 @@ async function dispatchFanout(target: BenchTarget, fixture: FanoutFixture): Prom
       ]);
     const allSent = await waitFor(async () => (await sentCount()) >= expected, SENT_TIMEOUT_MS);
     const sent = await sentCount();
-    const toLastSentSeconds = allSent ? (performance.now() - started) / 1000 : Number.NaN;
+    const toLastSentSeconds = allSent ? (performance.now() - started) / 1000 : null;
     // Each enrollee at most one message, and none to a number suppressed either way.
     const violations = await count(
       services,
@@ -278,10 +278,7 @@ export async function measureFanout(
         column(measured.activateSeconds.toFixed(2), 11),
         column(measured.acceptedPerSecond.toFixed(0), 11),
         column(ratio, 9),
-        column(
-          Number.isNaN(measured.toLastSentSeconds) ? `>${SENT_TIMEOUT_MS / 1000}` : measured.toLastSentSeconds.toFixed(1),
-          10,
-        ),
+        column(measured.toLastSentSeconds === null ? `>${SENT_TIMEOUT_MS / 1000}` : measured.toLastSentSeconds.toFixed(1), 10),
         column(measured.cpuMicrosPerMessage.toFixed(0), 8),
         column(measured.dispatchPeakRssMb.toFixed(0), 8),
         column(measured.peakRssMb.toFixed(0), 8),

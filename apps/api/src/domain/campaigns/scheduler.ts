@@ -405,14 +405,19 @@ export async function runCampaignStep(deps: CampaignDeps, payload: StepPayload):
           ?.campaignId;
   if (campaignId === undefined) return;
   const deadline = performance.now() + deps.config.jobLeaseMs / 4;
-  let cursor: Cursor | undefined;
-  do {
-    cursor = await runBatch(deps, campaignId, cursor);
-    if (cursor && performance.now() > deadline) {
-      await inJobTransaction(deps, (tx) => enqueueSteps(tx, campaignId, new Date(deps.clock.now())));
-      return;
-    }
-  } while (cursor);
+  /** Batch after batch until none is due or the time is up; returns whether steps may be left. */
+  async function batches(id: string): Promise<boolean> {
+    let cursor: Cursor | undefined;
+    do {
+      cursor = await runBatch(deps, id, cursor);
+      if (cursor && performance.now() > deadline) return true;
+    } while (cursor);
+    return false;
+  }
+  // Two at once (SKIP LOCKED gives each its own enrollments): one prepares its batch while the
+  // other's sends hold the workspace's row, so neither this process nor the database waits for the other.
+  const left = await Promise.all([batches(campaignId), batches(campaignId)]);
+  if (left.includes(true)) await inJobTransaction(deps, (tx) => enqueueSteps(tx, campaignId, new Date(deps.clock.now())));
 }
 
 /** A campaign's steps due at the job's time (and any others due by then); written by scheduleSteps and enqueueSteps. */
