@@ -30,3 +30,11 @@ export function utcDay(epochMs: number): string {
   }
   return lastDay.day;
 }
+
+/**
+ * What a daily spend counter (a workspace's or a token's `spend_day` and `spend_today_cents`, kept by
+ * accept_message_batch) has spent on the UTC day of `epochMs`: nothing if it was last moved on an earlier day.
+ */
+export function spentToday(counter: { spendDay: string; spendTodayCents: number }, epochMs: number): number {
+  return counter.spendDay === utcDay(epochMs) ? counter.spendTodayCents : 0;
+}

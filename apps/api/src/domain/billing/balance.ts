@@ -1,5 +1,5 @@
 import { balanceCurrency, type TBalance } from '@textline/contract';
-import { utcDay } from '../../lib/clock.ts';
+import { spentToday } from '../../lib/clock.ts';
 import type { Services } from '../../services.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function getBalance(deps: Pick<Services, 'prisma' | 'clock' | 'conf
     where: { id: workspaceId },
     select: { balanceCents: true, spendDay: true, spendTodayCents: true, spendCapCents: true },
   });
-  const spendTodayCents = workspace.spendDay === utcDay(deps.clock.now()) ? workspace.spendTodayCents : 0;
+  const spendTodayCents = spentToday(workspace, deps.clock.now());
   const spendCapCents = workspace.spendCapCents ?? deps.config.spendCapCentsDaily;
   return {
     balance_cents: workspace.balanceCents,

@@ -13,7 +13,7 @@ import {
 import type { AccessToken, Prisma } from '@textline/db';
 import type { AuthContext } from '../../auth/authenticator.ts';
 import { issueAccessToken } from '../../auth/tokens.ts';
-import { DAY_MS, utcDay } from '../../lib/clock.ts';
+import { DAY_MS, spentToday } from '../../lib/clock.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { lowerTier, tierOf } from '../../limits/send-rate-limiter.ts';
 import type { Services } from '../../services.ts';
@@ -174,7 +174,7 @@ export function tokenSummary(token: AccessToken, now: number): TTokenSummary {
     revoked_at: token.revokedAt?.toISOString() ?? null,
     parent_token_id: token.parentTokenId,
     spend_cap_cents_daily: token.spendCapCentsDaily,
-    spent_today_cents: capped ? (token.spendDay === utcDay(now) ? token.spendTodayCents : 0) : null,
+    spent_today_cents: capped ? spentToday(token, now) : null,
     send_rate_tier: isSendRateTier(token.sendRateTier) ? token.sendRateTier : null,
   };
 }
