@@ -1,9 +1,11 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { applyPendingMigrations } from './engine.ts';
 import { PrismaClient } from './generated/client.ts';
 import type { OpenPglite } from './pglite.ts';
 import { migratePostgres } from './postgres.ts';
+import { isoTimestamp } from './timestamps.ts';
 
 export { Prisma, PrismaClient } from './generated/client.ts';
 export type {
@@ -60,7 +62,12 @@ export type DbConfig = {
  * (DESIGN.md, "What the hot path costs"). It shares Prisma's connections. Values come back as the
  * driver parses them: timestamptz as Date, int4 as number, jsonb as parsed JSON.
  */
-export type SqlClient = { query<Row>(text: string, values: unknown[]): Promise<Row[]> };
+export type SqlClient = { query<Row>(text: string, values: unknown[], options?: SqlOptions): Promise<Row[]> };
+
+export type SqlOptions = {
+  /** 'iso': timestamptz comes back as the API shows it, an ISO 8601 string in UTC (isoTimestamp), not a Date. */
+  timestamps?: 'iso';
+};
 
 /** Connections of a PostgreSQL pool: open ones, idle ones, and queries waiting for one. */
 export type PoolStats = { total: number; idle: number; waiting: number };
@@ -110,6 +117,31 @@ export async function applyMigrations(config: DbConfig): Promise<{ applied: stri
   }
 }
 
+/**
+ * A name per statement text, so each pooled connection parses and plans a statement once and later
+ * only binds and executes it: planning the message list's union costs PostgreSQL several times what
+ * running it does. Every text the API sends comes from a fixed set of statement shapes (values travel
+ * as parameters); past a bound, a new text goes unnamed, so a caller that did build one per value
+ * cannot grow each connection's prepared statements without end.
+ */
+function preparedStatementNames(limit = 500): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < limit) {
+      name = `tl_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+const isoTimestampTypes: pg.CustomTypesConfig = {
+  getTypeParser: (...[oid, format]: Parameters<typeof pg.types.getTypeParser>) =>
+    oid === pg.types.builtins.TIMESTAMPTZ ? isoTimestamp : (pg.types.getTypeParser(oid, format) as (text: string) => unknown),
+};
+const isoTimestampParsers = { [pg.types.builtins.TIMESTAMPTZ]: isoTimestamp };
+
 // Also bounds the wait for a free connection of the pool, which under any sane load is milliseconds.
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -124,6 +156,8 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
       // A server that is down refuses at once; one that does not answer at all (a lost host) would
       // otherwise hold each request until the operating system gives up on the connection, minutes later.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Instants print in UTC whatever the server's default, as isoTimestamp reads them fastest.
+      options: '-c TimeZone=UTC',
     });
     // An idle connection's error (a server restart) surfaces again on the next query that uses the pool.
     pool.on('error', () => undefined);
@@ -132,8 +166,17 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
     // process. The query's own callback already carries the error, and the pool drops the broken
     // connection when it comes back, so this listener only keeps the process up.
     pool.on('connect', (client) => client.on('error', () => undefined));
+    const statementName = preparedStatementNames();
     const sql: SqlClient = {
-      query: async <Row>(text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[],
+      query: async <Row>(text: string, values: unknown[], options?: SqlOptions) =>
+        (
+          await pool.query({
+            name: statementName(text),
+            text,
+            values,
+            ...(options?.timestamps === 'iso' && { types: isoTimestampTypes }),
+          })
+        ).rows as Row[],
     };
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return openedDb('postgres', new PrismaClient({ adapter: new PrismaPg(pool) }), sql, () => pool.end(), poolStats);
@@ -155,7 +198,10 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
 
 async function pgliteDb({ pglite, close }: OpenPglite): Promise<Db> {
   const { PgliteAdapterFactory } = await loadPglite();
-  const sql: SqlClient = { query: async <Row>(text: string, values: unknown[]) => (await pglite.query<Row>(text, values)).rows };
+  const sql: SqlClient = {
+    query: async <Row>(text: string, values: unknown[], options?: SqlOptions) =>
+      (await pglite.query<Row>(text, values, options?.timestamps === 'iso' ? { parsers: isoTimestampParsers } : undefined)).rows,
+  };
   return openedDb('pglite', new PrismaClient({ adapter: new PgliteAdapterFactory(pglite) }), sql, close);
 }
 

@@ -12,6 +12,7 @@ import { applyMigrations, createDb, Prisma, type Db } from '../src/index.ts';
 import { PgliteAdapterFactory } from '../src/pglite.ts';
 import { MigrationPgFactory } from '../src/postgres.ts';
 import { createTestDatabaseUrl } from '../src/testing.ts';
+import { isoTimestamp } from '../src/timestamps.ts';
 
 const migrationNames = (await readdir(migrationsDir, { withFileTypes: true }))
   .filter((entry) => entry.isDirectory())
@@ -178,6 +179,29 @@ describe('migrations folder', () => {
   });
 });
 
+describe('isoTimestamp', () => {
+  it('rewrites PostgreSQL UTC text as ISO 8601 with milliseconds, whatever its fraction', () => {
+    expect(isoTimestamp('2026-11-25 23:14:25.123+00')).toBe('2026-11-25T23:14:25.123Z');
+    expect(isoTimestamp('2026-11-25 23:14:25.1+00')).toBe('2026-11-25T23:14:25.100Z');
+    expect(isoTimestamp('2026-11-25 23:14:25+00')).toBe('2026-11-25T23:14:25.000Z');
+    // Sub-milliseconds are cut, as a Date cuts them.
+    expect(isoTimestamp('2026-11-25 23:14:25.999999+00')).toBe('2026-11-25T23:14:25.999Z');
+  });
+
+  it('moves any other offset to UTC and refuses what is no instant', () => {
+    expect(isoTimestamp('2026-11-25 23:14:25.12-08')).toBe('2026-11-26T07:14:25.120Z');
+    expect(isoTimestamp('2026-11-25 23:14:25+05:30')).toBe('2026-11-25T17:44:25.000Z');
+    expect(() => isoTimestamp('infinity')).toThrow(/not an instant/);
+  });
+});
+
+/** A timestamptz through `sql` with `timestamps: 'iso'` comes back as the API shows it; without, as a Date. */
+async function checkIsoTimestamps(db: Db): Promise<void> {
+  const statement = `SELECT '2026-11-25 15:14:25.5-08'::timestamptz AS at, NULL::timestamptz AS never`;
+  expect(await db.sql.query(statement, [], { timestamps: 'iso' })).toEqual([{ at: '2026-11-25T23:14:25.500Z', never: null }]);
+  expect(await db.sql.query(statement, [])).toEqual([{ at: new Date('2026-11-25T23:14:25.500Z'), never: null }]);
+}
+
 describe('PGlite in memory', () => {
   it('migrates an empty database and serves the client', async () => {
     const db = await createDb({ dataDir: 'memory://' });
@@ -185,6 +209,15 @@ describe('PGlite in memory', () => {
       expect(db.kind).toBe('pglite');
       expect(await appliedMigrations(db)).toEqual(migrationNames);
       await exerciseCrud(db);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('reads timestamptz as ISO strings when asked', async () => {
+    const db = await createDb({ dataDir: 'memory://' }, { migrate: false });
+    try {
+      await checkIsoTimestamps(db);
     } finally {
       await db.close();
     }
@@ -294,6 +327,21 @@ describe.runIf(serverUrl)('PostgreSQL', () => {
       expect(db.kind).toBe('postgres');
       expect(await appliedMigrations(db)).toEqual(migrationNames);
       await exerciseCrud(db);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('prepares each statement once per connection, in UTC, and reads timestamptz as ISO strings when asked', async () => {
+    const db = await createDb({ databaseUrl: database.url, dataDir: 'unused', poolSize: 1 }, { migrate: false });
+    try {
+      const statement = 'SELECT $1::int + 1 AS n';
+      expect(await db.sql.query(statement, [1])).toEqual([{ n: 2 }]);
+      expect(await db.sql.query(statement, [2])).toEqual([{ n: 3 }]);
+      const prepared = await db.sql.query('SELECT name FROM pg_prepared_statements WHERE statement = $1', [statement]);
+      expect(prepared).toEqual([{ name: expect.stringMatching(/^tl_/) }]);
+      expect(await db.sql.query('SHOW TimeZone', [])).toEqual([{ TimeZone: 'UTC' }]);
+      await checkIsoTimestamps(db);
     } finally {
       await db.close();
     }

@@ -61,7 +61,7 @@ type TokenRow = {
 
 // Every request whose token is not cached runs it, so it is plain SQL: through Prisma's client, a send
 // whose token misses the cache (the default cache, 6,000 tokens in turn) costs twice the CPU (BENCH.md).
-const tokenByHash = `
+export const tokenByHash = `
   SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, t.spend_cap_cents_daily, t.send_rate_tier,
     w.id AS workspace_id, w.account_id, w.plan_tier
   FROM access_tokens t JOIN workspaces w ON w.id = t.workspace_id

@@ -49,10 +49,15 @@ export function newestFirst(list: string, workspaceId: string, query: { limit: n
     orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
     // One extra row tells whether another page exists.
     take: query.limit + 1,
-    page<TRow extends Keyset>(rows: TRow[]): { rows: TRow[]; nextCursor: string | null } {
+    /** The page of `rows` and its next cursor; `keyOf` reads a row's place in the order, for rows not keyed as Keyset. */
+    page<TRow>(
+      rows: TRow[],
+      ...[keyOf]: TRow extends Keyset ? [keyOf?: (row: TRow) => Keyset] : [keyOf: (row: TRow) => Keyset]
+    ): { rows: TRow[]; nextCursor: string | null } {
       const pageRows = rows.slice(0, query.limit);
       const last = pageRows.at(-1);
-      return { rows: pageRows, nextCursor: rows.length > query.limit && last ? encodeCursor(tag, last) : null };
+      if (rows.length <= query.limit || last === undefined) return { rows: pageRows, nextCursor: null };
+      return { rows: pageRows, nextCursor: encodeCursor(tag, keyOf ? keyOf(last) : (last as Keyset)) };
     },
   };
 }

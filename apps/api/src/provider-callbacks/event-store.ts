@@ -23,7 +23,7 @@ const MAX_BATCH = 100;
  * is then read from the statement's snapshot. A row committed by a concurrent request after that
  * snapshot was taken is invisible to it, so that case returns no row and is simply asked again.
  */
-const storeOne = `
+export const storeOne = `
   WITH inserted AS (
     INSERT INTO provider_events (id, provider, event_type, external_id, payload, received_at)
     VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6)
@@ -42,7 +42,7 @@ const storeOne = `
  * before the statement began (by its identity). An event repeated within the batch is neither (the
  * statement cannot see its own insert), so it gets no row and is stored alone afterwards.
  */
-const storeMany = `
+export const storeMany = `
   WITH incoming AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS event(id UUID, provider TEXT, event_type TEXT, external_id TEXT, payload JSONB, received_at TIMESTAMPTZ, job_id TEXT)

@@ -65,7 +65,7 @@ export async function listLedgerEntries(
   const page = newestFirst('ledger', workspaceId, query);
   const statement = ledgerListStatement(workspaceId, { kind: query.kind, ...createdRange(query) }, page.after, page.take);
   const rows = await deps.sql.query<LedgerEntryRow>(statement.text, statement.values);
-  const { rows: pageRows, nextCursor } = page.page(rows.map((row) => ({ ...row, createdAt: row.created_at })));
+  const { rows: pageRows, nextCursor } = page.page(rows, (row) => ({ createdAt: row.created_at, id: row.id }));
   return {
     entries: pageRows.map((row) => ({
       id: row.id,

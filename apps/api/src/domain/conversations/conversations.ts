@@ -107,7 +107,7 @@ export async function listConversations(
      ORDER BY c.last_message_at DESC, c.id DESC LIMIT $${values.length}`,
     values,
   );
-  const { rows: pageRows, nextCursor } = page.page(rows.map((row) => ({ ...row, createdAt: row.last_reply_at })));
+  const { rows: pageRows, nextCursor } = page.page(rows, (row) => ({ createdAt: row.last_reply_at, id: row.id }));
   return { conversations: pageRows.map(toConversation), next_cursor: nextCursor };
 }
 

@@ -50,8 +50,8 @@ export type AcceptParameters = {
 
 export type AcceptQueue = { accept(parameters: AcceptParameters): Promise<AcceptRow> };
 
-const acceptBatch = 'SELECT item, outcome, message_id, message_status FROM accept_message_batch($1::jsonb)';
-const dryRun = 'SELECT outcome, message_id, message_status, preview FROM accept_message_batch($1::jsonb)';
+export const acceptBatch = 'SELECT item, outcome, message_id, message_status FROM accept_message_batch($1::jsonb)';
+export const dryRun = 'SELECT outcome, message_id, message_status, preview FROM accept_message_batch($1::jsonb)';
 
 /**
  * Decides one send as accept_message_batch would now, through the same function and checks, but

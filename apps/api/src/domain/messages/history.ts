@@ -110,7 +110,7 @@ export async function listMessageItems(
   };
   const statement = messageListStatement(workspaceId, filter, page.after, page.take);
   if (!statement) return { messages: [], next_cursor: null };
-  const rows = await deps.sql.query<MessageItemRow>(statement.text, statement.values);
-  const { rows: pageRows, nextCursor } = page.page(rows.map((row) => ({ ...row, createdAt: row.created_at })));
+  const rows = await deps.sql.query<MessageItemRow>(statement.text, statement.values, { timestamps: 'iso' });
+  const { rows: pageRows, nextCursor } = page.page(rows, (row) => ({ createdAt: new Date(row.created_at), id: row.id }));
   return { messages: pageRows.map(toMessageItem), next_cursor: nextCursor };
 }

@@ -22,6 +22,7 @@ export const inboundItemColumns = `i.id, 'inbound' AS direction, 'received' AS s
   i.created_at AS updated_at, NULL::timestamptz AS send_at, NULL::timestamptz AS sent_at,
   NULL::timestamptz AS delivered_at, NULL::timestamptz AS failed_at`;
 
+/** A row of either column list, its instants read as ISO strings (`timestamps: 'iso'`). */
 export type MessageItemRow = {
   id: string;
   direction: 'outbound' | 'inbound';
@@ -35,15 +36,13 @@ export type MessageItemRow = {
   campaign_id: string | null;
   idempotency_key: string | null;
   metadata: Record<string, unknown> | null;
-  created_at: Date;
-  updated_at: Date;
-  send_at: Date | null;
-  sent_at: Date | null;
-  delivered_at: Date | null;
-  failed_at: Date | null;
+  created_at: string;
+  updated_at: string;
+  send_at: string | null;
+  sent_at: string | null;
+  delivered_at: string | null;
+  failed_at: string | null;
 };
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * A row of either column list as the API shows it. A failed one says why as its message.failed
@@ -65,11 +64,11 @@ export function toMessageItem(row: MessageItemRow): TMessageItem {
     campaign_id: row.campaign_id,
     idempotency_key: row.idempotency_key,
     metadata: row.metadata,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    send_at: iso(row.send_at),
-    sent_at: iso(row.sent_at),
-    delivered_at: iso(row.delivered_at),
-    failed_at: iso(row.failed_at),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    send_at: row.send_at,
+    sent_at: row.sent_at,
+    delivered_at: row.delivered_at,
+    failed_at: row.failed_at,
   };
 }
