@@ -7,6 +7,7 @@ import { call, createDeveloper, scaledMode, startTestApp, type TestApp } from '.
 import { eventId, postSigned } from './inbound-support.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
 import { expectValidationIssue, payInvoice } from './onboarding-support.ts';
+import { planOf } from './query-plan-support.ts';
 import { connectNumber } from './sending-support.ts';
 
 let app: TestApp;
@@ -441,23 +442,19 @@ describe.skipIf(!scaledMode)('billing query plans on PostgreSQL', () => {
     );
     for (const table of ['messages', 'inbound_messages', 'ledger_entries']) await app.services.sql.query(`ANALYZE ${table}`, []);
 
-    const planOf = async (statement: { text: string; values: unknown[] }) => {
-      const plan = await app.services.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, statement.values);
-      return plan.map((row) => row['QUERY PLAN']).join('\n');
-    };
     const after = { createdAt: new Date(Date.now() - 30 * 86_400_000), id: 'led_bplan_1' };
     const month = { from: new Date(Date.now() - 40 * 86_400_000), to: new Date(Date.now() - 10 * 86_400_000) };
     for (const kind of [undefined, ...ledgerEntryKinds]) {
       for (const filter of [{ kind }, { kind, ...month }]) {
         for (const keyset of [undefined, after]) {
-          const text = await planOf(ledgerListStatement(workspaceId, filter, keyset, 26));
+          const text = await planOf(app.services.sql, ledgerListStatement(workspaceId, filter, keyset, 26));
           expect(text, `${JSON.stringify({ filter, keyset })}\n${text}`).not.toMatch(/Seq Scan/);
           expect(text, `${JSON.stringify({ filter, keyset })}\n${text}`).toMatch(/Index (Only )?Scan/);
         }
       }
     }
     for (const granularity of ['day', 'month'] as const) {
-      const text = await planOf(usageStatement(workspaceId, month, granularity));
+      const text = await planOf(app.services.sql, usageStatement(workspaceId, month, granularity));
       expect(text, `${granularity}\n${text}`).not.toMatch(/Seq Scan/);
       expect(text.match(/Index (Only )?Scan|Bitmap Index Scan/g)?.length ?? 0, text).toBeGreaterThanOrEqual(3);
     }

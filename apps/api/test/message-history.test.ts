@@ -7,6 +7,7 @@ import { startSink } from './console-support.ts';
 import { call, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { eventId, postSigned } from './inbound-support.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
+import { planOf } from './query-plan-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
 let app: TestApp;
@@ -585,8 +586,7 @@ describe.skipIf(!scaledMode)('query plans on PostgreSQL', () => {
     for (const filter of filters) {
       for (const keyset of [undefined, after]) {
         const statement = messageListStatement(workspaceId, filter, keyset, 26)!;
-        const plan = await app.services.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, statement.values);
-        const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+        const text = await planOf(app.services.sql, statement);
         expect(text, `${JSON.stringify(filter)}\n${text}`).not.toMatch(/Seq Scan on (messages|inbound_messages)/);
         expect(text, `${JSON.stringify(filter)}\n${text}`).toMatch(/Index (Only )?Scan/);
       }

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenByHash } from '../src/auth/authenticator.ts';
+import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.ts';
+import { inboundById, outboundById } from '../src/domain/messages/get.ts';
+import { acceptParametersOf, type Sender, type SendRequest } from '../src/domain/messages/send.ts';
+import { newId, sha256Hex } from '../src/lib/crypto.ts';
+import { storeMany, storeOne } from '../src/provider-callbacks/event-store.ts';
+import { closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
+import {
+  openPlanRecorder,
+  planOf,
+  type PlanCacheMode,
+  type PlannedStatement,
+  type PlanRecorder,
+  sequentiallyScanned,
+} from './query-plan-support.ts';
+import { sendingWorkspace } from './sending-support.ts';
+
+/**
+ * The statements every send, message read, authenticated request and provider event runs, on a
+ * database large enough that the planner prefers an index only where one fits: each must find its
+ * rows through an index, whichever way its plan is cached. Every table they read grows with use,
+ * and each is filled here, so none is exempt from the check.
+ */
+describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
+  const modes: PlanCacheMode[] = ['force_custom_plan', 'force_generic_plan'];
+  let app: TestApp;
+  let recorder: PlanRecorder;
+  let workspace: Awaited<ReturnType<typeof sendingWorkspace>>;
+  let provider: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({}, { startJobs: false });
+    recorder = await openPlanRecorder(app.config.databaseUrl!);
+    provider = app.services.inboundWebhooks.messaging.provider;
+    workspace = await sendingWorkspace(app, { numbers: 3 });
+    const other = await sendingWorkspace(app);
+    const { workspaceId } = workspace;
+    const sql = (text: string, values: unknown[] = []) => app.services.sql.query(text, values);
+
+    // Many accounts, each with a workspace, numbers and tokens, as the tables look after a while in production.
+    await sql(
+      `INSERT INTO accounts (id, username, username_lower, password_hash)
+       SELECT gen_random_uuid(), 'plan_' || n, 'plan_' || n, 'x' FROM generate_series(1, 3000) AS n`,
+    );
+    await sql(
+      `INSERT INTO workspaces (id, account_id)
+       SELECT 'wks_plan_' || row_number() OVER (), id FROM accounts WHERE username LIKE 'plan\\_%'`,
+    );
+    await sql(
+      `INSERT INTO phone_numbers (id, workspace_id, number, provider, status, last_used_at)
+       SELECT 'pn_plan_' || n, 'wks_plan_' || (1 + n % 3000), '+1303' || lpad(n::text, 7, '0'), 'sandbox',
+              CASE WHEN n % 10 = 0 THEN 'released' ELSE 'connected' END, now() - make_interval(mins => n)
+       FROM generate_series(1, 6000) AS n`,
+    );
+    await sql(
+      `INSERT INTO access_tokens (id, workspace_id, token_hash, origin, scopes, expires_at)
+       SELECT 'tok_plan_' || n, CASE WHEN n % 10 = 0 THEN $1 ELSE 'wks_plan_' || (1 + n % 3000) END, 'plan_hash_' || n,
+              'api_key', ARRAY['messages:read', 'messages:write'], now() + interval '90 days'
+       FROM generate_series(1, 20000) AS n`,
+      [workspaceId],
+    );
+    // A delegated token with a daily cap, created from a capped token: a send by it reads both caps.
+    await sql(
+      `INSERT INTO access_tokens (id, workspace_id, token_hash, origin, scopes, expires_at, parent_token_id, spend_cap_cents_daily)
+       VALUES ('tok_plan_parent', $1, 'plan_hash_parent', 'api_key', '{}', now() + interval '90 days', NULL, 5000),
+              ('tok_plan_child', $1, 'plan_hash_child', 'delegated', '{}', now() + interval '90 days', 'tok_plan_parent', 1000)`,
+      [workspaceId],
+    );
+    // 30,000 messages of the workspace and 10,000 of another, in every status, most with a provider id.
+    await sql(
+      `INSERT INTO messages (id, workspace_id, phone_number, body, segments, cost_cents, status, sender_number_id, sender_number,
+                             idempotency_key, provider_message_id, source, created_at, updated_at)
+       SELECT 'msg_plan_' || n, CASE WHEN n % 4 = 0 THEN $2 ELSE $1 END, '+1415555' || lpad((n % 5000)::text, 4, '0'), 'hello', 1, 2,
+              (ARRAY['queued','sending','sent','delivered','failed','scheduled','canceled'])[1 + n % 7], $3, $4,
+              CASE WHEN n % 2 = 0 THEN 'plan-' || n END, CASE WHEN n % 7 IN (2, 3, 4) THEN 'prov_plan_' || n END, 'api',
+              now() - make_interval(secs => n), now() - make_interval(secs => n)
+       FROM generate_series(1, 40000) AS n`,
+      [workspaceId, other.workspaceId, workspace.senders[0]!.id, workspace.senders[0]!.number],
+    );
+    await sql(
+      `INSERT INTO inbound_messages (id, workspace_id, conversation_id, from_number, to_number, body, provider_message_id, created_at)
+       SELECT 'inb_plan_' || n, CASE WHEN n % 4 = 0 THEN $2 ELSE $1 END, 'cnv_plan', '+1415555' || lpad((n % 5000)::text, 4, '0'),
+              $3, 'hi', 'prov_in_plan_' || n, now() - make_interval(secs => n)
+       FROM generate_series(1, 10000) AS n`,
+      [workspaceId, other.workspaceId, workspace.senders[0]!.number],
+    );
+    // The sender each of 4,000 recipients got before (sticky senders), spread over the workspace's numbers.
+    await sql(
+      `INSERT INTO recipient_senders (workspace_id, phone_number, phone_number_id)
+       SELECT $1, '+1415555' || lpad(n::text, 4, '0'), ($2::text[])[1 + n % 3] FROM generate_series(1, 4000) AS n`,
+      [workspaceId, workspace.senders.map((sender) => sender.id)],
+    );
+    await sql(
+      `INSERT INTO workspace_suppressions (id, workspace_id, phone_number, active, source)
+       SELECT 'sup_plan_' || n, CASE WHEN n % 4 = 0 THEN $2 ELSE $1 END, '+1312555' || lpad(n::text, 4, '0'), n % 7 <> 0, 'provider_event'
+       FROM generate_series(1, 4000) AS n`,
+      [workspaceId, other.workspaceId],
+    );
+    await sql(
+      `INSERT INTO ledger_entries (id, workspace_id, amount_cents, kind, reference, message_id, balance_after_cents, created_at)
+       SELECT 'led_plan_' || n, CASE WHEN n % 4 = 0 THEN $2 ELSE $1 END, -2, 'send_debit', 'send_debit:msg_plan_' || n,
+              'msg_plan_' || n, 0, now() - make_interval(secs => n)
+       FROM generate_series(1, 40000) AS n`,
+      [workspaceId, other.workspaceId],
+    );
+    await sql(
+      `INSERT INTO provider_events (id, provider, event_type, external_id, payload, status, message_id, received_at)
+       SELECT gen_random_uuid(), $1, (ARRAY['message.sent','message.delivered','message.failed'])[1 + n % 3], 'evt_plan_' || n,
+              '{}', 'processed', 'msg_plan_' || n, now() - make_interval(secs => n)
+       FROM generate_series(1, 30000) AS n`,
+      [provider],
+    );
+    await sql(
+      `INSERT INTO jobs (id, queue, payload, status, run_at)
+       SELECT 'job_plan_' || n, 'dispatch', jsonb_build_object('messageId', 'msg_plan_' || n), 'done', now() - make_interval(secs => n)
+       FROM generate_series(1, 30000) AS n`,
+    );
+    await sql('ANALYZE');
+  });
+
+  afterAll(async () => {
+    // The recorder's session ends first: closing the app drops the database, cutting off sessions still on it.
+    await closeStarted(recorder);
+    await closeStarted(app);
+  });
+
+  /** Fails naming each sequentially scanned table, with the plans it was found in. */
+  function expectIndexedOnly(what: string, plans: string[]) {
+    expect(plans.length, `${what}: no plan was reported`).toBeGreaterThan(0);
+    const scanning = plans.filter((plan) => sequentiallyScanned(plan).length > 0);
+    expect.soft(scanning.flatMap(sequentiallyScanned), `${what}\n${scanning.join('\n\n')}`).toEqual([]);
+  }
+
+  /** A plain statement: its plan for these values (EXPLAIN), and the generic plan it is run with once cached. */
+  async function expectStatementIndexed(what: string, statement: PlannedStatement) {
+    const custom = await planOf(app.services.sql, statement);
+    expectIndexedOnly(`${what} (custom plan)`, [custom]);
+    expect(custom, what).toMatch(/Index (Only )?Scan/);
+    const generic = await recorder.plansOf('force_generic_plan', (client) => client.query(statement.text, statement.values));
+    expectIndexedOnly(`${what} (generic plan)`, generic);
+  }
+
+  it('reads a message by its id from the primary key, sent or received', async () => {
+    const { workspaceId } = workspace;
+    await expectStatementIndexed('outboundById', { text: outboundById, values: ['msg_plan_41', workspaceId] });
+    await expectStatementIndexed('inboundById', { text: inboundById, values: ['inb_plan_41', workspaceId] });
+  });
+
+  it('looks a bearer token up by its hash', async () => {
+    await expectStatementIndexed('tokenByHash', { text: tokenByHash, values: [sha256Hex('tl_not_a_token')] });
+    await expectStatementIndexed('tokenByHash', { text: tokenByHash, values: ['plan_hash_41'] });
+  });
+
+  it('stores provider events, new and repeated, one at a time and in batches', async () => {
+    const event = (externalId: string, eventType = 'message.delivered') => ({
+      id: randomUUID(),
+      provider,
+      event_type: eventType,
+      external_id: externalId,
+      payload: { message_id: 'prov_plan_9' },
+      received_at: new Date(),
+      job_id: newId('job'),
+    });
+    for (const externalId of [`evt_new_${randomUUID()}`, 'evt_plan_41']) {
+      const one = event(externalId, 'message.failed');
+      await expectStatementIndexed(`storeOne ${externalId}`, {
+        text: storeOne,
+        values: [one.id, provider, one.event_type, externalId, JSON.stringify(one.payload), one.received_at, one.job_id],
+      });
+    }
+    const batch = [event(`evt_new_${randomUUID()}`), event('evt_plan_42', 'message.sent'), event(`evt_new_${randomUUID()}`)];
+    await expectStatementIndexed('storeMany', { text: storeMany, values: [JSON.stringify(batch)] });
+  });
+
+  it('accepts sends through accept_message_batch reading only indexes, whatever its statements are planned with', async () => {
+    const { workspaceId } = workspace;
+    const parameters = (request: SendRequest, sender: Partial<Sender> = {}) =>
+      acceptParametersOf(app.services, { workspaceId, ...sender }, request, { source: 'api' });
+    const sends = [
+      // A recipient with no sender yet: the least recently used number is chosen and remembered.
+      parameters({ phoneNumber: '+14155559876', body: 'new recipient', idempotencyKey: `plan-new-${randomUUID()}` }),
+      // A recipient with a sticky sender.
+      parameters({ phoneNumber: '+14155551234', body: 'sticky sender' }),
+      // A named sender, scheduled.
+      parameters({
+        phoneNumber: '+14155551235',
+        body: 'named sender',
+        from: workspace.senders[1]!.number,
+        sendAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+      // A key used before, for the same send: the earlier message is looked up by it.
+      parameters({ phoneNumber: '+14155550042', body: 'hello', idempotencyKey: 'plan-42' }),
+      // An opted-out recipient.
+      parameters({ phoneNumber: '+13125550043', body: 'suppressed' }),
+      // A delegated token with its own cap, created from a capped token.
+      parameters({ phoneNumber: '+14155551236', body: 'capped token' }, { tokenId: 'tok_plan_child', tokenSpendCapped: true }),
+    ];
+    const preview = parameters(
+      { phoneNumber: '+14155551237', body: 'preview' },
+      { tokenId: 'tok_plan_child', tokenSpendCapped: true },
+    );
+    for (const mode of modes) {
+      const plans = await recorder.plansOf(mode, async (client) => {
+        const { rows } = await client.query<{ outcome: string }>(acceptBatch, [JSON.stringify(sends)]);
+        // Each path above was taken, so each of its statements was planned and reported.
+        expect(rows.map((row) => row.outcome)).toEqual([
+          'accept',
+          'accept',
+          'accept',
+          'replay',
+          'workspace_suppressed',
+          'accept',
+        ]);
+      });
+      expectIndexedOnly(`accept_message_batch (${mode})`, plans);
+      const dryRunPlans = await recorder.plansOf(mode, async (client) => {
+        const { rows } = await client.query<{ outcome: string }>(dryRun, [JSON.stringify([{ ...preview, dry_run: true }])]);
+        expect(rows.map((row) => row.outcome)).toEqual(['accept']);
+      });
+      expectIndexedOnly(`accept_message_batch dry run (${mode})`, dryRunPlans);
+    }
+  });
+});
