@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { writeGeneratedFile } from '../../../tools/generated-file.ts';
 
 /**
  * `npm run generate -w @textline/sdk` writes src/generated/openapi.ts, the types of every path,
@@ -14,19 +15,4 @@ const document = JSON.parse(readFileSync(source, 'utf8')) as Parameters<typeof o
 const ast = await openapiTS(document, { alphabetize: false, exportType: true });
 const generated = `// Generated from openapi.json by \`npm run generate -w @textline/sdk\` (openapi-typescript). Do not edit.\n\n${astToString(ast)}`;
 
-if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(target, 'utf8');
-  } catch {
-    committed = '';
-  }
-  if (committed !== generated) {
-    console.error('packages/sdk/src/generated/openapi.ts is stale: run `npm run sdk:generate` and commit the result.');
-    process.exit(1);
-  }
-  console.log('packages/sdk/src/generated/openapi.ts is up to date.');
-} else {
-  writeFileSync(target, generated);
-  console.log(`wrote ${target}`);
-}
+writeGeneratedFile(target, generated, { name: 'packages/sdk/src/generated/openapi.ts', command: 'npm run sdk:generate' });
