@@ -364,10 +364,19 @@ async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<
   await inJobTransaction(deps, async (tx) => {
     await recordAttempt(tx, delivery, payload.trigger, headers, result, outcome, finishedAt);
     if (endpointChanges) {
-      await tx.webhookEndpoint.update({
-        where: { id: delivery.endpoint_id },
-        data: { failingSince, ...(disable && { enabled: false, disabledReason: disabledReason(finishedAt, failingSince) }) },
-      });
+      // Deliveries attempted together all read the endpoint healthy: the earliest of their failures
+      // starts the run, whichever records last, or the failures before it would not count.
+      const [endpoint] = await tx.$queryRaw<{ failing_since: Date | null }[]>`
+        UPDATE webhook_endpoints
+        SET failing_since = CASE WHEN ${failingSince}::timestamptz IS NULL THEN NULL
+                                 ELSE LEAST(COALESCE(failing_since, ${failingSince}::timestamptz), ${failingSince}::timestamptz) END
+        WHERE id = ${delivery.endpoint_id} RETURNING failing_since`;
+      if (disable && endpoint?.failing_since) {
+        await tx.webhookEndpoint.update({
+          where: { id: delivery.endpoint_id },
+          data: { enabled: false, disabledReason: disabledReason(finishedAt, endpoint.failing_since) },
+        });
+      }
     }
     if (retry) await enqueue(tx, webhookDeliveryJob, retry.payload, { runAt: retry.runAt });
   });
