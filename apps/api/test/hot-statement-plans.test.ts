@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenByHash } from '../src/auth/authenticator.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.ts';
 import { inboundById, outboundById } from '../src/domain/messages/get.ts';
+import { messageListStatement } from '../src/domain/messages/history.ts';
 import { acceptParametersOf, type Sender, type SendRequest } from '../src/domain/messages/send.ts';
 import { newId, sha256Hex } from '../src/lib/crypto.ts';
 import { storeMany, storeOne } from '../src/provider-callbacks/event-store.ts';
@@ -146,6 +147,19 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
     const { workspaceId } = workspace;
     await expectStatementIndexed('outboundById', { text: outboundById, values: ['msg_plan_41', workspaceId] });
     await expectStatementIndexed('inboundById', { text: inboundById, values: ['inb_plan_41', workspaceId] });
+  });
+
+  it('lists messages by recipient and by status through the keyset indexes, first page and next', async () => {
+    const { workspaceId } = workspace;
+    const after = { createdAt: new Date(Date.now() - 3_600_000), id: 'msg_plan_3600' };
+    for (const filter of [{ phone_number: '+14155550041' }, { status: 'delivered' as const }]) {
+      for (const keyset of [undefined, after]) {
+        await expectStatementIndexed(
+          `messageListStatement ${JSON.stringify({ filter, keyset })}`,
+          messageListStatement(workspaceId, filter, keyset, 26)!,
+        );
+      }
+    }
   });
 
   it('looks a bearer token up by its hash', async () => {
