@@ -290,8 +290,9 @@ describe('customer webhooks in the console, in a real browser', () => {
     // The chart: 24 hours, the current one last, holding this hour's attempts.
     const hours = card.locator('.hourly-chart g.hour');
     await expect.poll(() => hours.count(), patience).toBe(24);
-    expect(Number(await hours.last().getAttribute('data-attempts'))).toBeGreaterThan(0);
     const perHour = await hours.evaluateAll((groups) => groups.map((group) => Number(group.getAttribute('data-attempts'))));
+    // This file's attempts were made minutes ago: in the last hour, or the one before when the hour has just turned.
+    expect(perHour.at(-1)! + perHour.at(-2)!).toBeGreaterThan(0);
     const total = perHour.reduce((sum, attempts) => sum + attempts, 0);
     expect(total).toBe(health.attempts_24h);
     expect(await card.locator('.hourly-chart svg').getAttribute('aria-label')).toBe(

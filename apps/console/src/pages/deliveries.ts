@@ -169,10 +169,16 @@ function filterForm(view: View, endpoints: { id: string; url: string }[], apply:
   return form;
 }
 
+// Each filter change renders the page again; only the latest render may draw it, or a slower earlier
+// one (its endpoints answered last) would put back the page of filters no longer asked for.
+let latestRender = 0;
+
 export async function deliveriesPage(main: HTMLElement): Promise<void> {
+  const render = ++latestRender;
   const view = readView();
   const { filters } = view;
   const { endpoints } = await api.webhookEndpoints.list.query({ limit: 100 }).catch(() => ({ endpoints: [] }));
+  if (render !== latestRender) return;
   const form = filterForm(view, endpoints, () => void deliveriesPage(main));
   const quick = h('a', { class: 'button secondary', href: href('deliveries?status=failed') }, 'Show failed only');
   const results = h('div', { class: 'deliveries-results' });
