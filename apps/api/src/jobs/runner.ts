@@ -224,18 +224,17 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   /**
    * Scaled mode, a queue with its own concurrency: waits for a free slot of its lane, claims the row
    * and starts it, without waiting for it to finish, so a BullMQ job's rows never wait for its
-   * slowest one (an endpoint that hangs) while the lane has room for others.
+   * slowest one (an endpoint that hangs) while the lane has room for others. The claim is tracked
+   * with the run: between the two, drain() would find the row neither due nor in flight.
    */
   async function startRow(jobId: string, lane: Lane): Promise<void> {
     while (lane.inFlight >= lane.limit) await new Promise<void>((resolve) => lane.waiting.push(resolve));
-    lane.inFlight += 1;
-    let job: ClaimedJob | null = null;
-    try {
-      job = await claimsById.run('claim', jobId);
-    } finally {
-      release(lane);
-    }
-    if (job) track(execute(job), lane);
+    track(claimAndExecute(jobId), lane);
+  }
+
+  async function claimAndExecute(jobId: string): Promise<void> {
+    const job = await claimsById.run('claim', jobId);
+    if (job) await execute(job);
   }
 
   /** The worker without Redis (embedded mode): claims due rows whenever woken, and every sweep interval. */
@@ -403,7 +402,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
           await startRow(jobId, lane);
           return;
         }
-        const work = claimsById.run('claim', jobId).then((job) => (job ? execute(job) : undefined));
+        const work = claimAndExecute(jobId);
         track(work, lane);
         await work;
       });
