@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenByHash } from '../src/auth/authenticator.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.ts';
+import { claimForDispatch } from '../src/domain/messages/dispatch.ts';
 import { inboundById, outboundById } from '../src/domain/messages/get.ts';
 import { messageListStatement } from '../src/domain/messages/history.ts';
 import { acceptParametersOf, type Sender, type SendRequest } from '../src/domain/messages/send.ts';
@@ -147,6 +148,13 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
     const { workspaceId } = workspace;
     await expectStatementIndexed('outboundById', { text: outboundById, values: ['msg_plan_41', workspaceId] });
     await expectStatementIndexed('inboundById', { text: inboundById, values: ['inb_plan_41', workspaceId] });
+  });
+
+  it('claims a message for dispatch by its id, checking suppressions and the sender by index', async () => {
+    const at = new Date().toISOString();
+    for (const id of ['msg_plan_41', 'msg_plan_missing']) {
+      await expectStatementIndexed(`claimForDispatch ${id}`, { text: claimForDispatch, values: [id, at] });
+    }
   });
 
   it('lists messages by recipient and by status through the keyset indexes, first page and next', async () => {

@@ -72,14 +72,14 @@ export async function applyMessageOutcome(
   outcome: MessageOutcome,
   details: { at: Date; providerMessageId?: string | undefined; errorCode?: string | undefined },
 ): Promise<boolean> {
-  if (outcome === 'delivered') await applyMessageOutcome(tx, messageId, 'sent', details);
   if (details.providerMessageId) {
     await tx.message.updateMany({
       where: { id: messageId, providerMessageId: null },
       data: { providerMessageId: details.providerMessageId },
     });
   }
-  const changed = await tx.message.updateMany({
+  if (outcome === 'delivered') await applyMessageOutcome(tx, messageId, 'sent', { ...details, providerMessageId: undefined });
+  const [message] = await tx.message.updateManyAndReturn({
     where: { id: messageId, status: { in: advancesFrom[outcome] } },
     data: {
       status: outcome,
@@ -88,8 +88,7 @@ export async function applyMessageOutcome(
       ...(outcome === 'failed' ? { errorCode: details.errorCode ?? 'provider_failed' } : {}),
     },
   });
-  if (changed.count === 0) return false;
-  const message = await tx.message.findUniqueOrThrow({ where: { id: messageId } });
+  if (!message) return false;
   if (outcome === 'failed') await refundMessage(tx, message, details.at, `message failed: ${message.errorCode ?? 'unknown'}`);
   await recordCustomerEvent(tx, {
     workspaceId: message.workspaceId,

@@ -78,7 +78,9 @@ export async function reconcileMessagingEvent(
   if (message) await tx.providerEvent.update({ where: { id: stored.id }, data: { messageId: message.id } });
   if (outcome) {
     if (!message) return 'ignored';
-    const providerMessageId = event.message_id && event.message_id !== message.id ? event.message_id : undefined;
+    // Dispatch has usually stored the carrier's id already; an event that overtook it stores it.
+    const providerMessageId =
+      message.providerMessageId === null && event.message_id && event.message_id !== message.id ? event.message_id : undefined;
     const errorCode = metadataString(event, 'error_code');
     await applyMessageOutcome(tx, message.id, outcome, { at, providerMessageId, errorCode });
     return 'processed';
