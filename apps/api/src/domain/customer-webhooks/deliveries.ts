@@ -59,22 +59,24 @@ export function messageIdOf(data: TCustomerEventData): string | null {
 }
 
 /**
- * Called in the transaction that records a customer event: one delivery (and one job) per enabled
- * endpoint subscribed to the event type. The jobs start once the transaction commits.
+ * The enabled endpoints of a workspace subscribed to an event type (an endpoint with no event types
+ * takes them all): a statement to run with the event's own INSERT (recordCustomerEvent).
+ */
+export function subscribedEndpoints(workspaceId: string, eventType: string): Prisma.Sql {
+  return Prisma.sql`SELECT id FROM webhook_endpoints
+    WHERE workspace_id = ${workspaceId} AND enabled AND (cardinality(event_types) = 0 OR ${eventType} = ANY (event_types))`;
+}
+
+/**
+ * Called in the transaction that records a customer event, with the endpoints subscribed to it: one
+ * delivery (and one job) per endpoint. The jobs start once the transaction commits.
  */
 export async function enqueueWebhookDeliveries(
   tx: JobTransaction,
+  endpoints: { id: string }[],
   event: { id: string; workspaceId: string; type: string; messageId: string | null },
   now: Date,
 ): Promise<void> {
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: {
-      workspaceId: event.workspaceId,
-      enabled: true,
-      OR: [{ eventTypes: { isEmpty: true } }, { eventTypes: { has: event.type } }],
-    },
-    select: { id: true },
-  });
   if (endpoints.length === 0) return;
   const deliveries = endpoints.map((endpoint) => ({
     id: newId('whd'),

@@ -2,30 +2,29 @@ import { type CustomerEventType, errorCatalogue, type TCustomerEventData } from 
 import type { Message } from '@textline/db';
 import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
-import { enqueueWebhookDeliveries, messageIdOf } from './deliveries.ts';
+import { enqueueWebhookDeliveries, messageIdOf, subscribedEndpoints } from './deliveries.ts';
 
 /**
  * Writes a customer event (SPEC section 6) to the `events` outbox. Call it in the transaction of the
  * state change it reports, so an event exists exactly when its change committed. The same
  * transaction queues one delivery per matching enabled webhook endpoint, which start after the commit
- * (a JobTransaction wakes them).
+ * (a JobTransaction wakes them). The event's INSERT finds those endpoints too: every event costs one
+ * round trip when no endpoint takes it.
  */
 export async function recordCustomerEvent<TType extends CustomerEventType>(
   tx: JobTransaction,
   event: { workspaceId: string; type: TType; data: TCustomerEventData<TType>; at: Date },
 ): Promise<string> {
   const id = newId('evt');
-  await tx.event.create({
-    data: {
-      id,
-      workspaceId: event.workspaceId,
-      type: event.type,
-      data: event.data,
-      createdAt: event.at,
-    },
-  });
+  const endpoints = await tx.$queryRaw<{ id: string }[]>`
+    WITH recorded AS (
+      INSERT INTO events (id, workspace_id, type, data, created_at)
+      VALUES (${id}, ${event.workspaceId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${event.at}::timestamptz)
+    )
+    ${subscribedEndpoints(event.workspaceId, event.type)}`;
   await enqueueWebhookDeliveries(
     tx,
+    endpoints,
     { id, workspaceId: event.workspaceId, type: event.type, messageId: messageIdOf(event.data) },
     event.at,
   );

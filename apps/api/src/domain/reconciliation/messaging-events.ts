@@ -25,19 +25,35 @@ function metadataString(event: TMessagingEvent, key: string): string | undefined
   return typeof value === 'string' && value ? value : undefined;
 }
 
+/** What reconciling an event needs of its message. */
+type EventMessage = Pick<Message, 'id' | 'workspaceId' | 'phoneNumber' | 'senderNumber' | 'providerMessageId'>;
+
 /**
  * The message an event is about: `message_id` is the provider's id (stored on the message after
  * dispatch) and `metadata.client_reference` echoes ours, which also covers an event that arrives
- * before dispatch stored the provider id.
+ * before dispatch stored the provider id. The same statement links the stored event to it, for the
+ * message timeline (GET /api/v1/messages/{id}/events).
  */
-async function messageOfEvent(tx: Prisma.TransactionClient, event: TMessagingEvent): Promise<Message | null> {
+async function messageOfEvent(
+  tx: Prisma.TransactionClient,
+  event: TMessagingEvent,
+  providerEventId: string,
+): Promise<EventMessage | null> {
   const ours = metadataString(event, 'client_reference');
-  const candidates: Prisma.MessageWhereInput[] = [
-    ...(ours ? [{ id: ours }] : []),
-    ...(event.message_id ? [{ providerMessageId: event.message_id }, { id: event.message_id }] : []),
-  ];
-  if (candidates.length === 0) return null;
-  return tx.message.findFirst({ where: { OR: candidates } });
+  const ids = [ours, event.message_id].filter((id): id is string => id !== undefined);
+  if (ids.length === 0) return null;
+  const [message] = await tx.$queryRaw<EventMessage[]>`
+    WITH found AS (
+      SELECT id, workspace_id, phone_number, sender_number, provider_message_id FROM messages
+      WHERE id = ANY (${ids}::text[]) OR provider_message_id = ${event.message_id ?? null}
+      LIMIT 1
+    ), linked AS (
+      UPDATE provider_events SET message_id = found.id FROM found WHERE provider_events.id = ${providerEventId}::uuid
+    )
+    SELECT id, workspace_id AS "workspaceId", phone_number AS "phoneNumber", sender_number AS "senderNumber",
+           provider_message_id AS "providerMessageId"
+    FROM found`;
+  return message ?? null;
 }
 
 /**
@@ -46,7 +62,10 @@ async function messageOfEvent(tx: Prisma.TransactionClient, event: TMessagingEve
  * Only ever a number the event names, directly or through its message: a `phone_number` that is not
  * a valid number suppresses nothing, rather than some other number.
  */
-function optedOutNumber(event: TMessagingEvent, message: Message | null): { phoneNumber: string } | { unreconciled: string } {
+function optedOutNumber(
+  event: TMessagingEvent,
+  message: EventMessage | null,
+): { phoneNumber: string } | { unreconciled: string } {
   if (event.phone_number !== undefined) {
     const phoneNumber = toE164Near(event.phone_number, [message?.phoneNumber, message?.senderNumber]);
     if (phoneNumber) return { phoneNumber };
@@ -73,9 +92,7 @@ export async function reconcileMessagingEvent(
   const isOptOut = optOutEventTypes.includes(event.type);
   if (!outcome && !isOptOut) return 'ignored';
 
-  const message = await messageOfEvent(tx, event);
-  // Links the event to its message for the message timeline (GET /api/v1/messages/{id}/events).
-  if (message) await tx.providerEvent.update({ where: { id: stored.id }, data: { messageId: message.id } });
+  const message = await messageOfEvent(tx, event, stored.id);
   if (outcome) {
     if (!message) return 'ignored';
     // Dispatch has usually stored the carrier's id already; an event that overtook it stores it.
