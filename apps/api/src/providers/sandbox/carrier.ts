@@ -1,7 +1,7 @@
-import type { PrismaClient } from '@textline/db';
-import { enqueue, inJobTransaction } from '../../jobs/enqueue.ts';
+import { Prisma, type PrismaClient } from '@textline/db';
+import { insertJobs } from '../../jobs/enqueue.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
-import { randomBase62 } from '../../lib/crypto.ts';
+import { newId, randomBase62 } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type MessagingProvider, type OutboundSms, ProviderRejection } from '../types.ts';
 import { type CarrierCallback, sandboxCallbackJob } from './callbacks.ts';
@@ -66,6 +66,23 @@ function callbacksFor(script: RecipientScript, sms: OutboundSms, providerMessage
   );
 }
 
+type Report = { id: string; callback: CarrierCallback; runAt: Date };
+
+/** The INSERT of the reports' jobs, a WITH item after `accepted` that writes them only on the message's first request. */
+function reportJobs(reports: Report[], enqueuedAt: Date): Prisma.Sql {
+  if (reports.length === 0) return Prisma.empty;
+  const rows = reports.map(
+    (report) =>
+      Prisma.sql`(${report.id}, ${JSON.stringify(report.callback)}::jsonb, ${report.runAt}::timestamptz, ${enqueuedAt}::timestamptz)`,
+  );
+  const jobs = insertJobs(
+    sandboxCallbackJob,
+    Prisma.sql`SELECT report.* FROM accepted, (VALUES ${Prisma.join(rows)}) AS report (id, payload, run_at, enqueued_at)
+               WHERE accepted.first_request`,
+  );
+  return Prisma.sql`, report_jobs AS (${jobs})`;
+}
+
 /**
  * The default messaging provider (DESIGN.md "Providers"): an in-process carrier that keeps its
  * state in its own tables and reports back through the real signed-webhook ingestion path. Its
@@ -87,21 +104,26 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
         throw new ProviderRejection('invalid_recipient', 'The sandbox carrier refuses this recipient.', false);
       const now = deps.clock.now();
       const delayMs = script.delayMs ?? deps.delayMs;
-      const providerMessageId = await inJobTransaction(deps, async (tx) => {
-        const [accepted] = await tx.$queryRaw<{ provider_message_id: string; first_request: boolean }[]>`
+      // Used when this is the first request for the message; a repeat gets the stored one back.
+      const newProviderMessageId = `SBX${randomBase62(24)}`;
+      const reports: Report[] = callbacksFor(script, sms, newProviderMessageId).map((callback, index) => ({
+        id: newId('job'),
+        callback,
+        runAt: new Date(now + (index + 1) * delayMs),
+      }));
+      // One statement: the message, and its reports' jobs when this is the first request for it.
+      const [accepted] = await deps.prisma.$queryRaw<{ provider_message_id: string; first_request: boolean }[]>`
+        WITH accepted AS (
           INSERT INTO sandbox_messages (message_id, provider_message_id, from_number, to_number, created_at)
-          VALUES (${sms.messageId}, ${`SBX${randomBase62(24)}`}, ${sms.from}, ${sms.to}, ${new Date(now)})
+          VALUES (${sms.messageId}, ${newProviderMessageId}, ${sms.from}, ${sms.to}, ${new Date(now)})
           ON CONFLICT (message_id) DO UPDATE SET send_requests = sandbox_messages.send_requests + 1
-          RETURNING provider_message_id, (xmax = 0) AS first_request`;
-        if (!accepted) throw new Error('sandbox carrier did not record the message');
-        if (accepted.first_request) {
-          for (const [index, callback] of callbacksFor(script, sms, accepted.provider_message_id).entries()) {
-            await enqueue(tx, sandboxCallbackJob, callback, { runAt: new Date(now + (index + 1) * delayMs) });
-          }
-        }
-        return accepted.provider_message_id;
-      });
-      return { providerMessageId };
+          RETURNING provider_message_id, (xmax = 0) AS first_request
+        )${reportJobs(reports, new Date(now))}
+        SELECT provider_message_id, first_request FROM accepted`;
+      if (!accepted) throw new Error('sandbox carrier did not record the message');
+      const due = reports.filter((report) => report.runAt.getTime() <= now).map((report) => report.id);
+      if (accepted.first_request && due.length) deps.jobs.wake(sandboxCallbackJob.queue, ...due);
+      return { providerMessageId: accepted.provider_message_id };
     },
 
     searchNumbers: (search) => searchSandboxNumbers(deps.prisma, search),
