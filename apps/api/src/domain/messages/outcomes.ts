@@ -70,7 +70,13 @@ export async function applyMessageOutcome(
   tx: JobTransaction,
   messageId: string,
   outcome: MessageOutcome,
-  details: { at: Date; providerMessageId?: string | undefined; errorCode?: string | undefined },
+  details: {
+    at: Date;
+    providerMessageId?: string | undefined;
+    errorCode?: string | undefined;
+    /** The status the caller read: a delivery report for a message already past sending skips the sent step. */
+    readStatus?: string | undefined;
+  },
 ): Promise<boolean> {
   if (details.providerMessageId) {
     await tx.message.updateMany({
@@ -78,7 +84,10 @@ export async function applyMessageOutcome(
       data: { providerMessageId: details.providerMessageId },
     });
   }
-  if (outcome === 'delivered') await applyMessageOutcome(tx, messageId, 'sent', { ...details, providerMessageId: undefined });
+  // Status only moves forward, so a message read past sending cannot take the sent step any more.
+  if (outcome === 'delivered' && (details.readStatus === undefined || advancesFrom.sent.includes(details.readStatus))) {
+    await applyMessageOutcome(tx, messageId, 'sent', { ...details, providerMessageId: undefined });
+  }
   const [message] = await tx.message.updateManyAndReturn({
     where: { id: messageId, status: { in: advancesFrom[outcome] } },
     data: {

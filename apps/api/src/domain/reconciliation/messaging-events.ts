@@ -26,7 +26,7 @@ function metadataString(event: TMessagingEvent, key: string): string | undefined
 }
 
 /** What reconciling an event needs of its message. */
-type EventMessage = Pick<Message, 'id' | 'workspaceId' | 'phoneNumber' | 'senderNumber' | 'providerMessageId'>;
+type EventMessage = Pick<Message, 'id' | 'status' | 'workspaceId' | 'phoneNumber' | 'senderNumber' | 'providerMessageId'>;
 
 /**
  * The message an event is about: `message_id` is the provider's id (stored on the message after
@@ -44,13 +44,13 @@ async function messageOfEvent(
   if (ids.length === 0) return null;
   const [message] = await tx.$queryRaw<EventMessage[]>`
     WITH found AS (
-      SELECT id, workspace_id, phone_number, sender_number, provider_message_id FROM messages
+      SELECT id, status, workspace_id, phone_number, sender_number, provider_message_id FROM messages
       WHERE id = ANY (${ids}::text[]) OR provider_message_id = ${event.message_id ?? null}
       LIMIT 1
     ), linked AS (
       UPDATE provider_events SET message_id = found.id FROM found WHERE provider_events.id = ${providerEventId}::uuid
     )
-    SELECT id, workspace_id AS "workspaceId", phone_number AS "phoneNumber", sender_number AS "senderNumber",
+    SELECT id, status, workspace_id AS "workspaceId", phone_number AS "phoneNumber", sender_number AS "senderNumber",
            provider_message_id AS "providerMessageId"
     FROM found`;
   return message ?? null;
@@ -99,7 +99,7 @@ export async function reconcileMessagingEvent(
     const providerMessageId =
       message.providerMessageId === null && event.message_id && event.message_id !== message.id ? event.message_id : undefined;
     const errorCode = metadataString(event, 'error_code');
-    await applyMessageOutcome(tx, message.id, outcome, { at, providerMessageId, errorCode });
+    await applyMessageOutcome(tx, message.id, outcome, { at, providerMessageId, errorCode, readStatus: message.status });
     return 'processed';
   }
 
