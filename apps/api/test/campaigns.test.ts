@@ -368,6 +368,23 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
     expect(response.body).toMatchObject({ enrolled: 2, already_enrolled: 0, suppressed: 0, invalid: 0 });
   });
 
+  it('refreshes the statistics the due-steps query is planned with after a large enrollment', async () => {
+    const developer = await createDeveloper(app);
+    const campaign = await createCampaign(developer);
+    const estimatedRows = async () => {
+      const [row] = await app.services.prisma.$queryRaw<{ rows: number }[]>`
+        SELECT reltuples::int AS rows FROM pg_class WHERE relname = 'campaign_enrollments'`;
+      return row!.rows;
+    };
+    const before = await estimatedRows();
+    const body = { phone_numbers: Array.from({ length: 1000 }, (_, index) => `+1312555${String(index).padStart(4, '0')}`) };
+    const response = await call(app, 'POST', `/api/v1/campaigns/${campaign.id}/enrollments`, { token: developer.token, body });
+    expect(response.body).toMatchObject({ enrolled: 1000 });
+    const enrolled = await app.services.prisma.campaignEnrollment.count();
+    expect(before).toBeLessThan(enrolled);
+    expect(await estimatedRows()).toBe(enrolled);
+  });
+
   it('schedules the first stage of new enrollments in an active campaign', async () => {
     const developer = await createDeveloper(app);
     const campaign = await campaignIn(developer, 'active');

@@ -259,13 +259,16 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
       if (campaign?.status !== 'active') return undefined;
       const workspaceId = campaign.workspace_id;
       // The cursor also keeps each batch from walking the index entries that earlier batches' updates left dead.
+      // The suppression is looked up per step by its unique key: as a join, a plan made from stale
+      // statistics (one enrollment expected) read the campaign's every suppression for each step.
       const after = cursor ? Prisma.sql`AND (e.next_step_at, e.id) > (${cursor.at}::timestamptz, ${cursor.id})` : Prisma.empty;
       const steps = await tx.$queryRaw<DueStep[]>`
         SELECT e.id, e.phone_number, e.last_stage_id, e.anchor_at, e.next_step_at,
-               c.first_name, c.last_name, c.attributes, s.id AS suppression_id
+               c.first_name, c.last_name, c.attributes,
+               (SELECT s.id FROM campaign_suppressions s WHERE s.campaign_id = e.campaign_id AND s.phone_number = e.phone_number)
+                 AS suppression_id
         FROM campaign_enrollments e
         LEFT JOIN contacts c ON c.workspace_id = e.workspace_id AND c.phone_number = e.phone_number
-        LEFT JOIN campaign_suppressions s ON s.campaign_id = e.campaign_id AND s.phone_number = e.phone_number
         WHERE e.campaign_id = ${campaignId} AND e.next_step_at <= ${now} AND e.status = 'active' AND e.held_reason IS NULL
           ${after}
         ORDER BY e.next_step_at, e.id
