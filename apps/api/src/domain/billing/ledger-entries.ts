@@ -1,5 +1,5 @@
-import type { TLedgerEntry, TLedgerEntryKind } from '@textline/contract';
-import { createdRange, newestFirst } from '../../lib/pagination.ts';
+import { ledgerEntryKinds, type TLedgerEntry, type TLedgerEntryKind } from '@textline/contract';
+import { createdRange, enumLiteral, limitLiteral, newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../services.ts';
 
 type LedgerEntryRow = {
@@ -21,7 +21,8 @@ type LedgerFilter = { kind?: TLedgerEntryKind | undefined; from?: Date | undefin
  * another kind reads the partial (workspace_id, kind, created_at, id) index, which holds every kind
  * but send_debit (20261125201505_billing_read): the statement repeats that predicate as a literal,
  * so the planner matches the partial index whatever the parameter. Either way a page reads about
- * `take` index entries, however long the ledger.
+ * `take` index entries, however long the ledger. The kind and the page size are written in, so that
+ * PostgreSQL runs the generic plan (limitLiteral).
  */
 export function ledgerListStatement(
   workspaceId: string,
@@ -36,7 +37,7 @@ export function ledgerListStatement(
   };
   const conditions = [
     `l.workspace_id = ${param(workspaceId, 'text')}`,
-    filter.kind !== undefined && `l.kind = ${param(filter.kind, 'text')}`,
+    filter.kind !== undefined && `l.kind = ${enumLiteral(filter.kind, ledgerEntryKinds)}`,
     filter.kind !== undefined && filter.kind !== 'send_debit' && `l.kind <> 'send_debit'`,
     filter.from && `l.created_at >= ${param(filter.from.toISOString(), 'timestamptz')}`,
     filter.to && `l.created_at < ${param(filter.to.toISOString(), 'timestamptz')}`,
@@ -45,7 +46,7 @@ export function ledgerListStatement(
   return {
     text: `SELECT l.id, l.kind, l.amount_cents, l.balance_after_cents, l.reference, l.message_id, l.invoice_id, l.created_at
       FROM ledger_entries l WHERE ${conditions.join(' AND ')}
-      ORDER BY l.created_at DESC, l.id DESC LIMIT ${param(take, 'integer')}`,
+      ORDER BY l.created_at DESC, l.id DESC LIMIT ${limitLiteral(take)}`,
     values,
   };
 }

@@ -1,5 +1,5 @@
 import { messageStatuses, type TMessageDirection, type TMessageItem, type TMessageStatus } from '@textline/contract';
-import { createdRange, newestFirst } from '../../lib/pagination.ts';
+import { createdRange, enumLiteral, limitLiteral, newestFirst } from '../../lib/pagination.ts';
 import { requireE164 } from '../../lib/phone.ts';
 import type { Services } from '../../services.ts';
 import { inboundItemColumns, type MessageItemRow, outboundItemColumns, toMessageItem } from './items.ts';
@@ -17,17 +17,6 @@ export type MessageFilter = {
 };
 
 type Keyset = { createdAt: Date; id: string };
-
-/**
- * A status written into the statement rather than passed: with `m.status = $n` (and `LIMIT $n`)
- * PostgreSQL never prefers the prepared statement's generic plan (it prices it above a custom plan)
- * and plans the status list on every execution, twice what running it costs. One text per status,
- * eight at most.
- */
-function statusLiteral(status: TMessageStatus): string {
-  if (!messageStatuses.includes(status)) throw new Error(`unknown message status ${status}`);
-  return `'${status}'`;
-}
 
 /**
  * The statement that lists a workspace's messages, both directions, newest first: at most `take`
@@ -49,10 +38,8 @@ export function messageListStatement(
     return `$${values.length}::${cast}`;
   };
   const workspace = param(workspaceId, 'text');
-  // Written in for the same reason as the status (statusLiteral): against LIMIT $n the generic plan
-  // is priced for a tenth of the table. One text per page size in use.
-  if (!Number.isInteger(take) || take < 1) throw new Error(`page size ${take} is not a positive integer`);
-  const limit = String(take);
+  // The page size and the status are written in, so that PostgreSQL runs the generic plan (limitLiteral).
+  const limit = limitLiteral(take);
   const from = filter.from && param(filter.from.toISOString(), 'timestamptz');
   const to = filter.to && param(filter.to.toISOString(), 'timestamptz');
   const afterAt = after && param(after.createdAt.toISOString(), 'timestamptz');
@@ -77,7 +64,7 @@ export function messageListStatement(
   if (filter.direction !== 'inbound' && filter.status !== 'received') {
     scans.push(
       scan('m', 'messages', outboundItemColumns, [
-        filter.status !== undefined && `m.status = ${statusLiteral(filter.status)}`,
+        filter.status !== undefined && `m.status = ${enumLiteral(filter.status, messageStatuses)}`,
         phone && `m.phone_number = ${phone}`,
         sender && `m.sender_number = ${sender}`,
         // Matches the partial expression index on a campaign's sends.
