@@ -127,7 +127,8 @@ describe('POST /api/v1/suppressions', () => {
       expect(response.status, `${method} ${route}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
       return response.body;
     };
-    const { campaign } = await api('POST', '/api/v1/campaigns', { name: 'Drip' });
+    // Without quiet hours, so that the stage is due whatever the time of day the test runs at.
+    const { campaign } = await api('POST', '/api/v1/campaigns', { name: 'Drip', settings: { quiet_hours: { enabled: false } } });
     await api('POST', `/api/v1/campaigns/${campaign.id}/stages`, { body: 'Hello there', delay_minutes: 5 });
     await api('POST', `/api/v1/campaigns/${campaign.id}/enrollments`, { phone_numbers: ['+14155550104', '+14155550105'] });
     await api('POST', `/api/v1/campaigns/${campaign.id}/activate`);
