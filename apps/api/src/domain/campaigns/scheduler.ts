@@ -259,9 +259,9 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
       if (campaign?.status !== 'active') return undefined;
       const workspaceId = campaign.workspace_id;
       // The cursor also keeps each batch from walking the index entries that earlier batches' updates left dead.
+      const after = cursor ? Prisma.sql`AND (e.next_step_at, e.id) > (${cursor.at}::timestamptz, ${cursor.id})` : Prisma.empty;
       // The suppression is looked up per step by its unique key: as a join, a plan made from stale
       // statistics (one enrollment expected) read the campaign's every suppression for each step.
-      const after = cursor ? Prisma.sql`AND (e.next_step_at, e.id) > (${cursor.at}::timestamptz, ${cursor.id})` : Prisma.empty;
       const steps = await tx.$queryRaw<DueStep[]>`
         SELECT e.id, e.phone_number, e.last_stage_id, e.anchor_at, e.next_step_at,
                c.first_name, c.last_name, c.attributes,
