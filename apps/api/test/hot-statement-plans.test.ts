@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenByHash } from '../src/auth/authenticator.ts';
 import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
+import { conversationStatement } from '../src/domain/conversations/conversations.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.ts';
 import { claimForDispatch } from '../src/domain/messages/dispatch.ts';
 import { inboundById, outboundById } from '../src/domain/messages/get.ts';
@@ -90,6 +91,13 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
        FROM generate_series(1, 10000) AS n`,
       [workspaceId, other.workspaceId, workspace.senders[0]!.number],
     );
+    // 5,000 conversations, one per recipient, their replies in inbound_messages above.
+    await sql(
+      `INSERT INTO conversations (id, workspace_id, phone_number, sender_number, last_message_at)
+       SELECT 'cnv_plan_' || n, $1, '+1415555' || lpad(n::text, 4, '0'), $2, now() - make_interval(secs => n)
+       FROM generate_series(0, 4999) AS n`,
+      [workspaceId, workspace.senders[0]!.number],
+    );
     // The sender each of 4,000 recipients got before (sticky senders), spread over the workspace's numbers.
     await sql(
       `INSERT INTO recipient_senders (workspace_id, phone_number, phone_number_id)
@@ -172,12 +180,33 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
     }
   });
 
+  it('lists conversations, looking up latest messages, counts and suppressions for the page alone, by index', async () => {
+    const { workspaceId } = workspace;
+    const order = 'ORDER BY c.last_message_at DESC, c.id DESC';
+    await expectStatementIndexed('conversation list', {
+      text: conversationStatement('c.workspace_id = $1', order, '26'),
+      values: [workspaceId],
+    });
+    await expectStatementIndexed('conversation list, next page', {
+      text: conversationStatement('c.workspace_id = $1 AND (c.last_message_at, c.id) < ($2, $3)', order, '26'),
+      values: [workspaceId, new Date(Date.now() - 60_000), 'cnv_plan_60'],
+    });
+    await expectStatementIndexed('conversation by id', {
+      text: conversationStatement('c.id = $1 AND c.workspace_id = $2', '', '1'),
+      values: ['cnv_plan_41', workspaceId],
+    });
+  });
+
   // The status list is left out: whether PostgreSQL prefers its generic plan depends on how the
   // statuses are spread (it does on the bench's large fixture, not on this table).
   it('runs the lists with their generic plans once prepared, rather than planning them on every execution', async () => {
     const { workspaceId } = workspace;
     const lists: Record<string, PlannedStatement> = {
       'messages by recipient': messageListStatement(workspaceId, { phone_number: '+14155550041' }, undefined, 26)!,
+      conversations: {
+        text: conversationStatement('c.workspace_id = $1', 'ORDER BY c.last_message_at DESC, c.id DESC', '26'),
+        values: [workspaceId],
+      },
       ledger: ledgerListStatement(workspaceId, {}, undefined, 26),
       'ledger by kind': ledgerListStatement(workspaceId, { kind: 'send_refund' }, undefined, 26),
       'ledger of send debits': ledgerListStatement(workspaceId, { kind: 'send_debit' }, undefined, 26),
