@@ -5,6 +5,7 @@ import { tokenByHash } from '../src/auth/authenticator.ts';
 import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
 import { conversationStatement } from '../src/domain/conversations/conversations.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.ts';
+import { latestTestSms } from '../src/domain/onboarding.ts';
 import { claimForDispatch } from '../src/domain/messages/dispatch.ts';
 import { inboundById, outboundById } from '../src/domain/messages/get.ts';
 import { messageListStatement } from '../src/domain/messages/history.ts';
@@ -195,6 +196,10 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
       text: conversationStatement('c.id = $1 AND c.workspace_id = $2', '', '1'),
       values: ['cnv_plan_41', workspaceId],
     });
+  });
+
+  it('finds the onboarding test SMS through its own index, not among every message sent', async () => {
+    await expectStatementIndexed('latestTestSms', { text: latestTestSms, values: [workspace.workspaceId] });
   });
 
   // The status list is left out: whether PostgreSQL prefers its generic plan depends on how the

@@ -5,6 +5,13 @@ import { findBrandedRequest, missingBrandedFields } from './branded-request.ts';
 import { latestFundingInvoice, toFundingInvoice } from './funding.ts';
 
 const testSmsSource: MessageSource = 'onboarding_test';
+
+/**
+ * The workspace's latest test SMS, through the partial index on test SMSes
+ * (20261126060000_onboarding_test_sms_index), not by reading every message the workspace sent.
+ */
+export const latestTestSms = `SELECT id, status, created_at FROM messages
+  WHERE workspace_id = $1 AND source = '${testSmsSource}' ORDER BY created_at DESC LIMIT 1`;
 export const testSmsBody = 'Textline test message: your number is connected and sending works.';
 
 type NextActionBody = TOnboardingStatus['next_action'];
@@ -98,7 +105,7 @@ function decideNextAction(state: {
 }
 
 export async function getOnboardingStatus(
-  deps: Pick<Services, 'prisma' | 'clock' | 'config'>,
+  deps: Pick<Services, 'prisma' | 'sql' | 'clock' | 'config'>,
   workspaceId: string,
 ): Promise<TOnboardingStatus> {
   const now = deps.clock.now();
@@ -108,15 +115,11 @@ export async function getOnboardingStatus(
     deps.prisma.phoneNumber.count({ where: { workspaceId, status: 'connected' } }),
     deps.prisma.phoneNumber.findFirst({ where: { workspaceId, dedicated: true }, select: { number: true } }),
     findBrandedRequest(deps, workspaceId),
-    deps.prisma.message.findFirst({
-      where: { workspaceId, source: testSmsSource },
-      orderBy: { createdAt: 'desc' },
-      select: { id: true, status: true, createdAt: true },
-    }),
+    deps.sql.query<{ id: string; status: TMessageStatus; created_at: Date }>(latestTestSms, [workspaceId]).then(([row]) => row),
   ]);
   const invoice = invoiceRow ? toFundingInvoice(invoiceRow, now) : null;
   const brandedStatus = branded ? (branded.status as BrandedStatus) : 'not_submitted';
-  const testStatus = (testMessage?.status as TMessageStatus | undefined) ?? 'not_sent';
+  const testStatus = testMessage?.status ?? 'not_sent';
   const minimumCents = deps.config.fundingMinimumCents;
   return {
     balance_cents: workspace.balanceCents,
@@ -126,7 +129,7 @@ export async function getOnboardingStatus(
     test_sms: {
       status: testStatus,
       message_id: testMessage?.id ?? null,
-      sent_at: testMessage?.createdAt.toISOString() ?? null,
+      sent_at: testMessage?.created_at.toISOString() ?? null,
     },
     next_action: decideNextAction({
       balanceCents: workspace.balanceCents,
