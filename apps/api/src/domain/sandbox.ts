@@ -125,8 +125,11 @@ export async function receiveMessage(
       : await requireConnectedNumber(deps, workspaceId, requireE164(input.to, 'to'));
   const id = `sbxin_${randomBase62(24)}`;
   await deliverCarrierReport(deps, carrierInbound({ id, from, to, body: input.body }));
+  // By the two numbers, newest first: the (workspace_id, from_number, created_at, id) index finds it
+  // among this sender's texts; provider_message_id alone has no index and would scan every reply.
   const inbound = await deps.prisma.inboundMessage.findFirst({
-    where: { workspaceId, providerMessageId: id },
+    where: { workspaceId, fromNumber: from, toNumber: to, providerMessageId: id },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: { id: true, conversationId: true },
   });
   if (!inbound) throw new Error('the sandbox text was ingested but reconciliation stored no inbound message');
