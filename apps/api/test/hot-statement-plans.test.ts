@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenByHash } from '../src/auth/authenticator.ts';
 import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
 import { conversationStatement } from '../src/domain/conversations/conversations.ts';
+import { subscribedEndpoints } from '../src/domain/customer-webhooks/deliveries.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.ts';
 import { latestTestSms } from '../src/domain/onboarding.ts';
+import { messageOfEventStatement } from '../src/domain/reconciliation/messaging-events.ts';
 import { claimForDispatch } from '../src/domain/messages/dispatch.ts';
 import { inboundById, outboundById } from '../src/domain/messages/get.ts';
 import { messageListStatement } from '../src/domain/messages/history.ts';
@@ -130,6 +132,13 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
        SELECT 'job_plan_' || n, 'dispatch', jsonb_build_object('messageId', 'msg_plan_' || n), 'done', now() - make_interval(secs => n)
        FROM generate_series(1, 30000) AS n`,
     );
+    // 3,000 webhook endpoints, one per workspace, half of them subscribed to message.delivered only.
+    await sql(
+      `INSERT INTO webhook_endpoints (id, workspace_id, url, description, event_types, enabled, secret, updated_at)
+       SELECT 'we_plan_' || n, 'wks_plan_' || n, 'https://example.com/hook', '',
+              CASE WHEN n % 2 = 0 THEN ARRAY['message.delivered'] ELSE '{}' END, n % 5 <> 0, 'whsec_plan', now()
+       FROM generate_series(1, 3000) AS n`,
+    );
     await sql('ANALYZE');
   });
 
@@ -196,6 +205,23 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
       text: conversationStatement('c.id = $1 AND c.workspace_id = $2', '', '1'),
       values: ['cnv_plan_41', workspaceId],
     });
+  });
+
+  it('finds the message of a carrier event by either id, and the endpoints an event goes to, by index', async () => {
+    const stored = await app.services.sql.query<{ id: string }>(
+      "SELECT id::text AS id FROM provider_events WHERE external_id = 'evt_plan_7'",
+      [],
+    );
+    const eventId = stored[0]!.id;
+    for (const [ids, providerMessageId] of [
+      [['msg_plan_41'], null],
+      [['msg_plan_41', 'prov_plan_44'], 'prov_plan_44'],
+    ] as const) {
+      const { text, values } = messageOfEventStatement([...ids], providerMessageId, eventId);
+      await expectStatementIndexed(`messageOfEvent ${ids.join(', ')}`, { text, values });
+    }
+    const { text, values } = subscribedEndpoints('wks_plan_42', 'message.delivered');
+    await expectStatementIndexed('subscribedEndpoints', { text, values });
   });
 
   it('finds the onboarding test SMS through its own index, not among every message sent', async () => {

@@ -1,4 +1,4 @@
-import type { Message, Prisma } from '@textline/db';
+import { type Message, Prisma } from '@textline/db';
 import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { toE164Near } from '../../lib/phone.ts';
 import { type TMessagingEvent, ZMessagingEvent } from '../../provider-callbacks/payloads.ts';
@@ -28,6 +28,21 @@ function metadataString(event: TMessagingEvent, key: string): string | undefined
 /** What reconciling an event needs of its message. */
 type EventMessage = Pick<Message, 'id' | 'status' | 'workspaceId' | 'phoneNumber' | 'senderNumber' | 'providerMessageId'>;
 
+/** messageOfEvent's statement: by our ids or the carrier's, each through its index (hot-statement-plans). */
+export function messageOfEventStatement(ids: string[], providerMessageId: string | null, providerEventId: string): Prisma.Sql {
+  return Prisma.sql`
+    WITH found AS (
+      SELECT id, status, workspace_id, phone_number, sender_number, provider_message_id FROM messages
+      WHERE id = ANY (${ids}::text[]) OR provider_message_id = ${providerMessageId}
+      LIMIT 1
+    ), linked AS (
+      UPDATE provider_events SET message_id = found.id FROM found WHERE provider_events.id = ${providerEventId}::uuid
+    )
+    SELECT id, status, workspace_id AS "workspaceId", phone_number AS "phoneNumber", sender_number AS "senderNumber",
+           provider_message_id AS "providerMessageId"
+    FROM found`;
+}
+
 /**
  * The message an event is about: `message_id` is the provider's id (stored on the message after
  * dispatch) and `metadata.client_reference` echoes ours, which also covers an event that arrives
@@ -42,17 +57,7 @@ async function messageOfEvent(
   const ours = metadataString(event, 'client_reference');
   const ids = [ours, event.message_id].filter((id): id is string => id !== undefined);
   if (ids.length === 0) return null;
-  const [message] = await tx.$queryRaw<EventMessage[]>`
-    WITH found AS (
-      SELECT id, status, workspace_id, phone_number, sender_number, provider_message_id FROM messages
-      WHERE id = ANY (${ids}::text[]) OR provider_message_id = ${event.message_id ?? null}
-      LIMIT 1
-    ), linked AS (
-      UPDATE provider_events SET message_id = found.id FROM found WHERE provider_events.id = ${providerEventId}::uuid
-    )
-    SELECT id, status, workspace_id AS "workspaceId", phone_number AS "phoneNumber", sender_number AS "senderNumber",
-           provider_message_id AS "providerMessageId"
-    FROM found`;
+  const [message] = await tx.$queryRaw<EventMessage[]>(messageOfEventStatement(ids, event.message_id ?? null, providerEventId));
   return message ?? null;
 }
 
