@@ -25,6 +25,54 @@ import {
 } from './query-plan-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
+/** Fails naming each sequentially scanned table, with the plans it was found in. */
+function expectIndexedOnly(what: string, plans: string[]) {
+  expect(plans.length, `${what}: no plan was reported`).toBeGreaterThan(0);
+  const scanning = plans.filter((plan) => sequentiallyScanned(plan).length > 0);
+  expect.soft(scanning.flatMap(sequentiallyScanned), `${what}\n${scanning.join('\n\n')}`).toEqual([]);
+}
+
+type StatementPlanCheck = (what: string, statement: PlannedStatement) => Promise<void>;
+
+/** A plain statement: its plan for these values (EXPLAIN), and the generic plan it is run with once cached. */
+async function checkStatementPlans(app: TestApp, recorder: PlanRecorder, what: string, statement: PlannedStatement) {
+  const custom = await planOf(app.services.sql, statement);
+  expectIndexedOnly(`${what} (custom plan)`, [custom]);
+  expect(custom, what).toMatch(/Index (Only )?Scan/);
+  const generic = await recorder.plansOf('force_generic_plan', (client) => client.query(statement.text, statement.values));
+  expectIndexedOnly(`${what} (generic plan)`, generic);
+}
+
+/** A provider event as the event store takes it in a batch (storeMany). */
+function providerEvent(provider: string, externalId: string, eventType = 'message.delivered') {
+  return {
+    id: randomUUID(),
+    provider,
+    event_type: eventType,
+    external_id: externalId,
+    payload: { message_id: 'prov_plan_9' },
+    received_at: new Date(),
+    job_id: newId('job'),
+  };
+}
+
+/** storeOne for a new event and a stored one, and storeMany for a batch holding both. */
+async function expectProviderEventsStoredByIndex(check: StatementPlanCheck, provider: string, storedIds: [string, string]) {
+  for (const externalId of [`evt_new_${randomUUID()}`, storedIds[0]]) {
+    const one = providerEvent(provider, externalId, 'message.failed');
+    await check(`storeOne ${externalId}`, {
+      text: storeOne,
+      values: [one.id, provider, one.event_type, externalId, JSON.stringify(one.payload), one.received_at, one.job_id],
+    });
+  }
+  const batch = [
+    providerEvent(provider, `evt_new_${randomUUID()}`),
+    providerEvent(provider, storedIds[1], 'message.sent'),
+    providerEvent(provider, `evt_new_${randomUUID()}`),
+  ];
+  await check('storeMany', { text: storeMany, values: [JSON.stringify(batch)] });
+}
+
 /**
  * The statements every send, message read, authenticated request and provider event runs, on a
  * database large enough that the planner prefers an index only where one fits: each must find its
@@ -148,21 +196,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
     await closeStarted(app);
   });
 
-  /** Fails naming each sequentially scanned table, with the plans it was found in. */
-  function expectIndexedOnly(what: string, plans: string[]) {
-    expect(plans.length, `${what}: no plan was reported`).toBeGreaterThan(0);
-    const scanning = plans.filter((plan) => sequentiallyScanned(plan).length > 0);
-    expect.soft(scanning.flatMap(sequentiallyScanned), `${what}\n${scanning.join('\n\n')}`).toEqual([]);
-  }
-
-  /** A plain statement: its plan for these values (EXPLAIN), and the generic plan it is run with once cached. */
-  async function expectStatementIndexed(what: string, statement: PlannedStatement) {
-    const custom = await planOf(app.services.sql, statement);
-    expectIndexedOnly(`${what} (custom plan)`, [custom]);
-    expect(custom, what).toMatch(/Index (Only )?Scan/);
-    const generic = await recorder.plansOf('force_generic_plan', (client) => client.query(statement.text, statement.values));
-    expectIndexedOnly(`${what} (generic plan)`, generic);
-  }
+  const expectStatementIndexed: StatementPlanCheck = (what, statement) => checkStatementPlans(app, recorder, what, statement);
 
   it('reads a message by its id from the primary key, sent or received', async () => {
     const { workspaceId } = workspace;
@@ -265,24 +299,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
   });
 
   it('stores provider events, new and repeated, one at a time and in batches', async () => {
-    const event = (externalId: string, eventType = 'message.delivered') => ({
-      id: randomUUID(),
-      provider,
-      event_type: eventType,
-      external_id: externalId,
-      payload: { message_id: 'prov_plan_9' },
-      received_at: new Date(),
-      job_id: newId('job'),
-    });
-    for (const externalId of [`evt_new_${randomUUID()}`, 'evt_plan_41']) {
-      const one = event(externalId, 'message.failed');
-      await expectStatementIndexed(`storeOne ${externalId}`, {
-        text: storeOne,
-        values: [one.id, provider, one.event_type, externalId, JSON.stringify(one.payload), one.received_at, one.job_id],
-      });
-    }
-    const batch = [event(`evt_new_${randomUUID()}`), event('evt_plan_42', 'message.sent'), event(`evt_new_${randomUUID()}`)];
-    await expectStatementIndexed('storeMany', { text: storeMany, values: [JSON.stringify(batch)] });
+    await expectProviderEventsStoredByIndex(expectStatementIndexed, provider, ['evt_plan_41', 'evt_plan_42']);
   });
 
   it('accepts sends through accept_message_batch reading only indexes, whatever its statements are planned with', async () => {
@@ -332,5 +349,39 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
       });
       expectIndexedOnly(`accept_message_batch dry run (${mode})`, dryRunPlans);
     }
+  });
+});
+
+/**
+ * A connection caches the plans of its first executions, made with the statistics of that moment:
+ * on a new database the provider events table is empty then, and stays planned as empty while it
+ * grows by thousands of events a second. Each event must still be found by its key, not by reading
+ * (or hashing) every stored event.
+ */
+describe.skipIf(!scaledMode)('hot statement plans on a new database', () => {
+  let app: TestApp;
+  let recorder: PlanRecorder;
+
+  beforeAll(async () => {
+    app = await startTestApp({}, { startJobs: false });
+    recorder = await openPlanRecorder(app.config.databaseUrl!);
+  });
+
+  afterAll(async () => {
+    await closeStarted(recorder);
+    await closeStarted(app);
+  });
+
+  it('stores provider events by their unique key before the table holds any', async () => {
+    const provider = app.services.inboundWebhooks.messaging.provider;
+    // One stored event for storeOne to repeat (a failure), one for storeMany (a sent report).
+    await app.services.sql.query(
+      `INSERT INTO provider_events (id, provider, event_type, external_id, payload, status, received_at)
+       VALUES (gen_random_uuid(), $1, 'message.failed', 'evt_first_1', '{}', 'processed', now()),
+              (gen_random_uuid(), $1, 'message.sent', 'evt_first_2', '{}', 'processed', now())`,
+      [provider],
+    );
+    const check: StatementPlanCheck = (what, statement) => checkStatementPlans(app, recorder, what, statement);
+    await expectProviderEventsStoredByIndex(check, provider, ['evt_first_1', 'evt_first_2']);
   });
 });

@@ -41,6 +41,10 @@ export const storeOne = `
  * The same for many events: one row per event inserted (by its new id) and one per event stored
  * before the statement began (by its identity). An event repeated within the batch is neither (the
  * statement cannot see its own insert), so it gets no row and is stored alone afterwards.
+ *
+ * Stored events are looked up one by one on their unique key (a LATERAL with a LIMIT). As a join,
+ * the plan PostgreSQL cached while the table was small hashed every stored event, on each batch,
+ * as the table grew.
  */
 export const storeMany = `
   WITH incoming AS (
@@ -65,8 +69,11 @@ export const storeMany = `
   FROM incoming JOIN inserted ON inserted.id = incoming.id JOIN queued ON queued.id = incoming.job_id
   UNION ALL
   SELECT stored.id::text, stored.provider, stored.event_type, stored.external_id, true, NULL
-  FROM provider_events stored JOIN incoming
-    ON stored.provider = incoming.provider AND stored.event_type = incoming.event_type AND stored.external_id = incoming.external_id`;
+  FROM incoming CROSS JOIN LATERAL (
+    SELECT id, provider, event_type, external_id FROM provider_events
+    WHERE provider = incoming.provider AND event_type = incoming.event_type AND external_id = incoming.external_id
+    LIMIT 1
+  ) AS stored`;
 
 /** storeMany's rows: a new event by its id, an event stored before by its identity. */
 type BatchRow = StoredProviderEvent &
