@@ -359,6 +359,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
  * (or hashing) every stored event.
  */
 describe.skipIf(!scaledMode)('hot statement plans on a new database', () => {
+  const modes: PlanCacheMode[] = ['force_custom_plan', 'force_generic_plan'];
   let app: TestApp;
   let recorder: PlanRecorder;
 
@@ -370,6 +371,29 @@ describe.skipIf(!scaledMode)('hot statement plans on a new database', () => {
   afterAll(async () => {
     await closeStarted(recorder);
     await closeStarted(app);
+  });
+
+  it('accepts sends through accept_message_batch reading only indexes before the tables hold any', async () => {
+    const workspace = await sendingWorkspace(app, { numbers: 2 });
+    const parameters = (request: SendRequest) =>
+      acceptParametersOf(app.services, { workspaceId: workspace.workspaceId }, request, { source: 'api' });
+    // One send stored before, so that a repeat of its key is looked up.
+    await app.services.sql.query(acceptBatch, [
+      JSON.stringify([parameters({ phoneNumber: '+14155550100', body: 'first', idempotencyKey: 'first-key' })]),
+    ]);
+    const sends = [
+      parameters({ phoneNumber: '+14155550101', body: 'new recipient', idempotencyKey: 'second-key' }),
+      parameters({ phoneNumber: '+14155550100', body: 'sticky sender' }),
+      parameters({ phoneNumber: '+14155550100', body: 'first', idempotencyKey: 'first-key' }),
+    ];
+    for (const mode of modes) {
+      const plans = await recorder.plansOf(mode, async (client) => {
+        const { rows } = await client.query<{ outcome: string }>(acceptBatch, [JSON.stringify(sends)]);
+        // Rolled back after each mode (plansOf), so both see the same tables.
+        expect(rows.map((row) => row.outcome)).toEqual(['accept', 'accept', 'replay']);
+      });
+      expectIndexedOnly(`accept_message_batch on a new database (${mode})`, plans);
+    }
   });
 
   it('stores provider events by their unique key before the table holds any', async () => {
