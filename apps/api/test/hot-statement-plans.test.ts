@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenByHash } from '../src/auth/authenticator.ts';
 import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
-import { conversationStatement } from '../src/domain/conversations/conversations.ts';
+import { conversationStatement, latestReplyFirst } from '../src/domain/conversations/conversations.ts';
 import { subscribedEndpoints } from '../src/domain/customer-webhooks/deliveries.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.ts';
 import { latestTestSms } from '../src/domain/onboarding.ts';
@@ -24,6 +24,9 @@ import {
   sequentiallyScanned,
 } from './query-plan-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
+
+/** The two ways a prepared statement's plan is cached; a hot statement must read only indexes in both. */
+const modes: PlanCacheMode[] = ['force_custom_plan', 'force_generic_plan'];
 
 /** Fails naming each sequentially scanned table, with the plans it was found in. */
 function expectIndexedOnly(what: string, plans: string[]) {
@@ -80,7 +83,6 @@ async function expectProviderEventsStoredByIndex(check: StatementPlanCheck, prov
  * and each is filled here, so none is exempt from the check.
  */
 describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
-  const modes: PlanCacheMode[] = ['force_custom_plan', 'force_generic_plan'];
   let app: TestApp;
   let recorder: PlanRecorder;
   let workspace: Awaited<ReturnType<typeof sendingWorkspace>>;
@@ -226,13 +228,12 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
 
   it('lists conversations, looking up latest messages, counts and suppressions for the page alone, by index', async () => {
     const { workspaceId } = workspace;
-    const order = 'ORDER BY c.last_message_at DESC, c.id DESC';
     await expectStatementIndexed('conversation list', {
-      text: conversationStatement('c.workspace_id = $1', order, '26'),
+      text: conversationStatement('c.workspace_id = $1', latestReplyFirst, '26'),
       values: [workspaceId],
     });
     await expectStatementIndexed('conversation list, next page', {
-      text: conversationStatement('c.workspace_id = $1 AND (c.last_message_at, c.id) < ($2, $3)', order, '26'),
+      text: conversationStatement('c.workspace_id = $1 AND (c.last_message_at, c.id) < ($2, $3)', latestReplyFirst, '26'),
       values: [workspaceId, new Date(Date.now() - 60_000), 'cnv_plan_60'],
     });
     await expectStatementIndexed('conversation by id', {
@@ -269,7 +270,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
     const lists: Record<string, PlannedStatement> = {
       'messages by recipient': messageListStatement(workspaceId, { phone_number: '+14155550041' }, undefined, 26)!,
       conversations: {
-        text: conversationStatement('c.workspace_id = $1', 'ORDER BY c.last_message_at DESC, c.id DESC', '26'),
+        text: conversationStatement('c.workspace_id = $1', latestReplyFirst, '26'),
         values: [workspaceId],
       },
       ledger: ledgerListStatement(workspaceId, {}, undefined, 26),
@@ -359,7 +360,6 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
  * (or hashing) every stored event.
  */
 describe.skipIf(!scaledMode)('hot statement plans on a new database', () => {
-  const modes: PlanCacheMode[] = ['force_custom_plan', 'force_generic_plan'];
   let app: TestApp;
   let recorder: PlanRecorder;
 

@@ -69,6 +69,9 @@ export function conversationStatement(where: string, order: string, limit: strin
   ${order}`;
 }
 
+/** The conversation list's order: latest reply first, on conversations (workspace_id, last_message_at, id). */
+export const latestReplyFirst = 'ORDER BY c.last_message_at DESC, c.id DESC';
+
 function toConversation(row: ConversationRow): TConversation {
   const outboundIsLatest =
     row.last_outbound_at !== null && (row.last_inbound_at === null || row.last_outbound_at > row.last_inbound_at);
@@ -115,7 +118,7 @@ export async function listConversations(
   }
   // The page size is written in, so that PostgreSQL runs the generic plan (limitLiteral).
   const rows = await deps.sql.query<ConversationRow>(
-    conversationStatement(conditions.join(' AND '), 'ORDER BY c.last_message_at DESC, c.id DESC', limitLiteral(page.take)),
+    conversationStatement(conditions.join(' AND '), latestReplyFirst, limitLiteral(page.take)),
     values,
   );
   const { rows: pageRows, nextCursor } = page.page(rows, (row) => ({ createdAt: row.last_reply_at, id: row.id }));
