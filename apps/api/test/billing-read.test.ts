@@ -399,7 +399,7 @@ describe('billing reads over MCP', () => {
       await agent.close();
     }
 
-    // On /mcp, tools/call needs mcp:execute and no route scope (DESIGN.md): the agent's own control plane.
+    // On /mcp, tools/call needs mcp:execute and no route scope: the agent's own control plane.
     const executor = await connectMcp(app, await tokenWithScopes(app, developer.workspaceId, ['mcp:execute']));
     try {
       const balance = (await executor.callTool({ name: 'get_balance', arguments: {} })) as CallToolResult;

@@ -9,7 +9,7 @@ import { scaledMode } from './harness.ts';
 
 const consoleRoot = fileURLToPath(new URL('../../console/', import.meta.url));
 
-// DESIGN.md "Browser tests": Debian's chromium, and no background networking on the closed network.
+// Debian's chromium, and no background networking on the closed network.
 const chromiumFlags = [
   '--headless',
   '--no-sandbox',

@@ -11,7 +11,7 @@ import { connectNumber, sendingWorkspace } from './sending-support.ts';
 import { startTwilioStandIn, type TwilioStandIn } from './twilio-standin.ts';
 
 /**
- * The sandbox tools (DESIGN.md: sandbox-only routes and tools drive the real signed ingestion paths):
+ * The sandbox tools (sandbox-only routes and tools drive the real signed ingestion paths):
  * sandbox_pay_invoice, sandbox_receive_message and sandbox_report over REST and MCP, and their absence
  * with a live provider (the Twilio stand-in).
  */

@@ -75,7 +75,7 @@ export type Operation<
   /** Whether a JSON body is required (POST/PATCH); GET/DELETE never take one. */
   bodyRequired: boolean;
   /**
-   * Served only with the sandbox carrier and sandboxpay (DESIGN.md): it drives what only the sandbox
+   * Served only with the sandbox carrier and sandboxpay: it drives what only the sandbox
    * providers can simulate. With a live provider its route answers 404 and its MCP tool is not listed.
    */
   sandboxOnly?: true;

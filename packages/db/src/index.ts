@@ -58,9 +58,9 @@ export type DbConfig = {
 
 /**
  * One parameterised statement straight on the driver, for the few hot-path statements (a send, a
- * read, a provider event) where Prisma's per-query cost would match the database's own work
- * (DESIGN.md, "What the hot path costs"). It shares Prisma's connections. Values come back as the
- * driver parses them: timestamptz as Date, int4 as number, jsonb as parsed JSON.
+ * read, a provider event) where Prisma's per-query cost would match the database's own work. It
+ * shares Prisma's connections. Values come back as the driver parses them: timestamptz as Date,
+ * int4 as number, jsonb as parsed JSON.
  */
 export type SqlClient = { query<Row>(text: string, values: unknown[], options?: SqlOptions): Promise<Row[]> };
 

@@ -15,7 +15,7 @@ import { reconcileProviderEvent } from './reconciliation/provider-events.ts';
 import { toSuppression } from './suppressions/suppressions.ts';
 
 /**
- * What the sandbox tools do (DESIGN.md: sandbox-only operations drive the real signed ingestion
+ * What the sandbox tools do (sandbox-only operations drive the real signed ingestion
  * paths): each builds the webhook its sandbox provider would send, signs it with that provider's key,
  * hands it to the same verify-and-store ingestion as the webhook route, and then reconciles the stored
  * event at once rather than when its job runs (the job then finds it settled), so the answer shows

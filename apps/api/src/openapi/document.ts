@@ -359,7 +359,7 @@ export function buildOpenApiDocument(): JsonObject {
   const document = generateOpenApiDocument(appRouter, {
     title: 'Textline SMS API',
     description:
-      'SMS messaging API for developers and AI agents. See SPEC.md for the interface promises. ' +
+      'SMS messaging API for developers and AI agents. ' +
       'Unknown query parameters are ignored on every route. A path parameter that fails its schema (an id longer ' +
       'than any id) answers 404, as an unknown id does. Request bodies are strict: an unknown field is a 422.',
     version: serviceVersion,

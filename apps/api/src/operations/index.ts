@@ -93,7 +93,7 @@ const withoutSandboxOnly = servedOperations.filter(({ handler }) => !handler.ope
 
 /**
  * The operations these services serve, in the list's order: the REST routes and MCP tools are built
- * from it. Sandbox-only operations are in it only with the sandbox providers (DESIGN.md).
+ * from it. Sandbox-only operations are in it only with the sandbox providers.
  */
 export function operationsServedBy(
   services: Pick<Services, 'messagingProvider' | 'fundingProvider'>,

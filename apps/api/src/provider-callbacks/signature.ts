@@ -3,7 +3,7 @@ import canonicalizeModule from 'canonicalize';
 import { constantTimeEqual } from '../lib/crypto.ts';
 
 /**
- * Inbound provider webhook signatures (DESIGN.md "Inbound provider webhooks"): HMAC-SHA256 over
+ * Inbound provider webhook signatures: HMAC-SHA256 over
  * `<unix seconds>.<RFC 8785 canonical JSON>`, sent as `sha256=<hex>`. Signing the canonical form
  * rather than the raw bytes lets any sender re-serialise the payload (key order, whitespace).
  */

@@ -29,7 +29,7 @@ export type WebhookSource = {
 export const pathBelowMount = (source: Pick<WebhookSource, 'path'>): string => source.path.slice(WEBHOOKS_MOUNT.length);
 
 /**
- * DESIGN.md: the messaging provider's header names are configured (default x-sandbox-*); the
+ * The messaging provider's header names are configured (default x-sandbox-*); the
  * funding provider's are x-<label>-timestamp / x-<label>-signature.
  */
 export function inboundWebhookSettings(

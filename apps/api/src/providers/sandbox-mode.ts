@@ -11,8 +11,8 @@ export function runsSandbox(services: Providers): boolean {
 }
 
 /**
- * Whether these services serve `operation`: a sandbox-only one only with the sandbox providers
- * (DESIGN.md); with a live provider it does not exist (404, no tool).
+ * Whether these services serve `operation`: a sandbox-only one only with the sandbox providers;
+ * with a live provider it does not exist (404, no tool).
  */
 export function servesOperation(services: Providers, operation: Pick<Operation, 'sandboxOnly'>): boolean {
   return !operation.sandboxOnly || runsSandbox(services);

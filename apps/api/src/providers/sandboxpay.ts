@@ -5,7 +5,7 @@ import type { FundingProvider } from './types.ts';
 export const sandboxPayLabel = 'sandboxpay';
 
 /**
- * The default funding provider (DESIGN.md "Providers"): stablecoin-style invoices that no chain ever
+ * The default funding provider: stablecoin-style invoices that no chain ever
  * sees. An invoice is paid only by a signed `funding.completed` event on the real ingestion path
  * (the operator CLI's mark-invoice-paid sends one), so the sandbox exercises the same reconciliation
  * as a real provider.

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import type { Services } from '../services.ts';
 
 /**
- * Provider interfaces. The sandbox implementations are the defaults (DESIGN.md "Providers"); real
+ * Provider interfaces. The sandbox implementations are the defaults; real
  * carriers (e.g. Twilio) plug in behind the same types, selected by MESSAGING_PROVIDER.
  */
 
@@ -73,7 +73,7 @@ export type MessagingProvider = {
    */
   releaseNumber(providerNumberId: string): Promise<void>;
   /**
-   * A carrier whose callbacks are not our signed JSON (DESIGN.md "Inbound provider webhooks")
+   * A carrier whose callbacks are not our signed JSON
    * serves /webhooks/<label>/events and /incoming itself: it verifies them its own way and hands
    * them, translated, to the same store-first ingestion.
    */

@@ -7,7 +7,7 @@ import { ZFundingInvoice } from './onboarding.ts';
 import { ZSuppression } from './suppressions.ts';
 
 /**
- * Sandbox-only operations (DESIGN.md): what the sandbox carrier and sandboxpay would otherwise do on
+ * Sandbox-only operations: what the sandbox carrier and sandboxpay would otherwise do on
  * their own, on the agent's request. Each one sends the signed provider webhook the provider would send
  * and waits for its reconciliation, so the answer already shows the effect; none of them exists with a
  * live provider.

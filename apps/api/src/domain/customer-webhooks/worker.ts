@@ -12,7 +12,7 @@ import { DISABLE_AFTER_FAILING_MS, disabledReason } from './health.ts';
 import type { SendResult } from './sender.ts';
 import { signedHeaders } from './signing.ts';
 
-/** DESIGN.md: waits before each retry after a failed automatic attempt; then the delivery is failed. */
+/** Waits before each retry after a failed automatic attempt; then the delivery is failed. */
 export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
 type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender' | 'metrics' | 'config'>;

@@ -1,5 +1,5 @@
 /**
- * SMS segment counting (DESIGN.md "Money and sending"). Written here rather than taken from Twilio's
+ * SMS segment counting. Written here rather than taken from Twilio's
  * sms-segments-calculator, which the tests use as the oracle: it splits graphemes and costs ~200 µs
  * for a short body and ~8 ms for 1,600 characters, on the hot path of every send.
  */

@@ -84,7 +84,7 @@ function reportJobs(reports: Report[], enqueuedAt: Date): Prisma.Sql {
 }
 
 /**
- * The default messaging provider (DESIGN.md "Providers"): an in-process carrier that keeps its
+ * The default messaging provider: an in-process carrier that keeps its
  * state in its own tables and reports back through the real signed-webhook ingestion path. Its
  * callbacks are durable jobs, one per report, SANDBOX_DELAY_MS apart, so they survive restarts
  * and, like a real carrier's, may arrive out of order when one is retried.
