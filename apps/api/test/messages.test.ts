@@ -6,6 +6,7 @@ import { createAcceptQueue } from '../src/domain/messages/accept-queue.ts';
 import { countSegments } from '../src/domain/messages/segments.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { tokenWithScopes } from './mcp-support.ts';
 import { connectNumber, sendingWorkspace } from './sending-support.ts';
 
 let app: TestApp;
@@ -532,6 +533,22 @@ describe('GET /api/v1/messages/{id}', () => {
       error_code: 'workspace_suppressed',
       retry: 'do_not_retry',
     });
+  });
+
+  it('answers a messages:read token as the list does, a messages:write token too, and 403 without either', async () => {
+    const developer = await sendingWorkspace(app);
+    const created = await send(developer.token, sms());
+    const path = `/api/v1/messages/${created.body.message.id}`;
+    for (const scope of ['messages:read', 'messages:write'] as const) {
+      const token = await tokenWithScopes(app, developer.workspaceId, [scope]);
+      expect((await call(app, 'GET', '/api/v1/messages', { token })).status).toBe(200);
+      const response = await call(app, 'GET', path, { token });
+      expect(response.status, scope).toBe(200);
+      expect(response.body.message.id).toBe(created.body.message.id);
+    }
+    const neither = await call(app, 'GET', path, { token: await tokenWithScopes(app, developer.workspaceId, ['numbers:read']) });
+    expect(neither.status).toBe(403);
+    expect(neither.headers.get('www-authenticate')).toContain('scope="messages:read"');
   });
 
   it('answers 404 for an unknown id and for a message of another workspace', async () => {

@@ -215,7 +215,7 @@ export const getMessage = defineOperation({
   name: 'messages.get',
   method: 'GET',
   path: '/api/v1/messages/{id}',
-  auth: { kind: 'bearer', scope: 'messages:write' },
+  auth: { kind: 'bearer', scope: 'messages:read' },
   summary: 'Get a message',
   description:
     'The status, recipient, segments and cost of a message of this workspace, and why it failed (error_code, retry), ' +
