@@ -278,6 +278,34 @@ describe('GET /api/v1/suppressions/{phone_number}', () => {
   });
 });
 
+describe('request logs of the phone number routes', () => {
+  it('mask the number however the path spells it', async () => {
+    const developer = await createDeveloper(app);
+    const spellings = [
+      '%2B14155557701',
+      '+14155557701',
+      '%2B14155557701%20',
+      '%2B1%20415%20555%207701',
+      '%2b1%20415%20555%207701%20%20',
+      '+1-415-555-7701',
+      '%2B1.415.555.7701',
+      '%2B1%20(415)%20555-7701',
+      '%2B1%28415%29555-7701',
+    ];
+    for (const spelling of spellings) {
+      for (const method of ['GET', 'DELETE'])
+        await call(app, method, `/api/v1/suppressions/${spelling}`, { token: developer.token });
+    }
+    const logged = app.logs
+      .map((line) => JSON.parse(line) as { msg?: string; path?: string })
+      .filter((line) => line.msg === 'request completed' && line.path?.startsWith('/api/v1/suppressions/'));
+    expect(logged.length).toBeGreaterThanOrEqual(2 * spellings.length);
+    const digitsLogged = logged.map((line) => line.path!.replace(/%[0-9A-Fa-f]{2}/g, '').replace(/\D/g, ''));
+    expect(digitsLogged.filter((digits) => digits.includes('5557701'))).toEqual([]);
+    expect(logged.map((line) => line.path)).toContain('/api/v1/suppressions/{phone_number}');
+  });
+});
+
 describe('GET /api/v1/suppressions', () => {
   it('lists newest first with filters and a cursor', async () => {
     const workspace = await sendingWorkspace(app);

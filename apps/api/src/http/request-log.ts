@@ -51,12 +51,23 @@ export function requestLogging(logger: Logger, metrics?: Metrics) {
   };
 }
 
-/** A path segment that is a phone number, raw or URL-encoded (`/api/v1/suppressions/%2B14155550123`). */
-const phoneSegment = /\/(?:\+|%2[bB])?\d{7,15}(?=\/|$)/g;
+/**
+ * A run of digits and what people write between a phone number's digits (+ ( ) . - and spaces), raw
+ * or percent-encoded; any escape but an encoded slash counts, so `%2B1%20415%20555%207701` is one
+ * run. Runs with fewer than `phoneDigits` digits (a version, a short id) are kept.
+ */
+const separator = String.raw`(?:[+().\s-]|%(?!2[fF])[0-9A-Fa-f]{2})`;
+// At most three separators before the first digit (`%2B%28`): an unbounded prefix would rescan long
+// runs of escapes from every position.
+const digitRun = new RegExp(`${separator}{0,3}\\d(?:\\d|${separator})*`, 'g');
+const escape = /%[0-9A-Fa-f]{2}/g;
+const phoneDigits = 7;
 
-/** The path as logged: a phone number in it (the suppressions routes take one) becomes its template name. */
+/** The path as logged: every phone-like run in it (the suppressions routes take a number) becomes `{phone_number}`. */
 function withoutPhoneNumbers(path: string): string {
-  return path.replace(phoneSegment, '/{phone_number}');
+  return path.replace(digitRun, (run) =>
+    run.replace(escape, '').replace(/\D/g, '').length >= phoneDigits ? '{phone_number}' : run,
+  );
 }
 
 /** A route label with no id in it: the answering router's template, express's route pattern, else a fixed word. */
