@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, eventually, startTestApp, type TestApp } from './harness.ts';
 import { sendingWorkspace } from './sending-support.ts';
+import { queueNames } from '../src/jobs/define.ts';
 import { serveWorkerMetrics } from '../src/metrics/route.ts';
 
 const metricsToken = 'metrics-token-0123456789abcdef0123456789';
@@ -71,6 +72,34 @@ describe('GET /metrics', () => {
     for (const series of queried) expect(text, series).toContain(`# TYPE ${series} `);
   });
 
+  it('gives each Grafana panel one unit, the one its queries measure', async () => {
+    const dashboard = JSON.parse(
+      await readFile(new URL('../../../docs/grafana/textline-dashboard.json', import.meta.url), 'utf8'),
+    ) as { panels: { title: string; fieldConfig: { defaults: { unit: string } }; targets: { expr: string }[] }[] };
+    // What a query measures: a quantile of our histograms (all in seconds), a rate, or a gauge by its name's unit.
+    const measured = (expr: string) =>
+      expr.includes('histogram_quantile')
+        ? 'seconds'
+        : expr.includes('rate(')
+          ? 'per second'
+          : /_seconds\b/.test(expr)
+            ? 'seconds'
+            : /_bytes\b/.test(expr)
+              ? 'bytes'
+              : 'count';
+    const units: Record<string, string[]> = {
+      seconds: ['s'],
+      'per second': ['ops', 'reqps'],
+      bytes: ['bytes'],
+      count: ['short'],
+    };
+    for (const panel of dashboard.panels) {
+      const kinds = new Set(panel.targets.map((target) => measured(target.expr)));
+      expect([...kinds], panel.title).toHaveLength(1);
+      expect(units[[...kinds][0]!], panel.title).toContain(panel.fieldConfig.defaults.unit);
+    }
+  });
+
   it("serves a worker process's series on loopback, behind the same token (WORKER_METRICS_PORT)", async () => {
     const server = serveWorkerMetrics(app.services.metrics!, metricsToken, 0, app.services.log);
     try {
@@ -84,6 +113,20 @@ describe('GET /metrics', () => {
       expect(await scraped.text()).toContain('# TYPE textline_job_attempts_total counter');
     } finally {
       server.close();
+    }
+  });
+
+  it('exports the job backlog of every queue as 0 while the app is idle', async () => {
+    const idle = await startTestApp({ METRICS_TOKEN: metricsToken }, { startJobs: false });
+    try {
+      const response = await fetch(`${idle.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      const lines = (await response.text()).split('\n');
+      for (const queue of queueNames) {
+        for (const gauge of ['textline_job_queue_due', 'textline_job_oldest_due_age_seconds'])
+          expect(lines, `${gauge} of ${queue}`).toContain(`${gauge}{queue="${queue}"} 0`);
+      }
+    } finally {
+      await idle.close();
     }
   });
 

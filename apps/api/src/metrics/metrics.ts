@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '@textline/db';
+import { queueNames } from '../jobs/define.ts';
 
 /**
  * The process's Prometheus series. Labels are bounded by construction: route templates (never a
@@ -74,6 +75,16 @@ export function boundedLabels(limit: number): (value: string) => string {
 type JobBacklogRow = { queue: string; due: number | string; oldest_due_at: Date | null };
 
 /**
+ * Sets a backlog gauge from the due jobs by queue, and 0 for every other queue: an idle queue's series
+ * must read as empty, not vanish (a dashboard shows an absent one as "No data").
+ */
+function setPerQueue(gauge: Gauge<'queue'>, rows: JobBacklogRow[], valueOf: (row: JobBacklogRow) => number): void {
+  gauge.reset();
+  for (const queue of queueNames) gauge.set({ queue }, 0);
+  for (const row of rows) gauge.set({ queue: row.queue }, valueOf(row));
+}
+
+/**
  * The series computed when scraped (job backlog from the jobs table, which is the truth in both
  * modes; the database pool) and Node's defaults (memory, event-loop lag, GC). Called once, by the
  * process that serves /metrics.
@@ -92,23 +103,22 @@ export function collectProcessMetrics(metrics: Metrics, db: Db, now: () => numbe
   const backlogOnce = () => (lastBacklog ??= backlog().finally(() => setTimeout(() => (lastBacklog = undefined), 0)));
   new Gauge({
     name: 'textline_job_queue_due',
-    help: 'Pending jobs that are due now, by queue',
+    help: 'Pending jobs that are due now, by queue (every queue, 0 when idle)',
     labelNames: ['queue'] as const,
     registers,
     async collect() {
-      this.reset();
-      for (const row of await backlogOnce()) this.set({ queue: row.queue }, Number(row.due));
+      setPerQueue(this, await backlogOnce(), (row) => Number(row.due));
     },
   });
   new Gauge({
     name: 'textline_job_oldest_due_age_seconds',
-    help: 'How long the oldest due pending job of each queue has been waiting',
+    help: 'How long the oldest due pending job of each queue has been waiting (0 when none is due)',
     labelNames: ['queue'] as const,
     registers,
     async collect() {
-      this.reset();
-      for (const row of await backlogOnce())
-        if (row.oldest_due_at) this.set({ queue: row.queue }, Math.max(0, (now() - row.oldest_due_at.getTime()) / 1000));
+      setPerQueue(this, await backlogOnce(), (row) =>
+        row.oldest_due_at ? Math.max(0, (now() - row.oldest_due_at.getTime()) / 1000) : 0,
+      );
     },
   });
   new Gauge({
