@@ -115,7 +115,7 @@ async function prepareFanout(target: BenchTarget, size: number): Promise<FanoutF
   return withServices(target, async (services) => {
     const { workspaceId, campaignId, contactListId } = await createFanoutCampaign(services, size);
     const started = performance.now();
-    const enrolled = await enroll(services, workspaceId, campaignId, { contact_list_id: contactListId });
+    const enrolled = await enroll(services, workspaceId, campaignId, { contact_list_id: contactListId }, null);
     const enrollSeconds = (performance.now() - started) / 1000;
     // After enrolling, so the stage's own checks (not enrollment's) meet them.
     const suppressed = (offset: number) => `SELECT e.phone_number FROM campaign_enrollments e

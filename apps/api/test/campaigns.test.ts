@@ -61,6 +61,13 @@ describe('POST /api/v1/campaigns', () => {
       settings: { quiet_hours: { enabled: true, start: '21:00', end: '08:00', timezone: null } },
       stages: [],
       enrollment_counts: { active: 0, completed: 0, stopped: 0 },
+      skipped_counts: {
+        insufficient_balance: 0,
+        branded_number_missing: 0,
+        spend_limit_exceeded: 0,
+        token_spend_limit_exceeded: 0,
+        parent_token_spend_limit_exceeded: 0,
+      },
       activated_at: null,
       archived_at: null,
       created_at: expect.any(String),

@@ -344,6 +344,10 @@ describe('openapi.json against the wire', () => {
       token,
       body: { phone_numbers: ['+14155550100'] },
     });
+    await send('GET', `${byId}/enrollments`, `${campaigns}/${id}/enrollments`, { token, query: 'limit=10' });
+    await send('GET', `${byId}/enrollments`, `${campaigns}/${id}/enrollments`, { token, query: 'cursor=%00' });
+    await send('GET', `${byId}/enrollments`, `${campaigns}/cmp_unknown/enrollments`, { token });
+    await send('GET', `${byId}/enrollments`, `${campaigns}/${id}/enrollments`, { token: accountToken });
     await send('POST', `${byId}/pause`, `${campaigns}/${id}/pause`, { token });
     await send('POST', `${byId}/activate`, `${campaigns}/${id}/activate`, { token });
     await send('POST', `${byId}/pause`, `${campaigns}/${id}/pause`, { token });

@@ -19,6 +19,7 @@ export const idPrefixes = {
   campaign: 'cmp',
   campaignStage: 'stg',
   campaignSuppression: 'csp',
+  campaignEnrollment: 'enr',
   contactList: 'cl',
   snippet: 'snp',
   suppression: 'sup',

@@ -110,12 +110,16 @@ export { ZOAuthClientAuthorization } from './operations/mcp.ts';
 export type { TOAuthClientAuthorization } from './operations/mcp.ts';
 export {
   campaignStatuses,
+  enrollmentSkipReasons,
+  enrollmentStatuses,
+  enrollmentStopReasons,
   maxEnrollmentBatch,
   maxStagesPerCampaign,
   templateSyntax,
   ZCampaign,
   ZCampaignSettings,
   ZCampaignStage,
+  ZCampaignEnrollment,
   ZCampaignSuppression,
   ZEnrollmentResult,
 } from './operations/campaigns.ts';
@@ -125,8 +129,12 @@ export type {
   TCampaignSettingsInput,
   TCampaignStage,
   TCampaignStatus,
+  TCampaignEnrollment,
   TCampaignSuppression,
   TEnrollmentResult,
+  TEnrollmentSkipReason,
+  TEnrollmentStatus,
+  TEnrollmentStopReason,
 } from './operations/campaigns.ts';
 export { conversationPreviewLength, ZConversation } from './operations/conversations.ts';
 export type { TConversation } from './operations/conversations.ts';

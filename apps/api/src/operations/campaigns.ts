@@ -7,7 +7,7 @@ import {
   transitionCampaign,
   updateCampaign,
 } from '../domain/campaigns/campaigns.ts';
-import { enroll } from '../domain/campaigns/enrollments.ts';
+import { enroll, enrollingToken, listEnrollments } from '../domain/campaigns/enrollments.ts';
 import { createSuppression, deleteSuppression, listSuppressions } from '../domain/campaigns/suppressions.ts';
 import { bearer } from './handler.ts';
 
@@ -32,7 +32,12 @@ export const campaignsHandlers = {
     campaign: await transitionCampaign(ctx.services, ctx.auth.workspaceId, input.id, 'archive'),
   })),
   addStage: bearer(operations['campaigns.addStage'], ({ ctx, input }) => addStage(ctx.services, ctx.auth.workspaceId, input)),
-  enroll: bearer(operations['campaigns.enroll'], ({ ctx, input }) => enroll(ctx.services, ctx.auth.workspaceId, input.id, input)),
+  enroll: bearer(operations['campaigns.enroll'], ({ ctx, input }) =>
+    enroll(ctx.services, ctx.auth.workspaceId, input.id, input, enrollingToken(ctx.auth)),
+  ),
+  listEnrollments: bearer(operations['campaigns.listEnrollments'], ({ ctx, input }) =>
+    listEnrollments(ctx.services, ctx.auth.workspaceId, input),
+  ),
   listSuppressions: bearer(operations['campaigns.listSuppressions'], ({ ctx, input }) =>
     listSuppressions(ctx.services, ctx.auth.workspaceId, input),
   ),

@@ -7,6 +7,20 @@ import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
 export const campaignStatuses = ['draft', 'active', 'paused', 'archived'] as const;
 export type TCampaignStatus = (typeof campaignStatuses)[number];
 
+/**
+ * Why an enrollment's due step was not sent and waits: the send rule that refused it (the workspace's
+ * balance, sender or daily spend cap, or the daily cap of the token that enrolled the number or of a
+ * token it was created from).
+ */
+export const enrollmentSkipReasons = [
+  'insufficient_balance',
+  'branded_number_missing',
+  'spend_limit_exceeded',
+  'token_spend_limit_exceeded',
+  'parent_token_spend_limit_exceeded',
+] as const;
+export type TEnrollmentSkipReason = (typeof enrollmentSkipReasons)[number];
+
 export const maxStagesPerCampaign = 50;
 export const maxEnrollmentBatch = 1_000;
 
@@ -77,7 +91,16 @@ export const ZCampaign = z.object({
   stages: z.array(ZCampaignStage),
   enrollment_counts: z
     .object({ active: z.number().int(), completed: z.number().int(), stopped: z.number().int() })
-    .describe('Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive)'),
+    .describe('Enrollments receiving steps, finished with every stage, and stopped (opt-out, archive or spend cap)'),
+  skipped_counts: z
+    .object(
+      Object.fromEntries(enrollmentSkipReasons.map((reason) => [reason, z.number().int()])) as {
+        [reason in TEnrollmentSkipReason]: z.ZodNumber;
+      },
+    )
+    .describe(
+      'Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them)',
+    ),
   activated_at: ZTimestamp.nullable().describe('First activation'),
   archived_at: ZTimestamp.nullable(),
   created_at: ZTimestamp,
@@ -95,6 +118,34 @@ export const ZCampaignSuppression = z.object({
   created_at: ZTimestamp,
 });
 export type TCampaignSuppression = z.infer<typeof ZCampaignSuppression>;
+
+export const enrollmentStatuses = ['active', 'completed', 'stopped'] as const;
+export type TEnrollmentStatus = (typeof enrollmentStatuses)[number];
+/** Why an enrollment stopped: an opt-out, the campaign's archiving, or a step no daily spend cap of its token admits. */
+export const enrollmentStopReasons = ['workspace_suppressed', 'campaign_archived', 'step_over_spend_cap'] as const;
+export type TEnrollmentStopReason = (typeof enrollmentStopReasons)[number];
+
+export const ZCampaignEnrollment = z.object({
+  id: ZId('campaignEnrollment'),
+  campaign_id: ZId('campaign'),
+  phone_number: ZE164,
+  status: z.enum(enrollmentStatuses).describe('active (receiving steps), completed (every stage done) or stopped (final)'),
+  stop_reason: z
+    .enum(enrollmentStopReasons)
+    .nullable()
+    .describe('Why a stopped enrollment stopped: an opt-out, the archiving, or a step over a whole daily spend cap'),
+  skip_reason: z
+    .enum(enrollmentSkipReasons)
+    .nullable()
+    .describe('Why its last due step was not sent (the send rule that refused it); null once a step is sent'),
+  enrolled_by_token_id: ZId('token')
+    .nullable()
+    .describe("The token that enrolled the number, whose daily spend cap (and its ancestors') the sends count against"),
+  next_step_at: ZTimestamp.nullable().describe('When its next step is due; null when none is'),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type TCampaignEnrollment = z.infer<typeof ZCampaignEnrollment>;
 
 export const ZEnrollmentResult = z.object({
   campaign_id: ZId('campaign'),
@@ -356,6 +407,40 @@ export const enrollInCampaign = defineOperation({
     readOnly: false,
     destructive: false,
     openWorld: true,
+  },
+});
+
+export const listCampaignEnrollments = defineOperation({
+  name: 'campaigns.listEnrollments',
+  operationId: 'listCampaignEnrollments',
+  method: 'GET',
+  path: '/api/v1/campaigns/{id}/enrollments',
+  auth: readScope,
+  summary: 'List enrollments',
+  description:
+    "The campaign's enrollments, newest first, each with its status, stop_reason and skip_reason. A step's send " +
+    'counts against the daily spend caps of the token that enrolled the number and of the tokens it was created ' +
+    "from, as that token's own sends do. A step a spend cap (the workspace's or a token's) refuses is skipped with " +
+    'that skip_reason and tried again once, at 00:00 UTC when the caps start a new day, never before, so it ' +
+    'neither retries in a loop nor holds up other enrollments; a step that costs more than a whole daily cap of ' +
+    'the enrolling token (or an ancestor) can never be sent, and its enrollment stops with stop_reason ' +
+    'step_over_spend_cap. A step refused for the balance or a missing sender number is tried again after 15 ' +
+    'minutes. The campaign counts skipped enrollments by reason in skipped_counts.',
+  tags: campaignTags,
+  input: z.strictObject({ id: ZCampaignId, ...ZPageQuery }),
+  output: z.object({ enrollments: z.array(ZCampaignEnrollment), next_cursor: ZNextCursor }),
+  successStatus: 200,
+  errors: ['validation_failed', 'not_found'],
+  bodyRequired: false,
+  mcp: {
+    name: 'list_enrollments',
+    title: 'List campaign enrollments',
+    description:
+      "List a campaign's enrolled numbers (newest first) with status, stop_reason and skip_reason: why a due step " +
+      'was not sent, e.g. token_spend_limit_exceeded when the enrolling token spent its daily cap (retried at ' +
+      '00:00 UTC). Page with cursor = next_cursor.',
+    readOnly: true,
+    destructive: false,
   },
 });
 

@@ -864,7 +864,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List enrollments
+         * @description The campaign's enrollments, newest first, each with its status, stop_reason and skip_reason. A step's send counts against the daily spend caps of the token that enrolled the number and of the tokens it was created from, as that token's own sends do. A step a spend cap (the workspace's or a token's) refuses is skipped with that skip_reason and tried again once, at 00:00 UTC when the caps start a new day, never before, so it neither retries in a loop nor holds up other enrollments; a step that costs more than a whole daily cap of the enrolling token (or an ancestor) can never be sent, and its enrollment stops with stop_reason step_over_spend_cap. A step refused for the balance or a missing sender number is tried again after 15 minutes. The campaign counts skipped enrollments by reason in skipped_counts.
+         */
+        get: operations["listCampaignEnrollments"];
         put?: never;
         /**
          * Enroll numbers
@@ -2578,11 +2582,19 @@ export type components = {
                      */
                     created_at: string;
                 }[];
-                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out, archive or spend cap) */
                 enrollment_counts: {
                     active: number;
                     completed: number;
                     stopped: number;
+                };
+                /** @description Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them) */
+                skipped_counts: {
+                    insufficient_balance: number;
+                    branded_number_missing: number;
+                    spend_limit_exceeded: number;
+                    token_spend_limit_exceeded: number;
+                    parent_token_spend_limit_exceeded: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -2637,11 +2649,19 @@ export type components = {
                      */
                     created_at: string;
                 }[];
-                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out, archive or spend cap) */
                 enrollment_counts: {
                     active: number;
                     completed: number;
                     stopped: number;
+                };
+                /** @description Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them) */
+                skipped_counts: {
+                    insufficient_balance: number;
+                    branded_number_missing: number;
+                    spend_limit_exceeded: number;
+                    token_spend_limit_exceeded: number;
+                    parent_token_spend_limit_exceeded: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -2694,11 +2714,19 @@ export type components = {
                      */
                     created_at: string;
                 }[];
-                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out, archive or spend cap) */
                 enrollment_counts: {
                     active: number;
                     completed: number;
                     stopped: number;
+                };
+                /** @description Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them) */
+                skipped_counts: {
+                    insufficient_balance: number;
+                    branded_number_missing: number;
+                    spend_limit_exceeded: number;
+                    token_spend_limit_exceeded: number;
+                    parent_token_spend_limit_exceeded: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -2751,11 +2779,19 @@ export type components = {
                      */
                     created_at: string;
                 }[];
-                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out, archive or spend cap) */
                 enrollment_counts: {
                     active: number;
                     completed: number;
                     stopped: number;
+                };
+                /** @description Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them) */
+                skipped_counts: {
+                    insufficient_balance: number;
+                    branded_number_missing: number;
+                    spend_limit_exceeded: number;
+                    token_spend_limit_exceeded: number;
+                    parent_token_spend_limit_exceeded: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -2808,11 +2844,19 @@ export type components = {
                      */
                     created_at: string;
                 }[];
-                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out, archive or spend cap) */
                 enrollment_counts: {
                     active: number;
                     completed: number;
                     stopped: number;
+                };
+                /** @description Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them) */
+                skipped_counts: {
+                    insufficient_balance: number;
+                    branded_number_missing: number;
+                    spend_limit_exceeded: number;
+                    token_spend_limit_exceeded: number;
+                    parent_token_spend_limit_exceeded: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -2865,11 +2909,19 @@ export type components = {
                      */
                     created_at: string;
                 }[];
-                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out, archive or spend cap) */
                 enrollment_counts: {
                     active: number;
                     completed: number;
                     stopped: number;
+                };
+                /** @description Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them) */
+                skipped_counts: {
+                    insufficient_balance: number;
+                    branded_number_missing: number;
+                    spend_limit_exceeded: number;
+                    token_spend_limit_exceeded: number;
+                    parent_token_spend_limit_exceeded: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -2922,11 +2974,19 @@ export type components = {
                      */
                     created_at: string;
                 }[];
-                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out, archive or spend cap) */
                 enrollment_counts: {
                     active: number;
                     completed: number;
                     stopped: number;
+                };
+                /** @description Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them) */
+                skipped_counts: {
+                    insufficient_balance: number;
+                    branded_number_missing: number;
+                    spend_limit_exceeded: number;
+                    token_spend_limit_exceeded: number;
+                    parent_token_spend_limit_exceeded: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -2993,11 +3053,19 @@ export type components = {
                      */
                     created_at: string;
                 }[];
-                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out or archive) */
+                /** @description Enrollments receiving steps, finished with every stage, and stopped (opt-out, archive or spend cap) */
                 enrollment_counts: {
                     active: number;
                     completed: number;
                     stopped: number;
+                };
+                /** @description Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them) */
+                skipped_counts: {
+                    insufficient_balance: number;
+                    branded_number_missing: number;
+                    spend_limit_exceeded: number;
+                    token_spend_limit_exceeded: number;
+                    parent_token_spend_limit_exceeded: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -3026,6 +3094,39 @@ export type components = {
             invalid: number;
             /** @description The invalid entries as sent */
             invalid_phone_numbers: string[];
+        };
+        ListCampaignEnrollmentsResponse: {
+            enrollments: {
+                id: string;
+                campaign_id: string;
+                /** @description Phone number in E.164 format */
+                phone_number: string;
+                /**
+                 * @description active (receiving steps), completed (every stage done) or stopped (final)
+                 * @enum {string}
+                 */
+                status: "active" | "completed" | "stopped";
+                /** @description Why a stopped enrollment stopped: an opt-out, the archiving, or a step over a whole daily spend cap */
+                stop_reason: ("workspace_suppressed" | "campaign_archived" | "step_over_spend_cap") | null;
+                /** @description Why its last due step was not sent (the send rule that refused it); null once a step is sent */
+                skip_reason: ("insufficient_balance" | "branded_number_missing" | "spend_limit_exceeded" | "token_spend_limit_exceeded" | "parent_token_spend_limit_exceeded") | null;
+                /** @description The token that enrolled the number, whose daily spend cap (and its ancestors') the sends count against */
+                enrolled_by_token_id: string | null;
+                /** @description When its next step is due; null when none is */
+                next_step_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         ListCampaignSuppressionsResponse: {
             suppressions: {
@@ -8745,6 +8846,92 @@ export interface operations {
             };
         };
     };
+    listCampaignEnrollments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Campaign id (cmp_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List enrollments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListCampaignEnrollmentsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorError"];
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                };
+            };
+        };
+    };
     enrollInCampaign: {
         parameters: {
             query?: never;
@@ -10946,7 +11133,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
                     };
                 };
             };

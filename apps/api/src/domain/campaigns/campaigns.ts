@@ -1,5 +1,6 @@
 import {
   AppError,
+  enrollmentSkipReasons,
   maxStagesPerCampaign,
   type TCampaign,
   type TCampaignSettingsInput,
@@ -17,6 +18,15 @@ import { assertValidTemplate, snippetNames } from './templates.ts';
 
 type CampaignRow = Prisma.CampaignGetPayload<{ include: { stages: true } }>;
 type EnrollmentCounts = TCampaign['enrollment_counts'];
+type SkippedCounts = TCampaign['skipped_counts'];
+type Counts = { enrollments: EnrollmentCounts; skipped: SkippedCounts };
+
+function noCounts(): Counts {
+  return {
+    enrollments: { active: 0, completed: 0, stopped: 0 },
+    skipped: Object.fromEntries(enrollmentSkipReasons.map((reason) => [reason, 0])) as SkippedCounts,
+  };
+}
 
 const withStages = { stages: { orderBy: { position: 'asc' } } } as const;
 
@@ -25,6 +35,12 @@ const wholeCampaign = { timeoutMs: 120_000 };
 
 export function campaignNotFound(): AppError {
   return new AppError('not_found', { message: 'No campaign with this id exists in this workspace.' });
+}
+
+/** 404 unless the workspace has this campaign. */
+export async function assertCampaignExists(deps: CampaignDeps, workspaceId: string, campaignId: string): Promise<void> {
+  const campaign = await deps.prisma.campaign.findFirst({ where: { id: campaignId, workspaceId }, select: { id: true } });
+  if (!campaign) throw campaignNotFound();
 }
 
 /** Locks the campaign row for the rest of the transaction, so status changes and enrollments serialise. */
@@ -49,7 +65,7 @@ function toStage(stage: CampaignRow['stages'][number]): TCampaignStage {
   };
 }
 
-function toCampaign(row: CampaignRow, counts: EnrollmentCounts | undefined): TCampaign {
+function toCampaign(row: CampaignRow, counts: Counts = noCounts()): TCampaign {
   return {
     id: row.id,
     name: row.name,
@@ -57,7 +73,8 @@ function toCampaign(row: CampaignRow, counts: EnrollmentCounts | undefined): TCa
     status: row.status as TCampaignStatus,
     settings: readSettings(row.settings),
     stages: row.stages.map(toStage),
-    enrollment_counts: counts ?? { active: 0, completed: 0, stopped: 0 },
+    enrollment_counts: counts.enrollments,
+    skipped_counts: counts.skipped,
     activated_at: row.activatedAt?.toISOString() ?? null,
     archived_at: row.archivedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -67,14 +84,17 @@ function toCampaign(row: CampaignRow, counts: EnrollmentCounts | undefined): TCa
 
 async function withCounts(deps: CampaignDeps, rows: CampaignRow[]): Promise<TCampaign[]> {
   const groups = await deps.prisma.campaignEnrollment.groupBy({
-    by: ['campaignId', 'status'],
+    by: ['campaignId', 'status', 'lastError'],
     where: { campaignId: { in: rows.map((row) => row.id) } },
     _count: { _all: true },
   });
-  const counts = new Map<string, EnrollmentCounts>();
+  const counts = new Map<string, Counts>();
   for (const group of groups) {
-    const entry = counts.get(group.campaignId) ?? { active: 0, completed: 0, stopped: 0 };
-    entry[group.status as keyof EnrollmentCounts] = group._count._all;
+    const entry = counts.get(group.campaignId) ?? noCounts();
+    entry.enrollments[group.status as keyof EnrollmentCounts] += group._count._all;
+    // last_error is the skip reason: why the enrollment's last due step was not sent (scheduler.ts).
+    if (group.lastError !== null && group.lastError in entry.skipped)
+      entry.skipped[group.lastError as keyof SkippedCounts] += group._count._all;
     counts.set(group.campaignId, entry);
   }
   return rows.map((row) => toCampaign(row, counts.get(row.id)));
@@ -120,7 +140,7 @@ export async function createCampaign(
     },
     include: withStages,
   });
-  return toCampaign(row, undefined);
+  return toCampaign(row);
 }
 
 /**

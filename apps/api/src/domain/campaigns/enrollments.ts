@@ -1,8 +1,17 @@
-import { AppError, type TEnrollmentResult } from '@textline/contract';
+import {
+  AppError,
+  type TCampaignEnrollment,
+  type TEnrollmentResult,
+  type TEnrollmentSkipReason,
+  type TEnrollmentStatus,
+  type TEnrollmentStopReason,
+} from '@textline/contract';
 import { Prisma } from '@textline/db';
+import type { AuthContext } from '../../auth/authenticator.ts';
 import { inJobTransaction } from '../../jobs/enqueue.ts';
+import { newestFirst } from '../../lib/pagination.ts';
 import { toE164 } from '../../lib/phone.ts';
-import { lockCampaign } from './campaigns.ts';
+import { assertCampaignExists, lockCampaign } from './campaigns.ts';
 import { type CampaignDeps, enqueueSteps } from './scheduler.ts';
 import { assertEditable } from './state-machine.ts';
 
@@ -43,19 +52,26 @@ async function candidates(
   return { query: Prisma.sql`SELECT DISTINCT unnest(${[...phoneNumbers]}::text[]) AS phone_number`, invalid };
 }
 
+/** The token an enrollment is made with, whose spend caps its sends count against; none for the console, which is no token. */
+export function enrollingToken(auth: Pick<AuthContext, 'origin' | 'tokenId'>): string | null {
+  return auth.origin === 'console' ? null : auth.tokenId;
+}
+
 /**
  * Enrolls numbers in a campaign, idempotently: a number is enrolled at most once per campaign, and
  * numbers with a workspace opt-out or a suppression in this campaign are left out (the unique
  * (campaign, phone number) index keeps it so even under concurrency). One statement, however long
  * the contact list: nothing is read into memory. In an active campaign each new enrollment's first
  * stage is due its delay from now (with a job for the campaign at that time); otherwise activation
- * schedules it.
+ * schedules it. Each new enrollment records `tokenId`, the token that enrolled it: its steps' sends
+ * count against that token's spend caps (scheduler.ts). A number enrolled before keeps its first enroller.
  */
 export async function enroll(
   deps: CampaignDeps,
   workspaceId: string,
   campaignId: string,
   input: { phone_numbers?: string[] | undefined; contact_list_id?: string | undefined },
+  tokenId: string | null,
 ): Promise<TEnrollmentResult> {
   const now = new Date(deps.clock.now());
   const { counts, invalid } = await inJobTransaction(
@@ -83,9 +99,10 @@ export async function enroll(
                             WHERE s.campaign_id = ${campaignId} AND s.phone_number = fresh.phone_number)
         ),
         inserted AS (
-          INSERT INTO campaign_enrollments (id, campaign_id, workspace_id, phone_number, anchor_at, next_step_at, schedule_seq, updated_at)
+          INSERT INTO campaign_enrollments (id, campaign_id, workspace_id, phone_number, anchor_at, next_step_at, schedule_seq,
+                                            enrolled_by_token_id, updated_at)
           SELECT 'enr_' || replace(gen_random_uuid()::text, '-', ''), ${campaignId}, ${workspaceId}, eligible.phone_number,
-                 ${now}, ${firstStepAt}::timestamptz, ${firstStepAt === null ? 0 : 1}, ${now}
+                 ${now}, ${firstStepAt}::timestamptz, ${firstStepAt === null ? 0 : 1}, ${tokenId}, ${now}
           FROM eligible
           ON CONFLICT (campaign_id, phone_number) DO NOTHING
           RETURNING 1
@@ -120,5 +137,36 @@ export async function enroll(
     suppressed: counts.suppressed,
     invalid: invalid.length,
     invalid_phone_numbers: invalid,
+  };
+}
+
+/** A campaign's enrollments, newest first, with why each stopped or why its due step waits. */
+export async function listEnrollments(
+  deps: CampaignDeps,
+  workspaceId: string,
+  query: { id: string; limit: number; cursor?: string | undefined },
+): Promise<{ enrollments: TCampaignEnrollment[]; next_cursor: string | null }> {
+  await assertCampaignExists(deps, workspaceId, query.id);
+  const page = newestFirst('campaign_enrollments', workspaceId, query);
+  const rows = await deps.prisma.campaignEnrollment.findMany({
+    where: { campaignId: query.id, ...page.where },
+    orderBy: page.orderBy,
+    take: page.take,
+  });
+  const { rows: pageRows, nextCursor } = page.page(rows);
+  return {
+    enrollments: pageRows.map((row) => ({
+      id: row.id,
+      campaign_id: row.campaignId,
+      phone_number: row.phoneNumber,
+      status: row.status as TEnrollmentStatus,
+      stop_reason: row.stopReason as TEnrollmentStopReason | null,
+      skip_reason: row.lastError as TEnrollmentSkipReason | null,
+      enrolled_by_token_id: row.enrolledByTokenId,
+      next_step_at: row.nextStepAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    })),
+    next_cursor: nextCursor,
   };
 }

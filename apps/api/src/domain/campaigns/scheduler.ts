@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { AppError, type ErrorCode, ZMessageBody } from '@textline/contract';
+import { AppError, type ErrorCode, type TEnrollmentSkipReason, ZMessageBody } from '@textline/contract';
 import { z } from 'zod';
 import { type CampaignStage, Prisma } from '@textline/db';
 import { defineJob } from '../../jobs/define.ts';
@@ -25,6 +25,10 @@ import { type ContactFields, renderTemplate, snippetNames } from './templates.ts
  * leaves the enrollments it had not committed due, and the job's retry sends those, and only those.
  * Every send also carries the idempotency key cmp:<enrollment>:<stage>, so no step is ever sent
  * twice. schedule_seq counts an enrollment's schedules (each bumps it under the row lock).
+ *
+ * A step's send is the send of the token that enrolled the number (enrolled_by_token_id), held to
+ * that token's daily spend cap and its ancestors' as the token's own sends are. A step a spend cap
+ * refuses waits for the next UTC day; last_error says why (the enrollment's skip reason).
  */
 
 export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs'>;
@@ -95,15 +99,18 @@ function startOfNextUtcDay(now: number): number {
 }
 
 /** The step outcome for a send the pipeline refused; anything not listed is a fault to retry. */
-function refusal(code: ErrorCode, now: number): { retryAt: number } | { stop: true } | { failed: true } | undefined {
+function refusal(
+  code: ErrorCode,
+  now: number,
+): { retryAt: number; reason: TEnrollmentSkipReason } | { stop: true } | { failed: true } | undefined {
   switch (code) {
     case 'workspace_suppressed':
       return { stop: true };
     case 'spend_limit_exceeded':
-      return { retryAt: startOfNextUtcDay(now) };
+      return { retryAt: startOfNextUtcDay(now), reason: code };
     case 'insufficient_balance':
     case 'branded_number_missing':
-      return { retryAt: now + SEND_RETRY_MS };
+      return { retryAt: now + SEND_RETRY_MS, reason: code };
     case 'validation_failed':
       return { failed: true };
     default:
@@ -128,7 +135,11 @@ type DueStep = {
   last_name: string | null;
   attributes: Record<string, unknown> | null;
   suppression_id: string | null;
+  enrolled_by_token_id: string | null;
 };
+
+/** A step ready to send, and the smallest daily spend cap among its enrolling token and that token's ancestors (null: none). */
+type Send = { step: DueStep; stage: CampaignStage; parameters: AcceptParameters; tokenCapCents: number | null };
 
 /** How far a run has got: due enrollments are taken in (next_step_at, id) order. */
 type Cursor = { at: Date; id: string };
@@ -144,10 +155,12 @@ type BatchWrites = {
   stopped: string[];
   /** A campaign suppression: the step waits, with no job, until it is removed. */
   held: { enrollmentId: string; suppressionId: string }[];
-  /** Not yet (due later, quiet hours, or the workspace cannot send now), by due time and the error that delayed them. */
-  later: Map<string, { runAt: number; lastError: ErrorCode | undefined; ids: string[] }>;
-  /** Refusals by error code, for one log line per batch. */
-  refused: Map<ErrorCode, number>;
+  /** Not yet (due later, quiet hours, or the workspace cannot send now), by due time and the rule that delayed them. */
+  later: Map<string, { runAt: number; lastError: TEnrollmentSkipReason | undefined; ids: string[] }>;
+  /** A step over a whole day's cap of the enrolling token or an ancestor: the enrollment stops, by which cap. */
+  overTokenCap: Map<TEnrollmentSkipReason, string[]>;
+  /** Refusals by code, for one log line per batch. */
+  refused: Map<string, number>;
 };
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -156,7 +169,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-function stepLater(writes: BatchWrites, step: DueStep, runAt: number, lastError?: ErrorCode): void {
+function stepLater(writes: BatchWrites, step: DueStep, runAt: number, lastError?: TEnrollmentSkipReason): void {
   const key = `${runAt} ${lastError ?? ''}`;
   const group = writes.later.get(key);
   if (group) group.ids.push(step.id);
@@ -194,7 +207,42 @@ function stepRefused(writes: BatchWrites, step: DueStep, stage: CampaignStage, e
       errorCode: 'workspace_suppressed',
     });
   } else if ('failed' in verdict) stepDone(writes, step, stage, { outcome: 'failed', errorCode: error.code });
-  else stepLater(writes, step, verdict.retryAt, error.code);
+  else stepLater(writes, step, verdict.retryAt, verdict.reason);
+}
+
+/**
+ * A step the daily spend cap of its enrolling token or of an ancestor refused (`reason` says whose):
+ * it waits for the next UTC day, when every cap starts again, unless it costs more than one of these
+ * caps admits in a whole day: then it could never be sent, and the enrollment stops instead of
+ * trying every day.
+ */
+function stepOverTokenCap(writes: BatchWrites, send: Send, reason: TEnrollmentSkipReason, now: number): void {
+  writes.refused.set(reason, (writes.refused.get(reason) ?? 0) + 1);
+  if (send.tokenCapCents === null || send.parameters.cost_cents <= send.tokenCapCents) {
+    stepLater(writes, send.step, startOfNextUtcDay(now), reason);
+    return;
+  }
+  push(writes.overTokenCap, reason, send.step.id);
+  writes.deliveries.push({
+    enrollmentId: send.step.id,
+    stageId: send.stage.id,
+    outcome: 'failed',
+    messageId: null,
+    errorCode: reason,
+  });
+}
+
+/**
+ * The smallest daily spend cap among each token and the tokens it was created from
+ * (capped_token_chain), or null when none of them is capped. A token deleted since has none.
+ */
+async function smallestTokenCaps(tx: JobTransaction, tokenIds: string[]): Promise<Map<string, number | null>> {
+  if (tokenIds.length === 0) return new Map();
+  const rows = await tx.$queryRaw<{ token_id: string; cap_cents: number | null }[]>`
+    SELECT token_id,
+           (SELECT MIN(t.spend_cap_cents_daily) FROM access_tokens t WHERE t.id IN (SELECT capped_token_chain(token_id))) AS cap_cents
+    FROM unnest(${tokenIds}::text[]) AS token_id`;
+  return new Map(rows.map((row) => [row.token_id, row.cap_cents]));
 }
 
 const anyOf = (ids: string[]) => Prisma.sql`id = ANY(${ids}::text[])`;
@@ -235,6 +283,10 @@ async function recordBatch(
       UPDATE campaign_suppressions SET skipped_count = skipped_count + 1, last_skipped_at = ${now}
       WHERE ${anyOf(writes.held.map((held) => held.suppressionId))}`;
   }
+  for (const [reason, ids] of writes.overTokenCap) {
+    await tx.$executeRaw`UPDATE campaign_enrollments SET last_error = ${reason} WHERE ${anyOf(ids)}`;
+    await transitionEnrollments(tx, anyOf(ids), 'stopForSpendCap', { now });
+  }
   for (const { runAt, lastError, ids } of writes.later.values()) {
     if (lastError) await tx.$executeRaw`UPDATE campaign_enrollments SET last_error = ${lastError} WHERE ${anyOf(ids)}`;
     await scheduleSteps(tx, anyOf(ids), { now, runAt: new Date(runAt) });
@@ -263,7 +315,7 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
       // The suppression is looked up per step by its unique key: as a join, a plan made from stale
       // statistics (one enrollment expected) read the campaign's every suppression for each step.
       const steps = await tx.$queryRaw<DueStep[]>`
-        SELECT e.id, e.phone_number, e.last_stage_id, e.anchor_at, e.next_step_at,
+        SELECT e.id, e.phone_number, e.last_stage_id, e.anchor_at, e.next_step_at, e.enrolled_by_token_id,
                c.first_name, c.last_name, c.attributes,
                (SELECT s.id FROM campaign_suppressions s WHERE s.campaign_id = e.campaign_id AND s.phone_number = e.phone_number)
                  AS suppression_id
@@ -278,6 +330,9 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
       if (!last) return undefined;
       const stages = await tx.campaignStage.findMany({ where: { campaignId }, orderBy: { position: 'asc' } });
       const { quiet_hours: quietHours } = readSettings(campaign.settings);
+      const tokenCaps = await smallestTokenCaps(tx, [
+        ...new Set(steps.flatMap((step) => (step.enrolled_by_token_id === null ? [] : [step.enrolled_by_token_id]))),
+      ]);
       const releases = new Map<string, number | undefined>();
       const snippets = new Map<string, Map<string, string>>();
       const writes: BatchWrites = {
@@ -287,9 +342,10 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
         stopped: [],
         held: [],
         later: new Map(),
+        overTokenCap: new Map(),
         refused: new Map(),
       };
-      const sends: { step: DueStep; stage: CampaignStage; parameters: AcceptParameters }[] = [];
+      const sends: Send[] = [];
 
       for (const step of steps) {
         const stage = stageAfter(stages, step.last_stage_id);
@@ -339,9 +395,11 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
           if (!ZMessageBody.safeParse(body).success) {
             throw new AppError('validation_failed', { message: 'The rendered message is blank or too long.' });
           }
+          const tokenId = step.enrolled_by_token_id;
+          const tokenCapCents = tokenId === null ? null : (tokenCaps.get(tokenId) ?? null);
           const parameters = acceptParametersOf(
             deps,
-            { workspaceId },
+            { workspaceId, tokenId: tokenId ?? undefined, tokenSpendCapped: tokenCapCents !== null },
             {
               phoneNumber: step.phone_number,
               body,
@@ -350,7 +408,7 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
             },
             { source: 'campaign' },
           );
-          sends.push({ step, stage, parameters });
+          sends.push({ step, stage, parameters, tokenCapCents });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           stepRefused(writes, step, stage, error, nowMs);
@@ -376,6 +434,8 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
             stepDone(writes, send.step, send.stage, { outcome: 'sent', messageId: row.message_id });
           } else if (row.outcome === 'accept' || row.outcome === 'replay' || row.outcome === 'idempotency_conflict') {
             throw new Error(`accept_message_batch answered ${row.outcome} without its message`);
+          } else if (row.outcome === 'token_spend_limit_exceeded' || row.outcome === 'parent_token_spend_limit_exceeded') {
+            stepOverTokenCap(writes, send, row.outcome, nowMs);
           } else stepRefused(writes, send.step, send.stage, sendRefusal(row.outcome, send.parameters), nowMs);
         }
         wakeAfterCommit(tx, dispatchJob, dispatchJobs);

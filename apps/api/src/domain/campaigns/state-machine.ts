@@ -1,4 +1,10 @@
-import { AppError, type TCampaignStatus } from '@textline/contract';
+import {
+  AppError,
+  enrollmentStatuses,
+  type TCampaignStatus,
+  type TEnrollmentStatus,
+  type TEnrollmentStopReason,
+} from '@textline/contract';
 import { Prisma, type PrismaClient } from '@textline/db';
 
 export type CampaignTransition = 'activate' | 'pause' | 'archive';
@@ -31,17 +37,17 @@ export function assertEditable(current: TCampaignStatus): void {
   if (current === 'archived') throw invalidState(current, 'The campaign is archived and can no longer change.');
 }
 
-export const enrollmentStatuses = ['active', 'completed', 'stopped'] as const;
-export type EnrollmentStatus = (typeof enrollmentStatuses)[number];
+export { enrollmentStatuses };
+export type EnrollmentStatus = TEnrollmentStatus;
 
-export type EnrollmentTransition = 'advance' | 'complete' | 'hold' | 'stopForOptOut' | 'stopForArchive';
+export type EnrollmentTransition = 'advance' | 'complete' | 'hold' | 'stopForOptOut' | 'stopForArchive' | 'stopForSpendCap';
 
 type EnrollmentRule = {
   from: readonly EnrollmentStatus[];
   to: EnrollmentStatus;
   /** Whether it counts as a new schedule (see scheduler.ts); `advance` leaves that to the scheduling that follows it. */
   bumpsScheduleSeq: boolean;
-  stopReason?: 'workspace_suppressed' | 'campaign_archived';
+  stopReason?: TEnrollmentStopReason;
   heldReason?: 'campaign_suppressed';
 };
 
@@ -61,6 +67,8 @@ export const enrollmentTransitions: Record<EnrollmentTransition, EnrollmentRule>
   stopForOptOut: { from: ['active'], to: 'stopped', bumpsScheduleSeq: true, stopReason: 'workspace_suppressed' },
   /** The campaign is archived. */
   stopForArchive: { from: ['active'], to: 'stopped', bumpsScheduleSeq: true, stopReason: 'campaign_archived' },
+  /** The due step costs more than a whole day's spend cap of the enrolling token or an ancestor: it can never be sent. */
+  stopForSpendCap: { from: ['active'], to: 'stopped', bumpsScheduleSeq: true, stopReason: 'step_over_spend_cap' },
 };
 
 /**

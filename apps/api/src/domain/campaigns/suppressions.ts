@@ -4,7 +4,7 @@ import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { toE164 } from '../../lib/phone.ts';
-import { campaignNotFound, lockCampaign } from './campaigns.ts';
+import { assertCampaignExists, lockCampaign } from './campaigns.ts';
 import { type CampaignDeps, scheduleSteps } from './scheduler.ts';
 
 type SuppressionRow = Prisma.CampaignSuppressionGetPayload<object>;
@@ -19,11 +19,6 @@ function toSuppression(row: SuppressionRow): TCampaignSuppression {
     last_skipped_at: row.lastSkippedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
-}
-
-async function assertCampaignExists(deps: CampaignDeps, workspaceId: string, campaignId: string): Promise<void> {
-  const campaign = await deps.prisma.campaign.findFirst({ where: { id: campaignId, workspaceId }, select: { id: true } });
-  if (!campaign) throw campaignNotFound();
 }
 
 export async function listSuppressions(
