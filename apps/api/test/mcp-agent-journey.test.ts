@@ -7,7 +7,7 @@ import { completeBrandedDetails, payInvoice } from './onboarding-support.ts';
 
 /**
  * An agent that holds only the base URL reaches a delivered SMS through MCP alone: the 401 tells it
- * where accounts come from, the account token's mcp:execute runs every tool (no REST scope needed),
+ * where accounts come from, the account token runs every onboarding tool (beyond its SPEC scopes),
  * and it follows get_onboarding_status's next_action, taking the dedicated-number path. Paying the
  * funding invoice is the funding provider's part (its signed event), not the agent's.
  */
@@ -52,7 +52,7 @@ describe('an agent with only the base URL', () => {
     expect(created.status).toBe(201);
     expect(created.body.token.scopes).toEqual(['mcp:read', 'mcp:execute', 'messages:write']);
 
-    // 3. That token alone drives every tool.
+    // 3. That token alone drives the onboarding path.
     const agent = await connectMcp(app, created.body.token.access_token);
     expect(agent.getInstructions()).toContain('onboarding status');
     const early = await refusal(agent, 'send_message', { phone_number: recipient, body: 'Too early' });

@@ -121,13 +121,18 @@ describe('POST /mcp/tools/{name}', () => {
     });
   });
 
-  it('needs a token with mcp:execute, not the tool operation scope', async () => {
+  it('needs a token with mcp:execute and the tool operation scope', async () => {
     const readOnly = await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'onboarding:write']);
     const forbidden = await call(app, 'POST', '/mcp/tools/create_api_key', { token: readOnly, body: {} });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error.message).toContain('mcp:execute');
     const executeOnly = await tokenWithScopes(app, developer.workspaceId, ['mcp:execute']);
-    expect((await call(app, 'POST', '/mcp/tools/create_api_key', { token: executeOnly, body: {} })).status).toBe(200);
+    const lacking = await call(app, 'POST', '/mcp/tools/create_api_key', { token: executeOnly, body: {} });
+    expect(lacking.status).toBe(403);
+    expect(lacking.body).toEqual({ error: { code: 'unauthorized', message: 'This token lacks the onboarding:write scope.' } });
+    expect(lacking.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="onboarding:write"');
+    const both = await tokenWithScopes(app, developer.workspaceId, ['mcp:execute', 'onboarding:write']);
+    expect((await call(app, 'POST', '/mcp/tools/create_api_key', { token: both, body: {} })).status).toBe(200);
     expect((await call(app, 'POST', '/mcp/tools/create_api_key', { body: {} })).status).toBe(401);
   });
 

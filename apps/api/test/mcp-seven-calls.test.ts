@@ -99,7 +99,7 @@ describe('errors over MCP', () => {
 
   it('name the tool to call, where REST answers name the route', async () => {
     const developer = await createDeveloper(app);
-    const agent = await connectMcp(app, await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'mcp:execute']));
+    const agent = await connectMcp(app, await tokenWithScopes(app, developer.workspaceId, ['mcp:execute', 'messages:write']));
     const send = { phone_number: '+14155550191', body: 'Hi' };
 
     // No number yet: buy one.
@@ -133,7 +133,7 @@ describe('errors over MCP', () => {
 
   it('give the rate limit as retry_after_seconds in the result, not a Retry-After header', async () => {
     const workspace = await sendingWorkspace(app, { tier: 'starter' });
-    const agent = await connectMcp(app, await tokenWithScopes(app, workspace.workspaceId, ['mcp:read', 'mcp:execute']));
+    const agent = await connectMcp(app, await tokenWithScopes(app, workspace.workspaceId, ['mcp:execute', 'messages:write']));
     app.clock.advance(1_200);
     const send = { phone_number: '+14155550192', body: 'Hi' };
     expect(((await agent.callTool({ name: 'send_message', arguments: send })) as CallToolResult).isError).toBeFalsy();

@@ -205,19 +205,20 @@ describe('message tools', () => {
 
 describe('scopes on /mcp', () => {
   it('needs mcp:read for tools/list and mcp:execute for tools/call', async () => {
-    const readOnly = await tokenWithScopes(app, developer.workspaceId, ['mcp:read']);
-    const executeOnly = await tokenWithScopes(app, developer.workspaceId, ['mcp:execute']);
+    // Each also holds messages:read, the scope of list_messages: the tool's own scope is not enough.
+    const readOnly = await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'messages:read']);
+    const executeOnly = await tokenWithScopes(app, developer.workspaceId, ['mcp:execute', 'messages:read']);
     const neither = await tokenWithScopes(app, developer.workspaceId, ['messages:write']);
 
     const reader = await connectMcp(app, readOnly);
-    expect((await reader.listTools()).tools.length).toBeGreaterThan(0);
-    const refused = await reader.callTool({ name: 'list_oauth_clients', arguments: {} }).catch((error: unknown) => error);
+    expect((await reader.listTools()).tools.map((tool) => tool.name)).toContain('list_messages');
+    const refused = await reader.callTool({ name: 'list_messages', arguments: {} }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(StreamableHTTPError);
     expect((refused as StreamableHTTPError).code).toBe(403);
     await reader.close();
 
     const executor = await connectMcp(app, executeOnly);
-    expect((await executor.callTool({ name: 'list_oauth_clients', arguments: {} })).isError).toBeFalsy();
+    expect((await executor.callTool({ name: 'list_messages', arguments: {} })).isError).toBeFalsy();
     await expect(executor.listTools()).rejects.toMatchObject({ code: 403 });
     await executor.close();
 
@@ -389,6 +390,7 @@ describe('HTTP rules of POST /mcp', () => {
       const server = buildMcpServer({
         baseUrl: app.baseUrl,
         services: app.services,
+        caller: { scopes: [], origin: 'api_key' },
         contextOf: () => {
           throw new Error('no tool is called');
         },

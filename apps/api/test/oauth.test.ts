@@ -4,6 +4,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { developerScopes } from '@textline/contract';
 import { sha256Hex } from '../src/lib/crypto.ts';
 import { call, createDeveloper, freshIp, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, mcpHeaders, postMcp, tokenWithScopes, toolError } from './mcp-support.ts';
@@ -39,7 +40,7 @@ describe('discovery metadata', () => {
     expect(response.body).toEqual({
       resource: `${app.baseUrl}/mcp`,
       authorization_servers: [`${app.baseUrl}/mcp`],
-      scopes_supported: ['mcp:read', 'mcp:execute'],
+      scopes_supported: [...developerScopes],
       bearer_methods_supported: ['header'],
       resource_name: expect.any(String),
     });
@@ -61,7 +62,7 @@ describe('discovery metadata', () => {
       code_challenge_methods_supported: ['S256'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['client_secret_post', 'none'],
-      scopes_supported: ['mcp:read', 'mcp:execute'],
+      scopes_supported: [...developerScopes],
     });
     expect((await call(app, 'POST', '/.well-known/oauth-authorization-server/mcp', { body: {} })).status).toBe(405);
   });
@@ -433,12 +434,12 @@ describe('the consent page', () => {
     const client = await registerClient(app);
     const page = await openAuthorizationPage(
       app,
-      authorizationUrl(app, client, { challenge: pkcePair().challenge, scope: 'mcp:read mcp:execute' }),
+      authorizationUrl(app, client, { challenge: pkcePair().challenge, scope: 'mcp:read mcp:execute messages:write' }),
     );
     expect(page.status).toBe(200);
-    expect(page.html).toContain('List the tools available on your account');
-    expect(page.html).toContain('send SMS and spend your balance, buy numbers');
-    expect(page.html).toContain('manage campaigns');
+    expect(page.html).toContain('List the tools the other permissions here allow');
+    expect(page.html).toContain('each only within the other permissions here');
+    expect(page.html).toContain('Send, schedule and cancel SMS, which spends your prepaid balance');
     expect(page.html).toContain('It cannot create API keys.');
   });
 
@@ -489,7 +490,7 @@ describe('the consent page', () => {
       ['no code_challenge', { code_challenge: '' }, 'invalid_request'],
       ['plain PKCE', { code_challenge_method: 'plain' }, 'invalid_request'],
       ['another resource', { resource: 'https://elsewhere.example/mcp' }, 'invalid_target'],
-      ['only unsupported scopes', { scope: 'messages:write' }, 'invalid_scope'],
+      ['only unsupported scopes', { scope: 'messages:admin' }, 'invalid_scope'],
     ];
     for (const [label, extra, error] of cases) {
       const url = new URL(authorizationUrl(app, client, { challenge: pkcePair().challenge }));
@@ -503,11 +504,12 @@ describe('the consent page', () => {
     }
     const page = await openAuthorizationPage(
       app,
-      authorizationUrl(app, client, { challenge: pkcePair().challenge, scope: 'mcp:read messages:write' }),
+      authorizationUrl(app, client, { challenge: pkcePair().challenge, scope: 'mcp:read messages:write messages:admin' }),
     );
     expect(page.html).toContain('value="mcp:read"');
+    expect(page.html).toContain('value="messages:write"');
     expect(page.html).not.toContain('value="mcp:execute"');
-    expect(page.html).not.toContain('value="messages:write"');
+    expect(page.html).not.toContain('name="approved_scope" value="messages:admin"');
   });
 
   it('never redirects to an unregistered redirect_uri or for an unknown client', async () => {
@@ -598,9 +600,12 @@ describe('what an OAuth access token cannot do', () => {
     const tokens = await exchangeCode(
       app,
       client,
-      await authorizeThroughPage(app, client, user, { scope: 'mcp:execute', approvedScopes: ['mcp:execute'] }),
+      await authorizeThroughPage(app, client, user, {
+        scope: 'mcp:execute onboarding:write',
+        approvedScopes: ['mcp:execute', 'onboarding:write'],
+      }),
     );
-    expect(tokens.body.scope).toBe('mcp:execute');
+    expect(tokens.body.scope).toBe('onboarding:write mcp:execute');
 
     const agent = await connectMcp(app, tokens.body.access_token);
     const refused = await agent.callTool({ name: 'create_api_key', arguments: { name: 'outlive the grant' } });

@@ -322,7 +322,10 @@ describe('sandbox_report (POST /api/v1/sandbox/messages/{id}/report)', () => {
 describe('the sandbox tools over MCP', () => {
   it('are listed, and an account token drives all three through the official client', async () => {
     const workspace = await sendingWorkspace(app, { balanceCents: 0 });
-    const agent = await connectMcp(app, await tokenWithScopes(app, workspace.workspaceId, ['mcp:read', 'mcp:execute']));
+    const agent = await connectMcp(
+      app,
+      await tokenWithScopes(app, workspace.workspaceId, ['mcp:read', 'mcp:execute', 'messages:write', 'onboarding:write']),
+    );
     const names = (await agent.listTools()).tools.map((listed) => listed.name);
     expect(names).toEqual(expect.arrayContaining(sandboxTools));
     expect(agent.getInstructions()).toContain('sandbox_pay_invoice');
@@ -383,7 +386,12 @@ describe('with a live provider (Twilio)', () => {
 
   it('lists no sandbox tool, refuses to call one, and its instructions leave them out', async () => {
     const developer = await createDeveloper(liveApp);
-    const token = await tokenWithScopes(liveApp, developer.workspaceId, ['mcp:read', 'mcp:execute']);
+    const token = await tokenWithScopes(liveApp, developer.workspaceId, [
+      'mcp:read',
+      'mcp:execute',
+      'messages:write',
+      'onboarding:write',
+    ]);
     const agent = await connectMcp(liveApp, token);
     const names = (await agent.listTools()).tools.map((listed) => listed.name);
     expect(names).toContain('send_message');

@@ -23,6 +23,11 @@ export type ErrorDefinition = {
   mcpFix?: string;
   retry: string;
   /**
+   * In the string form, whether the body carries `message` and `fix` beside `error`: added at the top
+   * level, so the fields the spec gives the code stay where they are.
+   */
+  explained?: true;
+  /**
    * The fields this code adds to its body, typed: at the top level in the string form, inside `error` in
    * the object form. openapi.json declares them, so a generated client reads them without a cast.
    */
@@ -127,9 +132,12 @@ export const errorCatalogue = {
   account_creation_rate_limited: {
     status: 429,
     shape: 'string',
-    message: 'Only one account may be created per IP address every five minutes.',
-    fix: 'Wait retry_after_seconds before creating another account.',
+    message: 'Only one account may be created per IP address every five minutes, and this address has created one within that time.',
+    fix:
+      'Wait retry_after_seconds (the Retry-After header) and send the request again, or keep using the account ' +
+      'this address created: its token makes as many keys as needed (MCP tool create_api_key).',
     retry: 'retry_after_seconds',
+    explained: true,
     extra: z.object({ retry_after_seconds: ZRetryAfterSeconds }),
   },
   message_send_rate_limited: {
@@ -271,6 +279,17 @@ export const errorCatalogue = {
     mcpFix: "Call create_api_key with the account's own token: the one account creation (POST /mcp/accounts) returned.",
     retry: 'retry_with_valid_token',
   },
+  webhook_test_rate_limited: {
+    status: 429,
+    shape: 'object',
+    message: 'Too many test events were sent to this webhook endpoint lately.',
+    fix:
+      'Wait retry_after_seconds (the Retry-After header) before sending another test event; real events and replays ' +
+      'are not limited by this.',
+    mcpFix: 'Wait retry_after_seconds (in this result) before calling {tool} again for this endpoint.',
+    retry: 'retry_after_seconds',
+    extra: z.object({ retry_after_seconds: ZRetryAfterSeconds }),
+  },
   sign_in_rate_limited: {
     status: 429,
     shape: 'object',
@@ -343,8 +362,8 @@ export type ErrorBody =
   | { error: { code: ErrorCode; message: string; fix?: string; retry?: string; issues?: FieldIssue[]; request_id?: string } };
 
 /**
- * Renders a code as its wire body. String-form extras go at the top level (SPEC: e.g. minimum_cents);
- * object-form extras go inside the error object. The unauthorized object carries only code and message.
+ * Renders a code as its wire body. String-form extras go at the top level (SPEC: e.g. minimum_cents),
+ * beside the message and fix of an `explained` code; object-form extras go inside the error object. The unauthorized object carries only code and message.
  */
 export function renderError(
   code: ErrorCode,
@@ -352,7 +371,9 @@ export function renderError(
 ): ErrorBody {
   const definition: ErrorDefinition = errorCatalogue[code];
   const message = options.message ?? definition.message;
-  if (definition.shape === 'string') return { error: code, ...options.extra };
+  if (definition.shape === 'string') {
+    return { error: code, ...(definition.explained ? { message, fix: definition.fix } : {}), ...options.extra };
+  }
   if (code === 'unauthorized') return { error: { code, message } };
   return { error: renderErrorDetail(code, options) };
 }
@@ -385,6 +406,8 @@ export class AppError extends Error {
   readonly extra: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
   readonly customMessage: string | undefined;
+  /** A fix for this one refusal, where the catalogue's would not name what is missing. */
+  readonly customFix: string | undefined;
 
   constructor(
     code: ErrorCode,
@@ -394,6 +417,7 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       /** Only where the spec gives one code two statuses: `unauthorized` is 403 for a missing scope. */
       status?: number;
+      fix?: string;
     } = {},
   ) {
     super(options.message ?? errorCatalogue[code].message);
@@ -403,6 +427,7 @@ export class AppError extends Error {
     this.extra = options.extra;
     this.headers = options.headers;
     this.customMessage = options.message;
+    this.customFix = options.fix;
   }
 
   toBody(): ErrorBody {
@@ -410,11 +435,12 @@ export class AppError extends Error {
   }
 
   toDetail(): ReturnType<typeof renderErrorDetail> {
-    return renderErrorDetail(this.code, { message: this.customMessage, extra: this.extra });
+    const detail = renderErrorDetail(this.code, { message: this.customMessage, extra: this.extra });
+    return this.customFix === undefined ? detail : { ...detail, fix: this.customFix };
   }
 
   /** The detail an MCP tool result carries: toDetail with the fix for an agent on MCP (mcpFixOf). */
   toToolDetail(tool: string | undefined): ReturnType<typeof renderErrorDetail> {
-    return { ...this.toDetail(), fix: mcpFixOf(this.code, tool) };
+    return { ...this.toDetail(), fix: this.customFix ?? mcpFixOf(this.code, tool) };
   }
 }

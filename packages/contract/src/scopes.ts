@@ -37,10 +37,10 @@ export const scopeDescriptions: Record<Scope, string> = {
     'Create and change campaigns, contact lists and snippets, and enroll recipients in campaigns that text them.',
   'onboarding:read': 'Read your onboarding status and funding invoices.',
   'onboarding:write': 'Create API keys and funding invoices, request and provision a dedicated number, and send the test SMS.',
-  'mcp:read': 'List the tools available on your account (their names and descriptions); it runs none of them.',
+  'mcp:read': 'List the tools the other permissions here allow (their names and descriptions); it runs none of them.',
   'mcp:execute':
-    'Run the tools on your account: send SMS and spend your balance, buy numbers, create funding invoices, manage campaigns, ' +
-    'contact lists and snippets, read your messages and numbers, and revoke authorized apps. It cannot create API keys.',
+    'Run tools over MCP, each only within the other permissions here (sending SMS needs the messages permission, ' +
+    'buying numbers the numbers one), and revoke authorized apps. It cannot create API keys.',
   'billing:read': 'Read your balance, spend, ledger and usage.',
   'tokens:read': 'List the tokens of your workspace (never their secrets).',
   'tokens:write': 'Create tokens with at most your own scopes, expiry and spend cap, and revoke them.',

@@ -27,7 +27,20 @@ export type AuthContext = {
   spendCapCentsDaily: number | null;
   /** The send rate tier a delegated token is held to when lower than the plan's; null: the plan's. */
   sendRateTier: string | null;
+  /**
+   * The token that minted this one, or null for a root-level credential (the account-creation token,
+   * the console, keys they minted, OAuth tokens). A delegated token mints only its own children.
+   */
+  parentTokenId: string | null;
+  /**
+   * The tokens this one was minted from, its parent first (none for a root-level credential), with
+   * their send rate tiers: a delegated token's send also takes from each ancestor's send bucket, so
+   * minting children never multiplies a tier.
+   */
+  ancestors: readonly TokenAncestor[];
 };
+
+export type TokenAncestor = { tokenId: string; sendRateTier: string | null };
 
 export type LegacyKeyContext = { legacyKeyId: string; workspaceId: string; scopes: readonly Scope[] };
 
@@ -57,12 +70,22 @@ type TokenRow = {
   plan_tier: string;
   spend_cap_cents_daily: number | null;
   send_rate_tier: string | null;
+  parent_token_id: string | null;
+  /** Parent first; null without a parent (json_agg of no rows). */
+  ancestors: { id: string; send_rate_tier: string | null }[] | null;
 };
 
 // Every request whose token is not cached runs it, so it is plain SQL: through Prisma's client, a send
 // whose token misses the cache (the default cache, 6,000 tokens in turn) costs twice the CPU (BENCH.md).
 export const tokenByHash = `
   SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, t.spend_cap_cents_daily, t.send_rate_tier,
+    t.parent_token_id,
+    (WITH RECURSIVE ancestry AS (
+        SELECT a.id, a.send_rate_tier, a.parent_token_id, 1 AS depth FROM access_tokens a WHERE a.id = t.parent_token_id
+        UNION ALL
+        SELECT a.id, a.send_rate_tier, a.parent_token_id, ancestry.depth + 1
+          FROM ancestry JOIN access_tokens a ON a.id = ancestry.parent_token_id)
+      SELECT json_agg(json_build_object('id', id, 'send_rate_tier', send_rate_tier) ORDER BY depth) FROM ancestry) AS ancestors,
     w.id AS workspace_id, w.account_id, w.plan_tier
   FROM access_tokens t JOIN workspaces w ON w.id = t.workspace_id
   WHERE t.token_hash = $1`;
@@ -95,6 +118,8 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
         expiresAt: row.expires_at.getTime(),
         spendCapCentsDaily: row.spend_cap_cents_daily,
         sendRateTier: row.send_rate_tier,
+        parentTokenId: row.parent_token_id,
+        ancestors: (row.ancestors ?? []).map((ancestor) => ({ tokenId: ancestor.id, sendRateTier: ancestor.send_rate_tier })),
       },
       revoked: row.revoked_at !== null,
       cachedUntil: now + cacheMs,

@@ -44,11 +44,12 @@ export function unauthorized(reason: AuthFailure, log: Logger, options: Challeng
   });
 }
 
-/** 403 for a valid token without the route's scope. */
-export function insufficientScope(scope: Scope, options: ChallengeOptions = {}): AppError {
+/** 403 for a valid token without the route's scope; `fix` says how to get a token that holds it. */
+export function insufficientScope(scope: Scope, options: ChallengeOptions & { fix?: string } = {}): AppError {
   return new AppError('unauthorized', {
     status: 403,
     message: `This token lacks the ${scope} scope.`,
+    fix: options.fix,
     headers: {
       'WWW-Authenticate': bearerChallenge({ error: 'insufficient_scope', scope, resource_metadata: options.resourceMetadataUrl }),
     },

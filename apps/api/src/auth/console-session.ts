@@ -43,18 +43,21 @@ export async function requireConsoleSession(
 }
 
 /**
- * The workspace's owner as the signed-in console acts for it: every scope, and no token's expiry to
- * respect (it is no token).
+ * The workspace's owner as the signed-in console session `sessionId` acts for it: every scope, and no
+ * token's expiry to respect (it is no token).
  */
-export function accountOwner(workspaceId: string) {
+export function accountOwner(workspaceId: string, sessionId = 'console') {
   return {
     workspaceId,
+    tokenId: sessionId,
     scopes: developerScopes,
     origin: 'console',
     oauthClientId: null,
     expiresAt: null,
     spendCapCentsDaily: null,
     sendRateTier: null,
+    parentTokenId: null,
+    ancestors: [],
   };
 }
 
@@ -66,8 +69,7 @@ export async function consoleAuthContext(ctx: RequestContext, type: 'query' | 'm
     select: { planTier: true },
   });
   return {
-    ...accountOwner(session.workspaceId),
-    tokenId: session.sessionId,
+    ...accountOwner(session.workspaceId, session.sessionId),
     accountId: session.accountId,
     planTier: workspace.planTier,
   };

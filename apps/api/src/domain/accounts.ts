@@ -7,6 +7,7 @@ import { DAY_MS } from '../lib/clock.ts';
 import { hashPassword, newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
 import { type LimitedKey, rateLimitedError } from '../limits/keyed-limiter.ts';
 import type { Services } from '../services.ts';
+import { createDelegatedToken, type TokenCaller } from './tokens/delegated-tokens.ts';
 
 const BACKUP_CODE_COUNT = 10;
 
@@ -75,18 +76,20 @@ export async function createAccount(
   }
 }
 
-function publicToken(token: TToken & { id: string }): TToken {
+function publicToken(token: TToken): TToken {
   return { type: token.type, access_token: token.access_token, scopes: token.scopes, expires_at: token.expires_at };
 }
 
-/** Who asks for a key: the caller's credential as authentication resolved it. */
-type KeyCreator = Pick<AuthContext, 'workspaceId' | 'scopes' | 'origin' | 'oauthClientId' | 'expiresAt'>;
+/** Who asks for a key: the caller's credential as authentication resolved it (a token, or the console). */
+type KeyCreator = TokenCaller & Pick<AuthContext, 'parentTokenId'>;
 
 /**
  * POST /api/v1/onboarding/api-key and the create_api_key tool. A key never carries a scope its
  * creator lacks nor outlives it, and OAuth tokens mint none: such a key would survive the revocation
- * of the grant. The account's own credentials (its account-creation token, the signed-in console)
- * stand for the account and mint every scope: the bootstrap of README's walk-through, step 2.
+ * of the grant. A root-level credential (the account-creation token, the signed-in console, a key
+ * with no parent) mints a root-level key; the account's own credentials mint every scope: the
+ * bootstrap of README's walk-through, step 2. A delegated token mints only its own child, exactly as
+ * POST /api/v1/tokens would: no wider in scopes, expiry, spend cap or rate tier, and revoked with it.
  */
 export async function createApiKeyToken(
   deps: Pick<Services, 'prisma' | 'clock' | 'config'>,
@@ -94,6 +97,10 @@ export async function createApiKeyToken(
   name: string | undefined,
 ): Promise<TToken> {
   if (creator.oauthClientId !== null) throw new AppError('oauth_token_cannot_mint');
+  if (creator.parentTokenId !== null) {
+    const scopes = developerScopes.filter((scope) => creator.scopes.includes(scope));
+    return publicToken(await createDelegatedToken(deps, creator, { name, scopes }));
+  }
   const standsForAccount = creator.origin === 'account_creation' || creator.origin === 'console';
   const token = await issueAccessToken(deps.prisma, {
     workspaceId: creator.workspaceId,

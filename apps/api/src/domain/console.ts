@@ -107,7 +107,7 @@ export async function revokeApiToken(
   session: Pick<ConsoleSessionContext, 'workspaceId' | 'sessionId'>,
   id: string,
 ) {
-  await revokeTokenTree(deps, { ...accountOwner(session.workspaceId), tokenId: session.sessionId }, id);
+  await revokeTokenTree(deps, accountOwner(session.workspaceId, session.sessionId), id);
   return tokenView(await deps.prisma.accessToken.findUniqueOrThrow({ where: { id } }));
 }
 

@@ -1,11 +1,12 @@
 import { InvalidGrantError, InvalidScopeError, InvalidTargetError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { AppError, isScope, type Scope, type TOAuthClientAuthorization } from '@textline/contract';
+import { AppError, developerScopes, isScope, type Scope, type TOAuthClientAuthorization } from '@textline/contract';
 import type { Prisma } from '@textline/db';
 import { issueAccessToken, tokenPattern } from '../auth/tokens.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
 import type { Services } from '../services.ts';
+import { disableEndpointsOfRevokedTokens } from './customer-webhooks/endpoints.ts';
 
 /**
  * OAuth 2.1 for MCP clients: registered clients, consents, single-use authorization codes and
@@ -13,8 +14,11 @@ import type { Services } from '../services.ts';
  * Protocol failures are the SDK's OAuth error classes, which its handlers render per RFC 6749.
  */
 
-/** What an OAuth client may be granted: MCP is the only resource its tokens are accepted on. */
-export const oauthScopes = ['mcp:read', 'mcp:execute'] as const satisfies readonly Scope[];
+/**
+ * What an OAuth client may ask for: every developer scope. Its tokens are accepted on MCP alone, where
+ * each tool still needs its own scope, so the person consenting picks what the client may do.
+ */
+export const oauthScopes: readonly Scope[] = developerScopes;
 
 const AUTHORIZATION_CODE_TTL_MS = 5 * 60_000;
 const REFRESH_TOKEN_PREFIX = 'txr_';
@@ -226,15 +230,24 @@ export async function rotateRefreshToken(
   );
 }
 
-/** Revokes live access tokens matching `where` and drops them from this process's auth cache. */
+/**
+ * Revokes live access tokens matching `where` and drops them from this process's auth cache. The
+ * webhook endpoints that any token matching `where` created, expired ones included (a grant's access
+ * tokens expire within the hour and are replaced), are disabled in the same transaction.
+ */
 async function revokeAccessTokens(deps: OAuthDeps, where: Prisma.AccessTokenWhereInput): Promise<number> {
   const now = new Date(deps.clock.now());
-  const live = await deps.prisma.accessToken.findMany({
-    where: { ...where, revokedAt: null, expiresAt: { gt: now } },
-    select: { id: true, tokenHash: true },
+  const live = await deps.prisma.$transaction(async (tx) => {
+    const matching = await tx.accessToken.findMany({
+      where,
+      select: { id: true, tokenHash: true, revokedAt: true, expiresAt: true },
+    });
+    const live = matching.filter((token) => token.revokedAt === null && token.expiresAt > now);
+    if (live.length > 0)
+      await tx.accessToken.updateMany({ where: { id: { in: live.map((token) => token.id) } }, data: { revokedAt: now } });
+    await disableEndpointsOfRevokedTokens(tx, matching, now);
+    return live;
   });
-  if (live.length === 0) return 0;
-  await deps.prisma.accessToken.updateMany({ where: { id: { in: live.map((token) => token.id) } }, data: { revokedAt: now } });
   for (const token of live) deps.authenticator.forget(token.tokenHash);
   return live.length;
 }

@@ -13,10 +13,13 @@ import { createMcpAuthenticator } from './auth.ts';
 import { closeWithoutStackTraces } from './close-without-stack-traces.ts';
 import { loneToolCall, writeLoneToolCallResult } from './lone-tool-call.ts';
 import { buildMcpServer } from './server.ts';
-import { callTool, findTool, runTool, toolListings } from './tools.ts';
+import { callTool, findTool, runTool, toolListingsFor } from './tools.ts';
 import { baseUrlOf } from './urls.ts';
 
-/** DESIGN.md: tools/list needs mcp:read, tools/call mcp:execute; other methods only a valid token. */
+/**
+ * tools/list needs mcp:read, tools/call mcp:execute (and the tool's own scope: missingToolScope);
+ * other methods only a valid token.
+ */
 const scopeForMethod = new Map<string, Scope>([
   ['tools/list', 'mcp:read'],
   ['tools/call', 'mcp:execute'],
@@ -72,6 +75,7 @@ export function mcpRouter(services: Services): Router {
       const server = buildMcpServer({
         baseUrl: baseUrlOf(services, req),
         services,
+        caller: auth,
         contextOf: () => toolContext(services, req, auth),
       });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -93,8 +97,8 @@ export function mcpRouter(services: Services): Router {
 
   mcp.get('/mcp/tools', async (req: Request, res: Response) => {
     try {
-      await authenticateMcp(req, ['mcp:read']);
-      res.json({ tools: toolListings(served) });
+      const auth = await authenticateMcp(req, ['mcp:read']);
+      res.json({ tools: toolListingsFor(served, auth) });
     } catch (error) {
       sendError(req, res, error);
     }

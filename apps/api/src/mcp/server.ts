@@ -6,7 +6,8 @@ import { operationsServedBy } from '../operations/index.ts';
 import { runsSandbox } from '../providers/sandbox-mode.ts';
 import type { Services } from '../services.ts';
 import type { RequestContext } from '../trpc/context.ts';
-import { callTool, toolListings } from './tools.ts';
+import { callTool, toolListingsFor } from './tools.ts';
+import type { AuthContext } from '../auth/authenticator.ts';
 import { mcpUrls } from './urls.ts';
 
 type InstructionServices = Pick<Services, 'config' | 'messagingProvider' | 'fundingProvider'>;
@@ -51,8 +52,8 @@ function serverInstructions(baseUrl: string, services: InstructionServices): str
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
 
 /**
- * A server offering every contract tool (tools/list lists their definitions, tools/call is callTool)
- * to one request's caller, `contextOf` giving that caller's context when a tool is called.
+ * A server offering the contract tools `caller` may call (tools/list lists their definitions,
+ * tools/call is callTool) to one request's caller, `contextOf` giving that caller's context when a tool is called.
  * The SDK's low-level Server rather than McpServer: the procedure already validates its input and
  * output against the contract, and McpServer validated both again on every call.
  */
@@ -61,6 +62,8 @@ export function buildMcpServer(options: {
   baseUrl: string;
   /** Whose tools it offers: those of the operations these services serve. */
   services: InstructionServices;
+  /** Who calls: tools/list shows it only the tools it may call. */
+  caller: Pick<AuthContext, 'scopes' | 'origin'>;
   contextOf: () => RequestContext;
 }) {
   // The SDK deprecates Server for "the high-level API" and keeps it for advanced uses such as this one
@@ -74,7 +77,9 @@ export function buildMcpServer(options: {
       jsonSchemaValidator: sharedSchemaValidator,
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListings(operationsServedBy(options.services)) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: toolListingsFor(operationsServedBy(options.services), options.caller),
+  }));
   server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params, options.contextOf()));
   return server;
 }

@@ -7,6 +7,8 @@ import { portableSchema } from '../lib/portable-schema.ts';
 import { invokeOperation, type OperationHandler } from '../operations/handler.ts';
 import { operationsServedBy, type ServedOperation } from '../operations/index.ts';
 import type { RequestContext } from '../trpc/context.ts';
+import type { AuthContext } from '../auth/authenticator.ts';
+import { missingToolScope } from '../auth/tool-access.ts';
 
 /**
  * The one place an operation becomes an MCP tool. The native endpoint registers these with the SDK
@@ -65,6 +67,18 @@ export function findTool(served: readonly ServedOperation[], name: string): McpT
   return mcpTools(served).find((tool) => tool.name === name);
 }
 
+/** Keywords that combine whole schemas; openapi.json keeps them on a request body. */
+const combinators = new Set(['oneOf', 'anyOf', 'allOf']);
+
+/**
+ * Claude's and OpenAI's function calling refuse a tool whose input schema has oneOf, anyOf or allOf at its
+ * top level, so a tool lists its arguments without them: its description says which go together, and a
+ * call is still checked against the whole input (validation_failed).
+ */
+function withoutTopLevelCombinators(schema: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(schema).filter(([keyword]) => !combinators.has(keyword)));
+}
+
 /**
  * The tool as tools/list describes it: its schemas converted as the SDK's McpServer converts them, then
  * made portable to every model provider's function-calling dialect (lib/portable-schema.ts).
@@ -74,8 +88,8 @@ function toolListing(tool: McpTool): Tool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: portableSchema(
-      toJsonSchemaCompat(tool.inputSchema, { strictUnions: true, pipeStrategy: 'input' }),
+    inputSchema: withoutTopLevelCombinators(
+      portableSchema(toJsonSchemaCompat(tool.inputSchema, { strictUnions: true, pipeStrategy: 'input' })),
     ) as Tool['inputSchema'],
     outputSchema: portableSchema(
       toJsonSchemaCompat(tool.outputSchema, { strictUnions: true, pipeStrategy: 'output' }),
@@ -94,6 +108,17 @@ export function toolListings(served: readonly ServedOperation[]): Tool[] {
     listingsByList.set(served, listings);
   }
   return listings;
+}
+
+/**
+ * The tools `caller` may call, as tools/list describes them: a token sees only the tools whose scope it
+ * holds (missingToolScope).
+ */
+export function toolListingsFor(served: readonly ServedOperation[], caller: Pick<AuthContext, 'scopes' | 'origin'>): Tool[] {
+  const listings = toolListings(served);
+  return mcpTools(served).flatMap((tool, index) =>
+    missingToolScope(caller, tool.handler.operation) === undefined ? [listings[index] as Tool] : [],
+  );
 }
 
 export type ToolOutcome = { ok: true; output: unknown } | { ok: false; error: AppError };
