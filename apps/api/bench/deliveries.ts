@@ -59,7 +59,7 @@ async function prepareBacklog(services: Services, sinkUrl: string, events: numbe
     ipHash: randomUUID(),
   });
   const workspace = await services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.id } });
-  await createEndpoint(services, workspace.id, { url: sinkUrl });
+  await createEndpoint(services, { workspaceId: workspace.id, origin: 'console', tokenId: 'bench' }, { url: sinkUrl });
   for (let first = 0; first < events; first += EVENTS_PER_TRANSACTION) {
     const count = Math.min(EVENTS_PER_TRANSACTION, events - first);
     await inJobTransaction(services, async (tx) => {

@@ -54,7 +54,11 @@ describe.runIf(scaledMode)('scaled mode: two API processes and two workers on Po
     });
     workspace = await withServices(environment, async (services) => {
       const prepared = await prepareSendingWorkspace(services, { tokens: TOKENS });
-      await createEndpoint(services, prepared.workspaceId, { url: sink.url });
+      await createEndpoint(
+        services,
+        { workspaceId: prepared.workspaceId, origin: 'console', tokenId: 'test' },
+        { url: sink.url },
+      );
       return prepared;
     });
     // All four start at once, as a deployment rolls out, each with a data directory of its own as

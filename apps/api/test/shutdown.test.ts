@@ -84,7 +84,11 @@ describe('graceful shutdown on SIGTERM', () => {
     const environment = await deploymentEnvironment('shutdown-jobs', { PORT: String(port), ALLOW_PRIVATE_WEBHOOK_URLS: '1' });
     const { workspaceId } = await withServices(environment, async (services) => {
       const workspace = await prepareSendingWorkspace(services, { tokens: 0 });
-      await createEndpoint(services, workspace.workspaceId, { url: sink.url });
+      await createEndpoint(
+        services,
+        { workspaceId: workspace.workspaceId, origin: 'console', tokenId: 'test' },
+        { url: sink.url },
+      );
       await inJobTransaction(services, (tx) =>
         recordCustomerEvent(tx, {
           workspaceId: workspace.workspaceId,

@@ -69,6 +69,14 @@ describe('webhook endpoints over REST', () => {
       event_types: ['message.failed'],
       enabled: true,
       disabled_reason: null,
+      created_by: {
+        kind: 'token',
+        name: 'test',
+        token_id: expect.stringMatching(/^tok_/),
+        token_origin: 'api_key',
+        oauth_client_id: null,
+        disabled_when_revoked: false,
+      },
       health: {
         attempts_24h: 0,
         success_rate_24h: null,
@@ -155,6 +163,7 @@ describe('webhook endpoints over REST', () => {
     const developer = await createDeveloper(app);
     const session = await signIn(app, developer.account.account.username);
     const endpoint = data(await trpcMutation(app, 'webhookEndpoints.create', { url: sink.url }, session)).endpoint;
+    expect(endpoint.created_by).toMatchObject({ kind: 'console', name: 'Console', token_id: null, disabled_when_revoked: false });
     expect(data(await trpcQuery(app, 'webhookEndpoints.get', { id: endpoint.id }, session)).endpoint.id).toBe(endpoint.id);
     expect((await get(developer, '/api/v1/webhook-endpoints')).endpoints.map((row: { id: string }) => row.id)).toEqual([
       endpoint.id,
@@ -288,7 +297,7 @@ describe('recovery', () => {
       body: { since },
     });
     expect(recovered.status).toBe(200);
-    expect(recovered.body).toEqual({ queued: 2 });
+    expect(recovered.body).toEqual({ queued: 2, remaining: 2, since, started_at: expect.any(String), already_running: false });
     await app.services.jobs.drain();
     expect(sink.requests.map((request) => request.headers['webhook-id']).sort()).toEqual([...recent].sort());
     const failedLeft = (await get(developer, `/api/v1/webhook-deliveries?status=failed&endpoint_id=${endpoint.id}`)).deliveries;
@@ -609,7 +618,10 @@ describe('MCP tools', () => {
     expect(detail.attempts[0]).toMatchObject({ trigger: 'test', response_code: 200 });
     expect((await tool('replay_webhook_delivery', { id: delivery.id })).delivery.id).toBe(delivery.id);
     const since = new Date(app.clock.now() - 60_000).toISOString();
-    expect(await tool('recover_webhook_endpoint', { id: endpoint.id, since })).toEqual({ queued: 0 });
+    expect(await tool('recover_webhook_endpoint', { id: endpoint.id, since })).toMatchObject({
+      queued: 0,
+      already_running: false,
+    });
 
     const missing = (await agent.callTool({ name: 'get_webhook_endpoint', arguments: { id: 'whe_missing' } })) as CallToolResult;
     expect(missing.isError).toBe(true);

@@ -84,12 +84,14 @@ export {
   customerEventExamples,
   customerEventJsonSchema,
   webhookDeliveryStatuses,
+  webhookEndpointCreatorKinds,
   ZCustomerEventType,
   ZEventEnvelope,
   ZWebhookAttempt,
   ZWebhookDelivery,
   ZWebhookDeliveryDetail,
   ZWebhookEndpoint,
+  ZWebhookEndpointCreator,
   ZWebhookEndpointHealth,
   ZWebhookEndpointHour,
 } from './webhooks.ts';
@@ -101,6 +103,7 @@ export type {
   TWebhookDelivery,
   TWebhookDeliveryDetail,
   TWebhookEndpoint,
+  TWebhookEndpointCreator,
   TWebhookEndpointHealth,
   TWebhookEndpointHour,
 } from './webhooks.ts';

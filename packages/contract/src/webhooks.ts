@@ -3,6 +3,7 @@ import { customerEventTypes, type CustomerEventType } from './event-types.ts';
 import { ZId } from './ids.ts';
 import { messageStatuses } from './operations/messages.ts';
 import { suppressionSources } from './operations/suppressions.ts';
+import { tokenOrigins } from './operations/tokens.ts';
 import { ZE164, ZTimestamp } from './schemas.ts';
 
 export const ZCustomerEventType = z.enum(customerEventTypes);
@@ -192,6 +193,27 @@ export const ZWebhookEndpointHour = z.object({
 });
 export type TWebhookEndpointHour = z.infer<typeof ZWebhookEndpointHour>;
 
+export const webhookEndpointCreatorKinds = ['console', 'token', 'oauth_client'] as const;
+
+export const ZWebhookEndpointCreator = z
+  .object({
+    kind: z
+      .enum(webhookEndpointCreatorKinds)
+      .describe("console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token"),
+    name: z.string().describe("The token's name, the OAuth client's name, or Console"),
+    token_id: ZId('token').nullable().describe('The token that created it; null for the console'),
+    token_origin: z.enum(tokenOrigins).nullable().describe("The token's origin; null for the console"),
+    oauth_client_id: z.string().nullable().describe('The OAuth client, for kind oauth_client'),
+    disabled_when_revoked: z
+      .boolean()
+      .describe(
+        'Whether revoking that token disables the endpoint: true for delegated and OAuth tokens, false for the ' +
+          "console and the account's own root-level tokens",
+      ),
+  })
+  .describe('Who created the endpoint; null for endpoints created before creators were recorded');
+export type TWebhookEndpointCreator = z.infer<typeof ZWebhookEndpointCreator>;
+
 export const ZWebhookEndpoint = z.object({
   id: ZId('webhookEndpoint'),
   url: z.string(),
@@ -201,7 +223,11 @@ export const ZWebhookEndpoint = z.object({
   disabled_reason: z
     .string()
     .nullable()
-    .describe('Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again'),
+    .describe(
+      'Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that ' +
+        'created it was revoked; cleared when it is enabled again',
+    ),
+  created_by: ZWebhookEndpointCreator.nullable(),
   health: ZWebhookEndpointHealth,
   created_at: ZTimestamp,
   updated_at: ZTimestamp,
@@ -228,6 +254,9 @@ export const ZWebhookDelivery = z.object({
   next_retry: ZTimestamp.nullable().describe('When the next automatic attempt runs; null when none is scheduled'),
   attempts: z.number().int(),
   last_attempt_at: ZTimestamp.nullable(),
+  replay_queued: z
+    .boolean()
+    .describe('Whether a replay (or recovery) of it waits to be attempted; replaying it meanwhile queues nothing more'),
   created_at: ZTimestamp,
 });
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;

@@ -3,7 +3,7 @@ import { AppError, type ErrorCode } from '@textline/contract';
 import type { Clock } from '../lib/clock.ts';
 
 /** Every family of buckets has its own namespace, so equal keys of two limits never share a bucket. */
-export type LimitNamespace = 'send' | 'account-creation' | 'oauth-register' | 'sign-in-username' | 'sign-in-ip';
+export type LimitNamespace = 'send' | 'account-creation' | 'oauth-register' | 'sign-in-username' | 'sign-in-ip' | 'webhook-test';
 
 /** A bucket of `capacity` tokens refilled one per `refillMs`. */
 export type KeyedLimit = { namespace: LimitNamespace; capacity: number; refillMs: number };
@@ -35,11 +35,17 @@ export type KeyedLimiter = {
   settle(counts: boolean, ...buckets: LimitedKey[]): Promise<void>;
 };
 
+const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
 /** `count` per hour, all of them usable at once, then one more every hour / count (whole ms, as Redis's PX needs). */
 export function perHour(namespace: LimitNamespace, count: number): KeyedLimit {
   return { namespace, capacity: count, refillMs: Math.ceil(HOUR_MS / count) };
+}
+
+/** `count` per minute, as perHour does it per hour. */
+export function perMinute(namespace: LimitNamespace, count: number): KeyedLimit {
+  return { namespace, capacity: count, refillMs: Math.ceil(MINUTE_MS / count) };
 }
 
 /** Whole seconds for Retry-After and retry_after_seconds: never 0, which would invite an immediate retry. */

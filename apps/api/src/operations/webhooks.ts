@@ -22,7 +22,7 @@ import { bearer } from './handler.ts';
 export const webhookEndpointsHandlers = {
   list: bearer(operations['webhookEndpoints.list'], ({ ctx, input }) => listEndpoints(ctx.services, ctx.auth.workspaceId, input)),
   create: bearer(operations['webhookEndpoints.create'], async ({ ctx, input }) => ({
-    endpoint: await createEndpoint(ctx.services, ctx.auth.workspaceId, input),
+    endpoint: await createEndpoint(ctx.services, ctx.auth, input),
   })),
   get: bearer(operations['webhookEndpoints.get'], async ({ ctx, input }) => ({
     endpoint: await getEndpoint(ctx.services, ctx.auth.workspaceId, input.id),

@@ -230,7 +230,8 @@ export const sendTestWebhook = defineOperation({
   summary: 'Send a test event',
   description:
     'Sends an example event of the given type (default: the first subscribed type, else message.sent) to this ' +
-    'endpoint only; it appears among the deliveries. The endpoint must be enabled.',
+    'endpoint only; it appears among the deliveries. The endpoint must be enabled. Test events to one endpoint are ' +
+    'limited (by default 5 a minute); past that, 429 webhook_test_rate_limited with Retry-After.',
   tags: endpointTags,
   input: z.strictObject({
     id: ZEndpointId,
@@ -240,14 +241,14 @@ export const sendTestWebhook = defineOperation({
   }),
   output: deliveryOutput,
   successStatus: 200,
-  errors: ['validation_failed', 'not_found'],
+  errors: ['validation_failed', 'not_found', 'webhook_test_rate_limited'],
   bodyRequired: false,
   mcp: {
     name: 'send_test_webhook',
     title: 'Send test webhook',
     description:
       'Send an example event of event_type to one webhook endpoint; returns the delivery, whose outcome ' +
-      'get_webhook_delivery shows once attempted (response code, latency, response body).',
+      'get_webhook_delivery shows once attempted (response code, latency, response body). A few a minute per endpoint.',
     readOnly: false,
     destructive: false,
     openWorld: true,
@@ -262,11 +263,21 @@ export const recoverWebhookEndpoint = defineOperation({
   summary: 'Recover failed deliveries',
   description:
     'Replays every failed delivery of the endpoint created since `since` (at most ' +
-    `${webhookRecoveryWindowDays} days ago), each with its original payload and event id, and answers how many were ` +
-    'queued. The endpoint must be enabled.',
+    `${webhookRecoveryWindowDays} days ago), each with its original payload and event id, and answers the recovery: ` +
+    'how many were queued and how many wait. While a recovery of the endpoint runs, another call answers that one ' +
+    '(already_running: true) and queues nothing; a delivery whose replay already waits is not queued twice. The ' +
+    'endpoint must be enabled.',
   tags: endpointTags,
   input: z.strictObject({ id: ZEndpointId, since: ZInstant.describe('Replay failed deliveries created at or after this time') }),
-  output: z.object({ queued: z.number().int().describe('Failed deliveries queued for a new attempt') }),
+  output: z.object({
+    queued: z.number().int().describe('Failed deliveries the recovery queued for a new attempt'),
+    remaining: z.number().int().describe('Replays of the endpoint queued since the recovery started that wait to be attempted'),
+    since: ZTimestamp.describe('The recovery replays failed deliveries created at or after this time'),
+    started_at: ZTimestamp,
+    already_running: z
+      .boolean()
+      .describe('true when a recovery of this endpoint was running: this answer is that recovery, and nothing more was queued'),
+  }),
   successStatus: 200,
   errors: ['validation_failed', 'not_found'],
   bodyRequired: true,
@@ -275,7 +286,8 @@ export const recoverWebhookEndpoint = defineOperation({
     title: 'Recover failed webhook deliveries',
     description:
       'Resend every failed delivery of a webhook endpoint created since a time (ISO 8601, at most ' +
-      `${webhookRecoveryWindowDays} days ago), e.g. after fixing the receiver. Returns how many were queued.`,
+      `${webhookRecoveryWindowDays} days ago), e.g. after fixing the receiver. Returns how many were queued and how ` +
+      'many wait; calling it again while a recovery runs returns that recovery and queues nothing.',
     readOnly: false,
     destructive: false,
     openWorld: true,
@@ -380,7 +392,9 @@ export const replayWebhookDelivery = defineOperation({
   path: '/api/v1/webhook-deliveries/{id}/replay',
   auth: writeScope,
   summary: 'Replay a webhook delivery',
-  description: 'Sends the original payload (same event id) again and records a new attempt. The endpoint must be enabled.',
+  description:
+    'Sends the original payload (same event id) again and records a new attempt. While a replay of the delivery waits ' +
+    'to be attempted (replay_queued), replaying it again answers that one and queues nothing. The endpoint must be enabled.',
   tags: endpointTags,
   input: z.strictObject({ id: ZDeliveryId }),
   output: deliveryOutput,

@@ -9,10 +9,11 @@ import {
   webhookRecoveryWindowDays,
 } from '@textline/contract';
 import { Prisma, type WebhookAttempt, type WebhookDelivery } from '@textline/db';
-import { enqueue, inJobTransaction, insertJobs, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
+import { enqueue, inJobTransaction, insertJob, insertJobs, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
+import { perMinute, rateLimitedError } from '../../limits/keyed-limiter.ts';
 import type { Services } from '../../services.ts';
 import { findEndpoint } from './endpoints.ts';
 import { envelopeFor, webhookDeliveryJob } from './worker.ts';
@@ -20,6 +21,7 @@ import { envelopeFor, webhookDeliveryJob } from './worker.ts';
 type DeliveryTrigger = TWebhookAttempt['trigger'];
 
 type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs'>;
+type TestEventDeps = Deps & Pick<Services, 'rateLimiter' | 'config'>;
 type DeliveryWithUrl = WebhookDelivery & { endpoint: { url: string } };
 
 function deliveryView(delivery: DeliveryWithUrl): TWebhookDelivery {
@@ -36,6 +38,7 @@ function deliveryView(delivery: DeliveryWithUrl): TWebhookDelivery {
     next_retry: delivery.nextRetryAt?.toISOString() ?? null,
     attempts: delivery.attemptCount,
     last_attempt_at: delivery.lastAttemptAt?.toISOString() ?? null,
+    replay_queued: delivery.replayJobId !== null,
     created_at: delivery.createdAt.toISOString(),
   };
 }
@@ -176,22 +179,51 @@ function endpointDisabled(): AppError {
   });
 }
 
-/** Queues one more attempt with the original payload and event id; the delivery shows it when done. */
+/** Whether a job is still to run (a failed one the runner gave up on is `dead`, a finished one `done` or gone). */
+const jobWaits = (jobId: Prisma.Sql) =>
+  Prisma.sql`EXISTS (SELECT 1 FROM jobs j WHERE j.id = ${jobId} AND j.status IN ('pending', 'running'))`;
+
+/**
+ * Queues one more attempt with the original payload and event id; the delivery shows it when done.
+ * While a replay of it waits to run, the answer is that one and nothing more is queued. The job is
+ * claimed on the delivery's row by compare-and-set: of concurrent replays that all found none
+ * waiting, the first to update the row queues its job and the others find it there.
+ */
 export async function replayDelivery(deps: Deps, workspaceId: string, id: string): Promise<TWebhookDelivery> {
   const delivery = await findDelivery(deps, workspaceId, id);
   if (!delivery.endpoint.enabled) throw endpointDisabled();
-  await inJobTransaction(deps, (tx) => enqueue(tx, webhookDeliveryJob, { delivery_id: delivery.id, trigger: 'replay' }));
-  return deliveryView(delivery);
+  const [seen] = await deps.prisma.$queryRaw<{ waits: boolean }[]>`
+    SELECT ${jobWaits(Prisma.sql`${delivery.replayJobId}`)} AS waits`;
+  if (seen?.waits) return deliveryView(delivery);
+  const now = new Date(deps.clock.now());
+  const jobId = newId('job');
+  const queued = await inJobTransaction(deps, async (tx) => {
+    const claimed = await tx.$executeRaw`
+      UPDATE webhook_deliveries SET replay_job_id = ${jobId}
+      WHERE id = ${delivery.id} AND replay_job_id IS NOT DISTINCT FROM ${delivery.replayJobId}`;
+    if (claimed === 0) return false;
+    const payload = { delivery_id: delivery.id, trigger: 'replay' } as const;
+    await tx.$executeRaw(insertJob(webhookDeliveryJob, { id: jobId, payload, runAt: now, enqueuedAt: now }));
+    wakeAfterCommit(tx, webhookDeliveryJob, [jobId]);
+    return true;
+  });
+  return queued ? deliveryView({ ...delivery, replayJobId: jobId }) : deliveryView(await findDelivery(deps, workspaceId, id));
 }
 
 /** An example event of the chosen type, stored like any event, delivered to this endpoint only. */
 export async function sendTestEvent(
-  deps: Deps,
+  deps: TestEventDeps,
   workspaceId: string,
   input: { id: string; event_type?: CustomerEventType | undefined },
 ): Promise<TWebhookDelivery> {
   const endpoint = await findEndpoint(deps, workspaceId, input.id);
   if (!endpoint.enabled) throw endpointDisabled();
+  // Test events are the one way to make the workers send what no event caused: a few per endpoint.
+  const decision = await deps.rateLimiter.take({
+    limit: perMinute('webhook-test', deps.config.webhookTestEventsPerMinute),
+    key: endpoint.id,
+  });
+  if (!decision.allowed) throw rateLimitedError('webhook_test_rate_limited', decision.retryAfterMs);
   const type = input.event_type ?? (endpoint.eventTypes[0] as CustomerEventType | undefined) ?? 'message.sent';
   const now = new Date(deps.clock.now());
   const delivery = await inJobTransaction(deps, async (tx) => {
@@ -222,15 +254,29 @@ function invalidSince(message: string): AppError {
   return new AppError('validation_failed', { message, extra: { issues: [{ path: 'since', message }] } });
 }
 
+type Recovery = { queued: number; remaining: number; since: string; started_at: string; already_running: boolean };
+
+/** Replays of the endpoint queued since `startedAt` whose jobs are still to run. */
+async function waitingReplays(tx: JobTransaction, endpointId: string, startedAt: Date): Promise<number> {
+  const [row] = await tx.$queryRaw<{ waiting: number }[]>`
+    SELECT count(*)::int AS waiting FROM webhook_deliveries d JOIN jobs j ON j.id = d.replay_job_id
+    WHERE d.endpoint_id = ${endpointId} AND d.replay_job_id IS NOT NULL
+      AND j.status IN ('pending', 'running') AND j.created_at >= ${startedAt}`;
+  return row?.waiting ?? 0;
+}
+
 /**
  * Svix's "recover": a replay of every failed delivery of the endpoint created since `since`, each
- * queued by one statement however many there are.
+ * queued by one statement however many there are. Recoveries of one endpoint take turns on its row:
+ * while one still has replays waiting, another call answers it and queues nothing. A delivery whose
+ * replay already waits is left out, and each is claimed on its row by compare-and-set as
+ * replayDelivery does, so a replay running at the same moment cannot queue it a second time.
  */
 export async function recoverDeliveries(
   deps: Deps,
   workspaceId: string,
   input: { id: string; since: string },
-): Promise<{ queued: number }> {
+): Promise<Recovery> {
   const endpoint = await findEndpoint(deps, workspaceId, input.id);
   const now = deps.clock.now();
   const since = new Date(input.since);
@@ -241,20 +287,53 @@ export async function recoverDeliveries(
   if (!endpoint.enabled) throw endpointDisabled();
   const at = new Date(now);
   return inJobTransaction(deps, async (tx) => {
+    const [latest] = await tx.$queryRaw<{ started_at: Date | null; since: Date | null; queued: number | null }[]>`
+      SELECT recovery_started_at AS started_at, recovery_since AS since, recovery_queued AS queued
+      FROM webhook_endpoints WHERE id = ${endpoint.id} FOR UPDATE`;
+    if (latest?.started_at && latest.since) {
+      const remaining = await waitingReplays(tx, endpoint.id, latest.started_at);
+      if (remaining > 0) {
+        return {
+          queued: latest.queued ?? 0,
+          remaining,
+          since: latest.since.toISOString(),
+          started_at: latest.started_at.toISOString(),
+          already_running: true,
+        };
+      }
+    }
     const jobs = await tx.$queryRaw<{ id: string }[]>`
+      WITH due AS (
+        SELECT d.id, d.replay_job_id AS seen_job_id, 'job_' || replace(gen_random_uuid()::text, '-', '') AS job_id
+        FROM webhook_deliveries d
+        WHERE d.endpoint_id = ${endpoint.id} AND d.status = 'failed' AND d.created_at >= ${since}
+          AND NOT ${jobWaits(Prisma.sql`d.replay_job_id`)}
+      ), claimed AS (
+        UPDATE webhook_deliveries d SET replay_job_id = due.job_id FROM due
+        WHERE d.id = due.id AND d.replay_job_id IS NOT DISTINCT FROM due.seen_job_id
+        RETURNING d.id, due.job_id
+      )
       ${insertJobs(
         webhookDeliveryJob,
-        Prisma.sql`SELECT 'job_' || replace(gen_random_uuid()::text, '-', ''),
-                          jsonb_build_object('delivery_id', id, 'trigger', 'replay'), ${at}::timestamptz, ${at}::timestamptz
-                   FROM webhook_deliveries
-                   WHERE endpoint_id = ${endpoint.id} AND status = 'failed' AND created_at >= ${since}`,
+        Prisma.sql`SELECT job_id, jsonb_build_object('delivery_id', id, 'trigger', 'replay'), ${at}::timestamptz, ${at}::timestamptz
+                   FROM claimed`,
       )}
       RETURNING id`;
+    await tx.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { recoveryStartedAt: at, recoverySince: since, recoveryQueued: jobs.length },
+    });
     wakeAfterCommit(
       tx,
       webhookDeliveryJob,
       jobs.map((job) => job.id),
     );
-    return { queued: jobs.length };
+    return {
+      queued: jobs.length,
+      remaining: jobs.length,
+      since: since.toISOString(),
+      started_at: at.toISOString(),
+      already_running: false,
+    };
   });
 }

@@ -2,15 +2,17 @@ import {
   AppError,
   type CustomerEventType,
   type TWebhookEndpoint,
+  type TWebhookEndpointCreator,
   type TWebhookEndpointHealth,
   type TWebhookEndpointHour,
 } from '@textline/contract';
-import type { WebhookEndpoint } from '@textline/db';
+import { Prisma, type WebhookEndpoint } from '@textline/db';
+import type { AuthContext } from '../../auth/authenticator.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../services.ts';
 import { endpointHealth, hourlyAttempts } from './health.ts';
-import { isNonPublicHost, nonPublicReason, unusableHostReason } from './public-destination.ts';
+import { isNonPublicHost, nonPublicReason, unusableHost } from './public-destination.ts';
 import { newSigningSecret } from './signing.ts';
 
 /** How long the previous secret keeps signing after a rotation. */
@@ -20,6 +22,18 @@ type Deps = Pick<Services, 'prisma' | 'clock' | 'config' | 'webhookLookup'>;
 
 function invalidUrl(message: string): AppError {
   return new AppError('validation_failed', { message, extra: { issues: [{ path: 'url', message }] } });
+}
+
+/**
+ * The refusal of an http or private URL. Outside production it names the setting that allows them, for
+ * a receiver on the developer's own machine or network.
+ */
+function privateUrlRefused(deps: Deps, reason: string): AppError {
+  if (deps.config.env === 'production') return invalidUrl(reason);
+  return invalidUrl(
+    `${reason}; to deliver to http or private addresses in local development, start the server with ` +
+      'ALLOW_PRIVATE_WEBHOOK_URLS=1',
+  );
 }
 
 /**
@@ -35,10 +49,11 @@ async function checkEndpointUrl(deps: Deps, raw: string): Promise<string> {
   } catch {
     throw invalidUrl('must be an absolute URL such as https://example.com/webhooks');
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw invalidUrl('must use https');
-  if (!allowPrivate && isNonPublicHost(url.hostname)) throw invalidUrl(nonPublicReason);
-  const unusable = await unusableHostReason(url.hostname, { lookup: deps.webhookLookup, allowPrivate });
-  if (unusable) throw invalidUrl(unusable);
+  if (url.protocol === 'http:' && !allowPrivate) throw privateUrlRefused(deps, 'must use https');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidUrl('must use https');
+  if (!allowPrivate && isNonPublicHost(url.hostname)) throw privateUrlRefused(deps, nonPublicReason);
+  const unusable = await unusableHost(url.hostname, { lookup: deps.webhookLookup, allowPrivate });
+  if (unusable) throw unusable.nonPublic ? privateUrlRefused(deps, unusable.reason) : invalidUrl(unusable.reason);
   return url.toString();
 }
 
@@ -75,6 +90,8 @@ function endpointView(endpoint: WebhookEndpoint, health: TWebhookEndpointHealth)
     event_types: endpoint.eventTypes as CustomerEventType[],
     enabled: endpoint.enabled,
     disabled_reason: endpoint.disabledReason,
+    // Written by createEndpoint from a TWebhookEndpointCreator.
+    created_by: endpoint.createdBy as TWebhookEndpointCreator | null,
     health,
     created_at: endpoint.createdAt.toISOString(),
     updated_at: endpoint.updatedAt.toISOString(),
@@ -117,9 +134,60 @@ export async function endpointStats(
   return { endpoint_id: endpoint.id, hours: await hourlyAttempts(deps, endpoint.id) };
 }
 
+/** Who creates an endpoint: the caller's credential as authentication resolved it (a token, or the console). */
+export type EndpointCreator = Pick<AuthContext, 'workspaceId' | 'tokenId' | 'origin'>;
+
+const consoleCreator: TWebhookEndpointCreator = {
+  kind: 'console',
+  name: 'Console',
+  token_id: null,
+  token_origin: null,
+  oauth_client_id: null,
+  disabled_when_revoked: false,
+};
+
+/**
+ * Tokens handed to someone else (delegated tokens, OAuth clients' tokens) take what they created
+ * with them when revoked; the account's own root-level tokens do not. `t` is the token's row.
+ */
+const revocationDisables = Prisma.sql`(t.origin IN ('delegated', 'oauth') OR t.parent_token_id IS NOT NULL)`;
+
+type CreatorTokenRow = {
+  id: string;
+  // OAuth tokens are named after their client.
+  name: string;
+  origin: NonNullable<TWebhookEndpointCreator['token_origin']>;
+  oauth_client_id: string | null;
+  revoked_at: Date | null;
+  disabled_when_revoked: boolean;
+};
+
+/**
+ * The creator as the endpoint records it. The token's row is read under a share lock, which its
+ * revocation's UPDATE waits for: so either the revocation sees this endpoint (and disables it) or it
+ * came first, and then the token creates nothing, even while another process's token cache still
+ * accepts it.
+ */
+async function creatorOf(tx: Prisma.TransactionClient, creator: EndpointCreator): Promise<TWebhookEndpointCreator> {
+  if (creator.origin === 'console') return consoleCreator;
+  const [token] = await tx.$queryRaw<CreatorTokenRow[]>`
+    SELECT t.id, t.name, t.origin, t.oauth_client_id, t.revoked_at, ${revocationDisables} AS disabled_when_revoked
+    FROM access_tokens t WHERE t.id = ${creator.tokenId} AND t.workspace_id = ${creator.workspaceId}
+    FOR SHARE`;
+  if (!token || token.revoked_at !== null) throw new AppError('unauthorized');
+  return {
+    kind: token.oauth_client_id === null ? 'token' : 'oauth_client',
+    name: token.name,
+    token_id: token.id,
+    token_origin: token.origin,
+    oauth_client_id: token.oauth_client_id,
+    disabled_when_revoked: token.disabled_when_revoked,
+  };
+}
+
 export async function createEndpoint(
   deps: Deps,
-  workspaceId: string,
+  creator: EndpointCreator,
   input: {
     url: string;
     description?: string | undefined;
@@ -128,20 +196,51 @@ export async function createEndpoint(
   },
 ): Promise<TWebhookEndpoint> {
   const now = new Date(deps.clock.now());
-  const endpoint = await deps.prisma.webhookEndpoint.create({
-    data: {
-      id: newId('whe'),
-      workspaceId,
-      url: await checkEndpointUrl(deps, input.url),
-      description: input.description ?? '',
-      eventTypes: [...new Set(input.event_types ?? [])],
-      enabled: input.enabled ?? true,
-      secret: newSigningSecret(),
-      createdAt: now,
-      updatedAt: now,
-    },
+  const url = await checkEndpointUrl(deps, input.url);
+  const endpoint = await deps.prisma.$transaction(async (tx) => {
+    const createdBy = await creatorOf(tx, creator);
+    return tx.webhookEndpoint.create({
+      data: {
+        id: newId('whe'),
+        workspaceId: creator.workspaceId,
+        url,
+        description: input.description ?? '',
+        eventTypes: [...new Set(input.event_types ?? [])],
+        enabled: input.enabled ?? true,
+        secret: newSigningSecret(),
+        createdByTokenId: createdBy.token_id,
+        createdBy,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
   });
   return endpointView(endpoint, noHealth(endpoint));
+}
+
+/**
+ * Called in the transaction that revokes these tokens, after their rows are updated: disables the
+ * enabled endpoints that any of them created, when revocation takes such endpoints with it
+ * (delegated and OAuth tokens), saying which revocation did it. Events already queued for them are
+ * not sent (the worker skips a disabled endpoint).
+ */
+export async function disableEndpointsOfRevokedTokens(
+  tx: Prisma.TransactionClient,
+  tokens: readonly { id: string }[],
+  at: Date,
+): Promise<number> {
+  if (tokens.length === 0) return 0;
+  const tokenIds = tokens.map((token) => token.id);
+  const revocation = Prisma.sql`CASE WHEN t.oauth_client_id IS NULL THEN format('the token "%s" (%s)', t.name, t.id)
+                                      ELSE format('the access of the OAuth client "%s"', t.name) END`;
+  return tx.$executeRaw`
+    UPDATE webhook_endpoints e SET enabled = false, updated_at = ${at},
+      disabled_reason = format(
+        'Disabled automatically on %s: %s that created it was revoked. Enable it again if its events should still come here.',
+        ${at.toISOString()}::text, ${revocation})
+    FROM access_tokens t
+    WHERE e.created_by_token_id = ANY(${tokenIds}::text[]) AND t.id = e.created_by_token_id AND e.enabled
+      AND ${revocationDisables}`;
 }
 
 export async function updateEndpoint(

@@ -144,7 +144,8 @@ function settle(attempt: {
 
 /**
  * Updates the delivery and records the attempt, numbered by the row update, in one statement. The
- * request headers are stored as sent: the signature header, never a secret.
+ * request headers are stored as sent: the signature header, never a secret. A replay's attempt ends
+ * its wait (replay_job_id), so the next replay queues again.
  */
 function recordAttempt(
   db: Pick<PrismaClient, '$executeRaw'>,
@@ -166,6 +167,7 @@ function recordAttempt(
         last_response_code = ${responseCode}::integer,
         last_latency_ms = ${result.latencyMs},
         last_attempt_at = ${finishedAt},
+        replay_job_id = CASE WHEN ${trigger} = 'replay' THEN NULL ELSE replay_job_id END,
         updated_at = ${finishedAt}
       WHERE id = ${delivery.id}
       RETURNING attempt_count)
@@ -215,6 +217,7 @@ async function recordAttempts(prisma: PrismaClient, records: AttemptRecord[]): P
         last_response_code = attempt.response_code,
         last_latency_ms = attempt.latency_ms,
         last_attempt_at = attempt.finished_at,
+        replay_job_id = CASE WHEN attempt.trigger = 'replay' THEN NULL ELSE d.replay_job_id END,
         updated_at = attempt.finished_at
       FROM attempt WHERE d.id = attempt.delivery_id
       RETURNING d.id, d.attempt_count)
@@ -287,10 +290,16 @@ async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<
 
   if (!delivery.enabled) {
     // Nothing is sent to a disabled endpoint, nor retried; the delivery stays replayable once it is enabled again.
-    if (delivery.status === 'pending' || delivery.next_retry_at !== null) {
+    const dropsRetry = delivery.status === 'pending' || delivery.next_retry_at !== null;
+    const endsReplay = payload.trigger === 'replay';
+    if (dropsRetry || endsReplay) {
       await deps.prisma.webhookDelivery.update({
         where: { id: delivery.id },
-        data: { status: 'failed', nextRetryAt: null, updatedAt: new Date(now) },
+        data: {
+          ...(dropsRetry && { status: 'failed', nextRetryAt: null }),
+          ...(endsReplay && { replayJobId: null }),
+          updatedAt: new Date(now),
+        },
       });
     }
     return;

@@ -17,6 +17,7 @@ import { DAY_MS, spentToday } from '../../lib/clock.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { lowerTier, tierOf } from '../../limits/send-rate-limiter.ts';
 import type { Services } from '../../services.ts';
+import { disableEndpointsOfRevokedTokens } from '../customer-webhooks/endpoints.ts';
 
 /** Who creates or revokes: the caller's credential as authentication resolved it (a token, or the console). */
 export type TokenCaller = Pick<AuthContext, 'workspaceId' | 'tokenId' | 'scopes' | 'origin' | 'oauthClientId' | 'expiresAt'>;
@@ -253,6 +254,8 @@ export async function revokeTokenTree(
       UPDATE access_tokens SET revoked_at = ${at}
       WHERE id IN (SELECT tree.id FROM tree) AND revoked_at IS NULL
       RETURNING id, token_hash`;
+    // What the revoked delegated tokens created to send data out stops with them.
+    await disableEndpointsOfRevokedTokens(tx, revokedRows, at);
     return { token: await tx.accessToken.findUniqueOrThrow({ where: { id } }), revoked: revokedRows };
   });
   for (const row of revoked) deps.authenticator.forget(row.token_hash);
