@@ -26,7 +26,8 @@ export type SendRequest = {
 };
 
 /**
- * Who sends: the workspace, and the token for a send a token made (campaign sends have none).
+ * Who sends: the workspace, and the token for a send a token made (a campaign step's is the token
+ * that enrolled the number; the console's is its session).
  * `tokenSpendCapped`: the token has a daily spend cap of its own (tokenSender).
  */
 export type Sender = { workspaceId: string; tokenId?: string | undefined; tokenSpendCapped?: boolean | undefined };
