@@ -89,7 +89,7 @@ beforeAll(async () => {
   await page.getByLabel('Username').fill(developer.account.account.username);
   await page.getByLabel('Password').fill(consolePassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Webhook endpoints' }).waitFor();
+  await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
 }, 180_000);
 
 afterAll(async () => {
@@ -258,7 +258,7 @@ describe('console pages in a real browser', () => {
     // A bad number is refused in the form, naming the field.
     await addForm.getByLabel('Phone number').fill('12');
     await addForm.getByRole('button', { name: 'Add opt-out' }).click();
-    await expect.poll(() => addForm.getByRole('alert').textContent()).toContain('phone_number');
+    await expect.poll(() => addForm.getByRole('alert').textContent()).toContain('Phone number must be');
 
     await manual.getByRole('button', { name: 'Lift' }).click();
     await expect.poll(() => manual.textContent()).toContain('Lifted');
@@ -377,7 +377,7 @@ describe('console pages in a real browser', () => {
     await form.getByLabel('Name').fill('no scopes');
     await form.getByLabel('messages:read').uncheck();
     await form.getByRole('button', { name: 'Create token' }).click();
-    await expect.poll(() => form.getByRole('alert').textContent()).toContain('scopes');
+    await expect.poll(() => form.getByRole('alert').textContent()).toContain('Scopes');
     await form.getByRole('button', { name: 'Cancel' }).click();
 
     // Revoking the middle token revokes its subtree, and only that.

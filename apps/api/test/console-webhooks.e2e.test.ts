@@ -88,6 +88,8 @@ beforeAll(async () => {
   await page.getByLabel('Username').fill(developer.account.account.username);
   await page.getByLabel('Password').fill(consolePassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Endpoints' }).click();
   await page.getByRole('heading', { name: 'Webhook endpoints' }).waitFor();
 }, 180_000);
 

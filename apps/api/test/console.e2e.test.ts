@@ -61,6 +61,8 @@ describe('console in a real browser', () => {
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toContain('incorrect');
     await page.getByLabel('Password').fill(consolePassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Endpoints' }).click();
     await page.getByRole('heading', { name: 'Webhook endpoints' }).waitFor();
     await page.getByText('No endpoints yet').waitFor();
     await shoot('02-endpoints-empty');
@@ -97,7 +99,7 @@ describe('console in a real browser', () => {
       body: { phone_number: '+14155550143', body: 'This one meets a broken endpoint' },
     });
     expect(failing.status).toBe(202);
-    // Failed at once, with its retry scheduled (SPEC section 6 rule 2): the failed-only filter lists it.
+    // Failed at once, with its retry scheduled: the failed-only filter lists it, as a warning while it retries.
     await page.getByRole('link', { name: 'Show failed only' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('failed');
     await waitForRows(/Failed.*500.*retry/, 1);

@@ -3,6 +3,7 @@ import { act, api } from './api.ts';
 import { currentRoute, href, navigate, startRouter, type Route } from './router.ts';
 import { loadSession, session, setSession, type Session } from './session.ts';
 import { errorBox, h, loading, replace } from './ui.ts';
+import { pageHeader } from './pages/common.ts';
 import { billingPage } from './pages/billing.ts';
 import { deliveriesPage } from './pages/deliveries.ts';
 import { deliveryPage } from './pages/delivery.ts';
@@ -64,7 +65,7 @@ function layout(route: Route, signed: Session): HTMLElement {
     h(
       'header',
       { class: 'topbar' },
-      h('a', { class: 'brand', href: href('endpoints') }, 'Textline'),
+      h('a', { class: 'brand', href: href('messages') }, 'Textline'),
       h(
         'nav',
         { 'aria-label': 'Console' },
@@ -83,7 +84,7 @@ async function render(): Promise<void> {
   const route = currentRoute();
   if (route.name === 'sign-in' || route.name === 'reset-password') {
     if (session() && route.name === 'sign-in') {
-      navigate('endpoints', { replace: true });
+      navigate('messages', { replace: true });
       return;
     }
     document.title = route.name === 'sign-in' ? 'Sign in · Textline' : 'Reset password · Textline';
@@ -98,7 +99,12 @@ async function render(): Promise<void> {
   const page = pages[route.name];
   const main = layout(route, signed);
   if (!page) {
-    replace(main, errorBox('This page does not exist.'), h('a', { href: href('endpoints') }, 'Go to endpoints'));
+    document.title = 'Page not found · Textline';
+    replace(
+      main,
+      pageHeader('Page not found', 'There is no console page at this address.'),
+      h('a', { href: href('messages') }, 'Go to messages'),
+    );
     return;
   }
   document.title = `${page.title} · Textline`;

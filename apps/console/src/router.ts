@@ -7,11 +7,11 @@ export type Route = { name: string; params: Record<string, string> };
 const patterns: { name: string; pattern: RegExp; keys: string[] }[] = [
   { name: 'sign-in', pattern: /^sign-in$/, keys: [] },
   { name: 'reset-password', pattern: /^reset-password$/, keys: [] },
-  { name: 'endpoints', pattern: /^(endpoints)?$/, keys: [] },
+  { name: 'endpoints', pattern: /^endpoints$/, keys: [] },
   { name: 'deliveries', pattern: /^deliveries$/, keys: [] },
   { name: 'delivery', pattern: /^deliveries\/([\w-]+)$/, keys: ['id'] },
   { name: 'event-types', pattern: /^event-types$/, keys: [] },
-  { name: 'messages', pattern: /^messages$/, keys: [] },
+  { name: 'messages', pattern: /^(messages)?$/, keys: [] },
   { name: 'message', pattern: /^messages\/([\w-]+)$/, keys: ['id'] },
   { name: 'conversations', pattern: /^conversations$/, keys: [] },
   { name: 'conversation', pattern: /^conversations\/([\w-]+)$/, keys: ['id'] },

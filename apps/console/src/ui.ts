@@ -48,10 +48,34 @@ export function errorBox(message: string, retry?: () => void): HTMLElement {
   );
 }
 
-const statusLabels: Record<string, string> = { succeeded: 'Succeeded', failed: 'Failed', pending: 'Pending' };
+/** "1 message", "2 messages". */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
 
-export function statusBadge(status: string): HTMLElement {
-  return h('span', { class: `badge ${status}` }, statusLabels[status] ?? status);
+/** Preformatted text that may scroll sideways: focusable, so a keyboard can scroll it too. */
+export function codeBlock(text: string, className?: string): HTMLPreElement {
+  return h('pre', { class: className, tabindex: 0 }, text);
+}
+
+const deliveryStatusLabels: Record<string, string> = { succeeded: 'Succeeded', failed: 'Failed', pending: 'Pending' };
+
+/** How soon an instant comes, in a few characters: "in 5 min", "now". */
+function shortWait(iso: string): string {
+  const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+  if (seconds <= 0) return 'now';
+  if (seconds < 60) return `in ${seconds} s`;
+  if (seconds < 3_600) return `in ${Math.round(seconds / 60)} min`;
+  if (seconds < 86_400) return `in ${Math.round(seconds / 3_600)} h`;
+  return `in ${plural(Math.round(seconds / 86_400), 'day')}`;
+}
+
+/** A webhook delivery's status; a failed one with a retry scheduled is a warning, not a final failure. */
+export function deliveryStatusBadge(delivery: { status: string; next_retry: string | null }): HTMLElement {
+  if (delivery.status === 'failed' && delivery.next_retry) {
+    return h('span', { class: 'badge retrying' }, `Failed, retrying ${shortWait(delivery.next_retry)}`);
+  }
+  return h('span', { class: `badge ${delivery.status}` }, deliveryStatusLabels[delivery.status] ?? delivery.status);
 }
 
 export function codeBadge(code: number | null): HTMLElement {

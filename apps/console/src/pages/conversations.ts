@@ -1,7 +1,7 @@
 import { api, errorMessage } from '../api.ts';
 import type { Route } from '../router.ts';
 import { href } from '../router.ts';
-import { busy, empty, h, time, toast } from '../ui.ts';
+import { busy, empty, h, plural, time, toast } from '../ui.ts';
 import { field, filtersToUrl, loadInto, pageHeader, pagedTable } from './common.ts';
 import { composeForm, type Message, messageStatusBadge } from './messages.ts';
 
@@ -133,8 +133,10 @@ export async function conversationPage(main: HTMLElement, route: Route): Promise
         return [
           h(
             'p',
-            { class: 'muted' },
-            `${conversation.message_count} messages with `,
+            { class: 'muted conversation-summary' },
+            `${plural(conversation.message_count, 'message')} with `,
+            h('code', {}, conversation.phone_number),
+            ' on your number ',
             h('code', {}, conversation.sender_number),
             ' · started ',
             time(conversation.created_at),

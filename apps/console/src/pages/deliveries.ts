@@ -2,7 +2,7 @@ import { customerEventTypes } from '@textline/contract/event-types';
 import { api } from '../api.ts';
 import { liveUpdates } from '../live.ts';
 import { href } from '../router.ts';
-import { codeBadge, empty, h, retryTime, statusBadge, time } from '../ui.ts';
+import { codeBadge, deliveryStatusBadge, empty, h, retryTime, time } from '../ui.ts';
 import { field, filtersToUrl, loadInto, pagedTable, pageHeader, select } from './common.ts';
 
 type Filters = Parameters<typeof api.webhookDeliveries.list.query>[0];
@@ -57,6 +57,13 @@ function readView(): View {
   };
 }
 
+/** A test event (sent from an endpoint's "Send test event") carries example data, not a real message's. */
+export function testEventTag(eventId: string): HTMLElement | null {
+  return eventId.startsWith('evt_test_')
+    ? h('span', { class: 'tag test-event', title: 'Sent with "Send test event": example data, no real message' }, 'Test')
+    : null;
+}
+
 function nextRetry(delivery: Delivery): HTMLElement | string {
   if (delivery.next_retry) return h('span', {}, 'retry ', retryTime(delivery.next_retry));
   return delivery.status === 'failed' ? 'no more retries' : '—';
@@ -66,8 +73,13 @@ function row(delivery: Delivery): HTMLTableRowElement {
   return h(
     'tr',
     { class: `delivery-row ${delivery.status}`, 'data-delivery-id': delivery.id },
-    h('td', {}, statusBadge(delivery.status)),
-    h('td', {}, h('a', { href: href(`deliveries/${delivery.id}`) }, h('code', {}, delivery.event_type))),
+    h('td', {}, deliveryStatusBadge(delivery)),
+    h(
+      'td',
+      {},
+      h('a', { href: href(`deliveries/${delivery.id}`) }, h('code', {}, delivery.event_type)),
+      testEventTag(delivery.event_id),
+    ),
     h('td', { class: 'truncate' }, h('code', { title: delivery.endpoint_url }, delivery.endpoint_url)),
     h('td', {}, codeBadge(delivery.response_code)),
     h('td', {}, delivery.latency_ms === null ? '—' : `${delivery.latency_ms} ms`),

@@ -2,7 +2,8 @@ import { act, api } from '../api.ts';
 import { liveUpdates } from '../live.ts';
 import type { Route } from '../router.ts';
 import { href } from '../router.ts';
-import { codeBadge, empty, h, retryTime, statusBadge, time } from '../ui.ts';
+import { codeBadge, codeBlock, deliveryStatusBadge, empty, h, retryTime, time } from '../ui.ts';
+import { testEventTag } from './deliveries.ts';
 import { loadInto, pageHeader } from './common.ts';
 
 type Detail = Awaited<ReturnType<typeof api.webhookDeliveries.get.query>>['delivery'];
@@ -13,8 +14,8 @@ function summary(delivery: Detail): HTMLElement {
   return h(
     'dl',
     { class: 'summary card' },
-    item('Status', statusBadge(delivery.status)),
-    item('Event', h('code', {}, `${delivery.event_type} · ${delivery.event_id}`)),
+    item('Status', deliveryStatusBadge(delivery)),
+    item('Event', h('span', {}, h('code', {}, `${delivery.event_type} · ${delivery.event_id}`), testEventTag(delivery.event_id))),
     item('Endpoint', h('code', { class: 'url' }, delivery.endpoint_url)),
     item('Response code', codeBadge(delivery.response_code)),
     item('Latency', delivery.latency_ms === null ? '—' : `${delivery.latency_ms} ms`),
@@ -70,7 +71,7 @@ function attemptList(attempts: Attempt[]): HTMLElement {
         attempt.error ? h('p', { class: 'notice warn' }, attempt.error) : null,
         requestHeaders(attempt.request_headers),
         attempt.response_body
-          ? h('details', { class: 'response-body' }, h('summary', {}, 'Response body'), h('pre', {}, attempt.response_body))
+          ? h('details', { class: 'response-body' }, h('summary', {}, 'Response body'), codeBlock(attempt.response_body))
           : null,
       ),
     ),
@@ -93,7 +94,7 @@ export async function deliveryPage(main: HTMLElement, route: Route): Promise<voi
       attemptList(data.attempts),
       h('h2', {}, 'Payload'),
       h('p', { class: 'muted small' }, 'Sent as the request body on every attempt and replay, with the same webhook-id.'),
-      h('pre', { class: 'payload' }, JSON.stringify(data.delivery.payload, null, 2)),
+      codeBlock(JSON.stringify(data.delivery.payload, null, 2), 'payload'),
     ];
   };
   // Not attempted yet, a retry scheduled, or a replay on its way: the page follows it without a reload.

@@ -1,6 +1,6 @@
 import catalogue from 'virtual:event-catalogue';
 import { href } from '../router.ts';
-import { h } from '../ui.ts';
+import { codeBlock, h } from '../ui.ts';
 import { pageHeader, table } from './common.ts';
 
 type Schema = {
@@ -63,8 +63,8 @@ function eventCard(entry: (typeof catalogue)[number]): HTMLElement {
     h('h3', {}, 'Payload'),
     table(['Field', 'Type', 'Required', 'Description'], fields(entry.schema as Schema).map(fieldRow)),
     h('h3', {}, 'Example'),
-    h('pre', { class: 'example' }, JSON.stringify(entry.example, null, 2)),
-    h('details', {}, h('summary', {}, 'JSON Schema'), h('pre', { class: 'schema' }, JSON.stringify(entry.schema, null, 2))),
+    codeBlock(JSON.stringify(entry.example, null, 2), 'example'),
+    h('details', {}, h('summary', {}, 'JSON Schema'), codeBlock(JSON.stringify(entry.schema, null, 2), 'schema')),
   );
 }
 

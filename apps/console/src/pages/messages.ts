@@ -1,7 +1,8 @@
 import { api, errorCode } from '../api.ts';
 import type { Route } from '../router.ts';
 import { href, navigate } from '../router.ts';
-import { busy, type Child, empty, h, money, replace, time, toast } from '../ui.ts';
+import { busy, type Child, codeBlock, empty, h, money, plural, replace, time, toast } from '../ui.ts';
+import { isSource, sourceLabels } from './opt-outs.ts';
 import { dangerButton, field, filtersToUrl, loadInto, pageHeader, pagedTable, select, showProblem } from './common.ts';
 
 type Filters = Parameters<typeof api.messages.list.query>[0];
@@ -26,11 +27,8 @@ const isStatus = (value: string): value is Status => Object.hasOwn(statusLabels,
 const isDirection = (value: string): value is Direction => Object.hasOwn(directionLabels, value);
 
 export function messageStatusBadge(status: string): HTMLElement {
-  const tone = ['delivered', 'sent', 'received'].includes(status)
-    ? 'succeeded'
-    : ['failed', 'canceled'].includes(status)
-      ? 'failed'
-      : 'pending';
+  // Canceled is what someone chose, not an error: neutral, like a message still on its way.
+  const tone = ['delivered', 'sent', 'received'].includes(status) ? 'succeeded' : status === 'failed' ? 'failed' : 'pending';
   return h('span', { class: `badge ${tone}` }, isStatus(status) ? statusLabels[status] : status);
 }
 
@@ -124,8 +122,8 @@ type Preview = Awaited<ReturnType<typeof api.messages.preview.mutate>>['preview'
 
 function previewPanel(preview: Preview): Child[] {
   const facts = [
-    `${preview.segments} segment${preview.segments === 1 ? '' : 's'}`,
-    `${preview.characters} characters (${preview.encoding === 'gsm7' ? 'GSM-7' : 'UCS-2'})`,
+    plural(preview.segments, 'segment'),
+    `${plural(preview.characters, 'character')} (${preview.encoding === 'gsm7' ? 'GSM-7' : 'UCS-2'})`,
     `costs ${money(preview.cost_cents)}`,
     preview.sender_number ? `from ${preview.sender_number}` : 'no sender number',
     `balance ${money(preview.balance_cents)}`,
@@ -183,8 +181,7 @@ export async function composeForm(options: {
   const body = h('textarea', { name: 'body', rows: 4, required: true, maxlength: 1600 });
   const count = h('span', { class: 'hint', 'aria-live': 'polite' }, '0 characters');
   body.addEventListener('input', () => {
-    const characters = Array.from(body.value).length;
-    count.textContent = `${characters} character${characters === 1 ? '' : 's'}`;
+    count.textContent = plural(Array.from(body.value).length, 'character');
   });
   const later = h('input', { name: 'send_at', type: 'datetime-local' });
   const problem = h('div', { class: 'form-error', role: 'alert' });
@@ -253,16 +250,32 @@ export async function messagesPage(main: HTMLElement): Promise<void> {
   });
   const fromDay = h('input', { name: 'from', type: 'date', value: view.from });
   const toDay = h('input', { name: 'to', type: 'date', value: view.to });
-  const form = h(
-    'form',
-    { class: 'filters messages-filters', role: 'search', 'aria-label': 'Search messages' },
-    field('Number, message id or idempotency key', search),
+  // On a phone the four filters stay folded behind a toggle, so the first screen shows messages.
+  const active = [view.status, view.direction, view.from, view.to].filter(Boolean).length;
+  const moreFilters = h(
+    'div',
+    { class: 'more-filters', id: 'message-filters' },
     field('Status', select('status', 'Status', Object.entries(statusLabels), view.status)),
     field('Direction', select('direction', 'Direction', Object.entries(directionLabels), view.direction)),
     field('From day', fromDay),
     field('To day', toDay),
-    h('div', { class: 'filter-actions' }, h('button', { type: 'submit', class: 'primary' }, 'Search')),
   );
+  const toggle = h(
+    'button',
+    { type: 'button', class: 'secondary filters-toggle', 'aria-expanded': 'false', 'aria-controls': 'message-filters' },
+    active ? `Filters (${active})` : 'Filters',
+  );
+  const form = h(
+    'form',
+    { class: 'filters messages-filters', role: 'search', 'aria-label': 'Search messages' },
+    field('Number, message id or idempotency key', search),
+    h('div', { class: 'filter-actions' }, h('button', { type: 'submit', class: 'primary' }, 'Search'), toggle),
+    moreFilters,
+  );
+  toggle.addEventListener('click', () => {
+    const expanded = form.classList.toggle('expanded');
+    toggle.setAttribute('aria-expanded', String(expanded));
+  });
   const rerun = () => {
     filtersToUrl(form);
     void messagesPage(main);
@@ -323,9 +336,7 @@ function summary(message: Message): HTMLElement {
     item(message.direction === 'inbound' ? 'To (yours)' : 'From (yours)', message.sender_number),
     item('Segments', String(message.segments)),
     item('Cost', message.direction === 'inbound' ? '—' : money(message.cost_cents)),
-    message.error_code
-      ? item('Error', h('span', {}, h('code', {}, message.error_code), message.retry ? ` (${message.retry})` : ''))
-      : null,
+    message.error_code ? item('Why it failed', failureExplained(message.error_code, message.retry)) : null,
     message.send_at ? item('Scheduled for', time(message.send_at)) : null,
     message.idempotency_key ? item('Idempotency key', h('code', {}, message.idempotency_key)) : null,
     message.campaign_id ? item('Campaign', h('code', {}, message.campaign_id)) : null,
@@ -360,6 +371,68 @@ const sources: Record<string, string> = {
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
+/** A code as words, for one no table below names yet: "carrier_error" reads "Carrier error". */
+const words = (code: string): string => (code ? code.charAt(0).toUpperCase() + code.slice(1).replaceAll('_', ' ') : '');
+
+const dispatchOutcomes: Record<string, string> = {
+  accepted_by_carrier: 'The carrier accepted it',
+  refused_by_carrier: 'The carrier refused it',
+  sending: 'Being handed to the carrier',
+  failed_before_carrier: 'Stopped before it reached the carrier',
+  gave_up: 'Gave up after repeated carrier errors',
+  waiting: 'Waiting for its turn',
+};
+
+const carrierReports: Record<string, string> = {
+  'message.sent': 'Sent to the phone network',
+  'message.delivered': 'Delivered to the phone',
+  'message.failed': 'Could not be delivered',
+  'recipient.opted_out': 'The recipient opted out',
+};
+
+const webhookOutcomes: Record<string, string> = {
+  succeeded: 'delivered to your endpoint',
+  failed: 'your endpoint did not accept it',
+  pending: 'on its way to your endpoint',
+};
+
+// The codes a failed message carries: the carrier's (unreachable, carrier_*) and the service's own.
+const failureReasons: Record<string, string> = {
+  unreachable: "The recipient's phone could not be reached",
+  carrier_blocked: 'The carrier blocked it',
+  carrier_filtered: 'The carrier filtered it out',
+  carrier_error: 'The carrier could not deliver it',
+  carrier_failure: 'The carrier could not deliver it',
+  provider_failed: 'The carrier could not deliver it',
+  provider_error: 'The carrier had an error',
+  invalid_recipient: 'This number cannot receive text messages',
+  recipient_unsubscribed: 'The recipient opted out with the carrier',
+  workspace_suppressed: 'The recipient is on your opt-out list',
+  branded_number_missing: 'None of your numbers could send it',
+  sender_not_ready: 'Your number was not ready to send',
+};
+
+// The error catalogue's retry hints, as advice.
+const retryAdvice: Record<string, string> = {
+  do_not_retry: 'Sending it again will fail the same way.',
+  retry_with_backoff: 'Sending it again later may work.',
+  retry_after_seconds: 'Sending it again in a little while may work.',
+  retry_after_sender_ready: 'Send it again once your number is ready.',
+};
+
+const failureReason = (code: string): string => failureReasons[code] ?? words(code);
+
+/** Why a message failed in words; the code stays beside it, for searching logs and the API reference. */
+function failureExplained(code: string, retry: string | null): HTMLElement {
+  return h(
+    'span',
+    { class: 'failure' },
+    `${failureReason(code)} `,
+    h('code', { class: 'muted small' }, code),
+    retry ? h('span', { class: 'hint' }, ` ${retryAdvice[retry] ?? words(retry)}`) : null,
+  );
+}
+
 /** One line saying what the step did; the rest of its detail is one click away. */
 function stepSummary(step: Step): string {
   const detail = step.detail;
@@ -371,18 +444,26 @@ function stepSummary(step: Step): string {
       const cost = typeof detail.debited_cents === 'number' ? `, ${money(detail.debited_cents)} debited` : '';
       return `Through ${sources[source] ?? source}${by ? ` (${by})` : ''}${cost}`;
     }
-    case 'dispatch':
-      return [text(detail.outcome), detail.attempts ? `${text(detail.attempts)} attempt(s)` : ''].filter(Boolean).join(', ');
-    case 'provider_event':
-      return `${text(detail.event_type)}${detail.duplicate === true ? ' (a repeat: changed nothing)' : ''}`;
+    case 'dispatch': {
+      const outcome = text(detail.outcome);
+      const attempts = typeof detail.attempts === 'number' ? detail.attempts : 0;
+      const tries = attempts === 1 ? 'on the first attempt' : attempts > 1 ? `after ${attempts} attempts` : '';
+      return [dispatchOutcomes[outcome] ?? words(outcome), tries].filter(Boolean).join(' ');
+    }
+    case 'provider_event': {
+      const type = text(detail.event_type);
+      return `${carrierReports[type] ?? type}${detail.duplicate === true ? ' (a repeat: changed nothing)' : ''}`;
+    }
     case 'failed':
-      return text(detail.error_code);
+      return failureReason(text(detail.error_code));
     case 'refund':
       return typeof detail.amount_cents === 'number' ? money(detail.amount_cents) : '';
-    case 'opt_out':
-      return `${text(detail.source)}${detail.reason ? `: ${text(detail.reason)}` : ''}`;
+    case 'opt_out': {
+      const source = text(detail.source);
+      return `${isSource(source) ? sourceLabels[source] : words(source)}${detail.reason ? `: ${text(detail.reason)}` : ''}`;
+    }
     case 'webhook_delivery':
-      return [text(detail.event_type), text(detail.status)].filter(Boolean).join(' · ');
+      return [text(detail.event_type), webhookOutcomes[text(detail.status)] ?? text(detail.status)].filter(Boolean).join(' · ');
     default:
       return '';
   }
@@ -405,7 +486,7 @@ function timeline(steps: Step[]): HTMLElement {
           time(step.at),
         ),
         Object.keys(step.detail).length
-          ? h('details', {}, h('summary', {}, 'Details'), h('pre', {}, JSON.stringify(step.detail, null, 2)))
+          ? h('details', {}, h('summary', {}, 'Details'), codeBlock(JSON.stringify(step.detail, null, 2)))
           : null,
       ),
     ),

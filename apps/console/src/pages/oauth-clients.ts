@@ -11,7 +11,7 @@ export async function oauthClientsPage(main: HTMLElement): Promise<void> {
       ({ oauth_clients: clients }) => {
         if (clients.length === 0) return empty('No OAuth clients', 'MCP clients you approve through OAuth appear here.');
         return table(
-          ['Client', 'Scopes', 'Redirect URIs', 'Authorized', 'Last used', ''],
+          ['Client', 'Scopes', 'Redirect URIs', 'Authorized', 'Last used', 'Action'],
           clients.map((client) => {
             const revoke = dangerButton(
               'Revoke',

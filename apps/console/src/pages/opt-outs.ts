@@ -7,13 +7,13 @@ type Suppression = Awaited<ReturnType<typeof api.suppressions.list.query>>['supp
 type Source = NonNullable<Filters['source']>;
 
 // A Record over the contract's sources: one it adds fails the typecheck until it is named here.
-const sourceLabels: Record<Source, string> = {
+export const sourceLabels: Record<Source, string> = {
   inbound_keyword: 'STOP reply',
   provider_event: 'Carrier opt-out',
   manual: 'Added by you',
   operator: 'Added by the operator',
 };
-const isSource = (value: string): value is Source => Object.hasOwn(sourceLabels, value);
+export const isSource = (value: string): value is Source => Object.hasOwn(sourceLabels, value);
 
 /** Why the workspace cannot lift an opt-out it did not add (the law carriers enforce). */
 function notRemovableReason(suppression: Suppression): string {
@@ -48,7 +48,7 @@ export async function optOutsPage(main: HTMLElement): Promise<void> {
               'Numbers appear here when someone replies STOP, a carrier reports an opt-out, or you add one.',
             )
           : pagedTable(
-              ['Number', 'Status', 'Source', 'Reason', 'Added', ''],
+              ['Number', 'Status', 'Source', 'Reason', 'Added', 'Action'],
               { items: page.suppressions, next_cursor: page.next_cursor },
               (suppression) => row(suppression, () => void refresh()),
               async (cursor) => {

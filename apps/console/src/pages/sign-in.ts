@@ -24,7 +24,7 @@ export function signInPage(root: HTMLElement): void {
     void busy(submit, async () => {
       try {
         setSession(await api.console.signIn.mutate({ username: username.value.trim(), password: password.value }));
-        navigate('endpoints', { replace: true });
+        navigate('messages', { replace: true });
       } catch (error) {
         problem.textContent = errorMessage(error);
         password.select();

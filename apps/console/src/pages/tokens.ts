@@ -268,7 +268,7 @@ export async function tokensPage(main: HTMLElement): Promise<void> {
     loadInto(list, allTokens, (tokens) => {
       if (tokens.length === 0) return empty('No API tokens', 'Create one with Create token or POST /api/v1/tokens.');
       return table(
-        ['Name', 'Status', 'Origin', 'Scopes', 'Limits', 'Created', 'Last used', 'Expires', ''],
+        ['Name', 'Status', 'Origin', 'Scopes', 'Limits', 'Created', 'Last used', 'Expires', 'Action'],
         tree(tokens).map((node) => row(node, refresh)),
       );
     });

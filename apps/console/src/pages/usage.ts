@@ -64,6 +64,8 @@ function barChart(options: {
   days: string[];
   bars: Bar[];
   format: (value: number) => string;
+  /** What the chart says when no day had activity. */
+  none: string;
 }): HTMLElement {
   chartCount += 1;
   const id = `chart-${chartCount}`;
@@ -74,13 +76,16 @@ function barChart(options: {
   const slot = plotWidth / options.days.length;
   const top = niceCeiling(Math.max(0, ...options.bars.map((bar) => bar.value)));
   const y = (value: number) => margin.top + plotHeight - (value / top) * plotHeight;
+  const empty = options.bars.length === 0;
   const readout = h(
     'p',
     { class: 'chart-readout muted small', 'aria-live': 'polite' },
-    'Hover over or focus a bar for its value.',
+    empty ? options.none : 'Hover over or focus a bar for its value.',
   );
 
-  const grid = [0, top / 2, top].map((value) =>
+  // Values are whole (messages, cents): a half-way tick only where it is whole too, never "0, 1, 1".
+  const ticks = [0, top / 2, top].filter((value) => Number.isInteger(value));
+  const grid = ticks.map((value) =>
     svg(
       'g',
       { class: 'tick' },
@@ -149,6 +154,15 @@ function barChart(options: {
         y2: margin.top + plotHeight,
       }),
       ...xLabels,
+      ...(empty
+        ? [
+            svg(
+              'text',
+              { class: 'chart-empty', x: margin.left + plotWidth / 2, y: margin.top + plotHeight / 2, 'text-anchor': 'middle' },
+              'No usage yet',
+            ),
+          ]
+        : []),
       svg('text', { class: 'axis-title', x: margin.left + plotWidth / 2, y: height - 6, 'text-anchor': 'middle' }, 'Day (UTC)'),
       svg(
         'text',
@@ -180,6 +194,7 @@ function charts(periods: Period[]): HTMLElement[] {
       description: `Messages sent and received each day from ${range}: ${messages} in all, on ${byDay.length} active days.`,
       axis: 'Messages',
       days,
+      none: 'No messages sent or received in the last 30 days yet.',
       format: (value) => String(Math.round(value)),
       bars: byDay.map((period) => ({
         day: period.period_start,
@@ -195,6 +210,7 @@ function charts(periods: Period[]): HTMLElement[] {
       description: `What sends cost each day from ${range}, refunds deducted: ${money(spend)} in all.`,
       axis: 'Spend (USD)',
       days,
+      none: 'Nothing spent in the last 30 days yet.',
       format: (value) => money(Math.round(value)),
       bars: byDay.map((period) => ({
         day: period.period_start,
