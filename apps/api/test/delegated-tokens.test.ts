@@ -357,7 +357,8 @@ describe('a capped token’s sends', () => {
     const row = await app.services.prisma.accessToken.findUniqueOrThrow({ where: { id: capped.id } });
     expect(row.spendTodayCents).toBe(allowed * price);
 
-    // 50 sends at once over HTTP, each by its own child of a capped parent (each its own rate bucket).
+    // 50 sends over HTTP, each by its own child of a capped parent, 20 at once: the children share
+    // their ancestors' send buckets, whose enterprise burst is 20.
     const parent = await created(developer.token, {
       scopes: ['messages:write', 'tokens:write'],
       spend_cap_cents_daily: allowed * price,
@@ -366,11 +367,15 @@ describe('a capped token’s sends', () => {
     for (let index = 0; index < 50; index += 1) {
       children.push(await created(parent.access_token, { name: `child ${index}`, scopes: ['messages:write'] }));
     }
-    const responses = await Promise.all(
-      children.map((child, index) =>
-        send(child.access_token, processes[index % processes.length], { phone_number: `+1415556${1000 + index}` }),
-      ),
-    );
+    const responses = [];
+    for (let first = 0; first < children.length; first += 20) {
+      app.clock.advance(20 * 1_200);
+      const wave = children.slice(first, first + 20).map((child, offset) => {
+        const index = first + offset;
+        return send(child.access_token, processes[index % processes.length], { phone_number: `+1415556${1000 + index}` });
+      });
+      responses.push(...(await Promise.all(wave)));
+    }
     expect(responses.filter((response) => response.status === 202)).toHaveLength(allowed);
     expect(responses.filter((response) => response.status === 402)).toHaveLength(50 - allowed);
     const parentRow = await app.services.prisma.accessToken.findUniqueOrThrow({ where: { id: parent.id } });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { manualClock } from '../src/lib/clock.ts';
 import { randomBase62 } from '../src/lib/crypto.ts';
 import { type KeyedLimit, type KeyedLimiter, memoryKeyedLimiter, redisKeyedLimiter } from '../src/limits/keyed-limiter.ts';
 import { sendRateLimits } from '../src/limits/send-rate-limiter.ts';
-import { call, scaledMode, startTestApp } from './harness.ts';
-import { sendingWorkspace } from './sending-support.ts';
+import { call, closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
+import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
+import { connectNumber, sendingWorkspace } from './sending-support.ts';
 
 type Clock = ReturnType<typeof manualClock>;
 
@@ -167,5 +168,134 @@ describe.runIf(scaledMode)('the Redis limiter across API processes', () => {
       await second.close();
       await first.close();
     }
+  });
+});
+
+describe('send buckets over HTTP and MCP', () => {
+  let app: TestApp;
+  /** A second API process on the same database and Redis (scaled mode only); else the same app. */
+  let other: TestApp;
+  beforeAll(async () => {
+    // Without workers messages stay queued: nothing dispatches or refunds while the buckets are counted.
+    app = await startTestApp({}, { startJobs: false });
+    other = scaledMode ? await startTestApp({}, { startJobs: false, shareWith: app }) : app;
+  });
+  afterAll(async () => {
+    await closeStarted(other === app ? undefined : other, app);
+  });
+
+  const sms = { phone_number: '+14155550123', body: 'On my way.' };
+  const sendOn = (on: TestApp, token: string, body: Record<string, unknown> = sms) =>
+    call(on, 'POST', '/api/v1/messages', { token, body });
+
+  async function child(parentToken: string, body: Record<string, unknown> = {}) {
+    const response = await call(app, 'POST', '/api/v1/tokens', {
+      token: parentToken,
+      body: { name: 'sub-agent', scopes: ['messages:write', 'tokens:write'], ...body },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.token.access_token as string;
+  }
+
+  describe('a delegated token', () => {
+    it('takes each send from its ancestors’ buckets too: ten children of a starter token send one at once', async () => {
+      const developer = await sendingWorkspace(app, { tier: 'starter' });
+      const children = [];
+      for (let index = 0; index < 10; index += 1) children.push(await child(developer.token));
+      const burst = await Promise.all(children.map((token, index) => sendOn(index % 2 === 0 ? app : other, token)));
+      expect(burst.map((response) => response.status).sort()).toEqual([202, ...Array<number>(9).fill(429)]);
+      // The parent's own bucket is the one they emptied.
+      expect((await sendOn(other, developer.token)).status).toBe(429);
+
+      app.clock.advance(1_200);
+      const grandchild = await child(children[0]!);
+      expect((await sendOn(other, grandchild)).status).toBe(202);
+      const afterGrandchild = await Promise.all([developer.token, children[0]!, children[1]!].map((token) => sendOn(app, token)));
+      expect(afterGrandchild.map((response) => response.status)).toEqual([429, 429, 429]);
+      expect(afterGrandchild[2]!.body.message).toContain('a token it was created from');
+    });
+
+    it('takes from each ancestor’s bucket at that ancestor’s own tier', async () => {
+      const developer = await sendingWorkspace(app, { tier: 'growth' });
+      const slow = await child(developer.token, { send_rate_tier: 'starter' });
+      expect((await sendOn(app, slow)).status).toBe(202);
+      const limited = await sendOn(other, slow);
+      expect(limited.status).toBe(429);
+      expect(limited.body.limit).toEqual({ tier: 'starter', capacity: 1, refill_ms: 1_200 });
+      // The parent's growth bucket (5) gave one of its sends to the child.
+      const burst = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => sendOn(index % 2 === 0 ? app : other, developer.token)),
+      );
+      expect(burst.filter((response) => response.status === 202)).toHaveLength(4);
+    });
+  });
+
+  describe('only an accepted send spends', () => {
+    /** One send over a transport: 'accepted', or the catalogue code it was refused with. */
+    type Transport = (token: string, body: Record<string, unknown>) => Promise<string>;
+    const codeOf = (error: unknown) => (typeof error === 'string' ? error : (error as { code: string }).code);
+    const transports: [string, (on: TestApp) => Transport][] = [
+      [
+        'REST',
+        (on) => async (token, body) => {
+          const response = await sendOn(on, token, body);
+          return response.status === 202 ? 'accepted' : codeOf(response.body.error);
+        },
+      ],
+      [
+        'tRPC',
+        (on) => async (token, body) => {
+          const response = await call(on, 'POST', '/trpc/messages.create', { token, body });
+          return response.status === 200 ? 'accepted' : codeOf(response.body.error.data.body.error);
+        },
+      ],
+      [
+        'the legacy MCP tool route',
+        (on) => async (token, body) => {
+          const response = await call(on, 'POST', '/mcp/tools/send_message', { token, body: { params: body } });
+          return response.status === 200 ? 'accepted' : codeOf(response.body.error);
+        },
+      ],
+      [
+        'MCP',
+        (on) => async (token, body) => {
+          const agent = await connectMcp(on, token);
+          try {
+            const result = await agent.callTool({ name: 'send_message', arguments: body });
+            return result.isError ? String(toolError(result).code) : 'accepted';
+          } finally {
+            await agent.close();
+          }
+        },
+      ],
+    ];
+
+    it.each(transports)('gives back the send token of a refused send over %s', async (_name, over) => {
+      const send = over(app);
+      const developer = await sendingWorkspace(app, {
+        tier: 'starter',
+        balanceCents: app.config.pricePerSegmentCents,
+        numbers: 0,
+      });
+      const token = await tokenWithScopes(app, developer.workspaceId, ['mcp:execute', 'messages:write']);
+      expect(await send(token, sms)).toBe('branded_number_missing');
+      await connectNumber(app, developer.workspaceId);
+      expect(await send(token, { ...sms, body: 'a'.repeat(200) })).toBe('insufficient_balance');
+      const added = await call(app, 'POST', '/api/v1/suppressions', { token, body: { phone_number: '+14155550177' } });
+      expect(added.status).toBe(201);
+      expect(await send(token, { ...sms, phone_number: '+14155550177' })).toBe('workspace_suppressed');
+      expect(await send(token, { ...sms, phone_number: 'not a number' })).toBe('validation_failed');
+      // No time has passed on the clock: the starter bucket (1) still holds its send.
+      expect(await send(token, sms)).toBe('accepted');
+      expect(await over(other)(token, sms)).toBe('message_send_rate_limited');
+    });
+
+    it('gives a delegated token’s refused send back to its ancestors’ buckets too', async () => {
+      const developer = await sendingWorkspace(app, { tier: 'starter', balanceCents: app.config.pricePerSegmentCents });
+      const delegated = await child(developer.token);
+      expect((await sendOn(app, delegated, { ...sms, body: 'a'.repeat(200) })).status).toBe(402);
+      expect((await sendOn(other, developer.token)).status).toBe(202);
+      expect((await sendOn(app, delegated)).status).toBe(429);
+    });
   });
 });

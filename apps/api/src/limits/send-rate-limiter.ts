@@ -21,41 +21,63 @@ export function lowerTier(a: PlanTier, b: PlanTier): PlanTier {
   return sendRateTiers.indexOf(a) <= sendRateTiers.indexOf(b) ? a : b;
 }
 
-/** A delegated token's own tier (sendRateTier) holds it below the plan's, never above: the plan may have been lowered since. */
-type SendCaller = { tokenId: string; planTier: string; sendRateTier?: string | null };
+/**
+ * A delegated token's own tier (sendRateTier) holds it below the plan's, never above: the plan may
+ * have been lowered since. Its ancestors (parent first) each keep their own bucket and tier.
+ */
+type SendCaller = {
+  tokenId: string;
+  planTier: string;
+  sendRateTier?: string | null;
+  ancestors: readonly { tokenId: string; sendRateTier: string | null }[];
+};
 
-function sendBucket(caller: SendCaller) {
-  const planTier = tierOf(caller.planTier);
-  const tier = caller.sendRateTier ? lowerTier(planTier, tierOf(caller.sendRateTier)) : planTier;
-  return { tier, bucket: { limit: sendRateLimits[tier], key: caller.tokenId } };
+function tierFor(planTier: PlanTier, sendRateTier: string | null | undefined): PlanTier {
+  return sendRateTier ? lowerTier(planTier, tierOf(sendRateTier)) : planTier;
 }
 
 /**
- * Takes one send from the token's bucket or throws the SPEC section 8 429. Transports call it per
- * access token before validating the request (operations with `rateLimit: 'message_send'`).
+ * The buckets a send takes from: the token's own, then each ancestor's, so children share their
+ * ancestors' tiers instead of multiplying them (ten children of a starter token send one at a time).
+ */
+function sendBuckets(caller: SendCaller) {
+  const planTier = tierOf(caller.planTier);
+  const tier = tierFor(planTier, caller.sendRateTier);
+  const ancestors = caller.ancestors.map((ancestor) => ({
+    limit: sendRateLimits[tierFor(planTier, ancestor.sendRateTier)],
+    key: ancestor.tokenId,
+  }));
+  return { tier, buckets: [{ limit: sendRateLimits[tier], key: caller.tokenId }, ...ancestors] };
+}
+
+/**
+ * Takes one send from the token's bucket and each of its ancestors', all or none (one atomic take),
+ * or throws the SPEC section 8 429. Transports call it per access token before validating the
+ * request (operations with `rateLimit: 'message_send'`).
  *
- * An idempotent replay creates nothing, so it is answered whatever the bucket holds: only when the
- * bucket is empty is `isReplay` asked (a database look-up, so never on the way of a send that
- * finds a token). Returns whether a token was taken; a replay that took one gives it back with
- * `refundSend` once it is known to be one.
+ * An idempotent replay creates nothing, so it is answered whatever the buckets hold: only when one
+ * is empty is `isReplay` asked (a database look-up, so never on the way of a send that finds its
+ * tokens). Returns whether tokens were taken; only an accepted send keeps them, so a replay or a
+ * refused send gives them back with `refundSend`.
  */
 export async function enforceSendRateLimit(
   limiter: KeyedLimiter,
   caller: SendCaller,
   isReplay?: () => Promise<boolean>,
 ): Promise<{ tokenTaken: boolean }> {
-  const { tier, bucket } = sendBucket(caller);
-  const limit = bucket.limit;
-  const decision = await limiter.take(bucket);
+  const { tier, buckets } = sendBuckets(caller);
+  const limit = sendRateLimits[tier];
+  const decision = await limiter.take(...buckets);
   if (decision.allowed) return { tokenTaken: true };
   if (isReplay && (await isReplay())) return { tokenTaken: false };
+  const shared = buckets.length > 1 ? ' (or for a token it was created from, whose sends it shares)' : '';
   throw rateLimitedError('message_send_rate_limited', decision.retryAfterMs, (seconds) => ({
-    message: `Send rate limit reached for this token; retry after ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    message: `Send rate limit reached for this token${shared}; retry after ${seconds} second${seconds === 1 ? '' : 's'}.`,
     limit: { tier, capacity: limit.capacity, refill_ms: limit.refillMs },
   }));
 }
 
-/** Gives back the send token of a request that turned out to create nothing (an idempotent replay). */
+/** Gives back the send tokens of a request that created nothing (an idempotent replay, a refused send). */
 export async function refundSend(limiter: KeyedLimiter, caller: SendCaller): Promise<void> {
-  await limiter.refund(sendBucket(caller).bucket);
+  await limiter.refund(...sendBuckets(caller).buckets);
 }

@@ -6,7 +6,7 @@ import { consoleAuthContext, requireConsoleSession, type ConsoleSessionContext }
 import { repeatsAcceptedSend } from '../domain/messages/send.ts';
 import { invalidInputError } from '../http/errors.ts';
 import { countOperationCall } from '../metrics/count.ts';
-import { enforceSendRateLimit } from '../limits/send-rate-limiter.ts';
+import { enforceSendRateLimit, refundSend } from '../limits/send-rate-limiter.ts';
 import type { RequestContext } from '../trpc/context.ts';
 
 /** tRPC's kind of call: a GET operation is a query, any other a mutation (the console's CSRF check tells them apart). */
@@ -44,14 +44,16 @@ export type OperationHandler<TOperation extends Operation = Operation, TCaller e
   // ways, so the handler of any operation fits `OperationHandler`, the type of the lists that hold
   // them all. The builders below check each handler against its own operation and caller.
   handle(args: HandlerArgs<TOperation, TCaller>): z.input<TOperation['output']> | Promise<z.input<TOperation['output']>>;
+  /** Gives back what `authorize` took for a call that then failed (its input refused, or its handler threw). */
+  release?(ctx: RequestContext & TCaller): Promise<void>;
 };
 
 type Handle<TOperation extends Operation, TCaller extends object> = OperationHandler<TOperation, TCaller>['handle'];
 
 /**
  * What a bearer operation adds to the context: the caller, after its scope and send rate limit, and
- * whether a send token was taken (see refundSend). `readRawInput` gives the request as sent, not yet
- * validated; only an empty send bucket reads it.
+ * whether send tokens were taken (see refundSend: only an accepted send keeps them). `readRawInput`
+ * gives the request as sent, not yet validated; only an empty send bucket reads it.
  */
 export type BearerCaller = { auth: AuthContext; sendTokenTaken: boolean };
 
@@ -113,6 +115,10 @@ export function bearer<TOperation extends Operation>(
     operation,
     authorize: (ctx, type, readRawInput) => authorizeBearer(ctx, operation, auth.scope, type, readRawInput),
     handle,
+    // Only accepted sends spend: a refused one (402, 403 suppressed, 422) gives its send tokens back.
+    async release(ctx) {
+      if (ctx.sendTokenTaken) await refundSend(ctx.services.rateLimiter, ctx.auth);
+    },
   };
 }
 
@@ -166,11 +172,18 @@ async function runOperation(
 ): Promise<unknown> {
   const { operation } = handler;
   const caller = await handler.authorize(ctx, callTypeOf(operation), () => rawInput);
-  // Synchronous parses: no contract schema refines asynchronously, and zod's async parse costs several
-  // times as much CPU (a list page of 25 items: ~4x).
-  const input = operation.input.safeParse(rawInput);
-  if (!input.success) throw invalidInputError(operation, input.error.issues, pathParameters);
-  const output: unknown = await handler.handle({ ctx: { ...ctx, ...caller }, input: input.data });
+  const callerCtx = { ...ctx, ...caller };
+  let output: unknown;
+  try {
+    // Synchronous parses: no contract schema refines asynchronously, and zod's async parse costs several
+    // times as much CPU (a list page of 25 items: ~4x).
+    const input = operation.input.safeParse(rawInput);
+    if (!input.success) throw invalidInputError(operation, input.error.issues, pathParameters);
+    output = await handler.handle({ ctx: callerCtx, input: input.data });
+  } catch (error) {
+    await handler.release?.(callerCtx);
+    throw error;
+  }
   const checked = operation.output.safeParse(output);
   if (!checked.success)
     throw new Error(`${operation.name} returned output that does not match its contract`, { cause: checked.error });

@@ -32,7 +32,7 @@ export const messagesHandlers = {
     if (result.replayed) {
       ctx.response.status = 200;
       ctx.response.headers[idempotentReplayHeader] = 'true';
-      // A replay created nothing: the send it took from the token's bucket, if any, goes back.
+      // A replay created nothing: the send it took from the token's buckets, if any, goes back.
       if (ctx.sendTokenTaken) await refundSend(ctx.services.rateLimiter, ctx.auth);
     }
     return { message: result.message };

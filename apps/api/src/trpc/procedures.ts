@@ -53,7 +53,7 @@ function metaFor(operation: Operation): OpenApiMeta {
 
 /** The operation's procedure: its metadata, `authorize` as its middleware, its contract's input and output, its handler. */
 function procedureFor(handler: OperationHandler) {
-  const { operation, authorize } = handler;
+  const { operation } = handler;
   const builder = t.procedure
     .meta(metaFor(operation))
     .use(async ({ ctx, next }) => {
@@ -66,7 +66,11 @@ function procedureFor(handler: OperationHandler) {
       // One router serves every deployment: an operation these services do not serve (a sandbox-only one
       // with a live provider) is not found here either, as on REST and MCP.
       if (!servesOperation(ctx.services, operation)) throw new AppError('not_found');
-      return next({ ctx: { ...ctx, ...(await authorize(ctx, type, getRawInput)) } });
+      const callerCtx = { ...ctx, ...(await handler.authorize(ctx, type, getRawInput)) };
+      // The rest (input parse, handler) runs inside next(): a refusal there gives back what authorize took.
+      const result = await next({ ctx: callerCtx });
+      if (!result.ok) await handler.release?.(callerCtx);
+      return result;
     })
     .input(operation.input)
     .output(operation.output);
