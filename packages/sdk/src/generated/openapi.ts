@@ -620,7 +620,7 @@ export type paths = {
         put?: never;
         /**
          * Send a test event
-         * @description Sends an example event of the given type (default: the first subscribed type, else message.sent) to this endpoint only; it appears among the deliveries. The endpoint must be enabled.
+         * @description Sends an example event of the given type (default: the first subscribed type, else message.sent) to this endpoint only; it appears among the deliveries. The endpoint must be enabled. Test events to one endpoint are limited (by default 5 a minute); past that, 429 webhook_test_rate_limited with Retry-After.
          */
         post: operations["sendTestWebhook"];
         delete?: never;
@@ -640,7 +640,7 @@ export type paths = {
         put?: never;
         /**
          * Recover failed deliveries
-         * @description Replays every failed delivery of the endpoint created since `since` (at most 14 days ago), each with its original payload and event id, and answers how many were queued. The endpoint must be enabled.
+         * @description Replays every failed delivery of the endpoint created since `since` (at most 14 days ago), each with its original payload and event id, and answers the recovery: how many were queued and how many wait. While a recovery of the endpoint runs, another call answers that one (already_running: true) and queues nothing; a delivery whose replay already waits is not queued twice. The endpoint must be enabled.
          */
         post: operations["recoverWebhookEndpoint"];
         delete?: never;
@@ -720,7 +720,7 @@ export type paths = {
         put?: never;
         /**
          * Replay a webhook delivery
-         * @description Sends the original payload (same event id) again and records a new attempt. The endpoint must be enabled.
+         * @description Sends the original payload (same event id) again and records a new attempt. While a replay of the delivery waits to be attempted (replay_queued), replaying it again answers that one and queues nothing. The endpoint must be enabled.
          */
         post: operations["replayWebhookDelivery"];
         delete?: never;
@@ -2208,8 +2208,25 @@ export type components = {
                 /** @description Subscribed event types; empty means all */
                 event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
                 enabled: boolean;
-                /** @description Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again */
+                /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
+                created_by: {
+                    /**
+                     * @description console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token
+                     * @enum {string}
+                     */
+                    kind: "console" | "token" | "oauth_client";
+                    /** @description The token's name, the OAuth client's name, or Console */
+                    name: string;
+                    /** @description The token that created it; null for the console */
+                    token_id: string | null;
+                    /** @description The token's origin; null for the console */
+                    token_origin: ("account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated") | null;
+                    /** @description The OAuth client, for kind oauth_client */
+                    oauth_client_id: string | null;
+                    /** @description Whether revoking that token disables the endpoint: true for delegated and OAuth tokens, false for the console and the account's own root-level tokens */
+                    disabled_when_revoked: boolean;
+                } | null;
                 health: {
                     /** @description Attempts made in the last 24 hours (automatic, replays and tests) */
                     attempts_24h: number;
@@ -2248,8 +2265,25 @@ export type components = {
                 /** @description Subscribed event types; empty means all */
                 event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
                 enabled: boolean;
-                /** @description Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again */
+                /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
+                created_by: {
+                    /**
+                     * @description console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token
+                     * @enum {string}
+                     */
+                    kind: "console" | "token" | "oauth_client";
+                    /** @description The token's name, the OAuth client's name, or Console */
+                    name: string;
+                    /** @description The token that created it; null for the console */
+                    token_id: string | null;
+                    /** @description The token's origin; null for the console */
+                    token_origin: ("account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated") | null;
+                    /** @description The OAuth client, for kind oauth_client */
+                    oauth_client_id: string | null;
+                    /** @description Whether revoking that token disables the endpoint: true for delegated and OAuth tokens, false for the console and the account's own root-level tokens */
+                    disabled_when_revoked: boolean;
+                } | null;
                 health: {
                     /** @description Attempts made in the last 24 hours (automatic, replays and tests) */
                     attempts_24h: number;
@@ -2286,8 +2320,25 @@ export type components = {
                 /** @description Subscribed event types; empty means all */
                 event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
                 enabled: boolean;
-                /** @description Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again */
+                /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
+                created_by: {
+                    /**
+                     * @description console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token
+                     * @enum {string}
+                     */
+                    kind: "console" | "token" | "oauth_client";
+                    /** @description The token's name, the OAuth client's name, or Console */
+                    name: string;
+                    /** @description The token that created it; null for the console */
+                    token_id: string | null;
+                    /** @description The token's origin; null for the console */
+                    token_origin: ("account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated") | null;
+                    /** @description The OAuth client, for kind oauth_client */
+                    oauth_client_id: string | null;
+                    /** @description Whether revoking that token disables the endpoint: true for delegated and OAuth tokens, false for the console and the account's own root-level tokens */
+                    disabled_when_revoked: boolean;
+                } | null;
                 health: {
                     /** @description Attempts made in the last 24 hours (automatic, replays and tests) */
                     attempts_24h: number;
@@ -2324,8 +2375,25 @@ export type components = {
                 /** @description Subscribed event types; empty means all */
                 event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
                 enabled: boolean;
-                /** @description Why the service disabled the endpoint (every attempt failed for 5 days); cleared when it is enabled again */
+                /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
+                created_by: {
+                    /**
+                     * @description console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token
+                     * @enum {string}
+                     */
+                    kind: "console" | "token" | "oauth_client";
+                    /** @description The token's name, the OAuth client's name, or Console */
+                    name: string;
+                    /** @description The token that created it; null for the console */
+                    token_id: string | null;
+                    /** @description The token's origin; null for the console */
+                    token_origin: ("account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated") | null;
+                    /** @description The OAuth client, for kind oauth_client */
+                    oauth_client_id: string | null;
+                    /** @description Whether revoking that token disables the endpoint: true for delegated and OAuth tokens, false for the console and the account's own root-level tokens */
+                    disabled_when_revoked: boolean;
+                } | null;
                 health: {
                     /** @description Attempts made in the last 24 hours (automatic, replays and tests) */
                     attempts_24h: number;
@@ -2393,6 +2461,8 @@ export type components = {
                 next_retry: string | null;
                 attempts: number;
                 last_attempt_at: string | null;
+                /** @description Whether a replay (or recovery) of it waits to be attempted; replaying it meanwhile queues nothing more */
+                replay_queued: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2401,8 +2471,22 @@ export type components = {
             };
         };
         RecoverWebhookEndpointResponse: {
-            /** @description Failed deliveries queued for a new attempt */
+            /** @description Failed deliveries the recovery queued for a new attempt */
             queued: number;
+            /** @description Replays of the endpoint queued since the recovery started that wait to be attempted */
+            remaining: number;
+            /**
+             * Format: date-time
+             * @description The recovery replays failed deliveries created at or after this time
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            started_at: string;
+            /** @description true when a recovery of this endpoint was running: this answer is that recovery, and nothing more was queued */
+            already_running: boolean;
         };
         GetWebhookEndpointStatsResponse: {
             endpoint_id: string;
@@ -2441,6 +2525,8 @@ export type components = {
                 next_retry: string | null;
                 attempts: number;
                 last_attempt_at: string | null;
+                /** @description Whether a replay (or recovery) of it waits to be attempted; replaying it meanwhile queues nothing more */
+                replay_queued: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2472,6 +2558,8 @@ export type components = {
                 next_retry: string | null;
                 attempts: number;
                 last_attempt_at: string | null;
+                /** @description Whether a replay (or recovery) of it waits to be attempted; replaying it meanwhile queues nothing more */
+                replay_queued: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2539,6 +2627,8 @@ export type components = {
                 next_retry: string | null;
                 attempts: number;
                 last_attempt_at: string | null;
+                /** @description Whether a replay (or recovery) of it waits to be attempted; replaying it meanwhile queues nothing more */
+                replay_queued: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -3801,7 +3891,7 @@ export type components = {
                 updated_at: string;
             } | null;
         };
-        /** @description Only one account may be created per IP address every five minutes. Fix: Wait retry_after_seconds before creating another account. */
+        /** @description Only one account may be created per IP address every five minutes, and this address has created one within that time. Fix: Wait retry_after_seconds (the Retry-After header) and send the request again, or keep using the account this address created: its token makes as many keys as needed (MCP tool create_api_key). */
         AccountCreationRateLimitedError: {
             /** @constant */
             error: "account_creation_rate_limited";
@@ -4181,6 +4271,23 @@ export type components = {
                     path: string;
                     message: string;
                 }[];
+            };
+        };
+        /** @description Too many test events were sent to this webhook endpoint lately. Fix: Wait retry_after_seconds (the Retry-After header) before sending another test event; real events and replays are not limited by this. */
+        WebhookTestRateLimitedError: {
+            error: {
+                /** @constant */
+                code: "webhook_test_rate_limited";
+                message: string;
+                /** @description What to do about it */
+                fix: string;
+                /**
+                 * @description Whether and when to retry
+                 * @constant
+                 */
+                retry: "retry_after_seconds";
+                /** @description Seconds to wait before trying again; the Retry-After header */
+                retry_after_seconds: number;
             };
         };
         /** @description The recipient has opted out of messages from this workspace. Fix: Do not message this recipient until they opt back in. */
@@ -7519,6 +7626,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
+            /** @description webhook_test_rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestRateLimitedError"];
                 };
             };
             /** @description internal_error */
@@ -11222,7 +11340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["BrandedNumberMissingError"] | components["schemas"]["AmountBelowMinimumError"] | components["schemas"]["DedicatedNumberAlreadyProvisionedError"] | components["schemas"]["NumberUnavailableError"] | components["schemas"]["SenderNumberNotFoundError"] | components["schemas"]["MessageNotCancelableError"] | components["schemas"]["InvalidStateError"] | components["schemas"]["SuppressionNotRemovableError"];
                 };
             };
-            /** @description message_send_rate_limited */
+            /** @description message_send_rate_limited, webhook_test_rate_limited */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
@@ -11230,7 +11348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageSendRateLimitedError"];
+                    "application/json": components["schemas"]["MessageSendRateLimitedError"] | components["schemas"]["WebhookTestRateLimitedError"];
                 };
             };
             /** @description internal_error */
