@@ -1,3 +1,4 @@
+import { defaultFundingMinimumCents } from '@textline/contract';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -112,7 +113,7 @@ const ZEnvironment = z
     /** Daily (UTC) cap on accepted send cost for workspaces without their own; $100 stops a runaway agent early. */
     SPEND_CAP_CENTS_DAILY: z.coerce.number().int().min(0).default(10_000),
     FUNDING_PROVIDER: z.enum(['sandboxpay']).default('sandboxpay'),
-    FUNDING_MINIMUM_CENTS: z.coerce.number().int().min(1).default(500),
+    FUNDING_MINIMUM_CENTS: z.coerce.number().int().min(1).default(defaultFundingMinimumCents),
     FUNDING_INVOICE_TTL_MINUTES: z.coerce
       .number()
       .int()

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@textline/contract';
 import { loadConfig } from '../src/config.ts';
 import { call, freshIp, startTestApp, type TestApp } from './harness.ts';
 
@@ -151,7 +152,13 @@ describe('account creation throttle', () => {
     for (const path of ['/api/v1/accounts', '/mcp/accounts']) {
       const limited = await call(app, 'POST', path, { body: { username: uniqueName(), password }, headers: ip });
       expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ error: 'account_creation_rate_limited', retry_after_seconds: expect.any(Number) });
+      // SPEC's fields, with the catalogue's message and fix beside them.
+      expect(limited.body).toEqual({
+        error: 'account_creation_rate_limited',
+        message: errorCatalogue.account_creation_rate_limited.message,
+        fix: expect.stringContaining('retry_after_seconds'),
+        retry_after_seconds: expect.any(Number),
+      });
       expect(limited.body.retry_after_seconds).toBeGreaterThan(290);
       expect(limited.body.retry_after_seconds).toBeLessThanOrEqual(300);
       expect(limited.headers.get('retry-after')).toBe(String(limited.body.retry_after_seconds));

@@ -300,6 +300,8 @@ describe('openapi', () => {
     expect(accounts.responses['200']).toBeUndefined();
     expect(accounts.responses['429'].content['application/json'].examples.account_creation_rate_limited.value).toEqual({
       error: 'account_creation_rate_limited',
+      message: expect.stringContaining('one account'),
+      fix: expect.stringContaining('retry_after_seconds'),
       retry_after_seconds: 300,
     });
     const apiKey = document.body.paths['/api/v1/onboarding/api-key'].post;

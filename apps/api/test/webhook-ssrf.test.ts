@@ -2,7 +2,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNonPublicHost, isPublicAddress } from '../src/domain/customer-webhooks/public-destination.ts';
 import { createWebhookSender } from '../src/domain/customer-webhooks/sender.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import {
   consoleUser,
   createEndpoint,
@@ -122,6 +122,45 @@ describe('endpoint URL rules', () => {
     expect((await createEndpoint(app, session, { url: 'https://[2002:808:808::1]/hooks' })).url).toBe(
       'https://[2002:808:808::1]/hooks',
     );
+  });
+});
+
+describe('the refusal of an http or private URL', () => {
+  const setting = 'ALLOW_PRIVATE_WEBHOOK_URLS=1';
+  const refusal = async (target: TestApp, url: string) => {
+    const developer = await createDeveloper(target);
+    const response = await call(target, 'POST', '/api/v1/webhook-endpoints', { token: developer.token, body: { url } });
+    expect(response.status, url).toBe(422);
+    return response.body.error as { message: string; issues: { path: string; message: string }[] };
+  };
+
+  it('names the setting that allows them for local development, outside production only', async () => {
+    for (const url of ['http://hooks.example.com/events', 'https://127.0.0.1/events', 'https://[::1]/events']) {
+      const error = await refusal(app, url);
+      expect(error.message, url).toContain(setting);
+      expect(error.issues[0]!.message, url).toContain(setting);
+    }
+    // Refusals the setting would not change do not mention it.
+    for (const url of ['ftp://hooks.example.com/', 'not a url'])
+      expect((await refusal(app, url)).message, url).not.toContain(setting);
+
+    const secret = 'x'.repeat(32);
+    const production = await startTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: 'https://sms.example.test',
+      IP_HASH_SECRET: secret,
+      MESSAGING_WEBHOOK_SECRET: secret,
+      FUNDING_WEBHOOK_SECRET: secret,
+    });
+    try {
+      for (const url of ['http://hooks.example.com/events', 'https://127.0.0.1/events']) {
+        const error = await refusal(production, url);
+        expect(error.message, url).not.toContain(setting);
+        expect(error.issues[0]!.message, url).toMatch(/must use https|private/);
+      }
+    } finally {
+      await production.close();
+    }
   });
 });
 

@@ -132,7 +132,8 @@ export const errorCatalogue = {
   account_creation_rate_limited: {
     status: 429,
     shape: 'string',
-    message: 'Only one account may be created per IP address every five minutes, and this address has created one within that time.',
+    message:
+      'Only one account may be created per IP address every five minutes, and this address has created one within that time.',
     fix:
       'Wait retry_after_seconds (the Retry-After header) and send the request again, or keep using the account ' +
       'this address created: its token makes as many keys as needed (MCP tool create_api_key).',

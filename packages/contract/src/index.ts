@@ -60,6 +60,7 @@ export {
 export type { TAvailableNumber, TNumber, TNumberCreated, TNumberStatus } from './operations/numbers.ts';
 export {
   brandedRequestFields,
+  defaultFundingMinimumCents,
   nextActions,
   ZBrandedRequest,
   ZBrandedRequestInput,

@@ -42,11 +42,14 @@ export const ZHealth = z.object({
 export type THealth = z.infer<typeof ZHealth>;
 
 /**
- * What a phone number field accepts: a leading + and digits, optionally grouped with spaces, dots,
- * hyphens or parentheses. The API then checks it with a phone library (apps/api lib/phone.ts) and stores
- * the E.164 form.
+ * What a phone number field accepts: a leading +, a country code not starting with 0, and at most 15
+ * digits, optionally grouped by single spaces, dots or hyphens, with parenthesised groups such as
+ * "+1 (415) 555-0100" or "+44 (0)20 7946 0958". Nothing before the + or after the last digit. The API
+ * checks the same pattern, then validates the number with a phone library (apps/api lib/phone.ts) and
+ * stores its E.164 form. Each group starts with a character the digits before it cannot match, so the
+ * pattern runs in linear time.
  */
-export const phoneNumberInputPattern = /^\+[\d ().-]+$/;
+export const phoneNumberInputPattern = /^\+(?!(?:\D*\d){16})[1-9]\d*(?:(?:[ .-]|[ .-]?\(\d+\)[ .-]?)\d+)*$/;
 
 /** E.164, as every phone number in an answer is written. */
 export const e164Pattern = /^\+[1-9]\d{1,14}$/;
@@ -60,7 +63,27 @@ export const ZPhoneNumber = z
   .min(2)
   .max(20)
   .meta({ pattern: phoneNumberInputPattern.source })
-  .describe('Phone number in international E.164 format with leading +, e.g. +14155550100');
+  .describe(
+    'Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and ' +
+      'parentheses between the digits are allowed and removed (+1 (415) 555-0100)',
+  );
 
 /** A phone number in an answer: always E.164. */
 export const ZE164 = z.string().meta({ pattern: e164Pattern.source }).describe('Phone number in E.164 format');
+
+/**
+ * Text the service trims before checking its length, so white space alone is too short: the pattern
+ * says so to schema readers (at least `min` characters between the first and the last that is not
+ * white space; \s is what String.prototype.trim removes).
+ */
+export function ZTrimmedText(min: number, max: number) {
+  const pattern = min <= 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S`;
+  return z.string().trim().min(min).max(max).meta({ pattern });
+}
+
+/**
+ * JSON Schema patterns of an http(s) and an https URL, the scheme in any case as URL parsers read it
+ * (a pattern carries no flags).
+ */
+export const httpUrlPattern = '^[Hh][Tt][Tt][Pp][Ss]?://';
+export const httpsUrlPattern = '^[Hh][Tt][Tt][Pp][Ss]://';

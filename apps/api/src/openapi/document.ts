@@ -45,11 +45,17 @@ function errorBodySchema(code: ErrorCode): JsonObject {
   const definition: ErrorDefinition = errorCatalogue[code];
   const extra = extraFieldsOf(definition);
   if (definition.shape === 'string') {
+    const explanation = definition.explained
+      ? {
+          message: { type: 'string', description: 'What happened' },
+          fix: { type: 'string', description: 'What to do about it' },
+        }
+      : {};
     return {
       type: 'object',
       description: `${definition.message} Fix: ${definition.fix}`,
-      required: ['error', ...extra.required],
-      properties: { error: { type: 'string', const: code }, ...extra.properties },
+      required: ['error', ...Object.keys(explanation), ...extra.required],
+      properties: { error: { type: 'string', const: code }, ...explanation, ...extra.properties },
       additionalProperties: false,
     };
   }
@@ -340,6 +346,28 @@ function customerEventWebhooks(): JsonObject {
   );
 }
 
+/** Keywords of an input schema that constrain the object as a whole rather than one field. */
+const objectWideKeywords = [
+  'additionalProperties',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'dependentSchemas',
+  'dependentRequired',
+  'minProperties',
+];
+
+/**
+ * The constraints an operation's input declares on its whole body (no unknown field; which fields go
+ * together, e.g. exactly one of two): the router's generator rebuilds the body from the fields without
+ * the path parameters and drops them where the input is refined. None of them names a path parameter.
+ */
+function bodyWideConstraints(operation: Operation): JsonObject {
+  const schema = z.toJSONSchema(operation.input, { io: 'input' }) as JsonObject;
+  return Object.fromEntries(objectWideKeywords.flatMap((keyword) => (keyword in schema ? [[keyword, schema[keyword]]] : [])));
+}
+
 /** What openapi.json says of a sandbox-only operation (Operation.sandboxOnly). */
 const sandboxOnlyNote =
   'Sandbox only: served with the sandbox carrier and sandboxpay (the defaults); with a live provider ' +
@@ -403,7 +431,11 @@ export function buildOpenApiDocument(): JsonObject {
     entry.security = security(operation);
     entry.operationId = operationIdOf(operation);
     entry.tags = [...operation.tags];
-    if (entry.requestBody) (entry.requestBody as JsonObject).required = operation.bodyRequired;
+    if (entry.requestBody) {
+      const body = entry.requestBody as JsonObject & { content: { 'application/json': { schema: JsonObject } } };
+      body.required = operation.bodyRequired;
+      Object.assign(body.content['application/json'].schema, bodyWideConstraints(operation));
+    }
     if (operation.mcp) entry['x-mcp-tool'] = operation.mcp.name;
     if (operation.sandboxOnly) {
       entry.description = `${sandboxOnlyNote} ${String(entry.description)}`;

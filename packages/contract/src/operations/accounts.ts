@@ -31,12 +31,19 @@ export const createAccountForMcp = defineOperation({
   summary: 'Create an account (MCP bootstrap)',
   description: `${accountCreationDescription} The fields may be sent at the top level or nested under "account".`,
   tags: ['accounts'],
-  // Both forms are accepted; the handler requires exactly one of them to be complete.
-  input: z.strictObject({
-    username: ZUsername.optional(),
-    password: ZPassword.optional(),
-    account: z.strictObject({ username: ZUsername, password: ZPassword }).optional(),
-  }),
+  // Both forms are accepted; the handler requires exactly one of them to be complete, as the oneOf says.
+  input: z
+    .strictObject({
+      username: ZUsername.optional(),
+      password: ZPassword.optional(),
+      account: z.strictObject({ username: ZUsername, password: ZPassword }).optional(),
+    })
+    .meta({
+      oneOf: [
+        { required: ['username', 'password'], maxProperties: 2 },
+        { required: ['account'], maxProperties: 1 },
+      ],
+    }),
   output: ZAccountCreated,
   successStatus: 201,
   errors: ['validation_failed', 'account_creation_rate_limited'],

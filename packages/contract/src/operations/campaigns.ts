@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
 import { ZId } from '../ids.ts';
-import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
+import { ZE164, ZPhoneNumber, ZTimestamp, ZTrimmedText } from '../schemas.ts';
 
 export const campaignStatuses = ['draft', 'active', 'paused', 'archived'] as const;
 export type TCampaignStatus = (typeof campaignStatuses)[number];
@@ -31,7 +31,7 @@ export const templateSyntax =
   'snippet. Unknown variables and unknown snippets are rejected with 422 when the template is saved.';
 
 const ZCampaignId = z.string().min(1).max(64).describe('Campaign id (cmp_...)');
-const ZCampaignName = z.string().trim().min(1).max(200).describe('Name shown in lists, 1-200 characters');
+const ZCampaignName = ZTrimmedText(1, 200).describe('Name shown in lists, 1-200 characters');
 
 const ZClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time HH:MM, e.g. 21:00');
 
@@ -349,7 +349,13 @@ export const addCampaignStage = defineOperation({
       .min(0)
       .max(525_600)
       .describe('Minutes to wait after the previous step (after enrollment or activation for the first stage)'),
-    position: z.number().int().min(1).optional().describe('1-based position; default last'),
+    position: z
+      .number()
+      .int()
+      .min(1)
+      .max(maxStagesPerCampaign)
+      .optional()
+      .describe('1-based position, at most one past the last stage; default last'),
   }),
   output: z.object({ stage: ZCampaignStage, campaign: ZCampaign }),
   successStatus: 201,
@@ -382,8 +388,9 @@ export const enrollInCampaign = defineOperation({
   input: z
     .strictObject({
       id: ZCampaignId,
+      // An entry that is not a valid number is counted as invalid, not refused: no pattern here.
       phone_numbers: z
-        .array(z.string().max(40))
+        .array(z.string().trim().max(40))
         .min(1)
         .max(maxEnrollmentBatch)
         .optional()
@@ -393,7 +400,8 @@ export const enrollInCampaign = defineOperation({
     .refine((input) => (input.phone_numbers === undefined) !== (input.contact_list_id === undefined), {
       message: 'send exactly one of phone_numbers or contact_list_id',
       path: ['phone_numbers'],
-    }),
+    })
+    .meta({ oneOf: [{ required: ['phone_numbers'] }, { required: ['contact_list_id'] }] }),
   output: ZEnrollmentResult,
   successStatus: 200,
   errors: ['validation_failed', 'not_found', 'invalid_state'],

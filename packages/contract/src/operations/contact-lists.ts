@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
 import { ZId } from '../ids.ts';
-import { ZTimestamp } from '../schemas.ts';
+import { ZTimestamp, ZTrimmedText } from '../schemas.ts';
 
 export const maxContactsPerRequest = 1_000;
 const maxAttributes = 50;
@@ -19,12 +19,14 @@ export type TContactList = z.infer<typeof ZContactList>;
 const ZAttributeValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
 
 export const ZContactInput = z.strictObject({
-  phone_number: z.string().max(40).describe('International format with leading +'),
+  // An entry that is not a valid number is skipped and reported (errors), not refused: no pattern here.
+  phone_number: z.string().trim().max(40).describe('International format with leading +'),
   first_name: z.string().trim().max(100).optional().describe('For {{first_name}}'),
   last_name: z.string().trim().max(100).optional().describe('For {{last_name}}'),
   attributes: z
     .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'use letters, digits and _'), ZAttributeValue)
     .refine((attributes) => Object.keys(attributes).length <= maxAttributes, `must have at most ${maxAttributes} keys`)
+    .meta({ maxProperties: maxAttributes })
     .optional()
     .describe('Custom fields for {{attributes.<key>}}; merged into the stored ones, null removes a key'),
 });
@@ -69,7 +71,7 @@ export const createContactList = defineOperation({
   summary: 'Create a contact list',
   description: 'Creates an empty list; add contacts with POST /api/v1/contact-lists/{id}/contacts.',
   tags: ['contact-lists'],
-  input: z.strictObject({ name: z.string().trim().min(1).max(200).describe('Name of the list, 1-200 characters') }),
+  input: z.strictObject({ name: ZTrimmedText(1, 200).describe('Name of the list, 1-200 characters') }),
   output: z.object({ contact_list: ZContactList }),
   successStatus: 201,
   errors: ['validation_failed'],

@@ -12,6 +12,10 @@ const metadataMaxKeys = 50;
 // PostgreSQL text and jsonb cannot hold U+0000; refusing it here keeps it from becoming a 500.
 const withoutNul = (text: string) => !text.includes('\u0000');
 const nulMessage = 'must not contain the NUL character (U+0000)';
+/** withoutNul as a JSON Schema pattern. */
+const withoutNulPattern = '^[^\\u0000]*$';
+/** withoutNul and not blank (white space alone) as a JSON Schema pattern; the look-ahead keeps it linear. */
+const messageBodyPattern = '^(?![\\s\\S]*\\u0000)[\\s\\S]*\\S';
 
 function jsonWithoutNul(value: unknown): boolean {
   let clean = true;
@@ -28,7 +32,10 @@ export const ZMessageBody = z
   .max(messageBodyMaxLength)
   .refine((body) => body.trim().length > 0, 'must not be blank')
   .refine(withoutNul, nulMessage)
-  .describe(`Text to send, 1-${messageBodyMaxLength} characters; longer texts are sent in several segments`);
+  .meta({ pattern: messageBodyPattern })
+  .describe(
+    `Text to send, 1-${messageBodyMaxLength} characters, not white space alone; longer texts are sent in several segments`,
+  );
 
 export const ZMessageMetadata = z
   .record(z.string().min(1).max(64), z.unknown())
@@ -38,6 +45,7 @@ export const ZMessageMetadata = z
     `must serialise to at most ${metadataMaxBytes} bytes of JSON`,
   )
   .refine(jsonWithoutNul, nulMessage)
+  .meta({ maxProperties: metadataMaxKeys })
   .describe(`Your own key-value data, stored with the message (at most ${metadataMaxKeys} keys, ${metadataMaxBytes} bytes)`);
 
 /** How far ahead a send may be scheduled (send_at): the window, as both ends of it are checked and described. */
@@ -63,6 +71,7 @@ export const ZMessageCreateRequest = z.strictObject({
     .min(1)
     .max(255)
     .refine(withoutNul, nulMessage)
+    .meta({ pattern: withoutNulPattern })
     .optional()
     .describe(
       'Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, ' +

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZId } from '../ids.ts';
-import { ZE164, ZTimestamp } from '../schemas.ts';
+import { ZE164, ZTimestamp, ZTrimmedText } from '../schemas.ts';
 
 export const webhookNotConfiguredWarning = 'provider_inbound_webhook_configuration_api_not_documented';
 
@@ -39,7 +39,7 @@ export const ZNumberCreated = z.object({
 export type TNumberCreated = z.infer<typeof ZNumberCreated>;
 
 const ZAreaCode = z.string().regex(/^[2-9]\d{2}$/, 'must be a three-digit area code, e.g. 415');
-const ZFriendlyName = z.string().trim().min(1).max(64);
+const ZFriendlyName = ZTrimmedText(1, 64);
 const ZNumberId = z.string().min(1).max(64).describe('Number id (pn_...), from list_numbers / GET /api/v1/numbers');
 
 export const ZAvailableNumber = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZId } from '../ids.ts';
-import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
+import { httpUrlPattern, ZE164, ZPhoneNumber, ZTimestamp, ZTrimmedText } from '../schemas.ts';
 import { messageStatuses, ZMessageAccepted } from './messages.ts';
 import { ZNumberCreated } from './numbers.ts';
 
@@ -22,16 +22,24 @@ export const ZFundingInvoice = z.object({
 });
 export type TFundingInvoice = z.infer<typeof ZFundingInvoice>;
 
-const optOutWording = /\b(stop|unsubscribe|opt[ -]?out)\b/i;
+// Case-insensitive by its classes rather than a flag, which a JSON Schema pattern cannot carry.
+const optOutWording = /\b([Ss][Tt][Oo][Pp]|[Uu][Nn][Ss][Uu][Bb][Ss][Cc][Rr][Ii][Bb][Ee]|[Oo][Pp][Tt][ -]?[Oo][Uu][Tt])\b/;
+
+/**
+ * The smallest funding invoice unless the operator sets FUNDING_MINIMUM_CENTS: openapi.json and the tool
+ * schemas state it as amount_cents' minimum, and amount_below_minimum answers the deployment's own.
+ */
+export const defaultFundingMinimumCents = 500;
 
 export const ZBrandedRequestInput = z.strictObject({
-  legal_name: z.string().trim().min(2).max(200).optional().describe('Registered legal name of the business'),
+  legal_name: ZTrimmedText(2, 200).optional().describe('Registered legal name of the business'),
   website: z
     .url({ protocol: /^https?$/, hostname: z.regexes.domain })
     .max(300)
+    .meta({ pattern: httpUrlPattern })
     .optional()
     .describe('Public http(s) website of the business'),
-  use_case: z.string().trim().min(20).max(1000).optional().describe('What the messages are for and who receives them'),
+  use_case: ZTrimmedText(20, 1000).optional().describe('What the messages are for and who receives them'),
   sample_messages: z
     .array(z.string().trim().min(1).max(320).regex(optOutWording, 'must include opt-out wording, e.g. "Reply STOP to opt out"'))
     .min(1)
@@ -40,7 +48,7 @@ export const ZBrandedRequestInput = z.strictObject({
     .describe('1-5 example messages, each with opt-out wording such as "Reply STOP to opt out"'),
   contact: z
     .strictObject({
-      name: z.string().trim().min(1).max(200),
+      name: ZTrimmedText(1, 200),
       email: z.email(),
       phone_number: ZPhoneNumber.optional(),
     })
@@ -190,7 +198,13 @@ export const createFundingInvoice = defineOperation({
       .number()
       .int()
       .max(10_000_000)
-      .describe('Amount to add to the balance in US cents; at least the minimum (minimum_cents)'),
+      // Not a zod minimum: a smaller amount is amount_below_minimum, which reports the deployment's minimum.
+      .meta({ minimum: defaultFundingMinimumCents })
+      .describe(
+        `Amount to add to the balance in US cents, at least the funding minimum: ${defaultFundingMinimumCents} unless ` +
+          'the operator set another (FUNDING_MINIMUM_CENTS); a smaller amount is 422 amount_below_minimum with ' +
+          'minimum_cents',
+      ),
   }),
   output: z.object({ invoice: ZFundingInvoice }),
   successStatus: 201,

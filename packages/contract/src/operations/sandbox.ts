@@ -116,7 +116,8 @@ export const reportMessage = defineOperation({
     .refine((input) => input.outcome === 'fail' || input.error_code === undefined, {
       path: ['error_code'],
       message: 'is only for outcome fail',
-    }),
+    })
+    .meta({ dependentSchemas: { error_code: { properties: { outcome: { const: 'fail' } } } } }),
   output: z.object({
     message: ZMessageItem.describe('The message after the report, as get_message shows it'),
     suppression: ZSuppression.nullable().describe("The recipient's workspace suppression; null when never suppressed"),

@@ -93,7 +93,8 @@ export const updateSnippet = defineOperation({
     .refine((input) => input.name !== undefined || input.body !== undefined, {
       message: 'send name, body or both',
       path: ['body'],
-    }),
+    })
+    .meta({ anyOf: [{ required: ['name'] }, { required: ['body'] }] }),
   output: z.object({ snippet: ZSnippet }),
   successStatus: 200,
   errors: ['validation_failed', 'not_found'],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
 import { ZId } from '../ids.ts';
-import { ZTimestamp, ZToken } from '../schemas.ts';
+import { ZTimestamp, ZToken, ZTrimmedText } from '../schemas.ts';
 import { ZScope } from '../scopes.ts';
 
 /** SPEC section 8's plan tiers, lowest burst first: a token's send rate tier is one of them. */
@@ -76,7 +76,7 @@ export const createToken = defineOperation({
     'tokens (403 oauth_token_cannot_mint).',
   tags: ['tokens'],
   input: z.strictObject({
-    name: z.string().trim().min(1).max(100).describe('What the token is for, e.g. "reminder sub-agent"'),
+    name: ZTrimmedText(1, 100).describe('What the token is for, e.g. "reminder sub-agent"'),
     scopes: z.array(ZScope).min(1).max(20).describe("Scopes of the new token: a subset of the calling token's"),
     expires_in_seconds: z
       .number()

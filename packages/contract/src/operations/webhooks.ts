@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZId } from '../ids.ts';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
-import { ZTimestamp } from '../schemas.ts';
+import { httpsUrlPattern, ZTimestamp } from '../schemas.ts';
 import {
   webhookDeliveryStatuses,
   ZCustomerEventType,
@@ -23,7 +23,11 @@ const ZEndpointUrl = z
   .trim()
   .min(1)
   .max(2048)
-  .describe('https URL that receives the events; its host must resolve to public addresses only');
+  .meta({ format: 'uri', pattern: httpsUrlPattern })
+  .describe(
+    'https URL that receives the events; its host must resolve to public addresses only (a development server ' +
+      'with ALLOW_PRIVATE_WEBHOOK_URLS=1 also takes http and private addresses)',
+  );
 const ZDescription = z.string().trim().max(200).describe('Notes for your team, at most 200 characters');
 const ZEventTypes = z.array(ZCustomerEventType).max(20).describe('Event types to send; empty means all');
 const ZInstant = z.iso.datetime({ offset: true }).describe('ISO 8601 timestamp, e.g. 2026-11-21T10:00:00Z');

@@ -132,7 +132,7 @@ export type paths = {
         put?: never;
         /**
          * Issue a developer token with every scope
-         * @description Returns a new txt_ bearer token usable on /api/v1 and /mcp, carrying the developer scopes the calling token holds: a full key passes on all nine, and so does the token from account creation through the create_api_key MCP tool. It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. OAuth access tokens cannot create keys (403 oauth_token_cannot_mint). The path keeps its name for backward compatibility.
+         * @description Returns a new txt_ bearer token usable on /api/v1 and /mcp, carrying the developer scopes the calling token holds: a full key passes on all of them, and so does the token from account creation through the create_api_key MCP tool. It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. A root-level caller (the account-creation token, the console, a key with no parent) gets a root-level key; a delegated token (one with a parent) gets its own child, as POST /api/v1/tokens would give: its spend cap and rate tier, revoked with it. OAuth access tokens cannot create keys (403 oauth_token_cannot_mint). The path keeps its name for backward compatibility.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -3895,6 +3895,10 @@ export type components = {
         AccountCreationRateLimitedError: {
             /** @constant */
             error: "account_creation_rate_limited";
+            /** @description What happened */
+            message: string;
+            /** @description What to do about it */
+            fix: string;
             /** @description Seconds to wait before trying again; the Retry-After header */
             retry_after_seconds: number;
         };
@@ -4544,7 +4548,7 @@ export interface operations {
                         /** @description 12-256 characters */
                         password: string;
                     };
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4897,7 +4901,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                     phone_number: string;
                 };
             };
@@ -5022,7 +5026,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Amount to add to the balance in US cents; at least the minimum (minimum_cents) */
+                    /** @description Amount to add to the balance in US cents, at least the funding minimum: 500 unless the operator set another (FUNDING_MINIMUM_CENTS); a smaller amount is 422 amount_below_minimum with minimum_cents */
                     amount_cents: number;
                 };
             };
@@ -5217,7 +5221,7 @@ export interface operations {
                         name: string;
                         /** Format: email */
                         email: string;
-                        /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                        /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                         phone_number?: string;
                     };
                 };
@@ -6226,9 +6230,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                     phone_number: string;
-                    /** @description Text to send, 1-1600 characters; longer texts are sent in several segments */
+                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments */
                     body: string;
                     /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
                     idempotency_key?: string;
@@ -6644,9 +6648,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                     phone_number: string;
-                    /** @description Text to send, 1-1600 characters; longer texts are sent in several segments */
+                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments */
                     body: string;
                     /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
                     idempotency_key?: string;
@@ -6974,7 +6978,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description https URL that receives the events; its host must resolve to public addresses only */
+                    /**
+                     * Format: uri
+                     * @description https URL that receives the events; its host must resolve to public addresses only (a development server with ALLOW_PRIVATE_WEBHOOK_URLS=1 also takes http and private addresses)
+                     */
                     url: string;
                     /** @description Notes for your team, at most 200 characters */
                     description?: string;
@@ -7236,7 +7243,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description https URL that receives the events; its host must resolve to public addresses only */
+                    /**
+                     * Format: uri
+                     * @description https URL that receives the events; its host must resolve to public addresses only (a development server with ALLOW_PRIVATE_WEBHOOK_URLS=1 also takes http and private addresses)
+                     */
                     url?: string;
                     /** @description Notes for your team, at most 200 characters */
                     description?: string;
@@ -8860,7 +8870,7 @@ export interface operations {
                     body: string;
                     /** @description Minutes to wait after the previous step (after enrollment or activation for the first stage) */
                     delay_minutes: number;
-                    /** @description 1-based position; default last */
+                    /** @description 1-based position, at most one past the last stage; default last */
                     position?: number;
                 };
             };
@@ -9067,7 +9077,7 @@ export interface operations {
                     phone_numbers?: string[];
                     /** @description Enroll every contact of this list (cl_...) */
                     contact_list_id?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -9268,7 +9278,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                     phone_number: string;
                     /** @description Why, for your records */
                     reason?: string;
@@ -9657,7 +9667,7 @@ export interface operations {
                     name?: string;
                     /** @description Text with optional contact fields; snippets cannot include other snippets */
                     body?: string;
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -10314,7 +10324,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Phone number in international E.164 format with leading +, e.g. +14155550100 */
+                    /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                     phone_number: string;
                     /** @description Why, for your records */
                     reason?: string;
@@ -10425,7 +10435,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The phone number in E.164 format, URL-encoded in the path: +14155550100 is %2B14155550100 */
+                /** @description The phone number in international format, URL-encoded in the path: +14155550100 is %2B14155550100 (spaces, dots, hyphens and parentheses are allowed as in a body) */
                 phone_number: string;
             };
             cookie?: never;
@@ -10508,7 +10518,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The phone number in E.164 format, URL-encoded in the path: +14155550100 is %2B14155550100 */
+                /** @description The phone number in international format, URL-encoded in the path: +14155550100 is %2B14155550100 (spaces, dots, hyphens and parentheses are allowed as in a body) */
                 phone_number: string;
             };
             cookie?: never;

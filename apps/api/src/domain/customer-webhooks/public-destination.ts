@@ -101,19 +101,24 @@ function resolveAll(hostname: string, lookup: LookupFunction): Promise<string[] 
   });
 }
 
+/** Why a host cannot receive webhooks; `nonPublic` when allowing private destinations would change that. */
+export type UnusableHost = { reason: string; nonPublic: boolean };
+
 /**
  * Why an endpoint host cannot receive webhooks, or undefined when it can: it does not resolve, or
  * (unless private destinations are allowed) it resolves to an address that is not public. The
  * sender checks again on every connection, since DNS may answer differently later.
  */
-export async function unusableHostReason(
+export async function unusableHost(
   hostname: string,
   options: { lookup: LookupFunction; allowPrivate: boolean },
-): Promise<string | undefined> {
+): Promise<UnusableHost | undefined> {
   const host = bareHost(hostname);
-  if (isIP(host)) return options.allowPrivate || isPublicAddress(host) ? undefined : nonPublicReason;
+  if (isIP(host)) return options.allowPrivate || isPublicAddress(host) ? undefined : { reason: nonPublicReason, nonPublic: true };
   const addresses = await resolveAll(host, options.lookup);
-  if (!Array.isArray(addresses)) return `must resolve: the host ${host} could not be resolved (${addresses.failed})`;
+  if (!Array.isArray(addresses)) {
+    return { reason: `must resolve: the host ${host} could not be resolved (${addresses.failed})`, nonPublic: false };
+  }
   if (options.allowPrivate || addresses.every(isPublicAddress)) return undefined;
-  return `${nonPublicReason} (${host} resolves to one)`;
+  return { reason: `${nonPublicReason} (${host} resolves to one)`, nonPublic: true };
 }
