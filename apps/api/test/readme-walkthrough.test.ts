@@ -18,7 +18,7 @@ async function walkthrough(): Promise<string> {
 }
 
 describe('the README walk-through', () => {
-  it('runs verbatim with curl and jq against a started server, starter tier included', async () => {
+  it('runs verbatim with curl and jq against a started server, and a second run within 5 minutes stops at once', async () => {
     const block = await walkthrough();
     expect(block).toContain('B=http://localhost:3000;');
     const port = await freePort();
@@ -26,13 +26,34 @@ describe('the README walk-through', () => {
     const server = startProcess(apiEntry, environment);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilHealthy(baseUrl, server);
-    // Only the address differs from the README; every command runs as written, stopping at the first failure.
+    // Only the address differs from the README; every command runs as written, as `bash walkthrough.sh` runs it.
     const script = block.replace('B=http://localhost:3000;', `B=${baseUrl};`);
-    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], { timeout: 90_000 });
+    const { stdout } = await run('bash', ['-c', script], { timeout: 90_000 });
+    expect(stdout).toContain('"backup_codes": [');
     expect(stdout).toContain('"encoding": "ucs2"');
     expect(stdout).toContain('"status": "delivered"');
     expect(stdout).toContain('"type": "accepted"');
-    expect(stdout).toContain('"canceled"');
+    expect(stdout).toMatch(/^canceled$/m);
     expect(stdout).toContain('"kind": "send_refund"');
+
+    // The same address again within the window: a new username, refused at step 1 with the error, not a hang.
+    const started = Date.now();
+    type Failure = { code?: number; killed?: boolean; stdout: string; stderr: string };
+    const second = await run('bash', ['-c', script], { timeout: 20_000 }).then(
+      () => undefined,
+      (error: unknown) => error as Failure,
+    );
+    expect(second, 'the second run succeeded').toBeDefined();
+    expect(second!.killed, 'the second run hung').toBeFalsy();
+    expect(second!.code).toBe(1);
+    expect(second!.stdout).toBe('');
+    const refusal = JSON.parse(second!.stderr.replace(/^stopped: /, '')) as Record<string, unknown>;
+    expect(refusal).toMatchObject({
+      error: 'account_creation_rate_limited',
+      message: expect.any(String),
+      fix: expect.stringContaining('retry_after_seconds'),
+      retry_after_seconds: expect.any(Number),
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
