@@ -4,8 +4,8 @@ import { suppressionSources } from './operations/suppressions.ts';
 import { ZE164 } from './schemas.ts';
 
 /**
- * The one error catalogue (SPEC section 7 plus our own codes). Every error body on the wire is
- * rendered from here; handlers only name a code and, where the spec asks for them, extra fields.
+ * The one error catalogue (its rules: docs/api-rules.md). Every error body on the wire is rendered
+ * from here; handlers only name a code and, where the code's definition declares them, extra fields.
  */
 
 export type ErrorShape = 'string' | 'object';
@@ -24,7 +24,7 @@ export type ErrorDefinition = {
   retry: string;
   /**
    * In the string form, whether the body carries `message` and `fix` beside `error`: added at the top
-   * level, so the fields the spec gives the code stay where they are.
+   * level, so the code's published fields stay where they are.
    */
   explained?: true;
   /**
@@ -363,7 +363,7 @@ export type ErrorBody =
   | { error: { code: ErrorCode; message: string; fix?: string; retry?: string; issues?: FieldIssue[]; request_id?: string } };
 
 /**
- * Renders a code as its wire body. String-form extras go at the top level (SPEC: e.g. minimum_cents),
+ * Renders a code as its wire body. String-form extras go at the top level (e.g. minimum_cents),
  * beside the message and fix of an `explained` code; object-form extras go inside the error object. The unauthorized object carries only code and message.
  */
 export function renderError(
@@ -416,7 +416,7 @@ export class AppError extends Error {
       message?: string;
       extra?: Record<string, unknown>;
       headers?: Record<string, string>;
-      /** Only where the spec gives one code two statuses: `unauthorized` is 403 for a missing scope. */
+      /** Only where one code has two statuses: `unauthorized` is 403 for a missing scope. */
       status?: number;
       fix?: string;
     } = {},

@@ -1,4 +1,4 @@
-/** SPEC section 6: the customer webhook event types. Free of zod so the console can bundle it. */
+/** The customer webhook event types. Free of zod so the console can bundle it. */
 export const customerEventTypes = [
   'message.sent',
   'message.delivered',

@@ -41,8 +41,8 @@ export type Operation<
   /** GET operations are tRPC queries, the others mutations (kept literal so the router's types can tell). */
   method: TMethod;
   /**
-   * The public REST path, or null for console-only operations served on /trpc alone (SPEC section 6:
-   * webhook endpoints are configured from the console, not by a documented API route).
+   * The public REST path, or null for console-only operations served on /trpc alone (sign-in, the
+   * console session, the console's own token and billing views).
    */
   path: `/${string}` | null;
   auth: OperationAuth;
@@ -63,7 +63,7 @@ export type Operation<
   errors: readonly ErrorCode[];
   /**
    * A per-token rate limit taken after authentication and before input validation. 'message_send'
-   * is the SPEC section 8 send bucket (429 message_send_rate_limited).
+   * is the send bucket of the token's tier (429 message_send_rate_limited; docs/api-rules.md).
    */
   rateLimit?: 'message_send';
   /**

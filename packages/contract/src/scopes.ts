@@ -62,7 +62,7 @@ export function grantsScope(held: readonly string[], required: Scope): boolean {
   return writer !== undefined && held.includes(writer);
 }
 
-/** SPEC section 5.3: what a token from account creation carries. */
+/** What a token from account creation carries, whatever the request: the published, fixed set. */
 export const accountCreationScopes: readonly Scope[] = ['mcp:read', 'mcp:execute', 'messages:write'];
 
 export function isScope(value: string): value is Scope {

@@ -159,7 +159,7 @@ export function customerEventExample(type: CustomerEventType): TEventEnvelope {
   return { id: 'evt_example0000000000000000', type, created_at: exampleAt, data: customerEventExamples[type] };
 }
 
-/** SPEC section 2: what every customer webhook request carries as its body. */
+/** What every customer webhook request carries as its body. */
 export const ZEventEnvelope = z.object({
   id: ZId('event').describe('Event id; the same on every attempt and replay (use it to deduplicate)'),
   type: ZCustomerEventType,
@@ -234,7 +234,7 @@ export const ZWebhookEndpoint = z.object({
 });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
-/** SPEC section 2 delivery record (event_id, status, response_code, latency_ms, next_retry) plus context. */
+/** A delivery: event_id, status, response_code, latency_ms, next_retry, plus context. */
 export const ZWebhookDelivery = z.object({
   id: ZId('webhookDelivery'),
   event_id: ZId('event'),

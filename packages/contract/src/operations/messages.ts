@@ -346,7 +346,7 @@ export const previewMessage = defineOperation({
   summary: 'Preview a send without sending',
   description:
     'Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: ' +
-    'nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken (SPEC section 8). ' +
+    'nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken. ' +
     'The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that ' +
     'would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send ' +
     'would get now, decided by the same checks in the same order as the send. A request the send would refuse as ' +

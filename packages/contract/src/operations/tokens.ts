@@ -5,7 +5,7 @@ import { ZId } from '../ids.ts';
 import { ZTimestamp, ZToken, ZTrimmedText } from '../schemas.ts';
 import { ZScope } from '../scopes.ts';
 
-/** SPEC section 8's plan tiers, lowest burst first: a token's send rate tier is one of them. */
+/** The plan tiers of the send rate limit, lowest burst first: a token's send rate tier is one of them. */
 export const sendRateTiers = ['starter', 'growth', 'scale', 'enterprise'] as const;
 export type SendRateTier = (typeof sendRateTiers)[number];
 export const ZSendRateTier = z.enum(sendRateTiers);
@@ -93,7 +93,7 @@ export const createToken = defineOperation({
       .optional()
       .describe("Cap on what the token's sends may cost per UTC day, in cents, beside the workspace's cap"),
     send_rate_tier: ZSendRateTier.optional().describe(
-      "Send rate limit of the token (SPEC plan tiers, bursts of 1, 5, 10 or 20); default: the calling token's, else the workspace's",
+      "Send rate limit of the token (a plan tier: bursts of 1, 5, 10 or 20); default: the calling token's, else the workspace's",
     ),
   }),
   output: z.object({ token: ZCreatedToken }),

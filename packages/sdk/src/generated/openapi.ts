@@ -468,7 +468,7 @@ export type paths = {
         put?: never;
         /**
          * Preview a send without sending
-         * @description Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken (SPEC section 8). The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send would get now, decided by the same checks in the same order as the send. A request the send would refuse as invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send rate limit is not part of the verdict.
+         * @description Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken. The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send would get now, decided by the same checks in the same order as the send. A request the send would refuse as invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send rate limit is not part of the verdict.
          */
         post: operations["previewMessage"];
         delete?: never;
@@ -5521,7 +5521,7 @@ export interface operations {
                     /** @description Cap on what the token's sends may cost per UTC day, in cents, beside the workspace's cap */
                     spend_cap_cents_daily?: number;
                     /**
-                     * @description Send rate limit of the token (SPEC plan tiers, bursts of 1, 5, 10 or 20); default: the calling token's, else the workspace's
+                     * @description Send rate limit of the token (a plan tier: bursts of 1, 5, 10 or 20); default: the calling token's, else the workspace's
                      * @enum {string}
                      */
                     send_rate_tier?: "starter" | "growth" | "scale" | "enterprise";

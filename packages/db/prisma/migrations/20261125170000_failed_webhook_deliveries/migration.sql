@@ -1,7 +1,7 @@
 -- Hand-written data migration (no schema change).
 --
 -- A delivery whose latest attempt failed reads `failed` at once, with next_retry_at set while a
--- retry is scheduled (SPEC section 6 rule 2); `pending` is kept for deliveries not attempted yet.
+-- retry is scheduled; `pending` is kept for deliveries not attempted yet.
 -- Deliveries written under the old rule read `pending` between their retries: a delivery that was
 -- attempted and is still pending had only failed attempts (a 2xx marks it succeeded).
 UPDATE "webhook_deliveries" SET "status" = 'failed' WHERE "status" = 'pending' AND "attempt_count" > 0;
