@@ -354,4 +354,33 @@ describe('customer webhooks in the console, in a real browser', () => {
     await shoot('12-event-catalogue-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('says who created each endpoint, and that revoking a delegated token disabled the one it created', async () => {
+    const minted = await call(app, 'POST', '/api/v1/tokens', {
+      token: developer.token,
+      body: { name: 'sub-agent', scopes: ['webhooks:write'] },
+    });
+    expect(minted.status, JSON.stringify(minted.body)).toBe(201);
+    const created = await call(app, 'POST', '/api/v1/webhook-endpoints', {
+      token: minted.body.token.access_token,
+      body: { url: `${sink.url}/sub-agent` },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await page.goto(`${app.baseUrl}/console/endpoints`);
+    const delegated = page.locator(`article[data-endpoint-id="${created.body.endpoint.id}"]`);
+    await delegated.getByText('by the delegated token “sub-agent” (disabled if it is revoked)').waitFor(patience);
+    await page.locator(`article[data-endpoint-id="${endpointId}"]`).getByText('by the API key “test”').waitFor(patience);
+
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'API tokens' }).click();
+    const row = page.locator('tr', { hasText: 'sub-agent' });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: /Revoke/ }).click();
+    await row.locator('.badge', { hasText: 'Revoked' }).waitFor(patience);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Endpoints' }).click();
+    await delegated.locator('.badge', { hasText: 'Disabled' }).waitFor(patience);
+    expect(await delegated.locator('.disabled-reason').textContent()).toMatch(
+      /the token "sub-agent" \(tok_\w+\) that created it was revoked/,
+    );
+    await shoot('13-endpoint-of-revoked-token');
+  });
 });

@@ -200,7 +200,7 @@ export const ZWebhookEndpointCreator = z
     kind: z
       .enum(webhookEndpointCreatorKinds)
       .describe("console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token"),
-    name: z.string().describe("The token's name, the OAuth client's name, or Console"),
+    name: z.string().nullable().describe("The token's name (null when it has none), the OAuth client's name, or Console"),
     token_id: ZId('token').nullable().describe('The token that created it; null for the console'),
     token_origin: z.enum(tokenOrigins).nullable().describe("The token's origin; null for the console"),
     oauth_client_id: z.string().nullable().describe('The OAuth client, for kind oauth_client'),

@@ -133,15 +133,20 @@ export function recoverForm(endpoint: Endpoint): HTMLElement {
     void act(submit, async () => {
       try {
         // An unreadable value goes to the API as is, for its catalogue error naming the field.
-        const { queued } = await api.webhookEndpoints.recover.mutate({
+        const recovery = await api.webhookEndpoints.recover.mutate({
           id: endpoint.id,
           since: Number.isNaN(at.getTime()) ? since.value : at.toISOString(),
         });
+        const { queued, remaining } = recovery;
+        const deliveries = (count: number) => `${count} failed ${count === 1 ? 'delivery' : 'deliveries'}`;
         replace(
           outcome,
-          queued === 0
-            ? 'No failed deliveries since then: nothing to recover.'
-            : `Queued ${queued} failed ${queued === 1 ? 'delivery' : 'deliveries'} for a new attempt. `,
+          recovery.already_running
+            ? `A recovery started ${new Date(recovery.started_at).toLocaleString()} is still running (${remaining} of ` +
+                `${deliveries(queued)} left to send); nothing more was queued. `
+            : queued === 0
+              ? 'No failed deliveries since then: nothing to recover.'
+              : `Queued ${deliveries(queued)} for a new attempt. `,
           queued === 0
             ? null
             : h('a', { href: href(`deliveries?endpoint_id=${encodeURIComponent(endpoint.id)}`) }, 'Follow them in Deliveries'),

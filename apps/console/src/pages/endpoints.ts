@@ -175,6 +175,7 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
       endpoint.event_types.length ? `Events: ${endpoint.event_types.join(', ')}` : 'Events: all event types',
       ' · created ',
       time(endpoint.created_at),
+      endpoint.created_by ? ` ${createdBy(endpoint.created_by)}` : null,
     ),
     healthFigures(endpoint),
     hourlyChartSlot(endpoint.id),
@@ -195,6 +196,22 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
     ),
     recoverSlot,
   );
+}
+
+const tokenKinds: Record<NonNullable<Endpoint['created_by']>['token_origin'] & string, string> = {
+  account_creation: 'the token from account creation',
+  api_key: 'the API key',
+  oauth: 'the OAuth client',
+  legacy_migration: 'the migrated key',
+  delegated: 'the delegated token',
+};
+
+/** Who created the endpoint, and whether revoking that credential turns it off. */
+function createdBy(creator: NonNullable<Endpoint['created_by']>): string {
+  if (creator.kind === 'console') return 'in the console';
+  const kind = creator.kind === 'oauth_client' ? 'the OAuth client' : tokenKinds[creator.token_origin ?? 'api_key'];
+  const who = creator.name ? `${kind} “${creator.name}”` : kind;
+  return creator.disabled_when_revoked ? `by ${who} (disabled if it is revoked)` : `by ${who}`;
 }
 
 /** Why the service disabled the endpoint, with the one click that enables it again. */

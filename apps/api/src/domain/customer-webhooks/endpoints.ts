@@ -142,7 +142,7 @@ const revocationDisables = Prisma.sql`(t.origin IN ('delegated', 'oauth') OR t.p
 type CreatorTokenRow = {
   id: string;
   // OAuth tokens are named after their client.
-  name: string;
+  name: string | null;
   origin: NonNullable<TWebhookEndpointCreator['token_origin']>;
   oauth_client_id: string | null;
   revoked_at: Date | null;
@@ -218,8 +218,9 @@ export async function disableEndpointsOfRevokedTokens(
 ): Promise<number> {
   if (tokens.length === 0) return 0;
   const tokenIds = tokens.map((token) => token.id);
-  const revocation = Prisma.sql`CASE WHEN t.oauth_client_id IS NULL THEN format('the token "%s" (%s)', t.name, t.id)
-                                      ELSE format('the access of the OAuth client "%s"', t.name) END`;
+  const revocation = Prisma.sql`CASE WHEN t.oauth_client_id IS NOT NULL THEN format('the access of the OAuth client "%s"', t.name)
+                                      WHEN t.name IS NULL THEN format('the token %s', t.id)
+                                      ELSE format('the token "%s" (%s)', t.name, t.id) END`;
   return tx.$executeRaw`
     UPDATE webhook_endpoints e SET enabled = false, updated_at = ${at},
       disabled_reason = format(
