@@ -12,7 +12,7 @@ import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../services.ts';
 import { endpointHealth, hourlyAttempts } from './health.ts';
-import { isNonPublicHost, nonPublicReason, unusableHostReason } from './public-destination.ts';
+import { isNonPublicHost, nonPublicReason, unusableHost } from './public-destination.ts';
 import { newSigningSecret } from './signing.ts';
 
 /** How long the previous secret keeps signing after a rotation. */
@@ -22,6 +22,18 @@ type Deps = Pick<Services, 'prisma' | 'clock' | 'config' | 'webhookLookup'>;
 
 function invalidUrl(message: string): AppError {
   return new AppError('validation_failed', { message, extra: { issues: [{ path: 'url', message }] } });
+}
+
+/**
+ * The refusal of an http or private URL. Outside production it names the setting that allows them, for
+ * a receiver on the developer's own machine or network.
+ */
+function privateUrlRefused(deps: Deps, reason: string): AppError {
+  if (deps.config.env === 'production') return invalidUrl(reason);
+  return invalidUrl(
+    `${reason}; to deliver to http or private addresses in local development, start the server with ` +
+      'ALLOW_PRIVATE_WEBHOOK_URLS=1',
+  );
 }
 
 /**
@@ -37,10 +49,11 @@ async function checkEndpointUrl(deps: Deps, raw: string): Promise<string> {
   } catch {
     throw invalidUrl('must be an absolute URL such as https://example.com/webhooks');
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw invalidUrl('must use https');
-  if (!allowPrivate && isNonPublicHost(url.hostname)) throw invalidUrl(nonPublicReason);
-  const unusable = await unusableHostReason(url.hostname, { lookup: deps.webhookLookup, allowPrivate });
-  if (unusable) throw invalidUrl(unusable);
+  if (url.protocol === 'http:' && !allowPrivate) throw privateUrlRefused(deps, 'must use https');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidUrl('must use https');
+  if (!allowPrivate && isNonPublicHost(url.hostname)) throw privateUrlRefused(deps, nonPublicReason);
+  const unusable = await unusableHost(url.hostname, { lookup: deps.webhookLookup, allowPrivate });
+  if (unusable) throw unusable.nonPublic ? privateUrlRefused(deps, unusable.reason) : invalidUrl(unusable.reason);
   return url.toString();
 }
 
