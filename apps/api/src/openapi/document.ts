@@ -117,6 +117,7 @@ const exampleExtras: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   validation_failed: { issues: [{ path: 'phone_number', message: 'must be an E.164 number' }] },
   service_unavailable: { retry_after_seconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
   sign_in_rate_limited: { retry_after_seconds: 60 },
+  webhook_test_rate_limited: { retry_after_seconds: 60 },
   insufficient_balance: {
     balance_cents: 0,
     required_cents: 2,
