@@ -132,7 +132,7 @@ export type paths = {
         put?: never;
         /**
          * Issue a developer token with every scope
-         * @description Returns a new txt_ bearer token usable on /api/v1 and /mcp, carrying the developer scopes the calling token holds: a full key passes on all of them, and so does the token from account creation through the create_api_key MCP tool. It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. A root-level caller (the account-creation token, the console, a key with no parent) gets a root-level key; a delegated token (one with a parent) gets its own child, as POST /api/v1/tokens would give: its spend cap and rate tier, revoked with it. OAuth access tokens cannot create keys (403 oauth_token_cannot_mint). The path keeps its name for backward compatibility.
+         * @description Returns a new txt_ bearer token usable on /api/v1 and /mcp, carrying the developer scopes the calling token holds: a full key passes on all nine, and so does the token from account creation through the create_api_key MCP tool. It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. OAuth access tokens cannot create keys (403 oauth_token_cannot_mint). The path keeps its name for backward compatibility.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -2216,8 +2216,8 @@ export type components = {
                      * @enum {string}
                      */
                     kind: "console" | "token" | "oauth_client";
-                    /** @description The token's name, the OAuth client's name, or Console */
-                    name: string;
+                    /** @description The token's name (null when it has none), the OAuth client's name, or Console */
+                    name: string | null;
                     /** @description The token that created it; null for the console */
                     token_id: string | null;
                     /** @description The token's origin; null for the console */
@@ -2273,8 +2273,8 @@ export type components = {
                      * @enum {string}
                      */
                     kind: "console" | "token" | "oauth_client";
-                    /** @description The token's name, the OAuth client's name, or Console */
-                    name: string;
+                    /** @description The token's name (null when it has none), the OAuth client's name, or Console */
+                    name: string | null;
                     /** @description The token that created it; null for the console */
                     token_id: string | null;
                     /** @description The token's origin; null for the console */
@@ -2328,8 +2328,8 @@ export type components = {
                      * @enum {string}
                      */
                     kind: "console" | "token" | "oauth_client";
-                    /** @description The token's name, the OAuth client's name, or Console */
-                    name: string;
+                    /** @description The token's name (null when it has none), the OAuth client's name, or Console */
+                    name: string | null;
                     /** @description The token that created it; null for the console */
                     token_id: string | null;
                     /** @description The token's origin; null for the console */
@@ -2383,8 +2383,8 @@ export type components = {
                      * @enum {string}
                      */
                     kind: "console" | "token" | "oauth_client";
-                    /** @description The token's name, the OAuth client's name, or Console */
-                    name: string;
+                    /** @description The token's name (null when it has none), the OAuth client's name, or Console */
+                    name: string | null;
                     /** @description The token that created it; null for the console */
                     token_id: string | null;
                     /** @description The token's origin; null for the console */
