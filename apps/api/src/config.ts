@@ -70,8 +70,8 @@ const ZEnvironment = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /**
      * How far V8 lets the heap grow past what the last full collection kept; 0 leaves it to V8, which
-     * lets a busy heap reach three to four times its live data. 150 keeps a busy scaled process under
-     * 300 MB for ~5-15 % more CPU, and takes 60-100 MB off a busy embedded one for ~5 % (BENCH.md).
+     * lets a busy heap grow far past its live data. 150 keeps a busy process within its memory target
+     * for the CPU of more frequent full collections (the figures: BENCH.md).
      */
     HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(150),
     REDIS_URL: z.url().optional(),

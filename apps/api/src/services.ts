@@ -115,7 +115,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       baseUrl: () => services.selfUrl.current ?? `http://localhost:${config.port}`,
       invoiceTtlMs: config.fundingInvoiceTtlMinutes * 60_000,
     }),
-    // Twilio's SDK is 20 MB of memory in every process; only a deployment that uses it loads it.
+    // Twilio's SDK is large in memory; only a deployment that uses it loads it.
     messagingProvider: config.twilio
       ? (await import('./providers/twilio/carrier.ts')).createTwilioMessagingProvider({
           prisma: db.prisma,

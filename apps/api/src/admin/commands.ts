@@ -44,7 +44,7 @@ async function workspaceOf(services: Services, username: string | undefined) {
   return account.workspace;
 }
 
-/** Operator actions where the spec has no route. Each returns what it prints. */
+/** Operator actions, which no API route offers. Each returns what it prints. */
 export const adminCommands = {
   async 'list-accounts'(services: Services) {
     const accounts = await services.prisma.account.findMany({

@@ -75,8 +75,8 @@ type TokenRow = {
   ancestors: { id: string; send_rate_tier: string | null }[] | null;
 };
 
-// Every request whose token is not cached runs it, so it is plain SQL: through Prisma's client, a send
-// whose token misses the cache (the default cache, 6,000 tokens in turn) costs twice the CPU (BENCH.md).
+// Every request whose token is not cached runs it, so it is plain SQL: Prisma's per-query work would
+// weigh on every send whose token misses the cache, as most do when many tokens send in turn.
 export const tokenByHash = `
   SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, t.spend_cap_cents_daily, t.send_rate_tier,
     t.parent_token_id,

@@ -40,7 +40,7 @@ export async function createAccount(
   const usernameLower = input.username.toLowerCase();
   if (await deps.prisma.account.findUnique({ where: { usernameLower }, select: { id: true } })) throw usernameTaken();
 
-  // SPEC section 8: one success per IP per window, so a bucket of one refilled once per window.
+  // One success per IP per window (docs/api-rules.md), so a bucket of one refilled once per window.
   const ipSlot: LimitedKey = {
     limit: { namespace: 'account-creation', capacity: 1, refillMs: deps.config.accountCreationWindowSeconds * 1000 },
     key: input.ipHash,

@@ -24,8 +24,8 @@ type WakeData = { rowId: string } | { rowIds: string[] };
  * BullMQ itself may only find stalled much later.
  *
  * Rows just committed (wake) go up to WAKE_CHUNK rows per BullMQ job: each BullMQ job costs Redis a
- * script run and the API a command of a dozen arguments: one BullMQ job per row would be a sixth of a
- * send's CPU under load. A row in two BullMQ jobs (a wake and a sweep) is worked once: only one claim of it succeeds.
+ * script run and the API a command of a dozen arguments: one BullMQ job per row would add both to
+ * every send under load. A row in two BullMQ jobs (a wake and a sweep) is worked once: only one claim of it succeeds.
  */
 export type BullTransport = {
   enqueue(queue: QueueName, jobs: readonly DueJob[]): Promise<void>;

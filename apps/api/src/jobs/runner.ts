@@ -348,7 +348,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
 
   // Woken job ids go to BullMQ together, at most once per WAKE_INTERVAL_MS: a wake after a quiet
   // spell goes at once (the next timer tick), while under load the ids of many requests share
-  // each BullMQ job, whose add costs this process a tenth of a millisecond and Redis a script run.
+  // each BullMQ job, whose add costs this process a command to build and Redis a script run.
   const wokenIds = new Map<QueueName, string[]>();
   let lastFlushAt = Number.NEGATIVE_INFINITY;
   let flushTimer: NodeJS.Timeout | undefined;

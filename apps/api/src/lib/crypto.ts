@@ -18,7 +18,7 @@ export const randomBase62: (length: number) => string = customAlphabet(
   '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
 );
 
-/** Prefixed random id such as msg_3kTq...; the spec leaves these formats open. */
+/** Prefixed random id such as msg_3kTq...; clients treat ids as opaque strings. */
 export function newId(prefix: string): string {
   return `${prefix}_${randomBase62(22)}`;
 }
@@ -42,7 +42,7 @@ export function randomSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-// scrypt parameters: ~30 ms per hash on the 2-core target machine.
+// scrypt parameters: costly enough per guess, cheap enough per sign-in on a small machine.
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 
 export async function hashPassword(password: string): Promise<string> {

@@ -1,7 +1,7 @@
 /**
  * A request's logger, made on first use. Bypasses: pino's logger.child(bindings), which serialises
- * the bindings through the redaction paths when it is made (a few µs and ~1.5 KB of garbage per
- * request), while at the configured level most requests log nothing. A call at a disabled level
+ * the bindings through the redaction paths when it is made (time and garbage on every request),
+ * while at the configured level most requests log nothing. A call at a disabled level
  * returns without making the child; anything else goes to the real child. The test 'writes what
  * pino's own child writes' (platform.test.ts) pins it to pino's behaviour.
  */

@@ -85,8 +85,8 @@ export function createdRange(filter: { created_after?: string | undefined; creat
  * A list statement is prepared once per connection (@textline/db), and PostgreSQL plans it anew on
  * every execution unless its generic plan is priced no higher than a custom one. Against `LIMIT $n`
  * or an equality on a column with a few values (a status, a kind) the generic plan is priced for a
- * large share of the table, so it never is, and planning then costs as much as running the page
- * (measured: 0.05 ms each on the large fixture's ledger). Written into the text instead, these give
+ * large share of the table, so it never is, and every page is planned again before it runs. Written
+ * into the text instead, these give
  * one statement per value, a handful in all, each run with its generic plan.
  */
 

@@ -5,7 +5,7 @@ import { AppError, phoneNumberInputPattern } from '@textline/contract';
 // leading + and digits, optionally grouped with spaces, dots, hyphens or parentheses (the contract's pattern).
 const internationalFormat = phoneNumberInputPattern;
 
-// Validating against the full metadata is a tenth of a send's CPU; recipients repeat (replies,
+// Validating walks the full metadata of the number's country on every send; recipients repeat (replies,
 // conversations, retries), so recent answers are kept, a bounded number of them.
 const RECENT_LIMIT = 10_000;
 const recent = new Map<string, string | undefined>();

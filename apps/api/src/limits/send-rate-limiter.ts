@@ -1,7 +1,7 @@
 import { type SendRateTier, sendRateTiers } from '@textline/contract';
 import { type KeyedLimit, type KeyedLimiter, rateLimitedError } from './keyed-limiter.ts';
 
-/** SPEC section 8: burst capacity per plan tier; every tier refills one token per 1,200 ms. */
+/** The published send rate limit (docs/api-rules.md): burst capacity per plan tier; each refills one token per 1,200 ms. */
 export const sendRateLimits = {
   starter: { namespace: 'send', capacity: 1, refillMs: 1_200 },
   growth: { namespace: 'send', capacity: 5, refillMs: 1_200 },
@@ -52,7 +52,7 @@ function sendBuckets(caller: SendCaller) {
 
 /**
  * Takes one send from the token's bucket and each of its ancestors', all or none (one atomic take),
- * or throws the SPEC section 8 429. Transports call it per access token before validating the
+ * or throws 429 message_send_rate_limited. Transports call it per access token before validating the
  * request (operations with `rateLimit: 'message_send'`).
  *
  * An idempotent replay creates nothing, so it is answered whatever the buckets hold: only when one

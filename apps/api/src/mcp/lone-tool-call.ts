@@ -2,8 +2,9 @@
  * The MCP lone-call path. Bypasses: the SDK's Server and StreamableHTTPServerTransport for a POST
  * /mcp that is a single tools/call, answering it here with the bytes the SDK would write. Why:
  * routing one request through the SDK (its type guards, abort controller, promise chain and three
- * re-validations) would cost a quarter of an MCP send's CPU. The test 'answers a lone tools/call
- * (our path) byte for byte as the SDK server answers it in a batch' (mcp.test.ts) pins it.
+ * re-validations) would run that machinery, which a lone call does not need, on every MCP send. The
+ * test 'answers a lone tools/call (our path) byte for byte as the SDK server answers it in a batch'
+ * (mcp.test.ts) pins it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';

@@ -47,8 +47,8 @@ function serverInstructions(baseUrl: string, services: InstructionServices): str
   ].join(' ');
 }
 
-// Each server would otherwise compile a JSON Schema validator (a new Ajv) of its own: a tenth of an MCP
-// request's CPU. It only checks elicitation answers, which a stateless server never asks for.
+// Each server would otherwise compile a JSON Schema validator (a new Ajv) of its own, and a stateless
+// server is made per request. It only checks elicitation answers, which a stateless server never asks for.
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
 
 /**

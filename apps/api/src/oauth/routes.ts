@@ -106,8 +106,8 @@ export function oauthRouter(services: Services): Router {
   oauth.use('/oauth/authorize', authorizationHandler({ provider }));
   oauth.use('/oauth/token', hashPresentedClientSecret, tokenHandler({ provider }));
 
-  // Our own handler rather than the SDK's: SPEC answers 200 to every revocation request (RFC 7009 section
-  // 2.2 for unknown tokens), while the SDK refuses requests without client authentication.
+  // Our own handler rather than the SDK's: /oauth/revoke answers 200 to every revocation request (RFC 7009
+  // section 2.2 for unknown tokens), while the SDK refuses requests without client authentication.
   oauth.post('/oauth/revoke', async (req: Request, res: Response) => {
     try {
       const body = (req.body ?? {}) as Record<string, unknown>;

@@ -222,7 +222,7 @@ const legacyToolListSchema = {
 };
 
 /**
- * The legacy REST surface over the MCP tools (SPEC section 4, mcp/routes.ts). They are express
+ * The legacy REST surface over the MCP tools (GET /mcp/tools, POST /mcp/tools/{name}: mcp/routes.ts). They are express
  * routes, not procedures, so they are described here from the operations their tools run: a call
  * answers its tool's success body as `result`, or any error the tool's operation answers.
  */

@@ -13,10 +13,10 @@ const initScript = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: 
 
 /** /openapi.json and a Swagger UI at /docs, served from the local package (no CDN, no network). */
 export function docsRouter(): Router {
-  // Built on first request: the generator (trpc-to-openapi) and the document are 20 MB of memory
-  // that most processes never need.
+  // Built on first request: the generator (trpc-to-openapi) and the document are memory that most
+  // processes never need.
   let document: Promise<object> | undefined;
-  // The package's main module loads the whole UI bundle into this process (40 MB of RSS) only to
+  // The package's main module loads the whole UI bundle into this process's memory only to
   // tell us where its files are; this module tells us without it.
   const absolutePath = require('swagger-ui-dist/absolute-path.js') as () => string;
   const assets = absolutePath();

@@ -76,8 +76,8 @@ async function authorizeBearer(
     if (!grantsScope(auth.scopes, scope)) throw insufficientScope(scope);
   }
   if (operation.rateLimit !== 'message_send') return { auth, sendTokenTaken: false };
-  // Before the input is validated: an over-limit caller gets 429 whatever it sent (SPEC section 8
-  // order), except for an idempotent replay, which creates nothing and answers the original message.
+  // Before the input is validated: an over-limit caller gets 429 whatever it sent (the send's published
+  // order of checks), except for an idempotent replay, which creates nothing and answers the original message.
   const isReplay = async () => repeatsAcceptedSend(ctx.services, auth.workspaceId, await readRawInput());
   const { tokenTaken } = await enforceSendRateLimit(ctx.services.rateLimiter, auth, isReplay);
   return { auth, sendTokenTaken: tokenTaken };
@@ -142,8 +142,8 @@ export function session<TOperation extends Operation>(
 
 /**
  * Runs an operation for this context and raw input as its tRPC procedure would (authorize, parse
- * input, handle, parse output) without tRPC's per-call machinery, a tenth of a request's CPU on the
- * hot routes; REST and MCP share this. Throws what the procedure would, as an AppError
+ * input, handle, parse output) without tRPC's per-call machinery, which the hot routes would pay on
+ * every request; REST and MCP share this. Throws what the procedure would, as an AppError
  * (validation_failed for the input, or a 404 when one of the REST `pathParameters` fails its
  * schema: see invalidInputError).
  */
@@ -175,8 +175,8 @@ async function runOperation(
   const callerCtx = { ...ctx, ...caller };
   let output: unknown;
   try {
-    // Synchronous parses: no contract schema refines asynchronously, and zod's async parse costs several
-    // times as much CPU (a list page of 25 items: ~4x).
+    // Synchronous parses: no contract schema refines asynchronously, and zod's async parse costs more CPU
+    // for nothing, the more the larger the value (a list page).
     const input = operation.input.safeParse(rawInput);
     if (!input.success) throw invalidInputError(operation, input.error.issues, pathParameters);
     output = await handler.handle({ ctx: callerCtx, input: input.data });

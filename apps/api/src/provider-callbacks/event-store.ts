@@ -86,7 +86,7 @@ const identityKey = (provider: string, eventType: string, externalId: string) =>
   JSON.stringify([provider, eventType, externalId]);
 
 /**
- * Stores provider events first, before anything else happens to them (SPEC section 6). Events of a
+ * Stores provider events first, before anything else happens to them. Events of a
  * provider that arrive while its previous statement is in flight are stored together (KeyedBatcher).
  */
 export function createProviderEventStore(sql: SqlClient): ProviderEventStore {

@@ -5,7 +5,7 @@ import { unstorable } from '../http/request-guards.ts';
 import { verifyWebhookSignature } from './signature.ts';
 import type { WebhookSource } from './sources.ts';
 
-/** SPEC section 2 "Inbound provider webhook acceptance record". */
+/** What a provider webhook is answered: the stored event's acceptance record. */
 type AcceptanceRecord = {
   id: string;
   status: 'received';
@@ -15,7 +15,7 @@ type AcceptanceRecord = {
   duplicate: boolean;
 };
 
-/** SPEC section 6: 202 for a new event, 200 with `duplicate: true` for a repeat. */
+/** 202 for a new event, 200 with `duplicate: true` for a repeat. */
 export function acceptanceStatus(record: AcceptanceRecord): 200 | 202 {
   return record.duplicate ? 200 : 202;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Provider payloads, normalised from the keys SPEC section 6 names. Each route has an identity
+ * Provider payloads, normalised from their published keys (docs/api-rules.md). Each route has an identity
  * schema (what a signed request must carry, else 422) and the reconciliation reads the rest
  * leniently: an odd optional field is ignored rather than failing a stored, verified event.
  */

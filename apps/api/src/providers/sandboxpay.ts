@@ -34,7 +34,7 @@ export function createSandboxPayProvider(options: {
 }
 
 /**
- * The notification sandboxpay sends when an invoice is paid, in the SPEC section 6 funding payload.
+ * The notification sandboxpay sends when an invoice is paid, in the funding provider's payload (payloads.ts).
  * The default event id is fixed per invoice, so reporting one payment twice is a duplicate event.
  */
 export function sandboxPaymentCompleted(

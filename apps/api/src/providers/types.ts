@@ -24,7 +24,7 @@ export class ProviderRejection extends Error {
 
 /**
  * The error_code a refused message is left with: the catalogue's code where the refusal is one of
- * its causes (SPEC section 7), so its retry hint applies, else the rejection code itself.
+ * that code's causes, so its retry hint applies, else the rejection code itself.
  */
 export function messageErrorCodeOf(code: ProviderRejection['code']): string {
   switch (code) {

@@ -20,7 +20,7 @@ const ENROLL_TIMEOUT_MS = 120_000;
 /**
  * Enrollments one call must add for it to refresh the table's statistics. Until autovacuum gets to
  * it, the planner still counts a campaign's enrollments as before the call (none, for a new one) and
- * reads a large stage's due steps in a plan fit for a handful: measured at 7 s a batch for 100,000.
+ * reads a large stage's due steps in a plan fit for a handful, which is slow for a large enrollment.
  */
 const ANALYZE_AFTER_ENROLLED = 1_000;
 

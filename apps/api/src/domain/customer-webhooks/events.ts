@@ -5,7 +5,7 @@ import { newId } from '../../lib/crypto.ts';
 import { enqueueWebhookDeliveries, messageIdOf, subscribedEndpoints } from './deliveries.ts';
 
 /**
- * Writes a customer event (SPEC section 6) to the `events` outbox. Call it in the transaction of the
+ * Writes a customer event to the `events` outbox. Call it in the transaction of the
  * state change it reports, so an event exists exactly when its change committed. The same
  * transaction queues one delivery per matching enabled webhook endpoint, which start after the commit
  * (a JobTransaction wakes them). The event's INSERT finds those endpoints too: every event costs one
@@ -38,7 +38,7 @@ export function retryHintOf(errorCode: string): { retry?: string } {
     : {};
 }
 
-/** The `message` object of message.sent / delivered / failed (SPEC section 2 envelope). */
+/** The `message` object in the envelope's data of message.sent / delivered / failed. */
 export function messageEventData(
   message: Pick<Message, 'id' | 'status' | 'phoneNumber' | 'segments' | 'costCents' | 'errorCode'>,
 ): TCustomerEventData<'message.sent'> {

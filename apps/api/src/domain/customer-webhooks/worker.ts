@@ -30,7 +30,7 @@ const ZDeliveryJobPayload = z.discriminatedUnion('trigger', [
 type DeliveryJobPayload = z.infer<typeof ZDeliveryJobPayload>;
 type AutomaticPayload = Extract<DeliveryJobPayload, { trigger: 'automatic' }>;
 
-/** SPEC section 2 envelope, rebuilt from the immutable event row: every attempt sends the same bytes. */
+/** The event envelope, rebuilt from the immutable event row: every attempt sends the same bytes. */
 export function envelopeFor(event: Pick<Event, 'id' | 'type' | 'createdAt' | 'data'>): TEventEnvelope {
   return {
     id: event.id,
@@ -124,7 +124,7 @@ async function unclaim(prisma: PrismaClient, payload: AutomaticPayload): Promise
 
 /**
  * The delivery's state after an attempt; nextRetryAt undefined means "leave as it is". A failed
- * attempt reads `failed` at once (SPEC section 6 rule 2), whether or not a retry is scheduled:
+ * attempt reads `failed` at once, whether or not a retry is scheduled:
  * next_retry tells the two apart.
  */
 function settle(attempt: {

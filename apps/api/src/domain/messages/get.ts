@@ -2,7 +2,7 @@ import { AppError, type TMessageItem } from '@textline/contract';
 import type { Services } from '../../services.ts';
 import { inboundIdPrefix, inboundItemColumns, type MessageItemRow, outboundItemColumns, toMessageItem } from './items.ts';
 
-// A hot read: straight on the driver, since Prisma would cost as much CPU as the query itself. One
+// A hot read: straight on the driver, without Prisma's per-query work on every read. One
 // statement either way: the id's prefix says which table holds it.
 export const outboundById = `SELECT ${outboundItemColumns} FROM messages m WHERE m.id = $1 AND m.workspace_id = $2`;
 export const inboundById = `SELECT ${inboundItemColumns} FROM inbound_messages i WHERE i.id = $1 AND i.workspace_id = $2`;

@@ -9,7 +9,7 @@ import { acceptParametersOf, type MessageSource, type Sender, type SendRequest, 
  * the send's parameters by the send's own code (acceptParametersOf), and the verdict comes from the
  * send's own rules: accept_message_batch in its dry run, which applies every check in the send's
  * order but writes and locks nothing. The send rate limit is the transport's and previews are
- * exempt from it (SPEC section 8), so it is not part of the verdict.
+ * exempt from it, so it is not part of the verdict.
  */
 export async function previewMessage(
   deps: Pick<Services, 'sql' | 'clock' | 'config'>,

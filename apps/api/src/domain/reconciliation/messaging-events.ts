@@ -12,7 +12,7 @@ const outcomeOf: Record<string, MessageOutcome> = {
   'message.failed': 'failed',
 };
 
-/** SPEC section 6: opt-out events of the messaging provider. */
+/** The messaging provider's opt-out event types (docs/api-rules.md). */
 const optOutEventTypes: readonly string[] = [
   'recipient.opted_out',
   'contact.opted_out',

@@ -40,7 +40,7 @@ export async function recordOptOutCreated(
 }
 
 /**
- * Creates or re-activates the workspace-wide suppression of a phone number (SPEC section 6). An
+ * Creates or re-activates the workspace-wide suppression of a phone number. An
  * active one is updated in place with the newest source and provider metadata. opt_out.created is
  * recorded only when the number was not already suppressed, so repeats do not notify twice.
  */

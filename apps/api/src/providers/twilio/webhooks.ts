@@ -10,8 +10,8 @@ import { deliveryErrorCodeOf } from './errors.ts';
 /**
  * Twilio's callbacks (https://www.twilio.com/docs/usage/webhooks/webhooks-security): form-encoded
  * POSTs signed with X-Twilio-Signature, an HMAC-SHA1 keyed with the auth token over the URL Twilio
- * was given followed by the sorted form parameters. Verified, they are translated into the payloads
- * of SPEC section 6 and enter the same store-first, deduplicated ingestion as the sandbox's.
+ * was given followed by the sorted form parameters. Verified, they are translated into our provider
+ * payloads (provider-callbacks/payloads.ts) and enter the same store-first, deduplicated ingestion as the sandbox's.
  */
 
 type FormParams = Record<string, string | string[] | undefined>;
