@@ -58,7 +58,7 @@ export type DbConfig = {
 
 /**
  * One parameterised statement straight on the driver, for the few hot-path statements (a send, a
- * read, a provider event) where Prisma's per-query cost would match the database's own work. It
+ * read, a provider event) where Prisma's per-query cost would be paid on every call. It
  * shares Prisma's connections. Values come back as the driver parses them: timestamptz as Date,
  * int4 as number, jsonb as parsed JSON.
  */
@@ -81,7 +81,7 @@ export type Db = {
   close(): Promise<void>;
 };
 
-// PGlite (its WASM build alone is some 40 MB of memory) loads only in the embedded mode.
+// PGlite (its WASM build alone is a large block of memory) loads only in the embedded mode.
 const loadPglite = () => import('./pglite.ts');
 
 // Tests open many in-memory databases, and initdb plus migrations costs seconds each: the first one
@@ -119,8 +119,8 @@ export async function applyMigrations(config: DbConfig): Promise<{ applied: stri
 
 /**
  * A name per statement text, so each pooled connection parses and plans a statement once and later
- * only binds and executes it: planning the message list's union costs PostgreSQL several times what
- * running it does. Every text the API sends comes from a fixed set of statement shapes (values travel
+ * only binds and executes it: planning the message list's union costs PostgreSQL more than running
+ * it does. Every text the API sends comes from a fixed set of statement shapes (values travel
  * as parameters); past a bound, a new text goes unnamed, so a caller that did build one per value
  * cannot grow each connection's prepared statements without end.
  */

@@ -50,8 +50,8 @@ export async function openPglite(dataDir: string, template?: Blob): Promise<Open
 const initdbScript = path.join(dbPackageDir, 'src', 'pglite-initdb.mjs');
 
 /**
- * Creating a cluster (initdb) grows PGlite's WebAssembly memory by some 450 MB that the process
- * never gets back, so a first start would keep it for its lifetime. A child process that exits
+ * Creating a cluster (initdb) grows PGlite's WebAssembly memory far beyond what serving needs, and the
+ * process never gets it back, so a first start would keep it for its lifetime. A child process that exits
  * creates the cluster instead; this process then opens it like any existing one.
  */
 async function initialiseInChild(dataDir: string): Promise<void> {

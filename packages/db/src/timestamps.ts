@@ -1,8 +1,8 @@
 /**
  * A timestamptz as PostgreSQL prints it ('2026-11-25 23:14:25.12+00') as the API shows instants:
  * ISO 8601 in UTC with milliseconds ('2026-11-25T23:14:25.120Z'). Every connection's TimeZone is UTC,
- * so the usual text is rewritten without building a Date, which costs several times as much on a
- * list page of a hundred timestamps; any other offset goes through Date. Sub-milliseconds are cut,
+ * so the usual text is rewritten without building a Date, which costs far more on a list page of
+ * many timestamps; any other offset goes through Date. Sub-milliseconds are cut,
  * as a Date cuts them.
  */
 export function isoTimestamp(text: string): string {
