@@ -71,6 +71,15 @@ async function axeViolations(): Promise<string[]> {
   );
 }
 
+// --bad and --warn of the console's styles.css.
+const errorColour = 'rgb(180, 35, 24)';
+const warningColour = 'rgb(138, 90, 0)';
+
+/** The text colour of the first element `selector` finds. */
+function colourOf(selector: string): Promise<string> {
+  return page.evaluate<string>(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).color`);
+}
+
 type ConsolePage = { path: string; ready: (page: Page) => Promise<unknown> };
 
 const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true }).waitFor();
@@ -228,15 +237,7 @@ describe('the console in Chromium: accessibility and plain words', () => {
     const badge = page.locator('tr.message-row .badge').first();
     await badge.waitFor();
     expect(await badge.textContent()).toBe('Canceled');
-    const failedBadge = await page.evaluate(() => {
-      const probe = document.createElement('span');
-      probe.className = 'badge failed';
-      document.body.append(probe);
-      const color = getComputedStyle(probe).color;
-      probe.remove();
-      return color;
-    });
-    expect(await badge.evaluate((element) => getComputedStyle(element).color)).not.toBe(failedBadge);
+    expect(await colourOf('tr.message-row .badge')).not.toBe(errorColour);
   });
 
   it('a delivery that failed with a retry scheduled is a warning, and a test event says it is one', async () => {
@@ -246,7 +247,7 @@ describe('the console in Chromium: accessibility and plain words', () => {
     const retrying = rows.filter({ has: page.locator('.badge.retrying') }).first();
     await retrying.waitFor();
     expect(await retrying.locator('.badge').textContent()).toMatch(/^Failed, retrying (now|in \d+ (s|min))$/);
-    expect(await retrying.locator('.badge').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(138, 90, 0)');
+    expect(await colourOf('tr.delivery-row .badge.retrying')).toBe(warningColour);
 
     const deliveries = await app.services.prisma.webhookDelivery.findMany({ where: { endpointId } });
     const test = deliveries.find((delivery) => delivery.eventId.startsWith('evt_test_'))!;
@@ -304,7 +305,7 @@ describe('the console in Chromium: accessibility and plain words', () => {
     }
   });
 
-  it('/docs says nothing of a SPEC.md', async () => {
+  it('/docs names no document the repository does not hold', async () => {
     await page.goto(`${app.baseUrl}/docs`);
     await page.getByText('SMS messaging API for developers and AI agents.').waitFor();
     expect(await page.locator('body').textContent()).not.toContain('SPEC.md');
