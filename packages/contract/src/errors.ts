@@ -137,6 +137,9 @@ export const errorCatalogue = {
     fix:
       'Wait retry_after_seconds (the Retry-After header) and send the request again, or keep using the account ' +
       'this address created: its token makes as many keys as needed (MCP tool create_api_key).',
+    mcpFix:
+      'Wait retry_after_seconds and create the account again, or keep using the account this address created: its ' +
+      'token makes as many keys as needed (create_api_key).',
     retry: 'retry_after_seconds',
     explained: true,
     extra: z.object({ retry_after_seconds: ZRetryAfterSeconds }),
