@@ -152,7 +152,7 @@ describe('account creation throttle', () => {
     for (const path of ['/api/v1/accounts', '/mcp/accounts']) {
       const limited = await call(app, 'POST', path, { body: { username: uniqueName(), password }, headers: ip });
       expect(limited.status).toBe(429);
-      // SPEC's fields, with the catalogue's message and fix beside them.
+      // The published fields, with the catalogue's message and fix beside them.
       expect(limited.body).toEqual({
         error: 'account_creation_rate_limited',
         message: errorCatalogue.account_creation_rate_limited.message,

@@ -7,7 +7,7 @@ import { completeBrandedDetails, payInvoice } from './onboarding-support.ts';
 
 /**
  * An agent that holds only the base URL reaches a delivered SMS through MCP alone: the 401 tells it
- * where accounts come from, the account token runs every onboarding tool (beyond its SPEC scopes),
+ * where accounts come from, the account token runs every onboarding tool (beyond its three scopes),
  * and it follows get_onboarding_status's next_action, taking the dedicated-number path. Paying the
  * funding invoice is the funding provider's part (its signed event), not the agent's.
  */

