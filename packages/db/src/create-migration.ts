@@ -1,9 +1,11 @@
 // `npm run db:migration -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with the
-// SQL that takes the database from the existing migrations to schema.prisma.
+// SQL that takes the database from the existing migrations to schema.prisma and to the functions of
+// sql/ (each changed one's CREATE OR REPLACE, after the tables and columns it may need).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { diffSchemaFromMigrations, lockfileContent } from './diff.ts';
 import { lockfileName, migrationsDir } from './engine.ts';
+import { functionMigrationSql } from './sql-functions.ts';
 
 // Same shape as `prisma migrate dev`: UTC yyyyMMddHHmmss.
 function timestamp(date: Date): string {
@@ -20,11 +22,12 @@ async function main(rawName: string | undefined): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const sql = await diffSchemaFromMigrations();
-  if (!sql) {
-    console.log('No schema changes: schema.prisma matches the migrations; nothing written.');
+  const parts = [await diffSchemaFromMigrations(), await functionMigrationSql()].filter((part) => part !== null);
+  if (parts.length === 0) {
+    console.log('No changes: schema.prisma and the functions of sql/ match the migrations; nothing written.');
     return;
   }
+  const sql = parts.join('\n');
   const dir = path.join(migrationsDir, `${timestamp(new Date())}_${name}`);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'migration.sql'), sql);
