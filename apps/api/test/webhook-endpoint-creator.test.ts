@@ -202,21 +202,27 @@ describe('OAuth grants', () => {
 });
 
 describe.runIf(scaledMode)('a token revoked in another process', () => {
-  it('creates no endpoint there, although that process still accepts it from its token cache', async () => {
+  it('creates and re-enables nothing there, although that process still accepts it from its token cache', async () => {
     const second = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1' }, { shareWith: app, startJobs: false });
     try {
       const developer = await createDeveloper(app);
       const child = await mintToken(developer.token, 'cached');
+      const before = await createEndpoint(child.access_token, 'before');
       // The second process caches the token; the manual clock never lets the entry expire.
       expect((await call(second, 'GET', '/api/v1/webhook-endpoints', { token: child.access_token })).status).toBe(200);
       expect((await call(app, 'DELETE', `/api/v1/tokens/${child.id}`, { token: developer.token })).status).toBe(200);
-      const refused = await call(second, 'POST', '/api/v1/webhook-endpoints', {
+      const created = await call(second, 'POST', '/api/v1/webhook-endpoints', {
         token: child.access_token,
         body: { url: `${sink.url}/late` },
       });
-      expect(refused.status).toBe(401);
+      expect(created.status).toBe(401);
+      const reenabled = await call(second, 'PATCH', `/api/v1/webhook-endpoints/${before.id}`, {
+        token: child.access_token,
+        body: { enabled: true },
+      });
+      expect(reenabled.status).toBe(401);
       const listed = await call(app, 'GET', '/api/v1/webhook-endpoints', { token: developer.token });
-      expect(listed.body.endpoints).toEqual([]);
+      expect(listed.body.endpoints).toEqual([expect.objectContaining({ id: before.id, enabled: false })]);
     } finally {
       await second.close();
     }

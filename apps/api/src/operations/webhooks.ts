@@ -28,7 +28,7 @@ export const webhookEndpointsHandlers = {
     endpoint: await getEndpoint(ctx.services, ctx.auth.workspaceId, input.id),
   })),
   update: bearer(operations['webhookEndpoints.update'], async ({ ctx, input }) => ({
-    endpoint: await updateEndpoint(ctx.services, ctx.auth.workspaceId, input),
+    endpoint: await updateEndpoint(ctx.services, ctx.auth, input),
   })),
   delete: bearer(operations['webhookEndpoints.delete'], ({ ctx, input }) =>
     deleteEndpoint(ctx.services, ctx.auth.workspaceId, input.id),

@@ -163,18 +163,25 @@ type CreatorTokenRow = {
 };
 
 /**
- * The creator as the endpoint records it. The token's row is read under a share lock, which its
- * revocation's UPDATE waits for: so either the revocation sees this endpoint (and disables it) or it
- * came first, and then the token creates nothing, even while another process's token cache still
- * accepts it.
+ * The calling token's row, read under a share lock that its revocation's UPDATE waits for: either
+ * the revocation sees what this transaction writes (and disables the endpoint) or it came first, and
+ * then the token writes nothing, even while another process's token cache still accepts it. Null for
+ * the console.
  */
-async function creatorOf(tx: Prisma.TransactionClient, creator: EndpointCreator): Promise<TWebhookEndpointCreator> {
-  if (creator.origin === 'console') return consoleCreator;
+async function lockLiveToken(tx: Prisma.TransactionClient, caller: EndpointCreator): Promise<CreatorTokenRow | null> {
+  if (caller.origin === 'console') return null;
   const [token] = await tx.$queryRaw<CreatorTokenRow[]>`
     SELECT t.id, t.name, t.origin, t.oauth_client_id, t.revoked_at, ${revocationDisables} AS disabled_when_revoked
-    FROM access_tokens t WHERE t.id = ${creator.tokenId} AND t.workspace_id = ${creator.workspaceId}
+    FROM access_tokens t WHERE t.id = ${caller.tokenId} AND t.workspace_id = ${caller.workspaceId}
     FOR SHARE`;
   if (!token || token.revoked_at !== null) throw new AppError('unauthorized');
+  return token;
+}
+
+/** The creator as the endpoint records it. */
+async function creatorOf(tx: Prisma.TransactionClient, creator: EndpointCreator): Promise<TWebhookEndpointCreator> {
+  const token = await lockLiveToken(tx, creator);
+  if (!token) return consoleCreator;
   return {
     kind: token.oauth_client_id === null ? 'token' : 'oauth_client',
     name: token.name,
@@ -246,7 +253,7 @@ export async function disableEndpointsOfRevokedTokens(
 
 export async function updateEndpoint(
   deps: Deps,
-  workspaceId: string,
+  caller: EndpointCreator,
   input: {
     id: string;
     url?: string | undefined;
@@ -255,20 +262,24 @@ export async function updateEndpoint(
     enabled?: boolean | undefined;
   },
 ): Promise<TWebhookEndpoint> {
-  const existing = await findEndpoint(deps, workspaceId, input.id);
+  const existing = await findEndpoint(deps, caller.workspaceId, input.id);
   const reenabled = input.enabled === true && !existing.enabled;
   const url = input.url === undefined ? undefined : await checkEndpointUrl(deps, input.url);
-  const endpoint = await deps.prisma.webhookEndpoint.update({
-    where: { id: existing.id },
-    data: {
-      ...(url !== undefined && { url }),
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.event_types !== undefined && { eventTypes: [...new Set(input.event_types)] }),
-      ...(input.enabled !== undefined && { enabled: input.enabled, disabledReason: null }),
-      // A re-enabled endpoint starts a fresh failure window.
-      ...(reenabled && { failingSince: null }),
-      updatedAt: new Date(deps.clock.now()),
-    },
+  const endpoint = await deps.prisma.$transaction(async (tx) => {
+    // A revoked token turns nothing back on and points nothing elsewhere (lockLiveToken).
+    await lockLiveToken(tx, caller);
+    return tx.webhookEndpoint.update({
+      where: { id: existing.id },
+      data: {
+        ...(url !== undefined && { url }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.event_types !== undefined && { eventTypes: [...new Set(input.event_types)] }),
+        ...(input.enabled !== undefined && { enabled: input.enabled, disabledReason: null }),
+        // A re-enabled endpoint starts a fresh failure window.
+        ...(reenabled && { failingSince: null }),
+        updatedAt: new Date(deps.clock.now()),
+      },
+    });
   });
   return withHealth(deps, endpoint);
 }
