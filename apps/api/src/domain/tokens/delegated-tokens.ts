@@ -23,7 +23,7 @@ import { disableEndpointsOfRevokedTokens } from '../customer-webhooks/endpoints.
 export type TokenCaller = Pick<AuthContext, 'workspaceId' | 'tokenId' | 'scopes' | 'origin' | 'oauthClientId' | 'expiresAt'>;
 
 export type CreateTokenInput = {
-  name: string;
+  name: string | undefined;
   scopes: Scope[];
   expires_in_seconds?: number | undefined;
   spend_cap_cents_daily?: number | undefined;
@@ -149,7 +149,7 @@ export async function createDelegatedToken(
     });
     return {
       ...issued,
-      name: input.name,
+      name: input.name ?? null,
       origin: 'delegated',
       created_at: new Date(now).toISOString(),
       parent_token_id: parentTokenId,
