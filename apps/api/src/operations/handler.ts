@@ -103,7 +103,7 @@ export function open<TOperation extends Operation>(
 
 /**
  * An operation behind a `txt_` bearer token with the entry's scope. Over MCP the tool call itself
- * was authorised with mcp:execute (DESIGN.md: MCP is the agent's control plane).
+ * was authorised with mcp:execute (MCP is the agent's control plane).
  */
 export function bearer<TOperation extends Operation>(
   operation: TOperation,
