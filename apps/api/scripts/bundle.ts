@@ -7,7 +7,7 @@ import { build, type OutputFile } from 'esbuild';
 
 /**
  * The API's processes as plain JavaScript (apps/api/dist/*.mjs) for `node` alone: without the tsx
- * loader an idle process holds some 50 MB less. The workspace packages (@textline/*, which export
+ * loader an idle process holds less memory. The workspace packages (@textline/*, which export
  * TypeScript) are bundled in; every third-party package stays external and loads from node_modules.
  */
 

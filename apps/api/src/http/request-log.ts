@@ -21,7 +21,7 @@ const requestIdPattern = /^[\w.-]{1,64}$/;
  * Gives each request an id (echoed as X-Request-Id) and a logger bound to it, and logs one line per
  * completed request: method, path and status only, since query strings and headers may carry
  * credentials or phone numbers. Health probes are not logged; they would drown everything else.
- * (pino-http did this at several times the cost: it serialised every request, headers included,
+ * (pino-http did this at a higher cost: it serialised every request, headers included,
  * even when the level discarded the line.)
  */
 export function requestLogging(logger: Logger, metrics?: Metrics) {
