@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { type EventIdentity, payloadIdentity } from './payloads.ts';
+import { type EventIdentity, payloadIdentity } from '../domain/reconciliation/payloads.ts';
 import type { SigningKey } from './signature.ts';
 
 /** One provider's signing key, named by the provider label used in paths and stored events. */

@@ -1,5 +1,5 @@
 import type { Prisma } from '@textline/db';
-import { ZFundingEvent } from '../../provider-callbacks/payloads.ts';
+import { ZFundingEvent } from './payloads.ts';
 import { postLedgerEntry } from '../ledger.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 

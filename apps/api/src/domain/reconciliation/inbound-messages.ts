@@ -1,7 +1,7 @@
 import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
-import { ZInboundMessage } from '../../provider-callbacks/payloads.ts';
+import { ZInboundMessage } from './payloads.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { liftKeywordSuppression, suppressRecipient } from './suppressions.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';

@@ -1,7 +1,7 @@
 import { type Message, Prisma } from '@textline/db';
 import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { toE164Near } from '../../lib/phone.ts';
-import { type TMessagingEvent, ZMessagingEvent } from '../../provider-callbacks/payloads.ts';
+import { type TMessagingEvent, ZMessagingEvent } from './payloads.ts';
 import { applyMessageOutcome, type MessageOutcome } from '../messages/outcomes.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 import { suppressRecipient } from './suppressions.ts';

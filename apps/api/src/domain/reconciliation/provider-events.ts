@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/define.ts';
 import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import type { Services } from '../../services.ts';
-import { INBOUND_MESSAGE_EVENT_TYPE } from '../../provider-callbacks/payloads.ts';
+import { INBOUND_MESSAGE_EVENT_TYPE } from './payloads.ts';
 import { reconcileFundingEvent } from './funding-events.ts';
 import { reconcileInboundMessage } from './inbound-messages.ts';
 import { reconcileMessagingEvent } from './messaging-events.ts';
