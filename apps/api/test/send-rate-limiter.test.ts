@@ -48,17 +48,17 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
     const { limiter, key } = setup();
     const decisions = await takeMany(limiter, key, 20);
     expect(decisions.every((decision) => decision.allowed)).toBe(true);
-    expect(await limiter.take({ limit: enterprise, key })).toEqual({ allowed: false, retryAfterMs: 1_200 });
+    expect(await limiter.take({ limit: enterprise, key })).toMatchObject({ allowed: false, retryAfterMs: 1_200 });
   });
 
   it('refills one token per refill interval and never beyond the capacity', async () => {
     const { clock, limiter, key } = setup();
     await takeMany(limiter, key, 20);
     clock.advance(500);
-    expect(await limiter.take({ limit: enterprise, key })).toEqual({ allowed: false, retryAfterMs: 700 });
+    expect(await limiter.take({ limit: enterprise, key })).toMatchObject({ allowed: false, retryAfterMs: 700 });
     clock.advance(700);
-    expect(await limiter.take({ limit: enterprise, key })).toEqual({ allowed: true });
-    expect(await limiter.take({ limit: enterprise, key })).toEqual({ allowed: false, retryAfterMs: 1_200 });
+    expect(await limiter.take({ limit: enterprise, key })).toMatchObject({ allowed: true });
+    expect(await limiter.take({ limit: enterprise, key })).toMatchObject({ allowed: false, retryAfterMs: 1_200 });
     clock.advance(3 * 1_200);
     expect((await takeMany(limiter, key, 4)).map((decision) => decision.allowed)).toEqual([true, true, true, false]);
     clock.advance(24 * 60 * 60 * 1_000);
@@ -68,10 +68,10 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
 
   it('keeps one bucket per key and namespace and sizes it by the limit passed', async () => {
     const { limiter, key } = setup();
-    expect(await limiter.take({ limit: starter, key })).toEqual({ allowed: true });
-    expect(await limiter.take({ limit: starter, key })).toEqual({ allowed: false, retryAfterMs: 1_200 });
-    expect(await limiter.take({ limit: starter, key: `${key}_other` })).toEqual({ allowed: true });
-    expect(await limiter.take({ limit: { ...starter, namespace: 'oauth-register' }, key })).toEqual({ allowed: true });
+    expect(await limiter.take({ limit: starter, key })).toMatchObject({ allowed: true });
+    expect(await limiter.take({ limit: starter, key })).toMatchObject({ allowed: false, retryAfterMs: 1_200 });
+    expect(await limiter.take({ limit: starter, key: `${key}_other` })).toMatchObject({ allowed: true });
+    expect(await limiter.take({ limit: { ...starter, namespace: 'oauth-register' }, key })).toMatchObject({ allowed: true });
   });
 
   it('lets exactly the capacity through when requests arrive at once', async () => {
@@ -84,14 +84,14 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
     const { clock, limiter, key } = setup();
     const small = { limit: { namespace: 'sign-in-username', capacity: 2, refillMs: 10_000 }, key } as const;
     const large = { limit: { namespace: 'sign-in-ip', capacity: 3, refillMs: 1_000 }, key } as const;
-    expect(await limiter.take(small, large)).toEqual({ allowed: true });
-    expect(await limiter.take(small, large)).toEqual({ allowed: true });
-    expect(await limiter.take(small, large)).toEqual({ allowed: false, retryAfterMs: 10_000 });
+    expect(await limiter.take(small, large)).toMatchObject({ allowed: true });
+    expect(await limiter.take(small, large)).toMatchObject({ allowed: true });
+    expect(await limiter.take(small, large)).toMatchObject({ allowed: false, retryAfterMs: 10_000 });
     // The refused take left the larger bucket its last token.
-    expect(await limiter.take(large)).toEqual({ allowed: true });
-    expect(await limiter.take(large)).toEqual({ allowed: false, retryAfterMs: 1_000 });
+    expect(await limiter.take(large)).toMatchObject({ allowed: true });
+    expect(await limiter.take(large)).toMatchObject({ allowed: false, retryAfterMs: 1_000 });
     clock.advance(10_000);
-    expect(await limiter.take(small, large)).toEqual({ allowed: true });
+    expect(await limiter.take(small, large)).toMatchObject({ allowed: true });
   });
 
   it('settles takes that arrive at once in arrival order, a refused one taking nothing', async () => {
@@ -104,7 +104,7 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
       limiter.take(large),
       limiter.take(large),
     ]);
-    expect(decisions).toEqual([
+    expect(decisions).toMatchObject([
       { allowed: true },
       { allowed: false, retryAfterMs: 10_000 },
       { allowed: true },
@@ -112,39 +112,62 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
     ]);
   });
 
+  it("reports the tightest bucket's tokens left and time until full, for the RateLimit headers", async () => {
+    const { clock, limiter, key } = setup();
+    const small = { limit: { namespace: 'sign-in-username', capacity: 2, refillMs: 10_000 }, key } as const;
+    const large = { limit: { namespace: 'sign-in-ip', capacity: 5, refillMs: 1_000 }, key } as const;
+    expect(await limiter.take(large)).toEqual({ allowed: true, state: { limit: large.limit, remaining: 4, resetMs: 1_000 } });
+    expect((await limiter.take(small, large)).state).toEqual({ limit: small.limit, remaining: 1, resetMs: 10_000 });
+    expect((await limiter.take(small, large)).state).toEqual({ limit: small.limit, remaining: 0, resetMs: 20_000 });
+    // Refused: nothing taken, the state as it stands.
+    expect(await limiter.take(small, large)).toEqual({
+      allowed: false,
+      retryAfterMs: 10_000,
+      state: { limit: small.limit, remaining: 0, resetMs: 20_000 },
+    });
+    clock.advance(2_500);
+    // Three taken from the large bucket, two and a half back: a fourth taken leaves three, full in 1.5 s.
+    expect((await limiter.take(large)).state).toEqual({ limit: large.limit, remaining: 3, resetMs: 1_500 });
+    expect((await limiter.reserve(small)).state).toEqual({ limit: small.limit, remaining: 0, resetMs: 17_500 });
+  });
+
   it('gives a refunded token back, never beyond the capacity', async () => {
     const { limiter, key } = setup();
     const bucket = { limit: { namespace: 'account-creation', capacity: 1, refillMs: 300_000 }, key } as const;
-    expect(await limiter.take(bucket)).toEqual({ allowed: true });
+    expect(await limiter.take(bucket)).toMatchObject({ allowed: true });
     await limiter.refund(bucket);
-    expect(await limiter.take(bucket)).toEqual({ allowed: true });
-    expect(await limiter.take(bucket)).toEqual({ allowed: false, retryAfterMs: 300_000 });
+    expect(await limiter.take(bucket)).toMatchObject({ allowed: true });
+    expect(await limiter.take(bucket)).toMatchObject({ allowed: false, retryAfterMs: 300_000 });
     await limiter.refund(bucket);
     await limiter.refund(bucket);
     await limiter.refund({ ...bucket, key: `${key}_never_taken` });
-    expect(await limiter.take(bucket)).toEqual({ allowed: true });
-    expect(await limiter.take(bucket)).toEqual({ allowed: false, retryAfterMs: 300_000 });
+    expect(await limiter.take(bucket)).toMatchObject({ allowed: true });
+    expect(await limiter.take(bucket)).toMatchObject({ allowed: false, retryAfterMs: 300_000 });
   });
 
   it('tells a refusal for tokens unsettled reservations hold from one for spent tokens', async () => {
     const { limiter, key } = setup();
     const username = { limit: { namespace: 'sign-in-username', capacity: 2, refillMs: 1_800_000 }, key } as const;
     const address = { limit: { namespace: 'sign-in-ip', capacity: 10, refillMs: 360_000 }, key } as const;
-    expect(await limiter.reserve(username, address)).toEqual({ allowed: true });
-    expect(await limiter.reserve(username, address)).toEqual({ allowed: true });
-    expect(await limiter.reserve(username, address)).toEqual({ allowed: false, retryAfterMs: 1_800_000, onlyForUnsettled: true });
+    expect(await limiter.reserve(username, address)).toMatchObject({ allowed: true });
+    expect(await limiter.reserve(username, address)).toMatchObject({ allowed: true });
+    expect(await limiter.reserve(username, address)).toMatchObject({
+      allowed: false,
+      retryAfterMs: 1_800_000,
+      onlyForUnsettled: true,
+    });
     // The first attempt does not count: its tokens come back.
     await limiter.settle(false, username, address);
-    expect(await limiter.reserve(username, address)).toEqual({ allowed: true });
+    expect(await limiter.reserve(username, address)).toMatchObject({ allowed: true });
     // Both remaining attempts count: nothing is held any more, and the tokens stay spent.
     await limiter.settle(true, username, address);
     await limiter.settle(true, username, address);
-    expect(await limiter.reserve(username, address)).toEqual({
+    expect(await limiter.reserve(username, address)).toMatchObject({
       allowed: false,
       retryAfterMs: 1_800_000,
       onlyForUnsettled: false,
     });
-    expect(await limiter.take(username)).toEqual({ allowed: false, retryAfterMs: 1_800_000 });
+    expect(await limiter.take(username)).toMatchObject({ allowed: false, retryAfterMs: 1_800_000 });
   });
 });
 

@@ -5,7 +5,7 @@ import type { AuthContext, LegacyKeyContext } from '../auth/authenticator.ts';
 import { issueAccessToken } from '../auth/tokens.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { hashPassword, newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
-import { type LimitedKey, rateLimitedError } from '../limits/keyed-limiter.ts';
+import { type LimitedKey, type LimitReport, rateLimitedError } from '../limits/keyed-limiter.ts';
 import type { Services } from '../services.ts';
 import { createDelegatedToken, type TokenCaller } from './tokens/delegated-tokens.ts';
 
@@ -36,6 +36,7 @@ function newBackupCode(): string {
 export async function createAccount(
   deps: AccountDeps,
   input: { username: string; password: string; ipHash: string },
+  report: LimitReport = () => {},
 ): Promise<TAccountCreated> {
   const usernameLower = input.username.toLowerCase();
   if (await deps.prisma.account.findUnique({ where: { usernameLower }, select: { id: true } })) throw usernameTaken();
@@ -46,7 +47,8 @@ export async function createAccount(
     key: input.ipHash,
   };
   const decision = await deps.rateLimiter.take(ipSlot);
-  if (!decision.allowed) throw rateLimitedError('account_creation_rate_limited', decision.retryAfterMs);
+  if (!decision.allowed) throw rateLimitedError('account_creation_rate_limited', decision);
+  report(decision.state);
 
   try {
     const passwordHash = await hashPassword(input.password);

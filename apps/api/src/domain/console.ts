@@ -4,6 +4,7 @@ import { accountOwner, startConsoleSession, type ConsoleSessionContext } from '.
 import { hashPassword, sha256Hex, verifyPassword } from '../lib/crypto.ts';
 import { toFundingInvoice } from './funding.ts';
 import { type CredentialAttempt, limitFailedAttempts } from '../limits/credential-attempts.ts';
+import type { LimitReport } from '../limits/keyed-limiter.ts';
 import type { Services } from '../services.ts';
 import { revokeTokenTree } from './tokens/delegated-tokens.ts';
 
@@ -19,25 +20,32 @@ let decoyHash: Promise<string> | undefined;
 export async function checkCredentials(
   deps: Pick<Services, 'prisma' | 'rateLimiter' | 'config'>,
   input: CredentialAttempt & { password: string },
+  report?: LimitReport,
 ) {
-  return limitFailedAttempts(deps, input, async () => {
-    const account = await deps.prisma.account.findUnique({
-      where: { usernameLower: input.username.toLowerCase() },
-      include: { workspace: { select: { id: true } } },
-    });
-    const valid = await verifyPassword(
-      input.password,
-      account?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy password'))),
-    );
-    return valid && account?.workspace ? { account, workspaceId: account.workspace.id } : undefined;
-  });
+  return limitFailedAttempts(
+    deps,
+    input,
+    async () => {
+      const account = await deps.prisma.account.findUnique({
+        where: { usernameLower: input.username.toLowerCase() },
+        include: { workspace: { select: { id: true } } },
+      });
+      const valid = await verifyPassword(
+        input.password,
+        account?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy password'))),
+      );
+      return valid && account?.workspace ? { account, workspaceId: account.workspace.id } : undefined;
+    },
+    report,
+  );
 }
 
 export async function signIn(
   deps: Deps,
   input: CredentialAttempt & { password: string },
+  report?: LimitReport,
 ): Promise<{ token: string; session: ConsoleSessionContext }> {
-  const match = await checkCredentials(deps, input);
+  const match = await checkCredentials(deps, input, report);
   if (!match) throw new AppError('unauthorized', { message: 'The username or password is incorrect.' });
   return startConsoleSession(deps, {
     accountId: match.account.id,
@@ -59,25 +67,31 @@ export async function signOut(deps: Pick<Services, 'prisma'>, session: ConsoleSe
 export async function resetPassword(
   deps: Deps,
   input: CredentialAttempt & { backup_code: string; new_password: string },
+  report?: LimitReport,
 ): Promise<{ username: string; backup_codes_remaining: number }> {
-  const reset = await limitFailedAttempts(deps, input, async () => {
-    // Hashed before the lookup, so an unknown username takes as long as a known one.
-    const passwordHash = await hashPassword(input.new_password);
-    const account = await deps.prisma.account.findUnique({ where: { usernameLower: input.username.toLowerCase() } });
-    if (!account) return undefined;
-    const now = new Date(deps.clock.now());
-    return deps.prisma.$transaction(async (tx) => {
-      const spent = await tx.backupCode.updateMany({
-        where: { accountId: account.id, codeHash: sha256Hex(input.backup_code.trim().toLowerCase()), usedAt: null },
-        data: { usedAt: now },
+  const reset = await limitFailedAttempts(
+    deps,
+    input,
+    async () => {
+      // Hashed before the lookup, so an unknown username takes as long as a known one.
+      const passwordHash = await hashPassword(input.new_password);
+      const account = await deps.prisma.account.findUnique({ where: { usernameLower: input.username.toLowerCase() } });
+      if (!account) return undefined;
+      const now = new Date(deps.clock.now());
+      return deps.prisma.$transaction(async (tx) => {
+        const spent = await tx.backupCode.updateMany({
+          where: { accountId: account.id, codeHash: sha256Hex(input.backup_code.trim().toLowerCase()), usedAt: null },
+          data: { usedAt: now },
+        });
+        if (spent.count !== 1) return undefined;
+        await tx.account.update({ where: { id: account.id }, data: { passwordHash } });
+        await tx.consoleSession.deleteMany({ where: { accountId: account.id } });
+        const remaining = await tx.backupCode.count({ where: { accountId: account.id, usedAt: null } });
+        return { username: account.username, backup_codes_remaining: remaining };
       });
-      if (spent.count !== 1) return undefined;
-      await tx.account.update({ where: { id: account.id }, data: { passwordHash } });
-      await tx.consoleSession.deleteMany({ where: { accountId: account.id } });
-      const remaining = await tx.backupCode.count({ where: { accountId: account.id, usedAt: null } });
-      return { username: account.username, backup_codes_remaining: remaining };
-    });
-  });
+    },
+    report,
+  );
   if (!reset)
     throw new AppError('unauthorized', { message: 'The username or backup code is incorrect, or the code was already used.' });
   return reset;

@@ -8,12 +8,21 @@ export type LimitNamespace = 'send' | 'account-creation' | 'oauth-register' | 's
 /** A bucket of `capacity` tokens refilled one per `refillMs`. */
 export type KeyedLimit = { namespace: LimitNamespace; capacity: number; refillMs: number };
 export type LimitedKey = { limit: KeyedLimit; key: string };
-export type LimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+/**
+ * Where the tightest bucket of a take stands once it is done (the one with the fewest tokens left):
+ * what the RateLimit headers report. `resetMs` is the time until that bucket is full again.
+ */
+export type LimitState = { limit: KeyedLimit; remaining: number; resetMs: number };
+export type LimitDecision = ({ allowed: true } | { allowed: false; retryAfterMs: number }) & { state: LimitState };
 /**
  * A refused reservation says whether it was refused only for tokens that unsettled reservations
  * hold: those come back if the attempts holding them turn out not to count, so waiting may help.
  */
-export type ReservationDecision = { allowed: true } | { allowed: false; retryAfterMs: number; onlyForUnsettled: boolean };
+export type ReservationDecision = ({ allowed: true } | { allowed: false; retryAfterMs: number; onlyForUnsettled: boolean }) & {
+  state: LimitState;
+};
+/** Receives the state of a granted take, for the response's RateLimit headers (see reportRateLimit). */
+export type LimitReport = (state: LimitState) => void;
 
 /**
  * Token buckets per key, kept as GCRA: one number per key, the theoretical arrival time (TAT) of the
@@ -53,17 +62,50 @@ export function retryAfterSeconds(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 1000));
 }
 
-/** The 429 of a refused take: `code` with retry_after_seconds (and any `extra` fields) and the Retry-After header. */
+/**
+ * The IETF RateLimit-Policy and RateLimit headers (draft-ietf-httpapi-ratelimit-headers) of a bucket:
+ * its capacity as the quota over the window that refills it from empty, the tokens left and the
+ * seconds until it is full again.
+ */
+export function rateLimitHeaders({ limit, remaining, resetMs }: LimitState): Record<string, string> {
+  const windowSeconds = Math.ceil((limit.capacity * limit.refillMs) / 1000);
+  return {
+    'RateLimit-Policy': `"burst";q=${limit.capacity};w=${windowSeconds}`,
+    RateLimit: `"burst";r=${remaining};t=${Math.ceil(resetMs / 1000)}`,
+  };
+}
+
+/** A LimitReport that puts the RateLimit headers on the response of `ctx` (every transport writes ctx.response.headers). */
+export function reportRateLimit(ctx: { response: { headers: Record<string, string> } }): LimitReport {
+  return (state) => Object.assign(ctx.response.headers, rateLimitHeaders(state));
+}
+
+/**
+ * The 429 of a refused take: `code` with retry_after_seconds (and any `extra` fields), the Retry-After
+ * header and the RateLimit headers.
+ */
 export function rateLimitedError(
   code: ErrorCode,
-  retryAfterMs: number,
+  refused: { retryAfterMs: number; state: LimitState },
   extra: (seconds: number) => Record<string, unknown> = () => ({}),
 ): AppError {
-  const seconds = retryAfterSeconds(retryAfterMs);
+  const seconds = retryAfterSeconds(refused.retryAfterMs);
   return new AppError(code, {
     extra: { ...extra(seconds), retry_after_seconds: seconds },
-    headers: { 'Retry-After': String(seconds) },
+    headers: { 'Retry-After': String(seconds), ...rateLimitHeaders(refused.state) },
   });
+}
+
+/** How many tokens a bucket whose TAT is `tat` holds at `now` (GCRA: one per refill interval the TAT is short of the burst). */
+function tokensLeft(limit: KeyedLimit, tat: number, now: number): number {
+  return Math.min(limit.capacity, Math.max(0, Math.floor((burstMs(limit) - (tat - now)) / limit.refillMs) + 1));
+}
+
+/** The tightest of the buckets' states: fewest tokens left, then the longest until full. */
+function tightest(states: LimitState[]): LimitState {
+  return states.reduce((tight, state) =>
+    state.remaining < tight.remaining || (state.remaining === tight.remaining && state.resetMs > tight.resetMs) ? state : tight,
+  );
 }
 
 const burstMs = ({ capacity, refillMs }: KeyedLimit) => (capacity - 1) * refillMs;
@@ -81,8 +123,11 @@ export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
   const storeKey = ({ limit, key }: LimitedKey) => `${limit.namespace}:${key}`;
   let nextSweepAt = clock.now() + SWEEP_INTERVAL_MS;
 
-  /** How long each bucket is short of a token (0: it has one), and takes one from all when none is. */
-  function takeTokens(buckets: LimitedKey[]): number[] {
+  /**
+   * How long each bucket is short of a token (0: it has one), and takes one from all when none is;
+   * with the tightest bucket's state after that.
+   */
+  function takeTokens(buckets: LimitedKey[]): { waits: number[]; state: LimitState } {
     const now = clock.now();
     // An entry whose TAT has passed is a full bucket, the same as no entry: drop those now and then.
     if (now >= nextSweepAt) {
@@ -95,8 +140,14 @@ export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
       return { key, wait: Math.max(0, tat - burstMs(bucket.limit) - now), nextTat: tat + bucket.limit.refillMs };
     });
     const waits = taken.map(({ wait }) => wait);
-    if (waits.every((wait) => wait === 0)) for (const { key, nextTat } of taken) arrivals.set(key, nextTat);
-    return waits;
+    const granted = waits.every((wait) => wait === 0);
+    if (granted) for (const { key, nextTat } of taken) arrivals.set(key, nextTat);
+    const states = buckets.map(({ limit }, index): LimitState => {
+      const { key, nextTat } = taken[index] as (typeof taken)[number];
+      const tat = granted ? nextTat : (arrivals.get(key) ?? now);
+      return { limit, remaining: tokensLeft(limit, tat, now), resetMs: Math.max(0, tat - now) };
+    });
+    return { waits, state: tightest(states) };
   }
 
   function refundTokens(buckets: LimitedKey[]): void {
@@ -112,22 +163,23 @@ export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
 
   return {
     async take(...buckets) {
-      const waitMs = Math.max(0, ...takeTokens(buckets));
-      return waitMs > 0 ? { allowed: false, retryAfterMs: waitMs } : { allowed: true };
+      const { waits, state } = takeTokens(buckets);
+      const waitMs = Math.max(0, ...waits);
+      return waitMs > 0 ? { allowed: false, retryAfterMs: waitMs, state } : { allowed: true, state };
     },
     async refund(...buckets) {
       refundTokens(buckets);
     },
     async reserve(...buckets) {
-      const waits = takeTokens(buckets);
+      const { waits, state } = takeTokens(buckets);
       const waitMs = Math.max(0, ...waits);
       if (waitMs === 0) {
         for (const bucket of buckets) held.set(storeKey(bucket), (held.get(storeKey(bucket)) ?? 0) + 1);
-        return { allowed: true };
+        return { allowed: true, state };
       }
       const heldMs = buckets.map((bucket) => (held.get(storeKey(bucket)) ?? 0) * bucket.limit.refillMs);
       const onlyForUnsettled = waits.every((wait, index) => wait <= (heldMs[index] ?? 0));
-      return { allowed: false, retryAfterMs: waitMs, onlyForUnsettled };
+      return { allowed: false, retryAfterMs: waitMs, onlyForUnsettled, state };
     },
     async settle(counts, ...buckets) {
       if (!counts) refundTokens(buckets);
@@ -146,7 +198,8 @@ export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
 // past reads as a full bucket either way), so it gets a minute of slack: Redis counts it in real
 // time, which need not run with the caller's clock.
 // KEYS are the buckets, followed for a reservation by the count of held tokens of each; the answer
-// is {longest wait, whether held tokens alone explain every bucket's wait (reservations only)}.
+// is {longest wait, whether held tokens alone explain every bucket's wait (reservations only), then
+// the tightest bucket after the take: its index (1-based), tokens left and ms until it is full}.
 const takeScript = `
 local now = tonumber(ARGV[1])
 local n = (#ARGV - 1) / 2
@@ -160,6 +213,17 @@ for i = 1, n do
   waits[i] = math.max(0, tat - burst - now)
   wait = math.max(wait, waits[i])
 end
+local function tightest()
+  local index, left, reset = 0, math.huge, 0
+  for i = 1, n do
+    local refill = tonumber(ARGV[2 * i])
+    local capacity = tonumber(ARGV[2 * i + 1])
+    local ahead = tats[i] - now
+    local tokens = math.min(capacity, math.max(0, math.floor(((capacity - 1) * refill - ahead) / refill) + 1))
+    if tokens < left or (tokens == left and ahead > reset) then index, left, reset = i, tokens, math.max(0, ahead) end
+  end
+  return index, left, reset
+end
 if wait > 0 then
   local onlyForHeld = 0
   if reserving then
@@ -168,17 +232,18 @@ if wait > 0 then
       if waits[i] > tonumber(redis.call('GET', KEYS[n + i]) or 0) * tonumber(ARGV[2 * i]) then onlyForHeld = 0 end
     end
   end
-  return {wait, onlyForHeld}
+  return {wait, onlyForHeld, tightest()}
 end
 for i = 1, n do
   local nextTat = tats[i] + tonumber(ARGV[2 * i])
+  tats[i] = nextTat
   redis.call('SET', KEYS[i], string.format('%.0f', nextTat), 'PX', nextTat - now + 60000)
   if reserving then
     redis.call('INCR', KEYS[n + i])
     redis.call('PEXPIRE', KEYS[n + i], ${HELD_EXPIRY_MS})
   end
 end
-return {0, 0}`;
+return {0, 0, tightest()}`;
 
 const refundScript = `
 local now = tonumber(ARGV[1])
@@ -204,7 +269,10 @@ return 0`;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    takeLimitTokens(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Result<[number, number], Context>;
+    takeLimitTokens(
+      numberOfKeys: number,
+      ...keysThenArgs: (string | number)[]
+    ): Result<[wait: number, onlyForHeld: number, tightest: number, remaining: number, resetMs: number], Context>;
     refundLimitTokens(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     releaseHeldTokens(numberOfKeys: number, ...keys: string[]): Result<number, Context>;
   }
@@ -226,17 +294,26 @@ export function redisKeyedLimiter(redis: Redis, clock: Clock, keyPrefix: string)
   const refund = async (buckets: LimitedKey[]) => {
     await redis.refundLimitTokens(...scriptArguments(bucketKeys(buckets), buckets));
   };
+  const takeTokens = async (keys: string[], buckets: LimitedKey[]) => {
+    const [retryAfterMs, onlyForHeld, tightestIndex, remaining, resetMs] = await redis.takeLimitTokens(
+      ...scriptArguments(keys, buckets),
+    );
+    const tightestBucket = buckets[tightestIndex - 1];
+    if (!tightestBucket) throw new Error(`the limiter script named bucket ${tightestIndex} of ${buckets.length}`);
+    const state: LimitState = { limit: tightestBucket.limit, remaining, resetMs };
+    return { retryAfterMs, onlyForHeld, state };
+  };
   return {
     async take(...buckets) {
-      const [retryAfterMs] = await redis.takeLimitTokens(...scriptArguments(bucketKeys(buckets), buckets));
-      return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true };
+      const { retryAfterMs, state } = await takeTokens(bucketKeys(buckets), buckets);
+      return retryAfterMs > 0 ? { allowed: false, retryAfterMs, state } : { allowed: true, state };
     },
     refund: (...buckets) => refund(buckets),
     async reserve(...buckets) {
-      const [retryAfterMs, onlyForHeld] = await redis.takeLimitTokens(
-        ...scriptArguments([...bucketKeys(buckets), ...heldKeys(buckets)], buckets),
-      );
-      return retryAfterMs > 0 ? { allowed: false, retryAfterMs, onlyForUnsettled: onlyForHeld === 1 } : { allowed: true };
+      const { retryAfterMs, onlyForHeld, state } = await takeTokens([...bucketKeys(buckets), ...heldKeys(buckets)], buckets);
+      return retryAfterMs > 0
+        ? { allowed: false, retryAfterMs, onlyForUnsettled: onlyForHeld === 1, state }
+        : { allowed: true, state };
     },
     async settle(counts, ...buckets) {
       // Given back before the hold ends, so no attempt sees a bucket both empty and with nothing held.

@@ -1,5 +1,5 @@
 import { type SendRateTier, sendRateTiers } from '@textline/contract';
-import { type KeyedLimit, type KeyedLimiter, rateLimitedError } from './keyed-limiter.ts';
+import { type KeyedLimit, type KeyedLimiter, type LimitReport, rateLimitedError } from './keyed-limiter.ts';
 
 /** The published send rate limit (docs/api-rules.md): burst capacity per plan tier; each refills one token per 1,200 ms. */
 export const sendRateLimits = {
@@ -58,20 +58,22 @@ function sendBuckets(caller: SendCaller) {
  * An idempotent replay creates nothing, so it is answered whatever the buckets hold: only when one
  * is empty is `isReplay` asked (a database look-up, so never on the way of a send that finds its
  * tokens). Returns whether tokens were taken; only an accepted send keeps them, so a replay or a
- * refused send gives them back with `refundSend`.
+ * refused send gives them back with `refundSend`. `report` gets the tightest bucket's state.
  */
 export async function enforceSendRateLimit(
   limiter: KeyedLimiter,
   caller: SendCaller,
   isReplay?: () => Promise<boolean>,
+  report: LimitReport = () => {},
 ): Promise<{ tokenTaken: boolean }> {
   const { tier, buckets } = sendBuckets(caller);
   const limit = sendRateLimits[tier];
   const decision = await limiter.take(...buckets);
+  report(decision.state);
   if (decision.allowed) return { tokenTaken: true };
   if (isReplay && (await isReplay())) return { tokenTaken: false };
   const shared = buckets.length > 1 ? ' (or for a token it was created from, whose sends it shares)' : '';
-  throw rateLimitedError('message_send_rate_limited', decision.retryAfterMs, (seconds) => ({
+  throw rateLimitedError('message_send_rate_limited', decision, (seconds) => ({
     message: `Send rate limit reached for this token${shared}; retry after ${seconds} second${seconds === 1 ? '' : 's'}.`,
     limit: { tier, capacity: limit.capacity, refill_ms: limit.refillMs },
   }));

@@ -106,6 +106,8 @@ export function mcpRouter(services: Services): Router {
   mcp.all('/mcp/tools', methodNotAllowed('GET'));
 
   mcp.post('/mcp/tools/:name', async (req: Request, res: Response) => {
+    // The headers the tool's operation sets (the RateLimit ones of a send), on its answer as over REST.
+    let responseHeaders: Record<string, string> = {};
     try {
       const auth = await authenticateMcp(req, ['mcp:execute']);
       const tool = findTool(served, String(req.params.name));
@@ -114,11 +116,13 @@ export function mcpRouter(services: Services): Router {
       assertJsonBody(req);
       const body = ZLegacyToolCall.safeParse(req.body ?? {});
       if (!body.success) throw validationError(fieldIssues(body.error.issues));
-      const outcome = await runTool(tool, body.data.params ?? {}, toolContext(services, req, auth));
+      const ctx = toolContext(services, req, auth);
+      responseHeaders = ctx.response.headers;
+      const outcome = await runTool(tool, body.data.params ?? {}, ctx);
       if (!outcome.ok) throw outcome.error;
-      res.json({ result: outcome.output });
+      res.set(responseHeaders).json({ result: outcome.output });
     } catch (error) {
-      sendError(req, res, error);
+      sendError(req, res, error, responseHeaders);
     }
   });
   mcp.all('/mcp/tools/:name', methodNotAllowed('POST'));

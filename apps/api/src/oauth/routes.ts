@@ -14,7 +14,7 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontex
 import { findClient, oauthScopes, revokePresentedToken } from '../domain/oauth.ts';
 import { rejectUnstorableBody, requestError } from '../http/request-guards.ts';
 import { sha256Hex } from '../lib/crypto.ts';
-import { perHour, retryAfterSeconds } from '../limits/keyed-limiter.ts';
+import { perHour, rateLimitHeaders, retryAfterSeconds } from '../limits/keyed-limiter.ts';
 import { baseUrlOf, mcpUrls } from '../mcp/urls.ts';
 import type { Services } from '../services.ts';
 import { createOAuthProvider } from './provider.ts';
@@ -94,6 +94,7 @@ export function oauthRouter(services: Services): Router {
     '/oauth/register',
     async (req: Request, res: Response, next: NextFunction) => {
       const decision = await services.rateLimiter.take({ limit: registrationLimit, key: services.hashIp(req.ip ?? '') });
+      res.set(rateLimitHeaders(decision.state));
       if (decision.allowed) {
         next();
         return;

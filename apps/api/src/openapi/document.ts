@@ -83,7 +83,37 @@ function errorBodySchema(code: ErrorCode): JsonObject {
   };
 }
 
-/** Headers an error status carries: Retry-After on a 429 (and a 503 of service_unavailable), the challenge on 401/403. */
+/**
+ * The IETF RateLimit headers (limits/keyed-limiter.ts rateLimitHeaders) a rate-limited route answers,
+ * on success and on 429; `required` is false where only some of the route's calls are limited.
+ */
+function rateLimitHeaders(required: boolean): JsonObject {
+  return {
+    'RateLimit-Policy': {
+      description:
+        'The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), ' +
+        'e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.',
+      required,
+      schema: { type: 'string', pattern: '^"burst";q=\\d+;w=\\d+$' },
+      example: '"burst";q=5;w=6',
+    },
+    RateLimit: {
+      description:
+        'What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is ' +
+        'full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).',
+      required,
+      schema: { type: 'string', pattern: '^"burst";r=\\d+;t=\\d+$' },
+      example: '"burst";r=4;t=2',
+    },
+  };
+}
+
+/** Whether some call of the operation takes from a rate limit (it may answer a 429 of one). */
+function isRateLimited(operation: RestOperation): boolean {
+  return errorCodesFor(operation).some((code) => errorCatalogue[code].status === 429);
+}
+
+/** Headers an error status carries: Retry-After and RateLimit on a 429 (Retry-After on a 503 of service_unavailable), the challenge on 401/403. */
 function errorHeaders(status: number, codes: readonly ErrorCode[]): JsonObject | undefined {
   const retryAfter = (required: boolean) => ({
     'Retry-After': {
@@ -95,7 +125,7 @@ function errorHeaders(status: number, codes: readonly ErrorCode[]): JsonObject |
   const challenge = (required: boolean, description: string) => ({
     'WWW-Authenticate': { description, required, schema: { type: 'string' } },
   });
-  if (status === 429) return retryAfter(true);
+  if (status === 429) return { ...retryAfter(true), ...rateLimitHeaders(true) };
   if (status === 503 && codes.includes('service_unavailable')) return retryAfter(false);
   if (status === 401 && codes.includes('unauthorized')) {
     return challenge(true, 'Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent');
@@ -276,6 +306,7 @@ function legacyMcpToolPaths(declared: Set<ErrorCode>): Paths {
         responses: {
           '200': {
             description: "The tool's result: the success body of its REST operation (see each operation's x-mcp-tool)",
+            headers: rateLimitHeaders(false),
             content: {
               'application/json': {
                 schema: {
@@ -411,17 +442,23 @@ export function buildOpenApiDocument(): JsonObject {
     const successContent = successBody
       ? { 'application/json': { schema: { $ref: `#/components/schemas/${successSchemaName(operation)}` } } }
       : undefined;
+    const limitHeaders = isRateLimited(operation) ? rateLimitHeaders(true) : {};
     const responses: JsonObject = {
-      [String(operation.successStatus)]: { description: operation.summary, content: successContent },
+      [String(operation.successStatus)]: {
+        description: operation.summary,
+        ...(isRateLimited(operation) ? { headers: limitHeaders } : {}),
+        content: successContent,
+      },
     };
     for (const alternate of operation.alternateSuccess ?? []) {
       const headers = Object.entries(alternate.headers ?? {}).map(([name, { value, description }]): [string, JsonObject] => [
         name,
         { description, required: true, schema: { type: 'string', const: value } },
       ]);
+      const allHeaders = { ...limitHeaders, ...Object.fromEntries(headers) };
       responses[String(alternate.status)] = {
         description: alternate.description,
-        ...(headers.length > 0 ? { headers: Object.fromEntries(headers) } : {}),
+        ...(Object.keys(allHeaders).length > 0 ? { headers: allHeaders } : {}),
         content: successContent,
       };
     }

@@ -1,11 +1,12 @@
 import { AppError, operations, ZAccountCredentials } from '@textline/contract';
 import { createAccount, migrateLegacyKey } from '../domain/accounts.ts';
 import { fieldIssues, validationError } from '../http/errors.ts';
+import { reportRateLimit } from '../limits/keyed-limiter.ts';
 import type { RequestContext } from '../trpc/context.ts';
 import { legacyKey, open } from './handler.ts';
 
 function create(ctx: RequestContext, credentials: { username: string; password: string }) {
-  return createAccount(ctx.services, { ...credentials, ipHash: ctx.services.hashIp(ctx.ip) });
+  return createAccount(ctx.services, { ...credentials, ipHash: ctx.services.hashIp(ctx.ip) }, reportRateLimit(ctx));
 }
 
 export const accountsHandlers = {

@@ -1,6 +1,7 @@
 import { operations } from '@textline/contract';
 import { clearedSessionCookie, sessionCookie, type ConsoleSessionContext } from '../auth/console-session.ts';
 import { billingSummary, listApiTokens, resetPassword, revokeApiToken, signIn, signOut } from '../domain/console.ts';
+import { reportRateLimit } from '../limits/keyed-limiter.ts';
 import type { RequestContext } from '../trpc/context.ts';
 import { open, session } from './handler.ts';
 
@@ -17,7 +18,11 @@ const secure = (ctx: RequestContext) => ctx.consoleSession?.secureTransport ?? f
 
 export const consoleHandlers = {
   signIn: open(operations['console.signIn'], async ({ ctx, input }) => {
-    const { token, session } = await signIn(ctx.services, { ...input, ipHash: ctx.services.hashIp(ctx.ip) });
+    const { token, session } = await signIn(
+      ctx.services,
+      { ...input, ipHash: ctx.services.hashIp(ctx.ip) },
+      reportRateLimit(ctx),
+    );
     ctx.response.headers['Set-Cookie'] = sessionCookie(token, session.expiresAt, secure(ctx));
     return sessionView(session);
   }),
@@ -28,7 +33,7 @@ export const consoleHandlers = {
     return { signed_out: true as const };
   }),
   resetPassword: open(operations['console.resetPassword'], ({ ctx, input }) =>
-    resetPassword(ctx.services, { ...input, ipHash: ctx.services.hashIp(ctx.ip) }),
+    resetPassword(ctx.services, { ...input, ipHash: ctx.services.hashIp(ctx.ip) }, reportRateLimit(ctx)),
   ),
 };
 

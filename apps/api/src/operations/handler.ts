@@ -6,6 +6,7 @@ import { consoleAuthContext, requireConsoleSession, type ConsoleSessionContext }
 import { repeatsAcceptedSend } from '../domain/messages/send.ts';
 import { invalidInputError } from '../http/errors.ts';
 import { countOperationCall } from '../metrics/count.ts';
+import { reportRateLimit } from '../limits/keyed-limiter.ts';
 import { enforceSendRateLimit, refundSend } from '../limits/send-rate-limiter.ts';
 import type { RequestContext } from '../trpc/context.ts';
 
@@ -79,7 +80,7 @@ async function authorizeBearer(
   // Before the input is validated: an over-limit caller gets 429 whatever it sent (the send's published
   // order of checks), except for an idempotent replay, which creates nothing and answers the original message.
   const isReplay = async () => repeatsAcceptedSend(ctx.services, auth.workspaceId, await readRawInput());
-  const { tokenTaken } = await enforceSendRateLimit(ctx.services.rateLimiter, auth, isReplay);
+  const { tokenTaken } = await enforceSendRateLimit(ctx.services.rateLimiter, auth, isReplay, reportRateLimit(ctx));
   return { auth, sendTokenTaken: tokenTaken };
 }
 

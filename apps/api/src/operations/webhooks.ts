@@ -16,6 +16,7 @@ import {
   replayDelivery,
   sendTestEvent,
 } from '../domain/customer-webhooks/deliveries.ts';
+import { reportRateLimit } from '../limits/keyed-limiter.ts';
 import { bearer } from './handler.ts';
 
 // Bearer operations: the console calls them too, over /trpc with its session cookie (authorizeBearer).
@@ -40,7 +41,7 @@ export const webhookEndpointsHandlers = {
     rotateSecret(ctx.services, ctx.auth.workspaceId, input.id),
   ),
   sendTest: bearer(operations['webhookEndpoints.sendTest'], async ({ ctx, input }) => ({
-    delivery: await sendTestEvent(ctx.services, ctx.auth.workspaceId, input),
+    delivery: await sendTestEvent(ctx.services, ctx.auth.workspaceId, input, reportRateLimit(ctx)),
   })),
   recover: bearer(operations['webhookEndpoints.recover'], ({ ctx, input }) =>
     recoverDeliveries(ctx.services, ctx.auth.workspaceId, input),

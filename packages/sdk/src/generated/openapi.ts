@@ -132,7 +132,7 @@ export type paths = {
         put?: never;
         /**
          * Issue a developer token with every scope
-         * @description Returns a new txt_ bearer token usable on /api/v1 and /mcp, carrying the developer scopes the calling token holds: a full key passes on all nine, and so does the token from account creation through the create_api_key MCP tool. It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. OAuth access tokens cannot create keys (403 oauth_token_cannot_mint). The path keeps its name for backward compatibility.
+         * @description Returns a new txt_ bearer token usable on /api/v1 and /mcp, carrying the developer scopes the calling token holds: a full key passes on all of them, and so does the token from account creation through the create_api_key MCP tool. It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. A root-level caller (the account-creation token, the console, a key with no parent) gets a root-level key; a delegated token (one with a parent) gets its own child, as POST /api/v1/tokens would give: its spend cap and rate tier, revoked with it. OAuth access tokens cannot create keys (403 oauth_token_cannot_mint). The path keeps its name for backward compatibility.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -4453,6 +4453,16 @@ export interface operations {
             /** @description Create an account */
             201: {
                 headers: {
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4500,6 +4510,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
                     "Retry-After": number;
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4555,6 +4575,16 @@ export interface operations {
             /** @description Create an account (MCP bootstrap) */
             201: {
                 headers: {
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4602,6 +4632,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
                     "Retry-After": number;
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4910,6 +4950,16 @@ export interface operations {
             /** @description Send a test SMS */
             202: {
                 headers: {
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4988,6 +5038,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
                     "Retry-After": number;
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6254,6 +6314,16 @@ export interface operations {
             /** @description Idempotent replay: the message first created with this idempotency_key */
             200: {
                 headers: {
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     /** @description This answer repeats the original message and created nothing */
                     "Idempotent-Replayed": "true";
                     [name: string]: unknown;
@@ -6265,6 +6335,16 @@ export interface operations {
             /** @description Send an SMS */
             202: {
                 headers: {
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6352,6 +6432,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
                     "Retry-After": number;
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7565,6 +7655,16 @@ export interface operations {
             /** @description Send a test event */
             200: {
                 headers: {
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7643,6 +7743,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
                     "Retry-After": number;
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11257,6 +11367,16 @@ export interface operations {
             /** @description The tool's result: the success body of its REST operation (see each operation's x-mcp-tool) */
             200: {
                 headers: {
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11355,6 +11475,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
                     "Retry-After": number;
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -13,7 +13,7 @@ import { enqueue, inJobTransaction, insertJob, insertJobs, type JobTransaction, 
 import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
-import { perMinute, rateLimitedError } from '../../limits/keyed-limiter.ts';
+import { type LimitReport, perMinute, rateLimitedError } from '../../limits/keyed-limiter.ts';
 import type { Services } from '../../services.ts';
 import { findEndpoint } from './endpoints.ts';
 import { envelopeFor, webhookDeliveryJob } from './worker.ts';
@@ -215,6 +215,7 @@ export async function sendTestEvent(
   deps: TestEventDeps,
   workspaceId: string,
   input: { id: string; event_type?: CustomerEventType | undefined },
+  report: LimitReport = () => {},
 ): Promise<TWebhookDelivery> {
   const endpoint = await findEndpoint(deps, workspaceId, input.id);
   if (!endpoint.enabled) throw endpointDisabled();
@@ -223,7 +224,8 @@ export async function sendTestEvent(
     limit: perMinute('webhook-test', deps.config.webhookTestEventsPerMinute),
     key: endpoint.id,
   });
-  if (!decision.allowed) throw rateLimitedError('webhook_test_rate_limited', decision.retryAfterMs);
+  if (!decision.allowed) throw rateLimitedError('webhook_test_rate_limited', decision);
+  report(decision.state);
   const type = input.event_type ?? (endpoint.eventTypes[0] as CustomerEventType | undefined) ?? 'message.sent';
   const now = new Date(deps.clock.now());
   const delivery = await inJobTransaction(deps, async (tx) => {
