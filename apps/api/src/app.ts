@@ -22,6 +22,8 @@ import { docsRouter } from './openapi/serve.ts';
 import { mcpRouter } from './mcp/routes.ts';
 import { oauthBodyErrors, oauthRouter } from './oauth/routes.ts';
 import { consoleRouter } from './http/console-static.ts';
+import { CONSOLE_EVENTS_PATH, consoleEvents } from './http/console-events.ts';
+import { DRAINING } from './lib/shutdown.ts';
 import { inboundWebhookRouter } from './provider-callbacks/routes.ts';
 import { WEBHOOKS_MOUNT } from './provider-callbacks/sources.ts';
 import { sandboxPayCheckoutRouter } from './providers/sandboxpay-checkout.ts';
@@ -36,7 +38,7 @@ function labelRoute(template: string) {
   };
 }
 
-function createApp(services: Services): express.Express {
+function createApp(services: Services, events: ReturnType<typeof consoleEvents>): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // API responses are not cached or revalidated; hashing every body for an ETag is wasted work.
@@ -65,6 +67,7 @@ function createApp(services: Services): express.Express {
   app.use(docsRouter());
   app.use(sandboxPayCheckoutRouter(services));
   app.use(consoleRouter());
+  app.get(CONSOLE_EVENTS_PATH, labelRoute(CONSOLE_EVENTS_PATH), events.route);
   // tRPC would read a text/plain body as JSON too; requiring application/json forces a CORS
   // preflight on any cross-site POST, which this origin never grants.
   app.post('/trpc/{*procedure}', (req: Request, _res: Response, next: NextFunction) => {
@@ -98,7 +101,10 @@ function createApp(services: Services): express.Express {
 
 /** The app's HTTP server, as main.ts, the tests and the bench serve it. */
 export function createApiServer(services: Services): Server {
-  const app = createApp(services);
+  const events = consoleEvents(services);
+  const app = createApp(services, events);
   const server = createServer(bornWithExpressPrototypes(app), app);
+  // A shutdown waits for responses in flight; an event stream would never end by itself.
+  server.on(DRAINING, () => events.streams.endAll());
   return keepIdleConnectionsOpen(server);
 }

@@ -20,6 +20,7 @@ import { withRecurringJobs } from './jobs/recurring.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { createProviderEventStore, type ProviderEventStore } from './provider-callbacks/event-store.ts';
 import { inboundWebhookSettings, type InboundWebhookSettings } from './provider-callbacks/sources.ts';
+import { memoryLiveChanges, redisLiveChanges, type LiveChanges } from './live/changes.ts';
 import { collectProcessMetrics, createMetrics, type Metrics } from './metrics/metrics.ts';
 
 /** Everything domain modules depend on, built once per process and passed in explicitly. */
@@ -54,6 +55,8 @@ export type Services = {
    * resolves again at every connection.
    */
   webhookLookup: LookupFunction;
+  /** Changes the console's open event streams are told about (Redis pub/sub in the scaled mode). */
+  live: LiveChanges;
   /** Prometheus series, only when METRICS_TOKEN is set (then served at GET /metrics); else nothing is counted. */
   metrics: Metrics | undefined;
   hashIp(ip: string): string;
@@ -132,12 +135,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     selfUrl: { current: config.publicBaseUrl },
     webhookSender,
     webhookLookup,
+    live: redis ? redisLiveChanges(redis, config.redisKeyPrefix, log) : memoryLiveChanges(),
     metrics,
     hashIp: (ip) => hmacHex(secrets.IP_HASH_SECRET, ip),
     async close() {
       await jobs.stop();
       await services.authenticator.close();
       webhookSender.close();
+      await services.live.close();
       await redis?.quit().catch(() => undefined);
       await db.close();
     },

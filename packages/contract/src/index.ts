@@ -49,6 +49,8 @@ export type {
   TMessageStatus,
   TMessageTimelineEvent,
 } from './operations/messages.ts';
+export { isSendRefusal, isTokenSpendCapRefusal, sendOutcomes, sendRefusalCodes, sendRefusalOf } from './send-outcomes.ts';
+export type { TSendOutcome, TSendRefusalCode, TSendRefusalOutcome } from './send-outcomes.ts';
 export {
   numberComplianceStatuses,
   numberStatuses,

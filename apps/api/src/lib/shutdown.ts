@@ -3,6 +3,9 @@ import type { Services } from '../services.ts';
 
 const IDLE_CHECK_MS = 50;
 
+/** Emitted on the server when it stops accepting: responses that never end by themselves (event streams) end on it. */
+export const DRAINING = 'draining';
+
 /**
  * Stops an HTTP server without cutting a request short: no new connections, every request in flight
  * is answered, and keep-alive connections close as soon as they are idle. (`server.close()` alone
@@ -12,6 +15,7 @@ export function closeHttpServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     // Requests that still arrive on an open connection are served, then that connection closes.
     server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
+    server.emit(DRAINING);
     const idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_CHECK_MS);
     server.close(() => {
       clearInterval(idleSweep);

@@ -1,25 +1,13 @@
-import { idempotentReplayHeader, operations, type TMessageCreateRequest } from '@textline/contract';
+import { idempotentReplayHeader, operations } from '@textline/contract';
 import { cancelMessage } from '../domain/messages/cancel.ts';
 import { getMessage } from '../domain/messages/get.ts';
 import { listMessageItems } from '../domain/messages/history.ts';
 import { previewMessage } from '../domain/messages/preview.ts';
-import { type MessageSource, type SendRequest, sendMessage, tokenSender } from '../domain/messages/send.ts';
+import { type MessageSource, sendMessage, sendRequestOf, tokenSender } from '../domain/messages/send.ts';
 import { messageTimeline } from '../domain/messages/timeline.ts';
 import { refundSend } from '../limits/send-rate-limiter.ts';
 import type { RequestContext } from '../trpc/context.ts';
 import { bearer, type BearerCaller } from './handler.ts';
-
-/** A send's request as the send and its preview take it. */
-function sendRequestOf(input: TMessageCreateRequest): SendRequest {
-  return {
-    phoneNumber: input.phone_number,
-    body: input.body,
-    idempotencyKey: input.idempotency_key,
-    metadata: input.metadata,
-    sendAt: input.send_at,
-    from: input.from,
-  };
-}
 
 /** Where a send came from, as its timeline tells it: a console session's one-off send, MCP or the API. */
 const sourceOf = (ctx: RequestContext & BearerCaller): MessageSource =>

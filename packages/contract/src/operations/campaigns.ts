@@ -3,6 +3,7 @@ import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
 import { ZId } from '../ids.ts';
 import { ZE164, ZPhoneNumber, ZTimestamp, ZTrimmedText } from '../schemas.ts';
+import type { TSendOutcome } from '../send-outcomes.ts';
 
 export const campaignStatuses = ['draft', 'active', 'paused', 'archived'] as const;
 export type TCampaignStatus = (typeof campaignStatuses)[number];
@@ -18,7 +19,7 @@ export const enrollmentSkipReasons = [
   'spend_limit_exceeded',
   'token_spend_limit_exceeded',
   'parent_token_spend_limit_exceeded',
-] as const;
+] as const satisfies readonly TSendOutcome[];
 export type TEnrollmentSkipReason = (typeof enrollmentSkipReasons)[number];
 
 export const maxStagesPerCampaign = 50;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { ErrorCode } from '../errors.ts';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
 import { ZId } from '../ids.ts';
 import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
+import { sendRefusalCodes } from '../send-outcomes.ts';
 
 export const messageBodyMaxLength = 1_600;
 export const metadataMaxBytes = 4_096;
@@ -192,15 +192,7 @@ export const createMessage = defineOperation({
       },
     },
   ],
-  errors: [
-    'validation_failed',
-    'idempotency_conflict',
-    'workspace_suppressed',
-    'branded_number_missing',
-    'sender_number_not_found',
-    'insufficient_balance',
-    'spend_limit_exceeded',
-  ],
+  errors: ['validation_failed', ...sendRefusalCodes],
   rateLimit: 'message_send',
   bodyRequired: true,
   mcp: {
@@ -278,17 +270,8 @@ export const cancelMessage = defineOperation({
   },
 });
 
-/** What a preview says a send would get now: accepted, a replay, or one of these refusals. */
-export const previewVerdicts = [
-  'accept',
-  'replay',
-  'idempotency_conflict',
-  'workspace_suppressed',
-  'branded_number_missing',
-  'sender_number_not_found',
-  'insufficient_balance',
-  'spend_limit_exceeded',
-] as const satisfies readonly ('accept' | 'replay' | ErrorCode)[];
+/** What a preview says a send would get now: accepted, a replay, or the error of a refusal. */
+export const previewVerdicts = ['accept', 'replay', ...sendRefusalCodes] as const;
 
 export const ZMessagePreview = z.object({
   encoding: z
@@ -326,8 +309,7 @@ export const ZMessagePreview = z.object({
     .describe(
       'accept when the send would be accepted now; replay when its idempotency_key already sent this same message ' +
         '(the send would answer that message and cost nothing); otherwise the error code the send would get now ' +
-        '(idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, ' +
-        'insufficient_balance, spend_limit_exceeded), detailed in error',
+        `(${sendRefusalCodes.join(', ')}), detailed in error`,
     ),
   error: z
     .looseObject({ code: z.string(), message: z.string(), fix: z.string(), retry: z.string() })

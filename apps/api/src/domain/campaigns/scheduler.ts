@@ -1,5 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { AppError, type ErrorCode, type TEnrollmentSkipReason, ZMessageBody } from '@textline/contract';
+import {
+  AppError,
+  type ErrorCode,
+  isSendRefusal,
+  isTokenSpendCapRefusal,
+  type TEnrollmentSkipReason,
+  ZMessageBody,
+} from '@textline/contract';
 import { z } from 'zod';
 import { type CampaignStage, Prisma } from '@textline/db';
 import { defineJob } from '../../jobs/define.ts';
@@ -426,17 +433,13 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
           const send = sends[row.item];
           if (!send) throw new Error(`accept_message_batch answered for no send (item ${row.item})`);
           if (row.outcome === 'accept') dispatchJobs.push(send.parameters.job_id);
-          // A replay or conflict names the message an earlier attempt sent for this step (its idempotency key).
-          if (
-            (row.outcome === 'accept' || row.outcome === 'replay' || row.outcome === 'idempotency_conflict') &&
-            row.message_id
-          ) {
-            stepDone(writes, send.step, send.stage, { outcome: 'sent', messageId: row.message_id });
-          } else if (row.outcome === 'accept' || row.outcome === 'replay' || row.outcome === 'idempotency_conflict') {
-            throw new Error(`accept_message_batch answered ${row.outcome} without its message`);
-          } else if (row.outcome === 'token_spend_limit_exceeded' || row.outcome === 'parent_token_spend_limit_exceeded') {
-            stepOverTokenCap(writes, send, row.outcome, nowMs);
-          } else stepRefused(writes, send.step, send.stage, sendRefusal(row.outcome, send.parameters), nowMs);
+          // Accepted, or the message an earlier attempt sent for this step (a replay or conflict of its
+          // idempotency key): accept_message_batch names a message for these outcomes only.
+          if (row.message_id !== null) stepDone(writes, send.step, send.stage, { outcome: 'sent', messageId: row.message_id });
+          else if (isTokenSpendCapRefusal(row.outcome)) stepOverTokenCap(writes, send, row.outcome, nowMs);
+          else if (isSendRefusal(row.outcome) && row.outcome !== 'idempotency_conflict')
+            stepRefused(writes, send.step, send.stage, sendRefusal(row.outcome, send.parameters), nowMs);
+          else throw new Error(`accept_message_batch answered ${row.outcome} without its message`);
         }
         wakeAfterCommit(tx, dispatchJob, dispatchJobs);
       }

@@ -1,19 +1,12 @@
-import type { TMessageStatus } from '@textline/contract';
+import type { TMessageStatus, TSendOutcome } from '@textline/contract';
 import type { SqlClient } from '@textline/db';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
 
-/** The first send rule that failed, or `accept` (the rules and their order: the send_rules_one_place migration). */
-export type AcceptOutcome =
-  | 'replay'
-  | 'idempotency_conflict'
-  | 'workspace_suppressed'
-  | 'branded_number_missing'
-  | 'sender_number_not_found'
-  | 'insufficient_balance'
-  | 'spend_limit_exceeded'
-  | 'token_spend_limit_exceeded'
-  | 'parent_token_spend_limit_exceeded'
-  | 'accept';
+/**
+ * The first send rule that failed, or `accept`: sendOutcomes (@textline/contract) lists them in the
+ * order of the rules, which packages/db/sql/accept_message_batch.sql applies.
+ */
+export type AcceptOutcome = TSendOutcome;
 
 export type AcceptRow = { outcome: AcceptOutcome; message_id: string | null; message_status: TMessageStatus | null };
 

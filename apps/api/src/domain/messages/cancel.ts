@@ -11,7 +11,7 @@ import { refundMessage } from './outcomes.ts';
  * finds the message canceled when it comes due. Another workspace's id is not found.
  */
 export async function cancelMessage(
-  deps: Pick<Services, 'prisma' | 'sql' | 'clock'>,
+  deps: Pick<Services, 'prisma' | 'sql' | 'clock' | 'live'>,
   workspaceId: string,
   id: string,
 ): Promise<TMessageItem> {
@@ -33,5 +33,6 @@ export async function cancelMessage(
       extra: { current_status: current.status },
     });
   }
+  deps.live.publish(workspaceId, { resource: 'message', id, status: 'canceled' });
   return getMessage(deps, workspaceId, id);
 }

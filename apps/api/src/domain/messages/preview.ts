@@ -1,4 +1,4 @@
-import type { TMessagePreview } from '@textline/contract';
+import { isSendRefusal, type TMessagePreview } from '@textline/contract';
 import type { Services } from '../../services.ts';
 import { acceptDryRun } from './accept-queue.ts';
 import { describeBody } from './segments.ts';
@@ -20,7 +20,7 @@ export async function previewMessage(
   const parameters = acceptParametersOf(deps, sender, request, options);
   const body = describeBody(request.body);
   const { outcome, preview: state } = await acceptDryRun(deps.sql, parameters);
-  const refusal = outcome === 'accept' || outcome === 'replay' ? null : sendRefusal(outcome, parameters, state.balance_cents);
+  const refusal = isSendRefusal(outcome) ? sendRefusal(outcome, parameters, state.balance_cents) : null;
   return {
     encoding: body.encoding === 'GSM-7' ? 'gsm7' : 'ucs2',
     segments: parameters.segments,

@@ -40,7 +40,10 @@ export function tokenSender(auth: Pick<AuthContext, 'workspaceId' | 'tokenId' | 
 type SendResult = { message: TMessageAccepted; replayed: boolean };
 
 // Without `jobs` the dispatch job still runs, only at the runner's next sweep instead of at once.
-type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config' | 'prisma'> & { jobs?: Pick<JobRunner, 'wake'> | undefined };
+type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config' | 'prisma'> & {
+  jobs?: Pick<JobRunner, 'wake'> | undefined;
+  live?: Pick<Services['live'], 'publish'> | undefined;
+};
 
 function invalidPhoneNumber(field: 'phone_number' | 'from'): AppError {
   return new AppError('validation_failed', {
@@ -150,10 +153,13 @@ export async function sendMessage(
   // accept_message_batch (its latest migration), which concurrent sends share (see AcceptQueue).
   const row = await deps.acceptQueue.accept(parameters);
   switch (row.outcome) {
-    case 'accept':
+    case 'accept': {
       // accept_message_batch wrote the dispatch job and committed: wake it, unless it is due later.
       if (!parameters.send_at) deps.jobs?.wake(dispatchJob.queue, parameters.job_id);
-      return { message: acceptedMessage(row), replayed: false };
+      const message = acceptedMessage(row);
+      deps.live?.publish(sender.workspaceId, { resource: 'message', id: message.id, status: message.status });
+      return { message, replayed: false };
+    }
     case 'replay':
       return { message: acceptedMessage(row), replayed: true };
     case 'insufficient_balance': {

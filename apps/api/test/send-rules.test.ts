@@ -1,0 +1,218 @@
+import { readFile } from 'node:fs/promises';
+import { sendOutcomes, type TSendOutcome } from '@textline/contract';
+import { createDb, type Db } from '@textline/db';
+import { createTestDatabaseUrl } from '@textline/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { acceptBatch, acceptDryRun, type AcceptParameters, type AcceptRow } from '../src/domain/messages/accept-queue.ts';
+import { acceptParametersOf, type SendRequest } from '../src/domain/messages/send.ts';
+import { manualClock } from '../src/lib/clock.ts';
+import { newId } from '../src/lib/crypto.ts';
+
+/**
+ * The send rules, called straight through the database client: accept_message_batch
+ * (packages/db/sql/accept_message_batch.sql) on a fresh database, PGlite here and PostgreSQL in the
+ * scaled project, with no app and no HTTP.
+ */
+
+const outcomes = sendOutcomes.map((entry) => entry.outcome);
+const recipient = '+14155550123';
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
+const clock = manualClock(Date.UTC(2026, 5, 1, 12));
+const price = config.pricePerSegmentCents;
+
+/**
+ * A workspace's state, each field failing one rule when set: the recipient opted out, no connected
+ * number, no balance, the workspace's daily cap spent, the sending token's own cap or its parent's.
+ */
+type WorkspaceState = {
+  suppressed?: boolean;
+  noSender?: boolean;
+  broke?: boolean;
+  workspaceCapSpent?: boolean;
+  tokenCapSpent?: boolean;
+  parentCapSpent?: boolean;
+};
+
+type SendCase = {
+  outcome: TSendOutcome;
+  /** The workspace when the send is made: the case's rule fails, and with it every later rule that can. */
+  state: WorkspaceState;
+  request?: Partial<SendRequest>;
+  /** A send accepted before the state is set up, with this request. */
+  earlier?: Partial<SendRequest>;
+};
+
+const keyed = { idempotencyKey: 'key-1' };
+const everyLaterRule = (from: keyof WorkspaceState): WorkspaceState => {
+  const rules: (keyof WorkspaceState)[] = [
+    'suppressed',
+    'noSender',
+    'broke',
+    'workspaceCapSpent',
+    'tokenCapSpent',
+    'parentCapSpent',
+  ];
+  return Object.fromEntries(rules.slice(rules.indexOf(from)).map((rule) => [rule, true]));
+};
+
+/** One case per outcome, in the rules' order. */
+const cases: SendCase[] = [
+  // The replay keeps its sender (a different one would be a conflict), so the sender rule cannot fail here.
+  {
+    outcome: 'replay',
+    state: { ...everyLaterRule('suppressed'), noSender: false },
+    request: keyed,
+    earlier: keyed,
+  },
+  {
+    outcome: 'idempotency_conflict',
+    state: everyLaterRule('suppressed'),
+    request: { ...keyed, body: 'Another body' },
+    earlier: keyed,
+  },
+  { outcome: 'workspace_suppressed', state: everyLaterRule('suppressed') },
+  { outcome: 'branded_number_missing', state: everyLaterRule('noSender') },
+  { outcome: 'sender_number_not_found', state: everyLaterRule('broke'), request: { from: '+12065550999' } },
+  { outcome: 'insufficient_balance', state: everyLaterRule('broke') },
+  { outcome: 'spend_limit_exceeded', state: everyLaterRule('workspaceCapSpent') },
+  { outcome: 'token_spend_limit_exceeded', state: everyLaterRule('tokenCapSpent') },
+  { outcome: 'parent_token_spend_limit_exceeded', state: everyLaterRule('parentCapSpent') },
+  { outcome: 'accept', state: {} },
+];
+
+let db: Db;
+let database: { url: string; drop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  const server = process.env.TEST_DATABASE_URL;
+  database = server ? await createTestDatabaseUrl(server) : undefined;
+  db = await createDb({ databaseUrl: database?.url, dataDir: 'memory://', poolSize: 2 });
+});
+
+afterAll(async () => {
+  // A beforeAll that failed part-way left db unset.
+  await (db as Db | undefined)?.close();
+  await database?.drop();
+});
+
+let numberCounter = 0;
+
+/** A workspace that can send (a connected number, a balance, a parent token and its child), then `state` applied. */
+async function sendingWorkspace() {
+  const workspaceId = newId('ws');
+  await db.prisma.account.create({
+    data: {
+      id: crypto.randomUUID(),
+      username: workspaceId,
+      usernameLower: workspaceId,
+      passwordHash: '-',
+      workspace: { create: { id: workspaceId, balanceCents: 10 * price } },
+    },
+  });
+  numberCounter += 1;
+  const sender = await db.prisma.phoneNumber.create({
+    data: { id: newId('pn'), workspaceId, number: `+12065${String(numberCounter).padStart(6, '0')}`, provider: 'sandbox' },
+  });
+  const token = (parentTokenId?: string) =>
+    db.prisma.accessToken.create({
+      data: {
+        id: newId('tok'),
+        workspaceId,
+        tokenHash: newId('hash'),
+        origin: 'delegated',
+        expiresAt: new Date(clock.now() + 86_400_000),
+        parentTokenId,
+        spendCapCentsDaily: 10 * price,
+      },
+    });
+  const parent = await token();
+  const child = await token(parent.id);
+  return { workspaceId, sender, tokenId: child.id, parentTokenId: parent.id };
+}
+
+type Workspace = Awaited<ReturnType<typeof sendingWorkspace>>;
+
+async function applyState(workspace: Workspace, state: WorkspaceState): Promise<void> {
+  const { workspaceId } = workspace;
+  if (state.suppressed) {
+    await db.prisma.workspaceSuppression.create({
+      data: { id: newId('sup'), workspaceId, phoneNumber: recipient, source: 'manual' },
+    });
+  }
+  if (state.noSender) await db.prisma.phoneNumber.update({ where: { id: workspace.sender.id }, data: { status: 'released' } });
+  if (state.broke) await db.prisma.workspace.update({ where: { id: workspaceId }, data: { balanceCents: 0 } });
+  if (state.workspaceCapSpent) await db.prisma.workspace.update({ where: { id: workspaceId }, data: { spendCapCents: 0 } });
+  if (state.tokenCapSpent)
+    await db.prisma.accessToken.update({ where: { id: workspace.tokenId }, data: { spendCapCentsDaily: 0 } });
+  if (state.parentCapSpent) {
+    await db.prisma.accessToken.update({ where: { id: workspace.parentTokenId }, data: { spendCapCentsDaily: 0 } });
+  }
+}
+
+/** The parameters of a send by the workspace's capped child token, as the API builds them. */
+function parametersOf(workspace: Workspace, request: Partial<SendRequest> = {}): AcceptParameters {
+  return acceptParametersOf(
+    { clock, config },
+    { workspaceId: workspace.workspaceId, tokenId: workspace.tokenId, tokenSpendCapped: true },
+    { phoneNumber: recipient, body: 'Hello', ...request },
+    { source: 'api' },
+  );
+}
+
+async function accept(parameters: AcceptParameters): Promise<AcceptRow> {
+  const [row] = await db.sql.query<AcceptRow>(acceptBatch, [JSON.stringify([parameters])]);
+  if (!row) throw new Error('accept_message_batch returned no row');
+  return row;
+}
+
+const messagesOf = async (workspaceId: string) => db.prisma.message.count({ where: { workspaceId } });
+
+describe('accept_message_batch', () => {
+  it('has one case here for each outcome sendOutcomes lists, in its order', () => {
+    expect(cases.map((sendCase) => sendCase.outcome)).toEqual(outcomes);
+  });
+
+  it.each(cases)(
+    'answers $outcome when its rule is the first that fails, in the dry run and the send alike',
+    async (sendCase) => {
+      const workspace = await sendingWorkspace();
+      const earlier = sendCase.earlier ? await accept(parametersOf(workspace, sendCase.earlier)) : undefined;
+      if (earlier) expect(earlier.outcome).toBe('accept');
+      await applyState(workspace, sendCase.state);
+      const parameters = parametersOf(workspace, sendCase.request);
+      const messagesBefore = await messagesOf(workspace.workspaceId);
+
+      const dryRun = await acceptDryRun(db.sql, parameters);
+      expect(dryRun.outcome).toBe(sendCase.outcome);
+      expect(await messagesOf(workspace.workspaceId)).toBe(messagesBefore);
+
+      const row = await accept(parameters);
+      expect(row.outcome).toBe(sendCase.outcome);
+      const named = sendCase.outcome === 'accept' ? parameters.message_id : earlier?.message_id;
+      expect(row.message_id).toBe(named ?? null);
+      expect(await messagesOf(workspace.workspaceId)).toBe(messagesBefore + (sendCase.outcome === 'accept' ? 1 : 0));
+    },
+  );
+});
+
+describe('the order of the send rules', () => {
+  /** The outcomes a text names, in the order it first names them. */
+  function outcomesNamedIn(text: string): string[] {
+    const positions = outcomes.map((outcome) => ({ outcome, at: text.search(new RegExp(`\`${outcome}\``)) }));
+    return positions
+      .filter((position) => position.at !== -1)
+      .sort((a, b) => a.at - b.at)
+      .map((position) => position.outcome);
+  }
+
+  const section = (text: string, from: string, to: string) =>
+    text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)));
+
+  it('is the same in sendOutcomes, the header of accept_message_batch.sql and docs/architecture.md', async () => {
+    const sql = await readFile(new URL('../../../packages/db/sql/accept_message_batch.sql', import.meta.url), 'utf8');
+    const architecture = await readFile(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
+    expect(outcomesNamedIn(section(sql, '-- THE RULES', '-- Why SQL'))).toEqual(outcomes);
+    expect(outcomesNamedIn(section(architecture, '## The send path', '\n## '))).toEqual(outcomes);
+  });
+});
