@@ -294,6 +294,13 @@ export const errorCatalogue = {
     retry: 'retry_after_seconds',
     extra: z.object({ retry_after_seconds: ZRetryAfterSeconds }),
   },
+  live_stream_limit_reached: {
+    status: 429,
+    shape: 'object',
+    message: 'This console session already has as many live update streams open as it may.',
+    fix: 'Close a console tab of this session (each open tab holds one stream), then reload this one.',
+    retry: 'retry_after_fixing_request',
+  },
   sign_in_rate_limited: {
     status: 429,
     shape: 'object',

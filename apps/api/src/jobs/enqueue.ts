@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
 import type { JobDefinition, QueueName } from './define.ts';
+import type { LiveChange, LiveChanges } from '../live/changes.ts';
 import type { JobRunner } from './runner.ts';
 
 /**
@@ -21,10 +22,22 @@ declare const wakesAfterCommit: unique symbol;
  */
 export type JobTransaction = Prisma.TransactionClient & { readonly [wakesAfterCommit]: true };
 
-type JobTransactionDeps = { prisma: Pick<PrismaClient, '$transaction'>; clock: Clock; jobs: Pick<JobRunner, 'wake'> };
+type JobTransactionDeps = {
+  prisma: Pick<PrismaClient, '$transaction'>;
+  clock: Clock;
+  jobs: Pick<JobRunner, 'wake'>;
+  /** The services object carries it; a caller without it (a test's bare deps) tells no console. */
+  live?: Pick<LiveChanges, 'publish'>;
+};
 
-/** The clock of each open job transaction, and the jobs it will wake after commit, by queue. */
-const openTransactions = new WeakMap<JobTransaction, { clock: Clock; toWake: Map<QueueName, string[]> }>();
+type OpenTransaction = {
+  clock: Clock;
+  toWake: Map<QueueName, string[]>;
+  toPublish: { workspaceId: string; change: LiveChange }[];
+};
+
+/** The clock of each open job transaction, the jobs it will wake and the live changes it will publish after commit. */
+const openTransactions = new WeakMap<JobTransaction, OpenTransaction>();
 
 // Ids per wake() call: the runner takes them as arguments, and a campaign may schedule many steps at once.
 const WAKE_BATCH = 1_000;
@@ -41,10 +54,11 @@ export async function inJobTransaction<T>(
   options: { timeoutMs?: number } = {},
 ): Promise<T> {
   const toWake = new Map<QueueName, string[]>();
+  const toPublish: OpenTransaction['toPublish'] = [];
   const result = await deps.prisma.$transaction(
     (tx) => {
       const jobTx = tx as JobTransaction;
-      openTransactions.set(jobTx, { clock: deps.clock, toWake });
+      openTransactions.set(jobTx, { clock: deps.clock, toWake, toPublish });
       return work(jobTx);
     },
     options.timeoutMs === undefined ? undefined : { timeout: options.timeoutMs },
@@ -52,6 +66,7 @@ export async function inJobTransaction<T>(
   for (const [queue, ids] of toWake) {
     for (let start = 0; start < ids.length; start += WAKE_BATCH) deps.jobs.wake(queue, ...ids.slice(start, start + WAKE_BATCH));
   }
+  for (const { workspaceId, change } of toPublish) deps.live?.publish(workspaceId, change);
   return result;
 }
 
@@ -66,6 +81,11 @@ export function wakeAfterCommit(tx: JobTransaction, job: JobDefinition, jobIds: 
   if (jobIds.length === 0) return;
   const { toWake } = openTransaction(tx);
   toWake.set(job.queue, (toWake.get(job.queue) ?? []).concat(jobIds));
+}
+
+/** Tells the workspace's open console streams about `change` once this transaction commits (a page that refetched earlier would miss it). */
+export function publishAfterCommit(tx: JobTransaction, workspaceId: string, change: LiveChange): void {
+  openTransaction(tx).toPublish.push({ workspaceId, change });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type CustomerEventType, errorCatalogue, type TCustomerEventData } from '@textline/contract';
 import type { Message } from '@textline/db';
-import type { JobTransaction } from '../../jobs/enqueue.ts';
+import { publishAfterCommit, type JobTransaction } from '../../jobs/enqueue.ts';
+import type { LiveChange } from '../../live/changes.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueueWebhookDeliveries, messageIdOf, subscribedEndpoints } from './deliveries.ts';
 
@@ -28,7 +29,20 @@ export async function recordCustomerEvent<TType extends CustomerEventType>(
     { id, workspaceId: event.workspaceId, type: event.type, messageId: messageIdOf(event.data) },
     event.at,
   );
+  const change = liveChangeOf(event.data);
+  if (change) publishAfterCommit(tx, event.workspaceId, change);
   return id;
+}
+
+/** What an event tells the console's live pages: the message or conversation it is about, with a message's status. */
+function liveChangeOf(data: TCustomerEventData): LiveChange | undefined {
+  if ('message' in data) {
+    return 'conversation_id' in data.message
+      ? { resource: 'message', id: data.message.id, status: 'received', conversation_id: data.message.conversation_id }
+      : { resource: 'message', id: data.message.id, status: data.message.status };
+  }
+  if ('conversation' in data) return { resource: 'conversation', id: data.conversation.id };
+  return undefined;
 }
 
 /** A failure named by a catalogue code (e.g. branded_number_missing) carries its retry hint too. */

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAMS_PER_SESSION } from '../src/http/console-events.ts';
+import { signIn, type ConsoleSession } from './console-support.ts';
+import { call, closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
+import { sendingWorkspace } from './sending-support.ts';
+
+/**
+ * GET /console-events, the console's live updates: authenticated by the session cookie, scoped to
+ * the session's workspace, capped per session, and fed by every process of the deployment.
+ */
+
+type Change = { resource: string; id: string; status?: string };
+
+/** An open event stream: the `change` events it received so far, in order. */
+async function openStream(app: TestApp, session?: ConsoleSession) {
+  const abort = new AbortController();
+  const response = await fetch(`${app.baseUrl}/console-events`, {
+    headers: session ? { cookie: session.cookie } : {},
+    signal: abort.signal,
+  });
+  const changes: Change[] = [];
+  let ready = false;
+  const reading = (async () => {
+    if (!response.ok || !response.body) return;
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of response.body) {
+        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = buffered.indexOf('\n\n')) >= 0) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event === 'ready') ready = true;
+          if (event === 'change' && data) changes.push(JSON.parse(data) as Change);
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+  })();
+  return {
+    response,
+    changes,
+    ready: () => ready,
+    async close() {
+      abort.abort();
+      await reading;
+    },
+  };
+}
+
+async function waitFor(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function send(app: TestApp, token: string, body: string): Promise<string> {
+  const response = await call(app, 'POST', '/api/v1/messages', { token, body: { phone_number: '+14155550123', body } });
+  expect(response.status, JSON.stringify(response.body)).toBe(202);
+  return response.body.message.id as string;
+}
+
+let app: TestApp;
+let second: TestApp | undefined;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  // In the scaled mode a second API process on the same database and Redis.
+  if (scaledMode) second = await startTestApp({}, { shareWith: app });
+});
+
+afterAll(async () => {
+  await closeStarted(second, app);
+});
+
+describe('the console event stream', () => {
+  it('refuses a request without a session cookie', async () => {
+    const stream = await openStream(app);
+    expect(stream.response.status).toBe(401);
+    expect(((await stream.response.json()) as any).error.code).toBe('unauthorized');
+  });
+
+  it("sends the ids and statuses of the session's workspace's messages, and never another workspace's", async () => {
+    const ours = await sendingWorkspace(app);
+    const theirs = await sendingWorkspace(app);
+    const stream = await openStream(app, await signIn(app, ours.account.account.username));
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
+    await waitFor('the stream to be ready', stream.ready);
+
+    const other = await send(app, theirs.token, 'Not for you');
+    const mine = await send(app, ours.token, 'Hello');
+    await waitFor('the send to be reported as sent', () =>
+      stream.changes.some((change) => change.id === mine && change.status === 'sent'),
+    );
+    await app.services.jobs.drain();
+    await stream.close();
+    expect(stream.changes.find((change) => change.id === mine)).toEqual({ resource: 'message', id: mine, status: 'queued' });
+    expect(stream.changes.some((change) => change.id === other)).toBe(false);
+    // Ids and statuses only: no body, no phone number.
+    expect(JSON.stringify(stream.changes)).not.toMatch(/Hello|4155550123/);
+  });
+
+  it(`allows ${STREAMS_PER_SESSION} streams per session and refuses the next with live_stream_limit_reached`, async () => {
+    const developer = await sendingWorkspace(app);
+    const session = await signIn(app, developer.account.account.username);
+    const streams = [];
+    for (let index = 0; index < STREAMS_PER_SESSION; index += 1) streams.push(await openStream(app, session));
+    expect(streams.map((stream) => stream.response.status)).toEqual(streams.map(() => 200));
+    const refused = await openStream(app, session);
+    expect(refused.response.status).toBe(429);
+    expect(((await refused.response.json()) as any).error.code).toBe('live_stream_limit_reached');
+    // Another session of the same account has its own allowance; a closed stream gives its place back.
+    const otherSession = await openStream(app, await signIn(app, developer.account.account.username));
+    expect(otherSession.response.status).toBe(200);
+    await streams.pop()!.close();
+    // The server learns of the close a moment later.
+    let reopened = await openStream(app, session);
+    for (let attempt = 0; reopened.response.status !== 200 && attempt < 50; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      reopened = await openStream(app, session);
+    }
+    expect(reopened.response.status).toBe(200);
+    await Promise.all([...streams, otherSession, reopened].map((stream) => stream.close()));
+  });
+
+  it.runIf(scaledMode)('reaches a stream on another API process through Redis', async () => {
+    const developer = await sendingWorkspace(app);
+    const stream = await openStream(second!, await signIn(second!, developer.account.account.username));
+    await waitFor('the stream to be ready', stream.ready);
+    const id = await send(app, developer.token, 'From the other process');
+    await waitFor('the change made on the first process', () => stream.changes.some((change) => change.id === id));
+    await stream.close();
+  });
+});
