@@ -121,7 +121,7 @@ const ZEnvironment = z
       .default(24 * 60),
     // Messaging core: providers, inbound webhooks, jobs.
     MESSAGING_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
-    /** Twilio credentials (MESSAGING_PROVIDER=twilio; README "Going live with Twilio"). */
+    /** Twilio credentials (MESSAGING_PROVIDER=twilio; docs/deployment.md "Going live with Twilio"). */
     TWILIO_ACCOUNT_SID: z
       .string()
       .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID (AC + 32 hex digits)')

@@ -160,9 +160,9 @@ describe('sandbox carrier: sending', () => {
     expect(await eventTypes(workspace.workspaceId)).toContain('opt_out.created');
   });
 
-  it('documents every magic recipient in the README', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    for (const recipient of Object.keys(magicRecipients)) expect(readme).toContain(`\`${recipient}\``);
+  it('documents every magic recipient in the quick start', () => {
+    const guide = readFileSync(new URL('../../../docs/quick-start.md', import.meta.url), 'utf8');
+    for (const recipient of Object.keys(magicRecipients)) expect(guide).toContain(`\`${recipient}\``);
   });
 });
 

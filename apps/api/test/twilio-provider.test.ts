@@ -133,11 +133,11 @@ describe('configuration', () => {
     expect(loadConfig({}).twilio).toBeUndefined();
   });
 
-  it('documents going live with Twilio and every TWILIO_ variable in the README', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain('## Going live with Twilio');
+  it('documents going live with Twilio and every TWILIO_ variable in the deployment guide', () => {
+    const guide = readFileSync(new URL('../../../docs/deployment.md', import.meta.url), 'utf8');
+    expect(guide).toContain('## Going live with Twilio');
     for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_API_BASE_URL'])
-      expect(readme).toContain(`\`${name}\``);
+      expect(guide).toContain(`\`${name}\``);
   });
 });
 

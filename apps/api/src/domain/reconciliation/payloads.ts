@@ -27,7 +27,7 @@ export const ZMessagingEvent = z.looseObject({
 export type TMessagingEvent = z.infer<typeof ZMessagingEvent>;
 
 /**
- * Inbound message (sandbox format, documented in the README): `id`, `from`, `to`, `body`. A carrier
+ * Inbound message (sandbox format, documented in docs/deployment.md): `id`, `from`, `to`, `body`. A carrier
  * that recognises opt-out keywords itself (Twilio's OptOutType) adds `opt_out_type`.
  */
 export const ZInboundMessage = z.looseObject({

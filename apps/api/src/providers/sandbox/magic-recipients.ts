@@ -1,5 +1,5 @@
 /**
- * Magic recipients of the sandbox carrier (documented in the README): sending to one of these
+ * Magic recipients of the sandbox carrier (documented in docs/quick-start.md): sending to one of these
  * numbers scripts what the carrier reports afterwards. Every other number is sent, then delivered.
  * They are in +1 500 555 (a non-geographic range reserved for tests, like Twilio's magic numbers).
  */
