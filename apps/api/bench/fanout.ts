@@ -21,7 +21,8 @@ import { addStage, createCampaign, transitionCampaign } from '../src/domain/camp
 import { enroll } from '../src/domain/campaigns/enrollments.ts';
 import { runCampaignStep } from '../src/domain/campaigns/scheduler.ts';
 import { limitHeapGrowth } from '../src/lib/heap.ts';
-import { createServices, type Services } from '../src/services.ts';
+import type { Services } from '../src/ports.ts';
+import { createServices } from '../src/services.ts';
 import { createBenchWorkspace, withServices } from './app.ts';
 import { appConfig } from './app-config.ts';
 import { cpuMicros } from './cpu.ts';

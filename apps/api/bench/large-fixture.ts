@@ -12,7 +12,7 @@
  * replies, a contact was messaged), suppressions are +1415400xxxx, and none is one of the bench's own
  * recipients (+14155551000-1999), whose sends a suppression would refuse.
  */
-import type { Services } from '../src/services.ts';
+import type { Services } from '../src/ports.ts';
 import { createBenchWorkspace, withServices } from './app.ts';
 import type { BenchTarget, LargeFixtureInfo, LargeFixtureSize } from './scenarios.ts';
 

@@ -27,7 +27,7 @@ import { DRAINING } from './lib/shutdown.ts';
 import { inboundWebhookRouter } from './provider-callbacks/routes.ts';
 import { WEBHOOKS_MOUNT } from './provider-callbacks/sources.ts';
 import { sandboxPayCheckoutRouter } from './providers/sandboxpay-checkout.ts';
-import type { Services } from './services.ts';
+import type { Services } from './ports.ts';
 import { metricsRoute } from './metrics/route.ts';
 
 /** Names the route of requests a mounted router answers (see requestLogging's metrics). */

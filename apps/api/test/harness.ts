@@ -55,7 +55,8 @@ export function captureLogs(lines: string[]) {
  * Starts the real app on an ephemeral loopback port over a fresh database: in-memory PGlite, or a
  * new PostgreSQL database (and Redis) in the scaled suite. Job workers run in-process unless
  * `startJobs: false`; `app.services.jobs.drain()` waits until no job is due. The sandbox carrier
- * answers without delay (SANDBOX_DELAY_MS=0) unless the environment says otherwise.
+ * answers without delay (SANDBOX_DELAY_MS=0) and retries come due without jitter
+ * (RETRY_JITTER_PERCENT=0) unless the environment says otherwise.
  *
  * `shareWith` starts a second API process of the scaled deployment instead: the same PostgreSQL
  * database, Redis key prefix and clock as that app (embedded mode has no database to share).
@@ -79,6 +80,8 @@ export async function startTestApp(
     // Tests speak through loopback and name their client address in X-Forwarded-For.
     TRUST_PROXY: 'loopback',
     SANDBOX_DELAY_MS: '0',
+    // Retries come due exactly on their schedule unless a test asks for the jitter.
+    RETRY_JITTER_PERCENT: '0',
     // Test apps share one Redis: each gets its own key namespace.
     ...(scaledMode
       ? {

@@ -89,6 +89,23 @@ describe('job runner: retries, backoff, dead jobs', () => {
     expect(calls).toBe(3);
   });
 
+  it('moves each back-off at random by up to RETRY_JITTER_PERCENT either way, so jobs that failed together retry apart', async () => {
+    const runner = testRunner([testJob({ run: () => Promise.reject(new Error('down')) })], { retryJitterPercent: 20 });
+    const ids: string[] = [];
+    for (let index = 0; index < 30; index += 1) ids.push(await enqueueTestJob({ index }));
+    await runner.drain();
+    const delays = await Promise.all(ids.map(async (id) => (await jobRow(id)).runAt.getTime() - app.clock.now()));
+    // The first back-off is 1 s: each retry is due between 0.8 s and 1.2 s later.
+    for (const delay of delays) {
+      expect(delay).toBeGreaterThanOrEqual(800);
+      expect(delay).toBeLessThanOrEqual(1_200);
+    }
+    // Spread out, not one instant (thirty draws within a tenth of the range would be a one-in-10^20 run).
+    expect(Math.max(...delays) - Math.min(...delays)).toBeGreaterThanOrEqual(200);
+    // Buried, so the rows leave the queue to the other tests.
+    await app.services.prisma.job.updateMany({ where: { id: { in: ids } }, data: { status: 'dead' } });
+  });
+
   it('marks a job dead after its last attempt and tells the handler which attempt is the last', async () => {
     const seen: { attempt: number; isLastAttempt: boolean }[] = [];
     const runner = testRunner([

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, eventually, startTestApp, type TestApp } from './harness.ts';
 import { sendingWorkspace } from './sending-support.ts';
-import { queueNames } from '../src/jobs/define.ts';
+import { queueNames } from '../src/jobs/queues.ts';
 import { serveWorkerMetrics } from '../src/metrics/route.ts';
 
 const metricsToken = 'metrics-token-0123456789abcdef0123456789';

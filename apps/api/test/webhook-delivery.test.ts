@@ -148,6 +148,41 @@ describe('signed delivery', () => {
 });
 
 describe('retries', () => {
+  it('moves each retry at random by up to 20 % either way of the schedule, so deliveries that failed together retry apart', async () => {
+    const jittered = await startTestApp({
+      ALLOW_PRIVATE_WEBHOOK_URLS: '1',
+      WEBHOOK_TIMEOUT_MS: '500',
+      RETRY_JITTER_PERCENT: '20',
+    });
+    try {
+      sink.respond = { status: 500, body: 'down', delayMs: 0 };
+      sink.requests.length = 0;
+      const { session } = await consoleUser(jittered);
+      await createEndpoint(jittered, session, { url: sink.url.replace('hooks', 'jitter') });
+      // Fewer than the slots of an endpoint not known to answer, so every first attempt is made at once.
+      const events = 12;
+      for (let index = 0; index < events; index += 1) await recordEvent(jittered, session.workspaceId);
+      await jittered.services.jobs.drain();
+
+      const failed = (await deliveries(jittered, session, { status: 'failed' })).deliveries;
+      expect(failed).toHaveLength(events);
+      const delays = failed.map((delivery) => Date.parse(delivery.next_retry) - jittered.clock.now());
+      for (const delay of delays) {
+        expect(delay).toBeGreaterThanOrEqual(retryScheduleMs[0] * 0.8);
+        expect(delay).toBeLessThanOrEqual(retryScheduleMs[0] * 1.2);
+      }
+      // Spread out, not one instant (twelve draws within a tenth of the range: about one run in four million).
+      expect(Math.max(...delays) - Math.min(...delays)).toBeGreaterThanOrEqual(retryScheduleMs[0] * 0.04);
+
+      // Each retry comes due at its own time, and by the end of the range all have.
+      jittered.clock.advance(retryScheduleMs[0] * 1.2);
+      await jittered.services.jobs.drain();
+      expect(sink.requests).toHaveLength(2 * events);
+    } finally {
+      await jittered.close();
+    }
+  });
+
   it('follows 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, reading failed with next_retry set, then null', async () => {
     const { session } = await setup('retries');
     sink.respond = { status: 500, body: 'x'.repeat(10_000), delayMs: 0 };

@@ -5,7 +5,7 @@ import { postLedgerEntry } from '../domain/ledger.ts';
 import { sandboxPayLabel } from '../providers/sandboxpay.ts';
 import { signedSandboxPayment } from '../providers/sandboxpay-checkout.ts';
 import { ingestProviderWebhook } from '../provider-callbacks/ingest.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 
 const planTiers = ['starter', 'growth', 'scale', 'enterprise'] as const;
 

@@ -6,7 +6,7 @@ import { issueAccessToken } from '../auth/tokens.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { hashPassword, newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
 import { type LimitedKey, type LimitReport, rateLimitedError } from '../limits/keyed-limiter.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { createDelegatedToken, type TokenCaller } from './tokens/delegated-tokens.ts';
 
 const BACKUP_CODE_COUNT = 10;

@@ -7,7 +7,7 @@ import {
 } from '@textline/contract';
 import type { Prisma } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { hasPaidFundingInvoice } from './funding.ts';
 import { buyNumber } from './numbers.ts';
 

@@ -5,7 +5,7 @@ import { hashPassword, sha256Hex, verifyPassword } from '../lib/crypto.ts';
 import { toFundingInvoice } from './funding.ts';
 import { type CredentialAttempt, limitFailedAttempts } from '../limits/credential-attempts.ts';
 import type { LimitReport } from '../limits/keyed-limiter.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { revokeTokenTree } from './tokens/delegated-tokens.ts';
 
 type Deps = Pick<Services, 'prisma' | 'clock' | 'config' | 'rateLimiter'>;

@@ -3,7 +3,7 @@ import { Prisma } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 import { newestFirst } from '../lib/pagination.ts';
 import { toE164 } from '../lib/phone.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 
 type ContactListDeps = Pick<Services, 'prisma' | 'clock'>;
 

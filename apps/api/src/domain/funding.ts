@@ -1,7 +1,7 @@
 import { AppError, type TFundingInvoice } from '@textline/contract';
 import type { FundingInvoice, PrismaClient } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 
 type FundingDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'fundingProvider'>;
 

@@ -1,5 +1,5 @@
 import type { THealth } from '@textline/contract';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 
 export const serviceVersion = '1.0.0-alpha';
 

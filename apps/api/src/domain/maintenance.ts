@@ -2,7 +2,7 @@ import { Prisma, type PrismaClient } from '@textline/db';
 import { defineJob } from '../jobs/define.ts';
 import { ZRecurringPayload } from '../jobs/recurring.ts';
 import { DAY_MS } from '../lib/clock.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 
 /** Rows of one table that nothing needs any more, named by the table's primary key. */
 type Prunable = { table: string; key: string; stale: Prisma.Sql };

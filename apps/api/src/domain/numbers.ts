@@ -9,8 +9,8 @@ import {
 import type { PhoneNumber } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 import { maskPhoneNumber } from '../lib/logger.ts';
-import { ProviderRejection } from '../providers/types.ts';
-import type { Services } from '../services.ts';
+import { ProviderRejection } from '../ports.ts';
+import type { Services } from '../ports.ts';
 import { insufficientBalance, postLedgerEntry } from './ledger.ts';
 
 type NumberDeps = Pick<Services, 'prisma' | 'config' | 'log' | 'messagingProvider'>;

@@ -5,7 +5,7 @@ import type { Prisma } from '@textline/db';
 import { issueAccessToken, tokenPattern } from '../auth/tokens.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { disableEndpointsOfRevokedTokens } from './customer-webhooks/endpoints.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { NextAction, TFundingInvoice, TMessageAccepted, TMessageStatus, TOnboardingStatus } from '@textline/contract';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { type MessageSource, type Sender, sendMessage } from './messages/send.ts';
 import { findBrandedRequest, missingBrandedFields } from './branded-request.ts';
 import { latestFundingInvoice, toFundingInvoice } from './funding.ts';

@@ -7,7 +7,7 @@ import { signedCarrierCallback, type CarrierCallback } from '../providers/sandbo
 import { carrierInbound, carrierReport } from '../providers/sandbox/carrier.ts';
 import type { CarrierStep } from '../providers/sandbox/magic-recipients.ts';
 import { paySandboxInvoice } from '../providers/sandboxpay-checkout.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { findConversation } from './conversations/conversations.ts';
 import { toFundingInvoice } from './funding.ts';
 import { getMessage } from './messages/get.ts';

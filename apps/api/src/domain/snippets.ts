@@ -2,7 +2,7 @@ import { AppError, type TSnippet } from '@textline/contract';
 import { Prisma } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 import { newestFirst } from '../lib/pagination.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { assertValidTemplate, snippetNames } from './campaigns/templates.ts';
 
 type SnippetDeps = Pick<Services, 'prisma' | 'clock'>;

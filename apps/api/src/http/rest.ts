@@ -4,7 +4,7 @@ import { AppError, type Operation } from '@textline/contract';
 import { contextFromRequest } from '../trpc/context.ts';
 import { invokeOperation, type OperationHandler } from '../operations/handler.ts';
 import { operationsServedBy, type ServedOperation, servedOperations } from '../operations/index.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { writeJson } from './json-response.ts';
 import { sendError } from './send-error.ts';
 import { validationError } from './errors.ts';

@@ -1,18 +1,9 @@
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
+import type { QueueName } from './queues.ts';
 
-/** Every kind of asynchronous work. The `jobs` row is the source of truth (outbox); queues only wake workers. */
-export const queueNames = [
-  'dispatch',
-  'provider_event',
-  'webhook_delivery',
-  'webhook_health',
-  'campaign_step',
-  'sandbox_callback',
-  'maintenance',
-] as const;
-export type QueueName = (typeof queueNames)[number];
+export { queueNames, type QueueName } from './queues.ts';
 
 /** What a job's `run` learns about the attempt besides its payload. */
 export type JobContext = {

@@ -4,7 +4,7 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
 import type { JobDefinition, QueueName } from './define.ts';
 import type { LiveChange, LiveChanges } from '../live/changes.ts';
-import type { JobRunner } from './runner.ts';
+import type { JobRunner } from '../ports.ts';
 
 /**
  * Job rows are written here and nowhere else in TypeScript: `enqueue` for one job in an interactive

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '@textline/db';
-import { queueNames } from '../jobs/define.ts';
+import { queueNames } from '../jobs/queues.ts';
 
 /**
  * The process's Prometheus series. Labels are bounded by construction: route templates (never a

@@ -1,6 +1,6 @@
 import { balanceCurrency, type TBalance } from '@textline/contract';
 import { spentToday } from '../../lib/clock.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 
 /**
  * The balance with the day's spend and cap, read from the workspace row the send path keeps them

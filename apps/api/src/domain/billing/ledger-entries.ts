@@ -1,6 +1,6 @@
 import { ledgerEntryKinds, type TLedgerEntry, type TLedgerEntryKind } from '@textline/contract';
 import { createdRange, enumLiteral, limitLiteral, newestFirst } from '../../lib/pagination.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 
 type LedgerEntryRow = {
   id: string;

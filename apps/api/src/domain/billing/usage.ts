@@ -1,6 +1,6 @@
 import { AppError, type TUsagePeriod, usageMaxDays } from '@textline/contract';
 import { DAY_MS } from '../../lib/clock.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 
 type Granularity = 'day' | 'month';
 

@@ -13,7 +13,7 @@ import { defineJob } from '../../jobs/define.ts';
 import { enqueue, inJobTransaction, insertJobs, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { recipientTimeZone } from '../../lib/recipient-time-zone.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import type { AcceptParameters, AcceptRow } from '../messages/accept-queue.ts';
 import { dispatchJob } from '../messages/dispatch.ts';
 import { acceptParametersOf, sendRefusal } from '../messages/send.ts';

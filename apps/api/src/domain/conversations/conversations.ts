@@ -1,7 +1,7 @@
 import { AppError, conversationPreviewLength, type TConversation, type TMessageItem } from '@textline/contract';
 import { limitLiteral, newestFirst } from '../../lib/pagination.ts';
 import { requireE164 } from '../../lib/phone.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { listMessageItems } from '../messages/history.ts';
 
 /*

@@ -14,7 +14,7 @@ import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { type LimitReport, perMinute, rateLimitedError } from '../../limits/keyed-limiter.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { findEndpoint } from './endpoints.ts';
 import { envelopeFor, webhookDeliveryJob } from './worker.ts';
 

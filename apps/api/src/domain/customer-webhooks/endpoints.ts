@@ -10,7 +10,7 @@ import { Prisma, type WebhookEndpoint } from '@textline/db';
 import type { AuthContext } from '../../auth/authenticator.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { endpointHealth, hourlyAttempts } from './health.ts';
 import { isNonPublicHost, nonPublicReason, unusableHost } from './public-destination.ts';
 import { newSigningSecret } from './signing.ts';

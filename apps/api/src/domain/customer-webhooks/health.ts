@@ -3,7 +3,7 @@ import type { WebhookEndpoint } from '@textline/db';
 import { defineJob } from '../../jobs/define.ts';
 import { ZRecurringPayload } from '../../jobs/recurring.ts';
 import { DAY_MS } from '../../lib/clock.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 
 /** An endpoint whose every attempt failed for this long is disabled (as Svix does). */
 export const DISABLE_AFTER_FAILING_MS = 5 * DAY_MS;

@@ -1,7 +1,7 @@
 import type { CustomerEventType, TEventEnvelope } from '@textline/contract';
 import { type Event, Prisma, type PrismaClient } from '@textline/db';
 import { z } from 'zod';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { defineJob, JobDeferred } from '../../jobs/define.ts';
 import { enqueue, inJobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';

@@ -1,5 +1,5 @@
 import { AppError, type TMessageItem } from '@textline/contract';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { getMessage } from './get.ts';
 import { refundMessage } from './outcomes.ts';
 

@@ -1,5 +1,5 @@
 import { AppError, type TMessageItem } from '@textline/contract';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { inboundIdPrefix, inboundItemColumns, type MessageItemRow, outboundItemColumns, toMessageItem } from './items.ts';
 
 // A hot read: straight on the driver, without Prisma's per-query work on every read. One

@@ -1,7 +1,7 @@
 import { messageStatuses, type TMessageDirection, type TMessageItem, type TMessageStatus } from '@textline/contract';
 import { createdRange, enumLiteral, limitLiteral, newestFirst } from '../../lib/pagination.ts';
 import { requireE164 } from '../../lib/phone.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { inboundItemColumns, type MessageItemRow, outboundItemColumns, toMessageItem } from './items.ts';
 
 /** The message list's filters, as the list operation takes them (validated by its schema). */

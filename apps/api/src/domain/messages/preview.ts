@@ -1,5 +1,5 @@
 import { isSendRefusal, type TMessagePreview } from '@textline/contract';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { acceptDryRun } from './accept-queue.ts';
 import { describeBody } from './segments.ts';
 import { acceptParametersOf, type MessageSource, type Sender, type SendRequest, sendRefusal } from './send.ts';

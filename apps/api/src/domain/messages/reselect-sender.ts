@@ -1,5 +1,5 @@
 import type { Message } from '@textline/db';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 
 type ReselectDeps = Pick<Services, 'prisma' | 'clock'>;
 

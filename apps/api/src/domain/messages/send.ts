@@ -1,11 +1,11 @@
 import { AppError, sendAtWindow, type TMessageAccepted, ZMessageCreateRequest } from '@textline/contract';
 import type { AuthContext } from '../../auth/authenticator.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import type { JobRunner } from '../../ports.ts';
 import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { insufficientBalance } from '../ledger.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { dispatchJob, dispatchJobIdOf } from './dispatch.ts';
 import type { AcceptOutcome, AcceptParameters, AcceptRow } from './accept-queue.ts';
 import { countSegments } from './segments.ts';

@@ -1,7 +1,7 @@
 import { AppError, type TMessageTimelineEvent } from '@textline/contract';
 import type { InboundMessage, Message, Prisma, ProviderEvent, WorkspaceSuppression } from '@textline/db';
 import { INBOUND_MESSAGE_EVENT_TYPE } from '../reconciliation/payloads.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { retryHintOf } from '../customer-webhooks/events.ts';
 import { dispatchJobIdOf } from './dispatch.ts';
 import { inboundIdPrefix } from './items.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define.ts';
 import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { INBOUND_MESSAGE_EVENT_TYPE } from './payloads.ts';
 import { reconcileFundingEvent } from './funding-events.ts';
 import { reconcileInboundMessage } from './inbound-messages.ts';

@@ -4,7 +4,7 @@ import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { requireE164 } from '../../lib/phone.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { recordOptOutCreated } from '../reconciliation/suppressions.ts';
 
 type SuppressionDeps = Pick<Services, 'prisma' | 'clock' | 'jobs'>;

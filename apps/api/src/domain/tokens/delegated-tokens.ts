@@ -16,7 +16,7 @@ import { issueAccessToken } from '../../auth/tokens.ts';
 import { DAY_MS, spentToday } from '../../lib/clock.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { lowerTier, tierOf } from '../../limits/send-rate-limiter.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { disableEndpointsOfRevokedTokens } from '../customer-webhooks/endpoints.ts';
 
 /** Who creates or revokes: the caller's credential as authentication resolved it (a token, or the console). */

@@ -1,0 +1,11 @@
+/** Every kind of asynchronous work. The `jobs` row is the source of truth (outbox); queues only wake workers. */
+export const queueNames = [
+  'dispatch',
+  'provider_event',
+  'webhook_delivery',
+  'webhook_health',
+  'campaign_step',
+  'sandbox_callback',
+  'maintenance',
+] as const;
+export type QueueName = (typeof queueNames)[number];

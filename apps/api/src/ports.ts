@@ -1,0 +1,185 @@
+import type { LookupFunction } from 'node:net';
+import type { Router } from 'express';
+import type { Redis } from 'ioredis';
+import type { Db, PrismaClient, SqlClient } from '@textline/db';
+import type { Authenticator } from './auth/authenticator.ts';
+import type { Config } from './config.ts';
+import type { WebhookSender } from './domain/customer-webhooks/sender.ts';
+import type { AcceptQueue } from './domain/messages/accept-queue.ts';
+import type { QueueName } from './jobs/queues.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Logger } from './lib/logger.ts';
+import type { KeyedLimiter } from './limits/keyed-limiter.ts';
+import type { LiveChanges } from './live/changes.ts';
+import type { Metrics } from './metrics/metrics.ts';
+
+/**
+ * The ports: what the domain needs from the rest of the process, declared below it. The composition
+ * roots (services.ts, called by main.ts, worker-main.ts and admin/cli.ts) build them; domain modules
+ * import these types, never the builder, so no dependency runs from the domain back up to what
+ * implements it (docs/architecture.md, "Layers").
+ */
+
+/** Everything domain modules depend on, built once per process and passed in explicitly. */
+export type Services = {
+  config: Config;
+  db: Db;
+  prisma: PrismaClient;
+  sql: SqlClient;
+  acceptQueue: AcceptQueue;
+  providerEventStore: ProviderEventStore;
+  clock: Clock;
+  log: Logger;
+  redis: Redis | undefined;
+  authenticator: Authenticator;
+  /** Every rate limit's token buckets (send rate, account creation, sign-in failures, OAuth registration). */
+  rateLimiter: KeyedLimiter;
+  fundingProvider: FundingProvider;
+  messagingProvider: MessagingProvider;
+  /** Provider labels, signature headers and secrets of the inbound webhook routes. */
+  inboundWebhooks: InboundWebhookSettings;
+  /** Durable jobs; main.ts / worker-main.ts (and the test harness) start the workers. */
+  jobs: JobRunner;
+  /**
+   * Where this process's HTTP server answers: PUBLIC_BASE_URL, else set once the server listens.
+   * The sandbox carrier sends its callbacks there; a process without a server leaves it unset.
+   */
+  selfUrl: { current: string | undefined };
+  /** SSRF-safe HTTP client for customer webhook endpoints. */
+  webhookSender: WebhookSender;
+  /**
+   * DNS of the endpoint URL check: a URL must resolve (to public addresses) when saved. The sender
+   * resolves again at every connection.
+   */
+  webhookLookup: LookupFunction;
+  /** Changes the console's open event streams are told about (Redis pub/sub in the scaled mode). */
+  live: LiveChanges;
+  /** Prometheus series, only when METRICS_TOKEN is set (then served at GET /metrics); else nothing is counted. */
+  metrics: Metrics | undefined;
+  hashIp(ip: string): string;
+  close(): Promise<void>;
+};
+
+/** Durable jobs: the rows are written with `enqueue` (jobs/enqueue.ts); the runner works them. */
+export type JobRunner = {
+  /**
+   * Prompts workers after a commit that enqueued jobs. Passing the job ids lets the scaled mode
+   * hand them to BullMQ directly; without them it looks the due rows up.
+   */
+  wake(queue: QueueName, ...jobIds: string[]): void;
+  /** Starts this process's workers (main.ts when RUN_WORKERS, worker-main.ts, the test harness). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Runs due jobs in this process until none is due or in flight: a deterministic wait for tests. */
+  drain(): Promise<void>;
+};
+
+type ProviderEventIdentity = { provider: string; eventType: string; externalId: string };
+export type IncomingProviderEvent = ProviderEventIdentity & { payload: unknown; receivedAt: Date };
+/** The stored event's id; a new one also names its reconciliation job, a duplicate does not. */
+export type StoredProviderEvent = { id: string; duplicate: boolean; job_id: string | null };
+
+/** Stores a verified provider callback and queues its reconciliation (provider-callbacks/event-store.ts). */
+export type ProviderEventStore = { store(event: IncomingProviderEvent): Promise<StoredProviderEvent> };
+
+/** One provider's signing key (provider-callbacks/signature.ts), named by the provider label used in paths and stored events. */
+export type ProviderWebhookKey = { provider: string; timestampHeader: string; signatureHeader: string; secret: string };
+
+export type InboundWebhookSettings = {
+  messaging: ProviderWebhookKey;
+  funding: ProviderWebhookKey;
+  toleranceSeconds: number;
+};
+
+/**
+ * Provider interfaces. The sandbox implementations are the defaults; real
+ * carriers (e.g. Twilio) plug in behind the same types, selected by MESSAGING_PROVIDER.
+ */
+
+export type OutboundSms = { messageId: string; from: string; to: string; body: string };
+
+/** A send the carrier refused outright; `code` maps onto the error catalogue where one fits. */
+export class ProviderRejection extends Error {
+  constructor(
+    readonly code: 'sender_not_ready' | 'recipient_unsubscribed' | 'invalid_recipient' | 'provider_error',
+    message: string,
+    readonly retryable: boolean,
+    /** The carrier's own error code (e.g. Twilio's 21610), kept as provider metadata. */
+    readonly providerCode?: string,
+  ) {
+    super(message);
+    this.name = 'ProviderRejection';
+  }
+}
+
+/**
+ * The error_code a refused message is left with: the catalogue's code where the refusal is one of
+ * that code's causes, so its retry hint applies, else the rejection code itself.
+ */
+export function messageErrorCodeOf(code: ProviderRejection['code']): string {
+  switch (code) {
+    case 'sender_not_ready':
+      return 'branded_number_missing';
+    case 'recipient_unsubscribed':
+      return 'workspace_suppressed';
+    default:
+      return code;
+  }
+}
+
+export type PurchasedNumber = {
+  number: string;
+  providerNumberId: string;
+  /** Whether the provider's inbound-message webhook now points at our /incoming route. */
+  webhookConfigured: boolean;
+};
+
+/** A number the provider offers for sale now. */
+export type AvailableNumber = {
+  number: string;
+  /** The provider's region for it (a state or province code); null when it names none. */
+  region: string | null;
+  capabilities: { sms: boolean; mms: boolean; voice: boolean };
+};
+
+export type NumberSearch = { areaCode?: string | undefined; contains?: string | undefined; limit: number };
+
+export type MessagingProvider = {
+  /** Label used in webhook paths (/webhooks/<label>/events) and stored on provider events. */
+  label: string;
+  /** A live provider moves real money and numbers; buying needs ALLOW_LIVE_NUMBER_PURCHASE. */
+  live: boolean;
+  send(sms: OutboundSms): Promise<{ providerMessageId: string }>;
+  /** The numbers for sale now (in the area code, containing the digits), at most `limit`. */
+  searchNumbers(search: NumberSearch): Promise<AvailableNumber[]>;
+  /**
+   * Buys exactly `number` if given, else any number, preferring the area code; undefined when that
+   * number or none is available.
+   */
+  buyNumber(options: { areaCode?: string | undefined; number?: string | undefined }): Promise<PurchasedNumber | undefined>;
+  /**
+   * Gives a bought number back to the provider. Idempotent: a number the provider no longer has on
+   * the account counts as released.
+   */
+  releaseNumber(providerNumberId: string): Promise<void>;
+  /**
+   * A carrier whose callbacks are not our signed JSON
+   * serves /webhooks/<label>/events and /incoming itself: it verifies them its own way and hands
+   * them, translated, to the same store-first ingestion.
+   */
+  inboundRouter?(services: Services): Router;
+};
+
+export type FundingSession = {
+  sessionId: string;
+  currency: string;
+  network: string;
+  payTo: string;
+  hostedUrl: string;
+  expiresAt: Date;
+};
+
+export type FundingProvider = {
+  label: string;
+  createSession(options: { invoiceId: string; amountCents: number }): Promise<FundingSession>;
+};
