@@ -155,6 +155,11 @@ const ZEnvironment = z
     /** A claimed job whose worker has not finished within the lease is retried by another worker. */
     JOB_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
     JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    /**
+     * How far a retry's delay (a job's back-off, a customer webhook's schedule) moves at random, in
+     * percent either way, so that work which failed together does not retry together.
+     */
+    RETRY_JITTER_PERCENT: z.coerce.number().min(0).max(50).default(20),
     /** Period of the sweep for due jobs (embedded poller and scaled re-enqueue). */
     JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
     /** Period of the maintenance job that prunes finished jobs and expired credentials. */

@@ -3,8 +3,9 @@ import { type Event, Prisma, type PrismaClient } from '@textline/db';
 import { z } from 'zod';
 import type { Services } from '../../ports.ts';
 import { defineJob, JobDeferred } from '../../jobs/define.ts';
-import { enqueue, inJobTransaction } from '../../jobs/enqueue.ts';
+import { enqueue, inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
+import { jittered } from '../../lib/jitter.ts';
 import { createKeyedBatcher, type KeyedBatcher } from '../../lib/keyed-batcher.ts';
 import { createEndpointGates, type EndpointGates } from './endpoint-gates.ts';
 import { signingSecrets } from './endpoints.ts';
@@ -12,7 +13,10 @@ import { DISABLE_AFTER_FAILING_MS, disabledReason } from './health.ts';
 import type { SendResult } from './sender.ts';
 import { signedHeaders } from './signing.ts';
 
-/** Waits before each retry after a failed automatic attempt; then the delivery is failed. */
+/**
+ * Waits before each retry after a failed automatic attempt (each moved by RETRY_JITTER_PERCENT);
+ * then the delivery is failed.
+ */
 export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
 type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender' | 'metrics' | 'config'>;
@@ -275,36 +279,31 @@ function deliveryState(prisma: PrismaClient, config: Services['config']): Delive
   return state;
 }
 
-/** Runs one attempt of a delivery (the webhook_delivery job). */
 /** A 2xx answer: the delivery succeeded. */
 function accepted(result: SendResult): boolean {
   return result.kind === 'response' && result.status >= 200 && result.status < 300;
 }
 
-async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<void> {
-  const state = deliveryState(deps.prisma, deps.config);
-  const delivery =
-    payload.trigger === 'automatic' ? await state.claims.run('claim', payload) : await loadDelivery(deps.prisma, payload);
-  if (!delivery) return;
-  const now = deps.clock.now();
+/**
+ * Nothing is sent to a disabled endpoint, nor retried; the delivery stays replayable once it is
+ * enabled again. A replay that finds it disabled ends its wait, so the next replay queues again.
+ */
+async function settleForDisabledEndpoint(deps: Deps, delivery: DeliveryRow, payload: DeliveryJobPayload): Promise<void> {
+  const dropsRetry = delivery.status === 'pending' || delivery.next_retry_at !== null;
+  const endsReplay = payload.trigger === 'replay';
+  if (!dropsRetry && !endsReplay) return;
+  await deps.prisma.webhookDelivery.update({
+    where: { id: delivery.id },
+    data: {
+      ...(dropsRetry && { status: 'failed', nextRetryAt: null }),
+      ...(endsReplay && { replayJobId: null }),
+      updatedAt: new Date(deps.clock.now()),
+    },
+  });
+}
 
-  if (!delivery.enabled) {
-    // Nothing is sent to a disabled endpoint, nor retried; the delivery stays replayable once it is enabled again.
-    const dropsRetry = delivery.status === 'pending' || delivery.next_retry_at !== null;
-    const endsReplay = payload.trigger === 'replay';
-    if (dropsRetry || endsReplay) {
-      await deps.prisma.webhookDelivery.update({
-        where: { id: delivery.id },
-        data: {
-          ...(dropsRetry && { status: 'failed', nextRetryAt: null }),
-          ...(endsReplay && { replayJobId: null }),
-          updatedAt: new Date(now),
-        },
-      });
-    }
-    return;
-  }
-
+/** The event envelope and its Standard Webhooks headers, signed with every secret valid at `now`. */
+function signedRequest(delivery: DeliveryRow, now: number): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify(
     envelopeFor({
       id: delivery.event_id,
@@ -321,75 +320,145 @@ async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<
     },
     now,
   );
-  // A slow endpoint holds at most its own slots (endpoint-gates.ts): its other deliveries go back
-  // to the queue rather than wait in one of the slots every endpoint shares (WEBHOOK_CONCURRENCY).
-  const releaseSlot = await state.endpoints.acquire(delivery.endpoint_id);
+  return { body, headers: signedHeaders({ eventId: delivery.event_id, timestamp: new Date(now), body, secrets }) };
+}
+
+/**
+ * Sends the request in one of the endpoint's slots. A slow endpoint holds at most its own slots
+ * (endpoint-gates.ts): when none is free, the delivery goes back to the queue (JobDeferred, its
+ * attempt number given back) rather than wait in one of the slots every endpoint shares
+ * (WEBHOOK_CONCURRENCY).
+ */
+async function sendInEndpointSlot(
+  deps: Deps,
+  gates: EndpointGates,
+  delivery: DeliveryRow,
+  payload: DeliveryJobPayload,
+  request: { body: string; headers: Record<string, string> },
+): Promise<SendResult> {
+  const releaseSlot = await gates.acquire(delivery.endpoint_id);
   if (!releaseSlot) {
     if (payload.trigger === 'automatic') await unclaim(deps.prisma, payload);
     throw new JobDeferred(BUSY_ENDPOINT_RETRY_MS);
   }
-  const headers = signedHeaders({ eventId: delivery.event_id, timestamp: new Date(now), body, secrets });
   let result: SendResult | undefined;
   try {
-    result = await deps.webhookSender.post(delivery.url, headers, body);
+    result = await deps.webhookSender.post(delivery.url, request.headers, request.body);
   } finally {
     releaseSlot(result !== undefined && accepted(result));
   }
+  return result;
+}
 
+/** What an attempt's result changes: the delivery, the endpoint's run of failures, and the next automatic attempt. */
+type AttemptEffects = {
+  outcome: { status: DeliveryStatus; nextRetryAt: Date | null | undefined };
+  /** When the endpoint's current run of failures began (null: it answered). */
+  failingSince: Date | null;
+  /** The run has lasted DISABLE_AFTER_FAILING_MS: the endpoint is disabled. */
+  disable: boolean;
+  endpointChanges: boolean;
+  retry: { payload: AutomaticPayload; runAt: Date } | undefined;
+};
+
+/**
+ * The effects of an attempt that finished at `finishedAt`. An automatic attempt that failed is
+ * retried after the schedule's next delay, moved at random by up to `jitterPercent` either way.
+ */
+function attemptEffects(
+  delivery: DeliveryRow,
+  payload: DeliveryJobPayload,
+  succeeded: boolean,
+  finishedAt: Date,
+  jitterPercent: number,
+): AttemptEffects {
+  const failingSince = succeeded ? null : (delivery.failing_since ?? finishedAt);
+  const disable = failingSince !== null && finishedAt.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
+  const scheduledDelay = payload.trigger === 'automatic' ? retryScheduleMs[payload.attempt - 1] : undefined;
+  const outcome = settle({
+    succeeded,
+    disable,
+    retryDelay: scheduledDelay === undefined ? undefined : jittered(scheduledDelay, jitterPercent),
+    // A failed replay or test leaves an already scheduled retry in place.
+    retryScheduled: payload.trigger !== 'automatic' && delivery.next_retry_at !== null,
+    finishedAt,
+  });
+  return {
+    outcome,
+    failingSince,
+    disable,
+    endpointChanges: disable || failingSince?.getTime() !== delivery.failing_since?.getTime(),
+    retry:
+      payload.trigger === 'automatic' && outcome.nextRetryAt
+        ? { payload: { ...payload, attempt: payload.attempt + 1 }, runAt: outcome.nextRetryAt }
+        : undefined,
+  };
+}
+
+/**
+ * Moves the endpoint's run of failures. Deliveries attempted together all read the endpoint
+ * healthy: the earliest of their failures starts the run, whichever records last, or the failures
+ * before it would not count. A run long enough disables the endpoint, with the reason.
+ */
+async function recordFailureRun(
+  tx: JobTransaction,
+  endpointId: string,
+  effects: Pick<AttemptEffects, 'failingSince' | 'disable'>,
+  finishedAt: Date,
+): Promise<void> {
+  const { failingSince } = effects;
+  const [endpoint] = await tx.$queryRaw<{ failing_since: Date | null }[]>`
+    UPDATE webhook_endpoints
+    SET failing_since = CASE WHEN ${failingSince}::timestamptz IS NULL THEN NULL
+                             ELSE LEAST(COALESCE(failing_since, ${failingSince}::timestamptz), ${failingSince}::timestamptz) END
+    WHERE id = ${endpointId} RETURNING failing_since`;
+  if (effects.disable && endpoint?.failing_since) {
+    await tx.webhookEndpoint.update({
+      where: { id: endpointId },
+      data: { enabled: false, disabledReason: disabledReason(finishedAt, endpoint.failing_since) },
+    });
+  }
+}
+
+/** Runs one attempt of a delivery (the webhook_delivery job). */
+async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<void> {
+  const state = deliveryState(deps.prisma, deps.config);
+  const delivery =
+    payload.trigger === 'automatic' ? await state.claims.run('claim', payload) : await loadDelivery(deps.prisma, payload);
+  if (!delivery) return;
+  if (!delivery.enabled) {
+    await settleForDisabledEndpoint(deps, delivery, payload);
+    return;
+  }
+
+  const request = signedRequest(delivery, deps.clock.now());
+  const result = await sendInEndpointSlot(deps, state.endpoints, delivery, payload, request);
   const finishedAt = new Date(deps.clock.now());
   const succeeded = accepted(result);
   deps.metrics?.webhookDeliveries.inc({ outcome: succeeded ? 'delivered' : 'failed' });
   deps.metrics?.webhookDeliveryDuration.observe(result.latencyMs / 1000);
-  const automatic = payload.trigger === 'automatic';
-  const failingSince = succeeded ? null : (delivery.failing_since ?? finishedAt);
-  const disable = failingSince !== null && finishedAt.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS;
-  const outcome = settle({
-    succeeded,
-    disable,
-    retryDelay: automatic ? retryScheduleMs[payload.attempt - 1] : undefined,
-    // A failed replay or test leaves an already scheduled retry in place.
-    retryScheduled: !automatic && delivery.next_retry_at !== null,
+  const effects = attemptEffects(delivery, payload, succeeded, finishedAt, deps.config.retryJitterPercent);
+  const record = {
+    delivery,
+    trigger: payload.trigger,
+    requestHeaders: request.headers,
+    result,
+    outcome: effects.outcome,
     finishedAt,
-  });
-  const endpointChanges = disable || failingSince?.getTime() !== delivery.failing_since?.getTime();
-  const retry: { payload: DeliveryJobPayload; runAt: Date } | undefined =
-    payload.trigger === 'automatic' && outcome.nextRetryAt
-      ? { payload: { ...payload, attempt: payload.attempt + 1 }, runAt: outcome.nextRetryAt }
-      : undefined;
+  };
 
   // The common case (a success on a healthy endpoint) is a single statement, shared by the
   // attempts that finish together.
-  if (!endpointChanges && !retry) {
-    await state.records.run('record', {
-      delivery,
-      trigger: payload.trigger,
-      requestHeaders: headers,
-      result,
-      outcome,
-      finishedAt,
-    });
+  if (!effects.endpointChanges && !effects.retry) {
+    await state.records.run('record', record);
     return;
   }
   await inJobTransaction(deps, async (tx) => {
-    await recordAttempt(tx, delivery, payload.trigger, headers, result, outcome, finishedAt);
-    if (endpointChanges) {
-      // Deliveries attempted together all read the endpoint healthy: the earliest of their failures
-      // starts the run, whichever records last, or the failures before it would not count.
-      const [endpoint] = await tx.$queryRaw<{ failing_since: Date | null }[]>`
-        UPDATE webhook_endpoints
-        SET failing_since = CASE WHEN ${failingSince}::timestamptz IS NULL THEN NULL
-                                 ELSE LEAST(COALESCE(failing_since, ${failingSince}::timestamptz), ${failingSince}::timestamptz) END
-        WHERE id = ${delivery.endpoint_id} RETURNING failing_since`;
-      if (disable && endpoint?.failing_since) {
-        await tx.webhookEndpoint.update({
-          where: { id: delivery.endpoint_id },
-          data: { enabled: false, disabledReason: disabledReason(finishedAt, endpoint.failing_since) },
-        });
-      }
-    }
-    if (retry) await enqueue(tx, webhookDeliveryJob, retry.payload, { runAt: retry.runAt });
+    await recordAttempt(tx, delivery, payload.trigger, request.headers, result, effects.outcome, finishedAt);
+    if (effects.endpointChanges) await recordFailureRun(tx, delivery.endpoint_id, effects, finishedAt);
+    if (effects.retry) await enqueue(tx, webhookDeliveryJob, effects.retry.payload, { runAt: effects.retry.runAt });
   });
-  if (disable) deps.log.warn({ endpointId: delivery.endpoint_id }, 'webhook endpoint disabled after 5 days of failures');
+  if (effects.disable) deps.log.warn({ endpointId: delivery.endpoint_id }, 'webhook endpoint disabled after 5 days of failures');
 }
 
 /** One attempt of a webhook delivery. Delivery failures are recorded, not thrown: only infrastructure errors retry the job. */
