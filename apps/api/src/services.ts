@@ -2,66 +2,26 @@ import { lookup as dnsLookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { createDb, type Db, type PrismaClient, type SqlClient } from '@textline/db';
+import { createDb } from '@textline/db';
 import type { Config } from './config.ts';
-import { createAuthenticator, type Authenticator } from './auth/authenticator.ts';
+import type { Services } from './ports.ts';
+import { createAuthenticator } from './auth/authenticator.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { resolveSecrets, resolveSharedSecrets } from './lib/secrets.ts';
-import { createAcceptQueue, type AcceptQueue } from './domain/messages/accept-queue.ts';
-import { createWebhookSender, type WebhookSender } from './domain/customer-webhooks/sender.ts';
-import { memoryKeyedLimiter, redisKeyedLimiter, type KeyedLimiter } from './limits/keyed-limiter.ts';
+import { createAcceptQueue } from './domain/messages/accept-queue.ts';
+import { createWebhookSender } from './domain/customer-webhooks/sender.ts';
+import { memoryKeyedLimiter, redisKeyedLimiter } from './limits/keyed-limiter.ts';
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
-import type { FundingProvider, MessagingProvider } from './providers/types.ts';
 import { createSandboxMessagingProvider } from './providers/sandbox/carrier.ts';
 import { jobDefinitions, recurringJobs } from './jobs/handlers.ts';
 import { withRecurringJobs } from './jobs/recurring.ts';
-import { createJobRunner, type JobRunner } from './jobs/runner.ts';
-import { createProviderEventStore, type ProviderEventStore } from './provider-callbacks/event-store.ts';
-import { inboundWebhookSettings, type InboundWebhookSettings } from './provider-callbacks/sources.ts';
-import { memoryLiveChanges, redisLiveChanges, type LiveChanges } from './live/changes.ts';
-import { collectProcessMetrics, createMetrics, type Metrics } from './metrics/metrics.ts';
-
-/** Everything domain modules depend on, built once per process and passed in explicitly. */
-export type Services = {
-  config: Config;
-  db: Db;
-  prisma: PrismaClient;
-  sql: SqlClient;
-  acceptQueue: AcceptQueue;
-  providerEventStore: ProviderEventStore;
-  clock: Clock;
-  log: Logger;
-  redis: Redis | undefined;
-  authenticator: Authenticator;
-  /** Every rate limit's token buckets (send rate, account creation, sign-in failures, OAuth registration). */
-  rateLimiter: KeyedLimiter;
-  fundingProvider: FundingProvider;
-  messagingProvider: MessagingProvider;
-  /** Provider labels, signature headers and secrets of the inbound webhook routes. */
-  inboundWebhooks: InboundWebhookSettings;
-  /** Durable jobs; main.ts / worker-main.ts (and the test harness) start the workers. */
-  jobs: JobRunner;
-  /**
-   * Where this process's HTTP server answers: PUBLIC_BASE_URL, else set once the server listens.
-   * The sandbox carrier sends its callbacks there; a process without a server leaves it unset.
-   */
-  selfUrl: { current: string | undefined };
-  /** SSRF-safe HTTP client for customer webhook endpoints. */
-  webhookSender: WebhookSender;
-  /**
-   * DNS of the endpoint URL check: a URL must resolve (to public addresses) when saved. The sender
-   * resolves again at every connection.
-   */
-  webhookLookup: LookupFunction;
-  /** Changes the console's open event streams are told about (Redis pub/sub in the scaled mode). */
-  live: LiveChanges;
-  /** Prometheus series, only when METRICS_TOKEN is set (then served at GET /metrics); else nothing is counted. */
-  metrics: Metrics | undefined;
-  hashIp(ip: string): string;
-  close(): Promise<void>;
-};
+import { createJobRunner } from './jobs/runner.ts';
+import { createProviderEventStore } from './provider-callbacks/event-store.ts';
+import { inboundWebhookSettings } from './provider-callbacks/sources.ts';
+import { memoryLiveChanges, redisLiveChanges } from './live/changes.ts';
+import { collectProcessMetrics, createMetrics } from './metrics/metrics.ts';
 
 type ServiceOverrides = { clock?: Clock; log?: Logger; webhookLookup?: LookupFunction };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.ts';
-import { type MessagingProvider, ProviderRejection } from '../src/providers/types.ts';
+import { type MessagingProvider, ProviderRejection } from '../src/ports.ts';
 import { call, closeStarted, createAccount, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
 import { expectValidationIssue } from './onboarding-support.ts';

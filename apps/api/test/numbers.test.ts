@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.ts';
-import type { MessagingProvider } from '../src/providers/types.ts';
+import type { MessagingProvider } from '../src/ports.ts';
 import { call, createAccount, createDeveloper, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { tokenWithScopes } from './mcp-support.ts';
 import { expectValidationIssue } from './onboarding-support.ts';

@@ -11,7 +11,8 @@ import { loadConfig } from '../src/config.ts';
 import { createAccount as createAccountRecord, createApiKeyToken } from '../src/domain/accounts.ts';
 import { postLedgerEntry } from '../src/domain/ledger.ts';
 import { buyNumber } from '../src/domain/numbers.ts';
-import { createServices, type Services } from '../src/services.ts';
+import type { Services } from '../src/ports.ts';
+import { createServices } from '../src/services.ts';
 import { scaledMode } from './harness.ts';
 
 /**

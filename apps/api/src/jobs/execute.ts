@@ -5,7 +5,7 @@ import { jittered } from '../lib/jitter.ts';
 import { createKeyedBatcher } from '../lib/keyed-batcher.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { type JobContext, JobDeferred, type JobDefinition, type QueueName } from './define.ts';
 import { errorText } from './error-text.ts';
 import { buryJob, type ClaimedJob, completeJob, completeJobs, deferJob, retryJob } from './store.ts';

@@ -2,9 +2,9 @@ import type { PrismaClient } from '@textline/db';
 import { z } from 'zod';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { JobRunner } from '../ports.ts';
 import type { JobDefinition, QueueName } from './define.ts';
 import { insertJob } from './enqueue.ts';
-import type { JobRunner } from './runner.ts';
 
 /** A recurring job's payload: the period of the service clock it runs for. */
 export const ZRecurringPayload = z.object({ period: z.number().int() });

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import type { Services } from '../services.ts';
+import type { JobRunner, Services } from '../ports.ts';
 import { createBullTransport } from './bullmq.ts';
 import { createClaims } from './claims.ts';
 import type { JobDefinition, QueueName } from './define.ts';
@@ -15,19 +15,6 @@ import { createSweeper } from './sweep.ts';
 import { createWakeups } from './wakeups.ts';
 
 export { WAKE_INTERVAL_MS } from './wakeups.ts';
-
-export type JobRunner = {
-  /**
-   * Prompts workers after a commit that enqueued jobs. Passing the job ids lets the scaled mode
-   * hand them to BullMQ directly; without them it looks the due rows up.
-   */
-  wake(queue: QueueName, ...jobIds: string[]): void;
-  /** Starts this process's workers (main.ts when RUN_WORKERS, worker-main.ts, the test harness). */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Runs due jobs in this process until none is due or in flight: a deterministic wait for tests. */
-  drain(): Promise<void>;
-};
 
 type RunnerDeps = {
   config: Config;

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 
 const IDLE_CHECK_MS = 50;
 

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sha256Hex } from '../lib/crypto.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { type LimitedKey, type LimitReport, type LimitState, perHour, rateLimitedError } from './keyed-limiter.ts';
 
 export type CredentialAttempt = { username: string; ipHash: string };

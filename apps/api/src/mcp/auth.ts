@@ -3,7 +3,7 @@ import type { Scope } from '@textline/contract';
 import type { AuthContext } from '../auth/authenticator.ts';
 import { insufficientScope, unauthorized } from '../auth/challenges.ts';
 import { recordClientUse } from '../domain/oauth.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { baseUrlOf, mcpUrls } from './urls.ts';
 
 // last_used_at is informational: one write per client per minute per process is plenty.

@@ -5,7 +5,7 @@ import { AppError, type Scope } from '@textline/contract';
 import { fieldIssues, validationError } from '../http/errors.ts';
 import { assertJsonBody } from '../http/rest.ts';
 import { sendError } from '../http/send-error.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { contextFromRequest, type RequestContext } from '../trpc/context.ts';
 import type { AuthContext } from '../auth/authenticator.ts';
 import { operationsServedBy } from '../operations/index.ts';

@@ -4,7 +4,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { serviceVersion } from '../domain/health.ts';
 import { operationsServedBy } from '../operations/index.ts';
 import { runsSandbox } from '../providers/sandbox-mode.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import type { RequestContext } from '../trpc/context.ts';
 import { callTool, toolListingsFor } from './tools.ts';
 import type { AuthContext } from '../auth/authenticator.ts';

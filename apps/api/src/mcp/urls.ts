@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 
 /**
  * PUBLIC_BASE_URL when set, else the address the request came to, http included. Production requires

@@ -20,7 +20,7 @@ import {
   saveClient,
 } from '../domain/oauth.ts';
 import { constantTimeEqual, randomBase62 } from '../lib/crypto.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { baseUrlOf, mcpUrls } from '../mcp/urls.ts';
 import { renderConsentPage } from './consent-page.ts';
 

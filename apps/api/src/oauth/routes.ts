@@ -16,7 +16,7 @@ import { rejectUnstorableBody, requestError } from '../http/request-guards.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import { perHour, rateLimitHeaders, retryAfterSeconds } from '../limits/keyed-limiter.ts';
 import { baseUrlOf, mcpUrls } from '../mcp/urls.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { createOAuthProvider } from './provider.ts';
 
 /**

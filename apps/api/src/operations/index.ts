@@ -17,7 +17,7 @@ import { suppressionsHandlers } from './suppressions.ts';
 import { tokensHandlers } from './tokens.ts';
 import { webhookDeliveriesHandlers, webhookEndpointsHandlers } from './webhooks.ts';
 import { runsSandbox } from '../providers/sandbox-mode.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 
 type ResourceOf<TPath> = TPath extends `${infer TResource}.${string}` ? TResource : never;
 

@@ -4,13 +4,7 @@ import { providerEventJob } from '../domain/reconciliation/provider-events.ts';
 import { insertJobs } from '../jobs/enqueue.ts';
 import { newId } from '../lib/crypto.ts';
 import { createKeyedBatcher } from '../lib/keyed-batcher.ts';
-
-type ProviderEventIdentity = { provider: string; eventType: string; externalId: string };
-export type IncomingProviderEvent = ProviderEventIdentity & { payload: unknown; receivedAt: Date };
-/** The stored event's id; a new one also names its reconciliation job, a duplicate does not. */
-export type StoredProviderEvent = { id: string; duplicate: boolean; job_id: string | null };
-
-export type ProviderEventStore = { store(event: IncomingProviderEvent): Promise<StoredProviderEvent> };
+import type { IncomingProviderEvent, ProviderEventStore, StoredProviderEvent } from '../ports.ts';
 
 // Bounds the retries of a lost insert race below; one retry always suffices in practice.
 const MAX_STORE_ATTEMPTS = 3;

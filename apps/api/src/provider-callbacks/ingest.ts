@@ -1,6 +1,6 @@
 import { AppError } from '@textline/contract';
 import { providerEventJob } from '../domain/reconciliation/provider-events.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { unstorable } from '../http/request-guards.ts';
 import { verifyWebhookSignature } from './signature.ts';
 import type { WebhookSource } from './sources.ts';

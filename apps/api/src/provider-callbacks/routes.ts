@@ -4,7 +4,7 @@ import { requestError } from '../http/request-guards.ts';
 import { writeJson } from '../http/json-response.ts';
 import { routeKey } from '../http/rest.ts';
 import { sendError } from '../http/send-error.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { acceptanceStatus, ingestProviderWebhook } from './ingest.ts';
 import { inboundWebhookSources, pathBelowMount, type WebhookSource } from './sources.ts';
 

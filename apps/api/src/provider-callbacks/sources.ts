@@ -1,15 +1,7 @@
 import type { Config } from '../config.ts';
 import { type EventIdentity, payloadIdentity } from '../domain/reconciliation/payloads.ts';
+import type { InboundWebhookSettings } from '../ports.ts';
 import type { SigningKey } from './signature.ts';
-
-/** One provider's signing key, named by the provider label used in paths and stored events. */
-export type ProviderWebhookKey = SigningKey & { provider: string };
-
-export type InboundWebhookSettings = {
-  messaging: ProviderWebhookKey;
-  funding: ProviderWebhookKey;
-  toleranceSeconds: number;
-};
 
 /** Where every provider webhook route is mounted: the app enters their router only below it. */
 export const WEBHOOKS_MOUNT = '/webhooks';

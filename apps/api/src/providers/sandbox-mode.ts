@@ -1,5 +1,5 @@
 import type { Operation } from '@textline/contract';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { sandboxCarrierLabel } from './sandbox/carrier.ts';
 import { sandboxPayLabel } from './sandboxpay.ts';
 

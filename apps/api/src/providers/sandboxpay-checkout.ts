@@ -3,7 +3,7 @@ import { AppError } from '@textline/contract';
 import type { FundingInvoice } from '@textline/db';
 import { toFundingInvoice } from '../domain/funding.ts';
 import { sendError } from '../http/send-error.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 import { signWebhook } from '../provider-callbacks/signature.ts';
 import { inboundWebhookSources } from '../provider-callbacks/sources.ts';
 import { ingestProviderWebhook } from '../provider-callbacks/ingest.ts';

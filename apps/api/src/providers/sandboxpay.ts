@@ -1,6 +1,6 @@
 import { newId, sha256Hex } from '../lib/crypto.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { FundingProvider } from './types.ts';
+import type { FundingProvider } from '../ports.ts';
 
 export const sandboxPayLabel = 'sandboxpay';
 

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { AuthContext } from '../auth/authenticator.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../ports.ts';
 
 export const consoleSessionCookie = 'textline_session';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { ingestProviderWebhook } from '../../provider-callbacks/ingest.ts';
 import { signWebhook } from '../../provider-callbacks/signature.ts';
 import { inboundWebhookSources } from '../../provider-callbacks/sources.ts';

@@ -1,9 +1,8 @@
 import { Prisma, type PrismaClient } from '@textline/db';
 import { insertJobs } from '../../jobs/enqueue.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
 import { newId, randomBase62 } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type MessagingProvider, type OutboundSms, ProviderRejection } from '../types.ts';
+import { type JobRunner, type MessagingProvider, type OutboundSms, ProviderRejection } from '../../ports.ts';
 import { type CarrierCallback, sandboxCallbackJob } from './callbacks.ts';
 import { type CarrierStep, type RecipientScript, scriptFor } from './magic-recipients.ts';
 import { buySandboxNumber, releaseSandboxNumber, searchSandboxNumbers } from './number-inventory.ts';

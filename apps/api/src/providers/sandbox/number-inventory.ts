@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@textline/db';
-import type { AvailableNumber, NumberSearch, PurchasedNumber } from '../types.ts';
+import type { AvailableNumber, NumberSearch, PurchasedNumber } from '../../ports.ts';
 
 /**
  * The sandbox carrier's numbers: in every NANP area code, the fictional block NXX-555-0100 to 0199

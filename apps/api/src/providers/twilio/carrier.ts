@@ -9,7 +9,7 @@ import {
   type OutboundSms,
   ProviderRejection,
   type PurchasedNumber,
-} from '../types.ts';
+} from '../../ports.ts';
 import { createTwilioClient, TWILIO_REQUEST_TIMEOUT_MS } from './client.ts';
 import { isTwilioApiError, NUMBER_NOT_FOR_SALE, twilioFailure, withTwilioFailures } from './errors.ts';
 import { twilioInboundRouter, twilioWebhookUrls } from './webhooks.ts';

@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import { messageErrorCodeOf, ProviderRejection } from '../types.ts';
+import { messageErrorCodeOf, ProviderRejection } from '../../ports.ts';
 
 type Refusal = { code: ProviderRejection['code']; retryable: boolean };
 

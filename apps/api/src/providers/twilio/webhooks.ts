@@ -2,7 +2,7 @@ import express, { type Request, type Response, Router } from 'express';
 import twilio from 'twilio';
 import { AppError } from '@textline/contract';
 import { writeJson } from '../../http/json-response.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../ports.ts';
 import { acceptanceStatus, acceptVerifiedWebhook } from '../../provider-callbacks/ingest.ts';
 import { inboundWebhookSources, pathBelowMount, webhookPath } from '../../provider-callbacks/sources.ts';
 import { deliveryErrorCodeOf } from './errors.ts';
