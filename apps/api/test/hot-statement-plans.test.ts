@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenByHash } from '../src/auth/authenticator.ts';
+import { tokenByHash } from '../src/auth/authenticator.sql.ts';
 import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
 import { conversationStatement, latestReplyFirst } from '../src/domain/conversations/conversations.ts';
 import { subscribedEndpoints } from '../src/domain/customer-webhooks/deliveries.ts';
-import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.ts';
+import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.sql.ts';
 import { latestTestSms } from '../src/domain/onboarding.ts';
 import { messageOfEventStatement } from '../src/domain/reconciliation/messaging-events.ts';
-import { claimForDispatch } from '../src/domain/messages/dispatch.ts';
+import { claimForDispatch } from '../src/domain/messages/dispatch.sql.ts';
 import { inboundById, outboundById } from '../src/domain/messages/get.ts';
 import { messageListStatement } from '../src/domain/messages/history.ts';
 import { acceptParametersOf, type Sender, type SendRequest } from '../src/domain/messages/send.ts';
 import { newId, sha256Hex } from '../src/lib/crypto.ts';
-import { storeMany, storeOne } from '../src/provider-callbacks/event-store.ts';
+import { storeMany, storeOne } from '../src/provider-callbacks/event-store.sql.ts';
 import { closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import {
   openPlanRecorder,
@@ -64,7 +64,7 @@ async function expectProviderEventsStoredByIndex(check: StatementPlanCheck, prov
   for (const externalId of [`evt_new_${randomUUID()}`, storedIds[0]]) {
     const one = providerEvent(provider, externalId, 'message.failed');
     await check(`storeOne ${externalId}`, {
-      text: storeOne,
+      text: storeOne.text,
       values: [one.id, provider, one.event_type, externalId, JSON.stringify(one.payload), one.received_at, one.job_id],
     });
   }
@@ -73,7 +73,7 @@ async function expectProviderEventsStoredByIndex(check: StatementPlanCheck, prov
     providerEvent(provider, storedIds[1], 'message.sent'),
     providerEvent(provider, `evt_new_${randomUUID()}`),
   ];
-  await check('storeMany', { text: storeMany, values: [JSON.stringify(batch)] });
+  await check('storeMany', { text: storeMany.text, values: [JSON.stringify(batch)] });
 }
 
 /**
@@ -209,7 +209,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
   it('claims a message for dispatch by its id, checking suppressions and the sender by index', async () => {
     const at = new Date().toISOString();
     for (const id of ['msg_plan_41', 'msg_plan_missing']) {
-      await expectStatementIndexed(`claimForDispatch ${id}`, { text: claimForDispatch, values: [id, at] });
+      await expectStatementIndexed(`claimForDispatch ${id}`, { text: claimForDispatch.text, values: [id, at] });
     }
   });
 
@@ -295,8 +295,8 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
   });
 
   it('looks a bearer token up by its hash', async () => {
-    await expectStatementIndexed('tokenByHash', { text: tokenByHash, values: [sha256Hex('tl_not_a_token')] });
-    await expectStatementIndexed('tokenByHash', { text: tokenByHash, values: ['plan_hash_41'] });
+    await expectStatementIndexed('tokenByHash', { text: tokenByHash.text, values: [sha256Hex('tl_not_a_token')] });
+    await expectStatementIndexed('tokenByHash', { text: tokenByHash.text, values: ['plan_hash_41'] });
   });
 
   it('stores provider events, new and repeated, one at a time and in batches', async () => {
@@ -332,7 +332,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
     );
     for (const mode of modes) {
       const plans = await recorder.plansOf(mode, async (client) => {
-        const { rows } = await client.query<{ outcome: string }>(acceptBatch, [JSON.stringify(sends)]);
+        const { rows } = await client.query<{ outcome: string }>(acceptBatch.text, [JSON.stringify(sends)]);
         // Each path above was taken, so each of its statements was planned and reported.
         expect(rows.map((row) => row.outcome)).toEqual([
           'accept',
@@ -345,7 +345,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
       });
       expectIndexedOnly(`accept_message_batch (${mode})`, plans);
       const dryRunPlans = await recorder.plansOf(mode, async (client) => {
-        const { rows } = await client.query<{ outcome: string }>(dryRun, [JSON.stringify([{ ...preview, dry_run: true }])]);
+        const { rows } = await client.query<{ outcome: string }>(dryRun.text, [JSON.stringify([{ ...preview, dry_run: true }])]);
         expect(rows.map((row) => row.outcome)).toEqual(['accept']);
       });
       expectIndexedOnly(`accept_message_batch dry run (${mode})`, dryRunPlans);
@@ -378,7 +378,7 @@ describe.skipIf(!scaledMode)('hot statement plans on a new database', () => {
     const parameters = (request: SendRequest) =>
       acceptParametersOf(app.services, { workspaceId: workspace.workspaceId }, request, { source: 'api' });
     // One send stored before, so that a repeat of its key is looked up.
-    await app.services.sql.query(acceptBatch, [
+    await app.services.sql.query(acceptBatch.text, [
       JSON.stringify([parameters({ phoneNumber: '+14155550100', body: 'first', idempotencyKey: 'first-key' })]),
     ]);
     const sends = [
@@ -388,7 +388,7 @@ describe.skipIf(!scaledMode)('hot statement plans on a new database', () => {
     ];
     for (const mode of modes) {
       const plans = await recorder.plansOf(mode, async (client) => {
-        const { rows } = await client.query<{ outcome: string }>(acceptBatch, [JSON.stringify(sends)]);
+        const { rows } = await client.query<{ outcome: string }>(acceptBatch.text, [JSON.stringify(sends)]);
         // Rolled back after each mode (plansOf), so both see the same tables.
         expect(rows.map((row) => row.outcome)).toEqual(['accept', 'accept', 'replay']);
       });

@@ -4,7 +4,8 @@ import { createDb, type Db } from '@textline/db';
 import { createTestDatabaseUrl } from '@textline/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { acceptBatch, acceptDryRun, type AcceptParameters, type AcceptRow } from '../src/domain/messages/accept-queue.ts';
+import { acceptDryRun, type AcceptParameters, type AcceptRow } from '../src/domain/messages/accept-queue.ts';
+import { acceptBatch } from '../src/domain/messages/accept-queue.sql.ts';
 import { acceptParametersOf, type SendRequest } from '../src/domain/messages/send.ts';
 import { manualClock } from '../src/lib/clock.ts';
 import { newId } from '../src/lib/crypto.ts';
@@ -161,7 +162,7 @@ function parametersOf(workspace: Workspace, request: Partial<SendRequest> = {}):
 }
 
 async function accept(parameters: AcceptParameters): Promise<AcceptRow> {
-  const [row] = await db.sql.query<AcceptRow>(acceptBatch, [JSON.stringify([parameters])]);
+  const [row] = await db.sql.query<AcceptRow>(acceptBatch.text, [JSON.stringify([parameters])]);
   if (!row) throw new Error('accept_message_batch returned no row');
   return row;
 }

@@ -8,6 +8,16 @@ import { migratePostgres } from './postgres.ts';
 import { isoTimestamp } from './timestamps.ts';
 
 export { Prisma, PrismaClient } from './generated/client.ts';
+export {
+  executeIn,
+  type IsoTimestamps,
+  queryIsoRows,
+  queryRows,
+  queryRowsIn,
+  type RawQueryClient,
+  type Statement,
+  statement,
+} from './typed-sql.ts';
 export type {
   AccessToken,
   Account,

@@ -1,8 +1,9 @@
-import type { PrismaClient, SqlClient } from '@textline/db';
+import { type PrismaClient, queryRows, type SqlClient } from '@textline/db';
 import { isScope, type Scope } from '@textline/contract';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import type { Logger } from '../lib/logger.ts';
+import { tokenByHash } from './authenticator.sql.ts';
 import { createTokenUseRecorder } from './token-use.ts';
 import { legacyKeyPattern, tokenPattern } from './tokens.ts';
 
@@ -58,37 +59,8 @@ function readBearer(header: string | undefined): string | undefined {
   return match?.[1] ?? '';
 }
 
-type TokenRow = {
-  id: string;
-  scopes: string[];
-  origin: string;
-  oauth_client_id: string | null;
-  expires_at: Date;
-  revoked_at: Date | null;
-  workspace_id: string;
-  account_id: string;
-  plan_tier: string;
-  spend_cap_cents_daily: number | null;
-  send_rate_tier: string | null;
-  parent_token_id: string | null;
-  /** Parent first; null without a parent (json_agg of no rows). */
-  ancestors: { id: string; send_rate_tier: string | null }[] | null;
-};
-
-// Every request whose token is not cached runs it, so it is plain SQL: Prisma's per-query work would
-// weigh on every send whose token misses the cache, as most do when many tokens send in turn.
-export const tokenByHash = `
-  SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, t.spend_cap_cents_daily, t.send_rate_tier,
-    t.parent_token_id,
-    (WITH RECURSIVE ancestry AS (
-        SELECT a.id, a.send_rate_tier, a.parent_token_id, 1 AS depth FROM access_tokens a WHERE a.id = t.parent_token_id
-        UNION ALL
-        SELECT a.id, a.send_rate_tier, a.parent_token_id, ancestry.depth + 1
-          FROM ancestry JOIN access_tokens a ON a.id = ancestry.parent_token_id)
-      SELECT json_agg(json_build_object('id', id, 'send_rate_tier', send_rate_tier) ORDER BY depth) FROM ancestry) AS ancestors,
-    w.id AS workspace_id, w.account_id, w.plan_tier
-  FROM access_tokens t JOIN workspaces w ON w.id = t.workspace_id
-  WHERE t.token_hash = $1`;
+/** tokenByHash's `ancestors`: parent first. */
+type Ancestors = { id: string; send_rate_tier: string | null }[] | null;
 
 /**
  * Resolves bearer tokens to workspaces. Look-ups are cached for `cacheMs` so the hot path skips the
@@ -104,7 +76,7 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
 
   async function lookUp(tokenHash: string): Promise<Cached | undefined> {
     const now = clock.now();
-    const [row] = await deps.sql.query<TokenRow>(tokenByHash, [tokenHash]);
+    const [row] = await queryRows(deps.sql, tokenByHash, [tokenHash]);
     if (!row) return undefined;
     return {
       context: {
@@ -119,7 +91,10 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
         spendCapCentsDaily: row.spend_cap_cents_daily,
         sendRateTier: row.send_rate_tier,
         parentTokenId: row.parent_token_id,
-        ancestors: (row.ancestors ?? []).map((ancestor) => ({ tokenId: ancestor.id, sendRateTier: ancestor.send_rate_tier })),
+        ancestors: ((row.ancestors as Ancestors) ?? []).map((ancestor) => ({
+          tokenId: ancestor.id,
+          sendRateTier: ancestor.send_rate_tier,
+        })),
       },
       revoked: row.revoked_at !== null,
       cachedUntil: now + cacheMs,

@@ -1,6 +1,7 @@
 import type { TMessageStatus, TSendOutcome } from '@textline/contract';
-import type { SqlClient } from '@textline/db';
+import { queryRows, type SqlClient } from '@textline/db';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
+import { acceptBatch, dryRun } from './accept-queue.sql.ts';
 
 /**
  * The first send rule that failed, or `accept`: sendOutcomes (@textline/contract) lists them in the
@@ -43,17 +44,14 @@ export type AcceptParameters = {
 
 export type AcceptQueue = { accept(parameters: AcceptParameters): Promise<AcceptRow> };
 
-export const acceptBatch = 'SELECT item, outcome, message_id, message_status FROM accept_message_batch($1::jsonb)';
-export const dryRun = 'SELECT outcome, message_id, message_status, preview FROM accept_message_batch($1::jsonb)';
-
 /**
  * Decides one send as accept_message_batch would now, through the same function and checks, but
  * writes nothing and locks nothing (its dry run). Not batched: it never waits for sends in flight.
  */
 export async function acceptDryRun(sql: SqlClient, parameters: AcceptParameters): Promise<AcceptRow & { preview: DryRunState }> {
-  const [row] = await sql.query<AcceptRow & { preview: DryRunState }>(dryRun, [
-    JSON.stringify([{ ...parameters, dry_run: true }]),
-  ]);
+  const [row] = (await queryRows(sql, dryRun, [JSON.stringify([{ ...parameters, dry_run: true }])])) as (AcceptRow & {
+    preview: DryRunState;
+  })[];
   if (!row) throw new Error('accept_message_batch returned no row');
   return row;
 }
@@ -70,7 +68,8 @@ const MAX_BATCH = 100;
  */
 export function createAcceptQueue(sql: SqlClient): AcceptQueue {
   async function acceptAll(batch: AcceptParameters[]): Promise<(AcceptRow | undefined)[]> {
-    const rows = await sql.query<AcceptRow & { item: number }>(acceptBatch, [JSON.stringify(batch)]);
+    // The function's outcome and status columns are text; their values are the contract's.
+    const rows = (await queryRows(sql, acceptBatch, [JSON.stringify(batch)])) as (AcceptRow & { item: number })[];
     const rowsByItem = new Map(rows.map((row) => [row.item, row]));
     return batch.map((_parameters, index) => rowsByItem.get(index));
   }

@@ -1,53 +1,18 @@
 import { z } from 'zod';
-import type { Message } from '@textline/db';
+import { queryRows, type Message } from '@textline/db';
 import { defineJob, type JobContext } from '../../jobs/define.ts';
 import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { maskPhoneNumber } from '../../lib/logger.ts';
 import { messageErrorCodeOf, ProviderRejection } from '../../ports.ts';
 import type { Services } from '../../ports.ts';
 import { applyMessageOutcome } from './outcomes.ts';
+import { claimForDispatch, storeProviderMessageId } from './dispatch.sql.ts';
 import { reselectSender } from './reselect-sender.ts';
 import { suppressRecipient } from '../reconciliation/suppressions.ts';
 
 type DispatchDeps = Pick<Services, 'prisma' | 'sql' | 'clock' | 'jobs' | 'log' | 'messagingProvider'>;
 
 const dispatchable = new Set(['scheduled', 'queued', 'sending']);
-
-type DispatchRow = Pick<Message, 'id' | 'status' | 'workspaceId' | 'phoneNumber' | 'senderNumber' | 'senderNumberId' | 'body'> & {
-  suppressed: boolean;
-  senderConnected: boolean;
-  claimed: boolean;
-};
-
-/**
- * Reads a message and, when it waits for dispatch (`scheduled` or `queued`), its recipient is not
- * suppressed and its sender is still connected (either may have changed since acceptance), moves it
- * to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
- * the status read, so a cancel or another dispatch in between wins. On the driver: every message
- * sent runs it, and through Prisma it cost several times the statement's own work.
- */
-export const claimForDispatch = `
-  WITH target AS (
-    SELECT m.id, m.status, m.workspace_id, m.phone_number, m.sender_number, m.sender_number_id, m.body,
-           EXISTS (SELECT 1 FROM workspace_suppressions s
-                   WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active) AS suppressed,
-           EXISTS (SELECT 1 FROM phone_numbers p WHERE p.id = m.sender_number_id AND p.status = 'connected')
-             AS sender_connected
-    FROM messages m WHERE m.id = $1
-  ), claimed AS (
-    UPDATE messages m SET status = 'sending', dispatched_at = $2::timestamptz, updated_at = $2::timestamptz
-    FROM target t
-    WHERE m.id = t.id AND m.status = t.status AND t.status IN ('scheduled', 'queued')
-      AND NOT t.suppressed AND t.sender_connected
-    RETURNING m.id
-  )
-  SELECT t.id, t.status, t.workspace_id AS "workspaceId", t.phone_number AS "phoneNumber",
-         t.sender_number AS "senderNumber", t.sender_number_id AS "senderNumberId", t.body,
-         t.suppressed, t.sender_connected AS "senderConnected", EXISTS (SELECT 1 FROM claimed) AS claimed
-  FROM target t`;
-
-/** A carrier's id for a message, kept from the first answer (a repeated send gets the same one back). */
-const storeProviderMessageId = `UPDATE messages SET provider_message_id = $2 WHERE id = $1 AND provider_message_id IS NULL`;
 
 async function failBeforeCarrier(deps: DispatchDeps, messageId: string, errorCode: string): Promise<void> {
   await inJobTransaction(deps, (tx) =>
@@ -104,7 +69,7 @@ async function failRefused(
  */
 async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<JobContext, 'isLastAttempt'>): Promise<void> {
   const at = new Date(deps.clock.now());
-  const [message] = await deps.sql.query<DispatchRow>(claimForDispatch, [messageId, at.toISOString()]);
+  const [message] = await queryRows(deps.sql, claimForDispatch, [messageId, at.toISOString()]);
   if (!message || !dispatchable.has(message.status)) return;
 
   let from = message.senderNumber;
@@ -132,7 +97,7 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
       to: message.phoneNumber,
       body: message.body,
     });
-    await deps.sql.query(storeProviderMessageId, [messageId, providerMessageId]);
+    await queryRows(deps.sql, storeProviderMessageId, [messageId, providerMessageId]);
   } catch (error) {
     const rejection = error instanceof ProviderRejection ? error : undefined;
     if (rejection?.retryable === false || job.isLastAttempt) {

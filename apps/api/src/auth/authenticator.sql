@@ -1,0 +1,20 @@
+-- The bearer token look-up (authenticator.ts). Every request whose token is not cached runs it, so
+-- it runs on the driver: Prisma's per-query work would weigh on every send whose token misses the
+-- cache, as most do when many tokens send in turn.
+
+-- name: tokenByHash
+-- A token by the SHA-256 of its text, with its workspace and its ancestors' send rate tiers
+-- (`ancestors`: parent first, each {id, send_rate_tier}; null without a parent, json_agg of no rows).
+-- params: tokenHash
+-- not null: scopes
+SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, t.spend_cap_cents_daily, t.send_rate_tier,
+  t.parent_token_id,
+  (WITH RECURSIVE ancestry AS (
+      SELECT a.id, a.send_rate_tier, a.parent_token_id, 1 AS depth FROM access_tokens a WHERE a.id = t.parent_token_id
+      UNION ALL
+      SELECT a.id, a.send_rate_tier, a.parent_token_id, ancestry.depth + 1
+        FROM ancestry JOIN access_tokens a ON a.id = ancestry.parent_token_id)
+    SELECT json_agg(json_build_object('id', id, 'send_rate_tier', send_rate_tier) ORDER BY depth) FROM ancestry) AS ancestors,
+  w.id AS workspace_id, w.account_id, w.plan_tier
+FROM access_tokens t JOIN workspaces w ON w.id = t.workspace_id
+WHERE t.token_hash = $1;

@@ -1,0 +1,49 @@
+// Generated from dispatch.sql by `npm run sql:generate` (PostgreSQL's own description of each statement): edit the .sql file.
+
+import { statement } from '@textline/db';
+
+/**
+ * Reads a message and, when it waits for dispatch (`scheduled` or `queued`), its recipient is not
+ * suppressed and its sender is still connected (either may have changed since acceptance), moves it
+ * to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
+ * the status read, so a cancel or another dispatch in between wins.
+ */
+export const claimForDispatch = statement<
+  [messageId: string | null, at: Date | string | null],
+  {
+    id: string;
+    status: string;
+    workspaceId: string;
+    phoneNumber: string;
+    senderNumber: string | null;
+    senderNumberId: string | null;
+    body: string;
+    suppressed: boolean;
+    senderConnected: boolean;
+    claimed: boolean;
+  }
+>(`WITH target AS (
+  SELECT m.id, m.status, m.workspace_id, m.phone_number, m.sender_number, m.sender_number_id, m.body,
+         EXISTS (SELECT 1 FROM workspace_suppressions s
+                 WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active) AS suppressed,
+         EXISTS (SELECT 1 FROM phone_numbers p WHERE p.id = m.sender_number_id AND p.status = 'connected')
+           AS sender_connected
+  FROM messages m WHERE m.id = $1
+), claimed AS (
+  UPDATE messages m SET status = 'sending', dispatched_at = $2::timestamptz, updated_at = $2::timestamptz
+  FROM target t
+  WHERE m.id = t.id AND m.status = t.status AND t.status IN ('scheduled', 'queued')
+    AND NOT t.suppressed AND t.sender_connected
+  RETURNING m.id
+)
+SELECT t.id, t.status, t.workspace_id AS "workspaceId", t.phone_number AS "phoneNumber",
+       t.sender_number AS "senderNumber", t.sender_number_id AS "senderNumberId", t.body,
+       t.suppressed, t.sender_connected AS "senderConnected", EXISTS (SELECT 1 FROM claimed) AS claimed
+FROM target t`);
+
+/**
+ * A carrier's id for a message, kept from the first answer (a repeated send gets the same one back).
+ */
+export const storeProviderMessageId = statement<[messageId: string | null, providerMessageId: string | null], never>(
+  `UPDATE messages SET provider_message_id = $2 WHERE id = $1 AND provider_message_id IS NULL`,
+);

@@ -1,0 +1,60 @@
+-- The provider event store's statements (event-store.ts), on the driver: every carrier callback runs
+-- one. Each writes the event and its reconciliation job (queue provider_event) in one statement:
+-- one round trip, atomic without an interactive transaction.
+
+-- name: storeOne
+-- ON CONFLICT makes a repeat a no-op that queues nothing; the existing row is then read from the
+-- statement's snapshot. A row committed by a concurrent request after that snapshot was taken is
+-- invisible to it, so that case returns no row and is simply asked again.
+-- params: id, provider, eventType, externalId, payload, receivedAt, jobId
+-- not null: id, duplicate
+WITH inserted AS (
+  INSERT INTO provider_events (id, provider, event_type, external_id, payload, received_at)
+  VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6)
+  ON CONFLICT (provider, event_type, external_id) DO NOTHING
+  RETURNING id
+), queued AS (
+  INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
+  SELECT $7, 'provider_event', jsonb_build_object('providerEventId', id::text), $6::timestamptz, $6::timestamptz, $6::timestamptz
+  FROM inserted
+  RETURNING id
+)
+SELECT inserted.id::text AS id, false AS duplicate, (SELECT id FROM queued) AS job_id FROM inserted
+UNION ALL
+SELECT id::text, true, NULL FROM provider_events WHERE provider = $2 AND event_type = $3 AND external_id = $4;
+
+-- name: storeMany
+-- The same for many events (`events`: a JSON array of {id, provider, event_type, external_id,
+-- payload, received_at, job_id}): one row per event inserted (by its new id) and one per event
+-- stored before the statement began (by its identity). An event repeated within the batch is
+-- neither (the statement cannot see its own insert), so it gets no row and is stored alone afterwards.
+--
+-- Stored events are looked up one by one on their unique key (a LATERAL with a LIMIT). As a join,
+-- the plan PostgreSQL cached while the table was small hashed every stored event, on each batch,
+-- as the table grew.
+-- params: events
+-- not null: id, duplicate
+WITH incoming AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb)
+    AS event(id UUID, provider TEXT, event_type TEXT, external_id TEXT, payload JSONB, received_at TIMESTAMPTZ, job_id TEXT)
+), inserted AS (
+  INSERT INTO provider_events (id, provider, event_type, external_id, payload, received_at)
+  SELECT id, provider, event_type, external_id, payload, received_at FROM incoming
+  ON CONFLICT (provider, event_type, external_id) DO NOTHING
+  RETURNING id
+), queued AS (
+  INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
+  SELECT incoming.job_id, 'provider_event', jsonb_build_object('providerEventId', incoming.id::text),
+         incoming.received_at, incoming.received_at, incoming.received_at
+  FROM incoming JOIN inserted ON inserted.id = incoming.id
+  RETURNING id
+)
+SELECT incoming.id::text AS id, NULL AS provider, NULL AS event_type, NULL AS external_id, false AS duplicate, queued.id AS job_id
+FROM incoming JOIN inserted ON inserted.id = incoming.id JOIN queued ON queued.id = incoming.job_id
+UNION ALL
+SELECT stored.id::text, stored.provider, stored.event_type, stored.external_id, true, NULL
+FROM incoming CROSS JOIN LATERAL (
+  SELECT id, provider, event_type, external_id FROM provider_events
+  WHERE provider = incoming.provider AND event_type = incoming.event_type AND external_id = incoming.external_id
+  LIMIT 1
+) AS stored;
