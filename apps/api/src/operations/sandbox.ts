@@ -1,5 +1,5 @@
 import { operations } from '@textline/contract';
-import { payFundingInvoice, receiveMessage, reportMessage } from '../domain/sandbox.ts';
+import { payFundingInvoice, receiveMessage, reportMessage } from '../providers/sandbox/actions.ts';
 import { bearer } from './handler.ts';
 
 /** Sandbox-only operations (Operation.sandboxOnly): served with the sandbox carrier and sandboxpay alone. */

@@ -1,18 +1,18 @@
 import { AppError, type TConversation, type TFundingInvoice, type TMessageItem, type TSuppression } from '@textline/contract';
-import { randomBase62 } from '../lib/crypto.ts';
-import { requireE164 } from '../lib/phone.ts';
-import { ingestProviderWebhook } from '../provider-callbacks/ingest.ts';
-import { runsSandbox } from '../providers/sandbox-mode.ts';
-import { signedCarrierCallback, type CarrierCallback } from '../providers/sandbox/callbacks.ts';
-import { carrierInbound, carrierReport } from '../providers/sandbox/carrier.ts';
-import type { CarrierStep } from '../providers/sandbox/magic-recipients.ts';
-import { paySandboxInvoice } from '../providers/sandboxpay-checkout.ts';
-import type { Services } from '../ports.ts';
-import { findConversation } from './conversations/conversations.ts';
-import { toFundingInvoice } from './funding.ts';
-import { getMessage } from './messages/get.ts';
-import { reconcileProviderEvent } from './reconciliation/provider-events.ts';
-import { toSuppression } from './suppressions/suppressions.ts';
+import { randomBase62 } from '../../lib/crypto.ts';
+import { requireE164 } from '../../lib/phone.ts';
+import { ingestProviderWebhook } from '../../provider-callbacks/ingest.ts';
+import { runsSandbox } from '../sandbox-mode.ts';
+import { signedCarrierCallback, type CarrierCallback } from './callbacks.ts';
+import { carrierInbound, carrierReport } from './carrier.ts';
+import type { CarrierStep } from './magic-recipients.ts';
+import { paySandboxInvoice } from '../sandboxpay-checkout.ts';
+import type { Services } from '../../ports.ts';
+import { findConversation } from '../../domain/conversations/conversations.ts';
+import { toFundingInvoice } from '../../domain/funding.ts';
+import { getMessage } from '../../domain/messages/get.ts';
+import { reconcileProviderEvent } from '../../domain/reconciliation/provider-events.ts';
+import { toSuppression } from '../../domain/suppressions/suppressions.ts';
 
 /**
  * What the sandbox tools do (sandbox-only operations drive the real signed ingestion
