@@ -121,8 +121,8 @@ export function dispatchJobIdOf(messageId: string): string {
 
 /**
  * One accepted message to hand to the carrier. Its row is written by the database function
- * accept_message_batch (the send's own statement, see its latest migration), the one writer of
- * dispatch rows: the payload built there is this schema's.
+ * accept_message_batch (the send's own statement, packages/db/sql/accept_message_batch.sql), the
+ * one writer of dispatch rows: the payload built there is this schema's.
  */
 export const dispatchJob = defineJob({
   queue: 'dispatch',

@@ -133,8 +133,9 @@ function acceptedMessage(row: AcceptRow): TMessageAccepted {
 
 /**
  * Accepts one SMS for a workspace: validates the recipient, then hands the send to the database
- * function accept_message_batch, the one place the send rules (their checks, in their order, each
- * with its catalogue error) are written: see its migration, send_rules_one_place. Accepting debits
+ * function accept_message_batch, the one place the send rules (their checks, in their order) are
+ * written: packages/db/sql/accept_message_batch.sql; sendOutcomes names each outcome's catalogue
+ * error. Accepting debits
  * the ledger and enqueues the dispatch job in the same transaction. Every send goes through here:
  * the API, MCP, the onboarding test SMS and campaigns; the per-token rate limit is the transport's
  * (enforceSendRateLimit), since not every caller has a token.
@@ -150,7 +151,7 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const parameters = acceptParametersOf(deps, sender, request, options);
   // One call does every check and write in one transaction: the database function
-  // accept_message_batch (its latest migration), which concurrent sends share (see AcceptQueue).
+  // accept_message_batch (packages/db/sql), which concurrent sends share (see AcceptQueue).
   const row = await deps.acceptQueue.accept(parameters);
   switch (row.outcome) {
     case 'accept': {
