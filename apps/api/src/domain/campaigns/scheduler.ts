@@ -301,10 +301,162 @@ async function recordBatch(
 }
 
 /**
+ * Locks up to CAMPAIGN_BATCH_SIZE of the campaign's due steps after `cursor`, in (next_step_at, id)
+ * order, skipping those a concurrent batch holds.
+ */
+async function lockDueSteps(
+  tx: JobTransaction,
+  deps: CampaignDeps,
+  campaignId: string,
+  cursor: Cursor | undefined,
+  now: Date,
+): Promise<DueStep[]> {
+  // The cursor also keeps each batch from walking the index entries that earlier batches' updates left dead.
+  const after = cursor ? Prisma.sql`AND (e.next_step_at, e.id) > (${cursor.at}::timestamptz, ${cursor.id})` : Prisma.empty;
+  // The suppression is looked up per step by its unique key: as a join, a plan made from stale
+  // statistics (one enrollment expected) read the campaign's every suppression for each step.
+  return tx.$queryRaw<DueStep[]>`
+    SELECT e.id, e.phone_number, e.last_stage_id, e.anchor_at, e.next_step_at, e.enrolled_by_token_id,
+           c.first_name, c.last_name, c.attributes,
+           (SELECT s.id FROM campaign_suppressions s WHERE s.campaign_id = e.campaign_id AND s.phone_number = e.phone_number)
+             AS suppression_id
+    FROM campaign_enrollments e
+    LEFT JOIN contacts c ON c.workspace_id = e.workspace_id AND c.phone_number = e.phone_number
+    WHERE e.campaign_id = ${campaignId} AND e.next_step_at <= ${now} AND e.status = 'active' AND e.held_reason IS NULL
+      ${after}
+    ORDER BY e.next_step_at, e.id
+    LIMIT ${deps.config.campaignBatchSize}
+    FOR UPDATE OF e SKIP LOCKED`;
+}
+
+/** What every step of one batch is decided against, read once per batch, and the look-ups it caches. */
+type BatchContext = {
+  tx: JobTransaction;
+  deps: CampaignDeps;
+  campaignId: string;
+  workspaceId: string;
+  stages: CampaignStage[];
+  quietHours: ReturnType<typeof readSettings>['quiet_hours'];
+  /** By enrolling token (smallestTokenCaps). */
+  tokenCaps: Map<string, number | null>;
+  nowMs: number;
+  /** When quiet hours end, by time zone (undefined: not quiet now). */
+  releases: Map<string, number | undefined>;
+  /** Snippet bodies by stage. */
+  snippets: Map<string, Map<string, string>>;
+};
+
+/** A step's send as the API would make it: its stage rendered for the contact, checked, with its token's caps. */
+async function prepareSend(context: BatchContext, step: DueStep, stage: CampaignStage): Promise<Send> {
+  const { deps, campaignId, workspaceId } = context;
+  let stageSnippets = context.snippets.get(stage.id);
+  if (!stageSnippets) {
+    stageSnippets = await snippetBodies(context.tx, workspaceId, stage.body);
+    context.snippets.set(stage.id, stageSnippets);
+  }
+  const contact: ContactFields = {
+    phone_number: step.phone_number,
+    first_name: step.first_name,
+    last_name: step.last_name,
+    attributes: step.attributes ?? {},
+  };
+  const body = renderTemplate(stage.body, contact, stageSnippets);
+  // The API checks bodies at its edge; a rendered one is checked here, e.g. a template of only {{first_name}}.
+  if (!ZMessageBody.safeParse(body).success) {
+    throw new AppError('validation_failed', { message: 'The rendered message is blank or too long.' });
+  }
+  const tokenId = step.enrolled_by_token_id;
+  const tokenCapCents = tokenId === null ? null : (context.tokenCaps.get(tokenId) ?? null);
+  const parameters = acceptParametersOf(
+    deps,
+    { workspaceId, tokenId: tokenId ?? undefined, tokenSpendCapped: tokenCapCents !== null },
+    {
+      phoneNumber: step.phone_number,
+      body,
+      idempotencyKey: `cmp:${step.id}:${stage.id}`,
+      metadata: { campaign_id: campaignId, stage_id: stage.id, enrollment_id: step.id },
+    },
+    { source: 'campaign' },
+  );
+  return { step, stage, parameters, tokenCapCents };
+}
+
+/**
+ * Decides a due step without sending: its send, or what `writes` records instead (no stage left,
+ * not yet due, quiet hours, a campaign suppression, a refused rendering).
+ */
+async function planStep(context: BatchContext, writes: BatchWrites, step: DueStep): Promise<Send | undefined> {
+  const { nowMs, quietHours } = context;
+  const stage = stageAfter(context.stages, step.last_stage_id);
+  if (!stage) {
+    writes.completed.push(step.id);
+    return undefined;
+  }
+  const dueAt = step.anchor_at.getTime() + stage.delayMinutes * MINUTE_MS;
+  if (dueAt > nowMs) {
+    stepLater(writes, step, dueAt);
+    return undefined;
+  }
+  if (quietHours.enabled) {
+    const zone = quietHours.timezone ?? recipientTimeZone(step.phone_number);
+    if (!context.releases.has(zone)) context.releases.set(zone, quietHoursRelease(nowMs, quietHours, zone));
+    const releaseAt = context.releases.get(zone);
+    if (releaseAt !== undefined) {
+      stepLater(writes, step, releaseAt);
+      return undefined;
+    }
+  }
+  if (step.suppression_id !== null) {
+    writes.held.push({ enrollmentId: step.id, suppressionId: step.suppression_id });
+    writes.deliveries.push({
+      enrollmentId: step.id,
+      stageId: stage.id,
+      outcome: 'suppressed',
+      messageId: null,
+      errorCode: 'campaign_suppressed',
+    });
+    return undefined;
+  }
+  try {
+    return await prepareSend(context, step, stage);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    stepRefused(writes, step, stage, error, nowMs);
+    return undefined;
+  }
+}
+
+/**
+ * The batch's sends through the send rules of every send (accept_message_batch, with the
+ * parameters acceptParametersOf builds for the API) in one call; each outcome goes to `writes`, and
+ * the accepted messages' dispatch jobs start once the batch commits.
+ */
+async function acceptSends(tx: JobTransaction, sends: Send[], writes: BatchWrites, nowMs: number): Promise<void> {
+  if (sends.length === 0) return;
+  const accepted = await tx.$queryRaw<(AcceptRow & { item: number })[]>`
+    SELECT item, outcome, message_id, message_status
+    FROM accept_message_batch(${JSON.stringify(sends.map((send) => send.parameters))}::jsonb)`;
+  if (accepted.length !== sends.length) throw new Error('accept_message_batch answered a batch with a row per send missing');
+  const dispatchJobs: string[] = [];
+  for (const row of accepted) {
+    const send = sends[row.item];
+    if (!send) throw new Error(`accept_message_batch answered for no send (item ${row.item})`);
+    if (row.outcome === 'accept') dispatchJobs.push(send.parameters.job_id);
+    // Accepted, or the message an earlier attempt sent for this step (a replay or conflict of its
+    // idempotency key): accept_message_batch names a message for these outcomes only.
+    if (row.message_id !== null) stepDone(writes, send.step, send.stage, { outcome: 'sent', messageId: row.message_id });
+    else if (isTokenSpendCapRefusal(row.outcome)) stepOverTokenCap(writes, send, row.outcome, nowMs);
+    else if (isSendRefusal(row.outcome) && row.outcome !== 'idempotency_conflict')
+      stepRefused(writes, send.step, send.stage, sendRefusal(row.outcome, send.parameters), nowMs);
+    else throw new Error(`accept_message_batch answered ${row.outcome} without its message`);
+  }
+  wakeAfterCommit(tx, dispatchJob, dispatchJobs);
+}
+
+/**
  * One batch of a campaign's due steps, after `cursor`, in one transaction: sends each enrollment's
- * next stage if it is due and outside quiet hours, through the send rules of every send
- * (accept_message_batch, with the parameters acceptParametersOf builds for the API), and records
- * every outcome. Returns where the next batch starts, or undefined when no due step is left.
+ * next stage if it is due and outside quiet hours, and records every outcome. Returns where the
+ * next batch starts, or undefined when no due step is left.
  */
 async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor | undefined): Promise<Cursor | undefined> {
   const nowMs = deps.clock.now();
@@ -316,32 +468,23 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
       const [campaign] = await tx.$queryRaw<{ workspace_id: string; status: string; settings: unknown }[]>`
         SELECT workspace_id, status, settings FROM campaigns WHERE id = ${campaignId} FOR SHARE`;
       if (campaign?.status !== 'active') return undefined;
-      const workspaceId = campaign.workspace_id;
-      // The cursor also keeps each batch from walking the index entries that earlier batches' updates left dead.
-      const after = cursor ? Prisma.sql`AND (e.next_step_at, e.id) > (${cursor.at}::timestamptz, ${cursor.id})` : Prisma.empty;
-      // The suppression is looked up per step by its unique key: as a join, a plan made from stale
-      // statistics (one enrollment expected) read the campaign's every suppression for each step.
-      const steps = await tx.$queryRaw<DueStep[]>`
-        SELECT e.id, e.phone_number, e.last_stage_id, e.anchor_at, e.next_step_at, e.enrolled_by_token_id,
-               c.first_name, c.last_name, c.attributes,
-               (SELECT s.id FROM campaign_suppressions s WHERE s.campaign_id = e.campaign_id AND s.phone_number = e.phone_number)
-                 AS suppression_id
-        FROM campaign_enrollments e
-        LEFT JOIN contacts c ON c.workspace_id = e.workspace_id AND c.phone_number = e.phone_number
-        WHERE e.campaign_id = ${campaignId} AND e.next_step_at <= ${now} AND e.status = 'active' AND e.held_reason IS NULL
-          ${after}
-        ORDER BY e.next_step_at, e.id
-        LIMIT ${deps.config.campaignBatchSize}
-        FOR UPDATE OF e SKIP LOCKED`;
+      const steps = await lockDueSteps(tx, deps, campaignId, cursor, now);
       const last = steps.at(-1);
       if (!last) return undefined;
-      const stages = await tx.campaignStage.findMany({ where: { campaignId }, orderBy: { position: 'asc' } });
-      const { quiet_hours: quietHours } = readSettings(campaign.settings);
-      const tokenCaps = await smallestTokenCaps(tx, [
-        ...new Set(steps.flatMap((step) => (step.enrolled_by_token_id === null ? [] : [step.enrolled_by_token_id]))),
-      ]);
-      const releases = new Map<string, number | undefined>();
-      const snippets = new Map<string, Map<string, string>>();
+      const context: BatchContext = {
+        tx,
+        deps,
+        campaignId,
+        workspaceId: campaign.workspace_id,
+        stages: await tx.campaignStage.findMany({ where: { campaignId }, orderBy: { position: 'asc' } }),
+        quietHours: readSettings(campaign.settings).quiet_hours,
+        tokenCaps: await smallestTokenCaps(tx, [
+          ...new Set(steps.flatMap((step) => (step.enrolled_by_token_id === null ? [] : [step.enrolled_by_token_id]))),
+        ]),
+        nowMs,
+        releases: new Map(),
+        snippets: new Map(),
+      };
       const writes: BatchWrites = {
         deliveries: [],
         done: new Map(),
@@ -353,98 +496,12 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
         refused: new Map(),
       };
       const sends: Send[] = [];
-
       for (const step of steps) {
-        const stage = stageAfter(stages, step.last_stage_id);
-        if (!stage) {
-          writes.completed.push(step.id);
-          continue;
-        }
-        const dueAt = step.anchor_at.getTime() + stage.delayMinutes * MINUTE_MS;
-        if (dueAt > nowMs) {
-          stepLater(writes, step, dueAt);
-          continue;
-        }
-        if (quietHours.enabled) {
-          const zone = quietHours.timezone ?? recipientTimeZone(step.phone_number);
-          if (!releases.has(zone)) releases.set(zone, quietHoursRelease(nowMs, quietHours, zone));
-          const releaseAt = releases.get(zone);
-          if (releaseAt !== undefined) {
-            stepLater(writes, step, releaseAt);
-            continue;
-          }
-        }
-        if (step.suppression_id !== null) {
-          writes.held.push({ enrollmentId: step.id, suppressionId: step.suppression_id });
-          writes.deliveries.push({
-            enrollmentId: step.id,
-            stageId: stage.id,
-            outcome: 'suppressed',
-            messageId: null,
-            errorCode: 'campaign_suppressed',
-          });
-          continue;
-        }
-        try {
-          let stageSnippets = snippets.get(stage.id);
-          if (!stageSnippets) {
-            stageSnippets = await snippetBodies(tx, workspaceId, stage.body);
-            snippets.set(stage.id, stageSnippets);
-          }
-          const contact: ContactFields = {
-            phone_number: step.phone_number,
-            first_name: step.first_name,
-            last_name: step.last_name,
-            attributes: step.attributes ?? {},
-          };
-          const body = renderTemplate(stage.body, contact, stageSnippets);
-          // The API checks bodies at its edge; a rendered one is checked here, e.g. a template of only {{first_name}}.
-          if (!ZMessageBody.safeParse(body).success) {
-            throw new AppError('validation_failed', { message: 'The rendered message is blank or too long.' });
-          }
-          const tokenId = step.enrolled_by_token_id;
-          const tokenCapCents = tokenId === null ? null : (tokenCaps.get(tokenId) ?? null);
-          const parameters = acceptParametersOf(
-            deps,
-            { workspaceId, tokenId: tokenId ?? undefined, tokenSpendCapped: tokenCapCents !== null },
-            {
-              phoneNumber: step.phone_number,
-              body,
-              idempotencyKey: `cmp:${step.id}:${stage.id}`,
-              metadata: { campaign_id: campaignId, stage_id: stage.id, enrollment_id: step.id },
-            },
-            { source: 'campaign' },
-          );
-          sends.push({ step, stage, parameters, tokenCapCents });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          stepRefused(writes, step, stage, error, nowMs);
-        }
+        const send = await planStep(context, writes, step);
+        if (send) sends.push(send);
       }
-
-      if (sends.length > 0) {
-        const accepted = await tx.$queryRaw<(AcceptRow & { item: number })[]>`
-          SELECT item, outcome, message_id, message_status
-          FROM accept_message_batch(${JSON.stringify(sends.map((send) => send.parameters))}::jsonb)`;
-        if (accepted.length !== sends.length)
-          throw new Error('accept_message_batch answered a batch with a row per send missing');
-        const dispatchJobs: string[] = [];
-        for (const row of accepted) {
-          const send = sends[row.item];
-          if (!send) throw new Error(`accept_message_batch answered for no send (item ${row.item})`);
-          if (row.outcome === 'accept') dispatchJobs.push(send.parameters.job_id);
-          // Accepted, or the message an earlier attempt sent for this step (a replay or conflict of its
-          // idempotency key): accept_message_batch names a message for these outcomes only.
-          if (row.message_id !== null) stepDone(writes, send.step, send.stage, { outcome: 'sent', messageId: row.message_id });
-          else if (isTokenSpendCapRefusal(row.outcome)) stepOverTokenCap(writes, send, row.outcome, nowMs);
-          else if (isSendRefusal(row.outcome) && row.outcome !== 'idempotency_conflict')
-            stepRefused(writes, send.step, send.stage, sendRefusal(row.outcome, send.parameters), nowMs);
-          else throw new Error(`accept_message_batch answered ${row.outcome} without its message`);
-        }
-        wakeAfterCommit(tx, dispatchJob, dispatchJobs);
-      }
-
-      await recordBatch(tx, campaignId, stages, writes, now);
+      await acceptSends(tx, sends, writes, nowMs);
+      await recordBatch(tx, campaignId, context.stages, writes, now);
       for (const [code, count] of writes.refused) deps.log.info({ campaignId, code, count }, 'campaign steps not sent');
       return steps.length < deps.config.campaignBatchSize ? undefined : { at: last.next_step_at, id: last.id };
     },
