@@ -388,6 +388,18 @@ describe('idempotency', () => {
     expect((await send(developer.token, sms({ idempotency_key: 'sender' }))).status).toBe(409);
   });
 
+  it('limits a repeat whose selected sender has changed, as any other reuse of its key that is not a replay', async () => {
+    const developer = await sendingWorkspace(app, { tier: 'starter', numbers: 2 });
+    const first = await send(developer.token, sms({ idempotency_key: 'moved' }));
+    expect(first.status).toBe(202);
+    const used = await app.services.prisma.message.findUniqueOrThrow({ where: { id: first.body.message.id } });
+    await app.services.prisma.phoneNumber.update({ where: { id: used.senderNumberId! }, data: { status: 'released' } });
+    // The starter bucket is empty after one send; only what the send would answer as a replay passes it.
+    expect((await send(developer.token, sms({ idempotency_key: 'moved' }))).status).toBe(429);
+    app.clock.advance(1_200);
+    expect((await send(developer.token, sms({ idempotency_key: 'moved' }))).status).toBe(409);
+  });
+
   it('creates exactly one message and one debit for many parallel requests with one key', async () => {
     const developer = await sendingWorkspace(app);
     const tokens = [developer.token, await createTokenFor(developer.workspaceId)];
