@@ -1,4 +1,12 @@
-import { AppError, sendAtWindow, type TMessageAccepted, ZMessageCreateRequest } from '@textline/contract';
+import {
+  AppError,
+  sendAtWindow,
+  sendRefusalOf,
+  type TMessageAccepted,
+  type TMessageCreateRequest,
+  type TSendRefusalOutcome,
+  ZMessageCreateRequest,
+} from '@textline/contract';
 import type { AuthContext } from '../../auth/authenticator.ts';
 import type { JobRunner } from '../../ports.ts';
 import { utcDay } from '../../lib/clock.ts';
@@ -7,7 +15,7 @@ import { toE164 } from '../../lib/phone.ts';
 import { insufficientBalance } from '../ledger.ts';
 import type { Services } from '../../ports.ts';
 import { dispatchJob, dispatchJobIdOf } from './dispatch.ts';
-import type { AcceptOutcome, AcceptParameters, AcceptRow } from './accept-queue.ts';
+import { acceptDryRun, type AcceptParameters, type AcceptRow } from './accept-queue.ts';
 import { countSegments } from './segments.ts';
 
 export type MessageSource = 'api' | 'mcp' | 'console' | 'onboarding_test' | 'campaign';
@@ -72,56 +80,43 @@ function costCentsOf(deps: Pick<Services, 'config'>, body: string): { segments: 
   return { segments, costCents: segments * deps.config.pricePerSegmentCents };
 }
 
-const ZIdempotencyKey = ZMessageCreateRequest.shape.idempotency_key.unwrap();
-const ZSendAt = ZMessageCreateRequest.shape.send_at.unwrap();
-
-/** The instant a raw send_at names (null without one), or undefined when the request schema refuses it. */
-function rawSendAt(value: unknown): number | null | undefined {
-  if (value === undefined) return null;
-  const parsed = ZSendAt.safeParse(value);
-  return parsed.success ? Date.parse(parsed.data) : undefined;
+/** A send's request as the send and its preview take it, from the request schema's fields. */
+export function sendRequestOf(input: TMessageCreateRequest): SendRequest {
+  return {
+    phoneNumber: input.phone_number,
+    body: input.body,
+    idempotencyKey: input.idempotency_key,
+    metadata: input.metadata,
+    sendAt: input.send_at,
+    from: input.from,
+  };
 }
 
 /**
  * Whether a send request, before it is validated, repeats one already accepted under its
- * idempotency_key: same workspace, key, recipient, body, cost and send_at, and the sender it names
- * (`from`), if it names one. Such a request creates nothing
- * (accept_message_batch answers the original message, or 409 in the rare case that its selected
- * sender changed since), so an empty send bucket does not refuse it (enforceSendRateLimit), as
- * Stripe does. A request with a key costs an indexed look-up.
+ * idempotency_key: whether accept_message_batch's dry run answers it `replay` (same key, recipient,
+ * body, cost, send_at and sender, as the send itself would find). Such a request creates nothing,
+ * so an empty send bucket does not refuse it (enforceSendRateLimit), as Stripe does. Only a request
+ * with a key that the request schema takes costs a dry run (one round trip; no lock, no write).
  */
 export async function repeatsAcceptedSend(
-  deps: Pick<Services, 'sql' | 'config'>,
+  deps: Pick<Services, 'sql' | 'clock' | 'config'>,
   workspaceId: string,
   rawRequest: unknown,
 ): Promise<boolean> {
-  if (typeof rawRequest !== 'object' || rawRequest === null) return false;
-  const { idempotency_key: key, phone_number: phoneNumber, body, send_at: sendAt, from } = rawRequest as Record<string, unknown>;
-  if (key === undefined || typeof phoneNumber !== 'string' || typeof body !== 'string') return false;
-  if (from !== undefined && typeof from !== 'string') return false;
-  const sendAtMs = rawSendAt(sendAt);
-  if (sendAtMs === undefined) return false;
-  // A key the request schema refuses was never accepted: no look-up, the request pays as any other.
-  const validKey = ZIdempotencyKey.safeParse(key);
-  if (!validKey.success) return false;
-  const [earlier] = await deps.sql.query<{
-    phone_number: string;
-    body: string;
-    cost_cents: number;
-    send_at: Date | null;
-    sender_number: string | null;
-  }>(
-    'SELECT phone_number, body, cost_cents, send_at, sender_number FROM messages WHERE workspace_id = $1 AND idempotency_key = $2',
-    [workspaceId, validKey.data],
-  );
-  return (
-    earlier !== undefined &&
-    earlier.body === body &&
-    earlier.phone_number === toE164(phoneNumber) &&
-    earlier.cost_cents === costCentsOf(deps, body).costCents &&
-    (earlier.send_at?.getTime() ?? null) === sendAtMs &&
-    (from === undefined || earlier.sender_number === toE164(from))
-  );
+  if (typeof rawRequest !== 'object' || rawRequest === null || !('idempotency_key' in rawRequest)) return false;
+  const request = ZMessageCreateRequest.safeParse(rawRequest);
+  if (!request.success) return false;
+  let parameters: AcceptParameters;
+  try {
+    // The replay match does not depend on the token or the transport: the workspace's send is enough.
+    parameters = acceptParametersOf(deps, { workspaceId }, sendRequestOf(request.data), { source: 'api' });
+  } catch (error) {
+    // A request the send refuses before its rules (send_at outside its window, say) repeats nothing.
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+  return (await acceptDryRun(deps.sql, parameters)).outcome === 'replay';
 }
 
 /** The message an accepted or replayed send names (accept_message_batch sets both fields for those outcomes). */
@@ -221,33 +216,19 @@ export function acceptParametersOf(
 }
 
 /**
- * The catalogue error of a send accept_message_batch refused with `outcome`, as the send answers
- * it and its preview reports it. `balanceCents` (the balance the check saw) says how far short an
- * insufficient_balance is.
+ * The catalogue error of a send accept_message_batch refused with `outcome` (sendOutcomes names
+ * each outcome's), as the send answers it and its preview reports it. `balanceCents` (the balance
+ * the check saw) says how far short an insufficient_balance is.
  */
 export function sendRefusal(
-  outcome: Exclude<AcceptOutcome, 'accept' | 'replay'>,
+  outcome: TSendRefusalOutcome,
   parameters: Pick<AcceptParameters, 'cost_cents' | 'from_number'>,
   balanceCents = 0,
 ): AppError {
-  switch (outcome) {
-    case 'insufficient_balance':
-      return insufficientBalance({ balanceCents, requiredCents: parameters.cost_cents });
-    case 'token_spend_limit_exceeded':
-      return new AppError('spend_limit_exceeded', {
-        message: "This send would exceed this token's own daily spend cap (its spend_cap_cents_daily; list_tokens shows it).",
-      });
-    case 'parent_token_spend_limit_exceeded':
-      return new AppError('spend_limit_exceeded', {
-        message:
-          'This send would exceed the daily spend cap of a token this token was created from (its parent_token_id chain; ' +
-          'list_tokens shows each cap and what was spent against it today).',
-      });
-    case 'sender_number_not_found':
-      return new AppError(outcome, {
-        message: `${parameters.from_number ?? 'from'} is not a connected number of this workspace.`,
-      });
-    default:
-      return new AppError(outcome);
+  if (outcome === 'insufficient_balance') return insufficientBalance({ balanceCents, requiredCents: parameters.cost_cents });
+  if (outcome === 'sender_number_not_found') {
+    return new AppError(outcome, { message: `${parameters.from_number ?? 'from'} is not a connected number of this workspace.` });
   }
+  const { code, message } = sendRefusalOf(outcome);
+  return new AppError(code, message === undefined ? {} : { message });
 }
