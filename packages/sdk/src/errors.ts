@@ -33,7 +33,7 @@ export class TextlineApiError<TCode extends TextlineErrorCode = TextlineErrorCod
     readonly body: TextlineErrorBodyOf<TCode>,
     /** Seconds the API asked to wait (Retry-After), when it did. */
     readonly retryAfterSeconds: number | undefined,
-    /** The request id the API names on an internal_error: quote it to support. */
+    /** The request's id (the X-Request-Id the API answers with): quote it to support. */
     readonly requestId: string | undefined,
     message: string,
   ) {
@@ -56,8 +56,23 @@ export class TextlineResponseError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** The request's id (X-Request-Id), when the answer came from the API at all. */
+    readonly requestId: string | undefined,
   ) {
     super(`The API answered HTTP ${status} with a body that is not a Textline error`);
+  }
+}
+
+/** Thrown when an attempt gets no answer within the client's `timeoutMs`; the request may still have been served. */
+export class TextlineTimeoutError extends Error {
+  override readonly name = 'TextlineTimeoutError';
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${method} ${url} got no answer within ${timeoutMs} ms`);
   }
 }
 
@@ -67,15 +82,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The TextlineError of an error answer, or a TextlineResponseError when the body is not one. */
 export function errorFromResponse(response: Response, body: unknown): TextlineError | TextlineResponseError {
-  if (!isRecord(body)) return new TextlineResponseError(response.status, body);
+  const requestId = response.headers.get('x-request-id') ?? undefined;
+  if (!isRecord(body)) return new TextlineResponseError(response.status, body, requestId);
   const { error } = body;
   const code = typeof error === 'string' ? error : isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
-  if (code === undefined) return new TextlineResponseError(response.status, body);
+  if (code === undefined) return new TextlineResponseError(response.status, body, requestId);
   const detail = isRecord(error) ? error : body;
   const message = typeof detail.message === 'string' ? detail.message : `The API refused the request: ${code}`;
   const header = Number(response.headers.get('retry-after'));
   const retryAfterSeconds = Number.isFinite(header) && header > 0 ? header : undefined;
-  const requestId = typeof detail.request_id === 'string' ? detail.request_id : undefined;
   // The body is the API's own error body for `code` (openapi.json declares one per code).
   return new TextlineApiError(
     code as TextlineErrorCode,

@@ -1,14 +1,22 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { freshIp, startTestApp, type TestApp } from '../../../apps/api/test/harness.ts';
 import { sendingWorkspace } from '../../../apps/api/test/sending-support.ts';
-import { isTextlineError, Textline, type TextlineError, verifyWebhook, WebhookVerificationError } from '../src/index.ts';
+import {
+  isTextlineError,
+  Textline,
+  type TextlineError,
+  TextlineTimeoutError,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../src/index.ts';
 
 /**
  * @textline/sdk against the started service: the README's journey from account to a delivered SMS
- * (with the signed message.delivered webhook it causes), each error narrowed by its code, and the
- * retry of a 429 after its Retry-After.
+ * (with the signed message.delivered webhook it causes), each error narrowed by its code, retries
+ * after Retry-After or the RateLimit reset, idempotency keys behind a path prefix, time-outs and
+ * aborts, request ids and pagination. pack.test.ts installs the packed package as users do.
  */
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -95,15 +103,20 @@ describe('@textline/sdk', () => {
     await app.services.jobs.drain();
     const delivery = received.find((request) => request.body.includes(sent.message.id));
     expect(delivery).toBeDefined();
-    const event = verifyWebhook(secret, delivery!.headers, delivery!.body);
+    const event = await verifyWebhook(secret, delivery!.headers, delivery!.body);
     expect(event.type).toBe('message.delivered');
     if (event.type !== 'message.delivered') throw new Error('unexpected event type');
     expectTypeOf(event.data.message.status).toEqualTypeOf<'sent' | 'delivered' | 'failed'>();
     expect(event.data.message).toMatchObject({ id: sent.message.id, status: 'delivered' });
 
+    // The same body as bytes, as a runtime without Buffer hands it over, verifies alike.
+    const bytes = await verifyWebhook(secret, delivery!.headers, new TextEncoder().encode(delivery!.body));
+    expect(bytes).toEqual(event);
     const tampered = delivery!.body.replace('"delivered"', '"failed"');
-    expect(() => verifyWebhook(secret, delivery!.headers, tampered)).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook(secret, {}, delivery!.body)).toThrow(WebhookVerificationError);
+    await expect(verifyWebhook(secret, delivery!.headers, tampered)).rejects.toThrow(WebhookVerificationError);
+    await expect(verifyWebhook(secret, {}, delivery!.body)).rejects.toThrow(WebhookVerificationError);
+    const otherSecret = `whsec_${btoa('another secret of enough bytes')}`;
+    await expect(verifyWebhook(otherSecret, delivery!.headers, delivery!.body)).rejects.toThrow(WebhookVerificationError);
   });
 
   it('narrows each error by its code: insufficient_balance, validation_failed, workspace_suppressed', async () => {
@@ -152,6 +165,116 @@ describe('@textline/sdk', () => {
     expect(limited.status).toBe(429);
     expect(limited.retryAfterSeconds).toBe(limited.body.retry_after_seconds);
     expect(limited.body.limit.tier).toBe('starter');
+    expect(limited.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("waits for a 429's RateLimit reset when the answer has no Retry-After", async () => {
+    const { token } = await sendingWorkspace(app, { tier: 'starter' });
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      app.clock.advance(ms);
+    };
+    // A proxy in front of the API that drops Retry-After, as some do: the RateLimit header still says when.
+    const withoutRetryAfter = async (request: Request) => {
+      const response = await fetch(request);
+      const headers = new Headers(response.headers);
+      headers.delete('retry-after');
+      return new Response(response.body, { status: response.status, headers });
+    };
+    const client = new Textline({ baseUrl: app.baseUrl, token, fetch: withoutRetryAfter, retry: { baseDelayMs: 1 } }, { sleep });
+    await client.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'One' } });
+    await client.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'Two' } });
+    // "burst";r=0;t=2 on the 429: two seconds, where the 1 ms backoff alone would have come back at once.
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('keeps the idempotency key of a send behind a base URL with a path, so its retry sends once', async () => {
+    const { token } = await sendingWorkspace(app);
+    // A gateway serving the API under /sms, as https://host/sms would; its first answer to each send is a 503.
+    const refusedOnce = new Set<string>();
+    const forward = async (req: IncomingMessage, res: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const key = `${req.method} ${body.toString('utf8')}`;
+      if (req.method === 'POST' && !refusedOnce.has(key)) {
+        refusedOnce.add(key);
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"error":"service_unavailable"}');
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+      const answer = await fetch(`${app.baseUrl}${req.url!.replace(/^\/sms/, '')}`, {
+        method: req.method!,
+        headers,
+        ...(body.length > 0 ? { body } : {}),
+      });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    };
+    const gateway = createServer((req, res) => void forward(req, res));
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
+      const client = new Textline({ baseUrl, token }, { sleep: async () => {} });
+      const { message } = await client.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'Via /sms' } });
+      expect(refusedOnce.size).toBe(1);
+      // Retried with the key it was first sent with: one message, holding that key.
+      const { messages } = await client.get('/api/v1/messages', { params: { query: { limit: 2 } } });
+      expect(messages.map((sent) => sent.id)).toEqual([message.id]);
+      expect(messages[0]?.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    }
+  });
+
+  it('gives up on an attempt after timeoutMs, and stops at once when its signal aborts', async () => {
+    const { token } = await sendingWorkspace(app);
+    const hanging = (request: Request) =>
+      new Promise<Response>((_resolve, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason as Error)),
+      );
+    const slow = new Textline({ baseUrl: app.baseUrl, token, timeoutMs: 50, fetch: hanging });
+    await expect(slow.get('/api/v1/balance')).rejects.toThrow(TextlineTimeoutError);
+
+    const controller = new AbortController();
+    const pending = new Textline({ baseUrl: app.baseUrl, token, fetch: hanging }).get('/api/v1/balance', {
+      signal: controller.signal,
+    });
+    controller.abort(new Error('the user went away'));
+    await expect(pending).rejects.toThrow('the user went away');
+  });
+
+  it('names the request id on every error, not only internal ones', async () => {
+    const client = await workspaceClient();
+    const missing = await refusal(client.get('/api/v1/messages/{id}', { params: { path: { id: 'msg_unknown' } } }));
+    expect(missing.status).toBe(404);
+    expect(missing.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('pages through any list with for await, and collects a bounded number with toArray', async () => {
+    const client = await workspaceClient();
+    const sent: string[] = [];
+    for (const body of ['one', 'two', 'three', 'four', 'five']) {
+      // A second apart: the list is newest first.
+      app.clock.advance(1000);
+      sent.unshift((await client.post('/api/v1/messages', { body: { phone_number: '+14155550123', body } })).message.id);
+    }
+    const seen: string[] = [];
+    for await (const message of client.paginate('/api/v1/messages', { query: { limit: 2, direction: 'outbound' } })) {
+      expectTypeOf(message).toHaveProperty('direction');
+      seen.push(message.id);
+    }
+    expect(seen).toEqual(sent);
+    expect((await client.paginate('/api/v1/messages', { query: { limit: 2 } }).toArray({ limit: 3 })).map((m) => m.id)).toEqual(
+      sent.slice(0, 3),
+    );
+    const entries = await client.paginate('/api/v1/ledger').toArray({ limit: 100 });
+    expectTypeOf(entries[0]!.balance_after_cents).toEqualTypeOf<number>();
+    expect(entries.length).toBeGreaterThanOrEqual(6);
   });
 
   it('never retries a POST without an idempotency key', async () => {
