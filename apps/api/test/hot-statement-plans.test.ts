@@ -6,7 +6,7 @@ import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
 import { conversationStatement, latestReplyFirst } from '../src/domain/conversations/conversations.ts';
 import { subscribedEndpoints } from '../src/domain/customer-webhooks/deliveries.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.sql.ts';
-import { latestTestSms } from '../src/domain/onboarding.ts';
+import { latestTestSms } from '../src/domain/onboarding.sql.ts';
 import { messageOfEventStatement } from '../src/domain/reconciliation/messaging-events.ts';
 import { claimForDispatch } from '../src/domain/messages/dispatch.sql.ts';
 import { inboundById, outboundById } from '../src/domain/messages/get.ts';
@@ -260,7 +260,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
   });
 
   it('finds the onboarding test SMS through its own index, not among every message sent', async () => {
-    await expectStatementIndexed('latestTestSms', { text: latestTestSms, values: [workspace.workspaceId] });
+    await expectStatementIndexed('latestTestSms', { text: latestTestSms.text, values: [workspace.workspaceId] });
   });
 
   // The status list is left out: whether PostgreSQL prefers its generic plan depends on how the

@@ -123,8 +123,11 @@ const valueTypes: Record<string, string> = {
 function tsType(types: Map<number, PgType>, oid: number, table: Record<string, string>, where: string): string {
   const type = types.get(oid);
   if (!type) throw new Error(`${where}: unknown type oid ${oid}`);
-  if (type.category === 'A')
-    return `${table === valueTypes ? 'readonly ' : ''}${wrap(tsType(types, type.element, table, where))}[]`;
+  if (type.category === 'A') {
+    const element = tsType(types, type.element, table, where);
+    // A bound array may hold nulls (unnest of optional fields); a read one is typed as its column.
+    return table === valueTypes ? `readonly ${wrap(orNull(element, true))}[]` : `${wrap(element)}[]`;
+  }
   if (type.category === 'E') return 'string';
   const mapped = table[type.name];
   if (!mapped) throw new Error(`${where}: type ${type.name} has no agreed TypeScript type (cast it, e.g. ::int or ::text)`);

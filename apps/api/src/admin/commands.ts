@@ -1,7 +1,9 @@
 import type { Scope } from '@textline/contract';
+import { queryRowsIn } from '@textline/db';
 import { newLegacyKey } from '../auth/tokens.ts';
 import { newId } from '../lib/crypto.ts';
 import { postLedgerEntry } from '../domain/ledger.ts';
+import { lockWorkspaceBalance } from '../domain/ledger.sql.ts';
 import { sandboxPayLabel } from '../providers/sandboxpay.ts';
 import { signedSandboxPayment } from '../providers/sandboxpay-checkout.ts';
 import { ingestProviderWebhook } from '../provider-callbacks/ingest.ts';
@@ -105,8 +107,7 @@ export const adminCommands = {
     const cents = positiveCents(options.cents);
     const reason = required(options.reason, 'reason');
     const entry = await services.prisma.$transaction(async (tx) => {
-      const [row] = await tx.$queryRaw<{ balance_cents: number }[]>`
-        SELECT balance_cents FROM workspaces WHERE id = ${workspace.id} FOR UPDATE`;
+      const [row] = await queryRowsIn(tx, lockWorkspaceBalance, [workspace.id]);
       const balanceCents = row?.balance_cents ?? 0;
       if (balanceCents - cents < 0 && !options.allowNegative) {
         throw new AdminInputError(

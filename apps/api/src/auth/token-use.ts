@@ -1,6 +1,7 @@
-import type { PrismaClient } from '@textline/db';
+import { executeIn, type PrismaClient } from '@textline/db';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
+import { recordTokenUses } from './token-use.sql.ts';
 
 /** last_used_at is informational: one write per token per minute (per process) is plenty. */
 export const TOKEN_USE_RECORD_INTERVAL_MS = 60_000;
@@ -27,15 +28,8 @@ export function createTokenUseRecorder(deps: { prisma: PrismaClient; log: Logger
     const ids = [...unsaved.keys()];
     const times = [...unsaved.values()];
     unsaved.clear();
-    // GREATEST keeps the later time when another process recorded a use meanwhile. Rows another
-    // transaction holds (a capped token's send counting its spend, a revocation) are skipped rather
-    // than waited for: this write never waits while holding other token rows, so it cannot deadlock
-    // with those; a skipped use costs only a stale last_used_at until a later use is recorded.
-    const write = () => deps.prisma.$executeRaw`
-      UPDATE access_tokens AS t SET last_used_at = GREATEST(t.last_used_at, used.at)
-      FROM unnest(${ids}::text[], ${times}::timestamptz[]) AS used(id, at)
-      WHERE t.id = used.id
-        AND t.id IN (SELECT free.id FROM access_tokens free WHERE free.id = ANY(${ids}::text[]) FOR NO KEY UPDATE SKIP LOCKED)`;
+    // Never waits for a token row another transaction holds (token-use.sql).
+    const write = () => executeIn(deps.prisma, recordTokenUses, [ids, times]);
     writing = writing.then(write).then(
       () => undefined,
       (error: unknown) => deps.log.warn({ err: error, tokens: ids.length }, 'could not record API token use'),

@@ -1,6 +1,7 @@
 import { AppError, type TContactInput, type TContactList, type TContactsAdded } from '@textline/contract';
-import { Prisma } from '@textline/db';
+import { Prisma, queryRowsIn } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
+import { upsertListMembers } from './contact-lists.sql.ts';
 import { newestFirst } from '../lib/pagination.ts';
 import { toE164 } from '../lib/phone.ts';
 import type { Services } from '../ports.ts';
@@ -84,33 +85,16 @@ export async function addContacts(
   const now = new Date(deps.clock.now());
   let added = 0;
   if (contacts.length > 0) {
-    const [row] = await deps.prisma.$queryRaw<{ added: number }[]>`
-      WITH input AS (
-        SELECT * FROM unnest(
-          ${contacts.map(() => newId('ct'))}::text[],
-          ${contacts.map((contact) => contact.phone_number)}::text[],
-          ${contacts.map((contact) => contact.first_name ?? null)}::text[],
-          ${contacts.map((contact) => contact.last_name ?? null)}::text[],
-          ${contacts.map((contact) => JSON.stringify(contact.attributes ?? {}))}::text[]
-        ) AS t(id, phone_number, first_name, last_name, attributes)
-      ), contact AS (
-        INSERT INTO contacts (id, workspace_id, phone_number, first_name, last_name, attributes, updated_at)
-        SELECT id, ${workspaceId}, phone_number, first_name, last_name, jsonb_strip_nulls(attributes::jsonb), ${now} FROM input
-        ON CONFLICT (workspace_id, phone_number) DO UPDATE SET
-          first_name = COALESCE(EXCLUDED.first_name, contacts.first_name),
-          last_name = COALESCE(EXCLUDED.last_name, contacts.last_name),
-          attributes = jsonb_strip_nulls(contacts.attributes || (SELECT attributes::jsonb FROM input WHERE input.phone_number = EXCLUDED.phone_number)),
-          updated_at = EXCLUDED.updated_at
-        RETURNING id
-      ), member AS (
-        INSERT INTO contact_list_members (contact_list_id, contact_id, created_at)
-        SELECT ${list.id}, id, ${now} FROM contact
-        ON CONFLICT DO NOTHING
-        RETURNING contact_id
-      ), touched AS (
-        UPDATE contact_lists SET updated_at = ${now} WHERE id = ${list.id}
-      )
-      SELECT count(*)::int AS added FROM member`;
+    const [row] = await queryRowsIn(deps.prisma, upsertListMembers, [
+      contacts.map(() => newId('ct')),
+      contacts.map((contact) => contact.phone_number),
+      contacts.map((contact) => contact.first_name ?? null),
+      contacts.map((contact) => contact.last_name ?? null),
+      contacts.map((contact) => JSON.stringify(contact.attributes ?? {})),
+      workspaceId,
+      now,
+      list.id,
+    ]);
     added = row?.added ?? 0;
   }
   const contactList = await deps.prisma.contactList.findUniqueOrThrow({ where: { id: list.id }, include: withSize });

@@ -1,6 +1,7 @@
 import { AppError, type TFundingInvoice } from '@textline/contract';
-import type { FundingInvoice, PrismaClient } from '@textline/db';
+import { type FundingInvoice, type PrismaClient, queryRowsIn } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
+import { lockWorkspaceBalance } from './ledger.sql.ts';
 import type { Services } from '../ports.ts';
 
 type FundingDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'fundingProvider'>;
@@ -38,7 +39,7 @@ export async function createFundingInvoice(
   if (amountCents < minimumCents) throw new AppError('amount_below_minimum', { extra: { minimum_cents: minimumCents } });
   const now = deps.clock.now();
   const invoice = await deps.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
+    await queryRowsIn(tx, lockWorkspaceBalance, [workspaceId]);
     const reusable = await tx.fundingInvoice.findFirst({
       where: { workspaceId, status: 'open', amountCents, expiresAt: { gt: new Date(now) } },
       orderBy: { createdAt: 'desc' },

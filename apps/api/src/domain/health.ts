@@ -1,4 +1,6 @@
 import type { THealth } from '@textline/contract';
+import { queryRowsIn } from '@textline/db';
+import { databaseAnswers } from './health.sql.ts';
 import type { Services } from '../ports.ts';
 
 export const serviceVersion = '1.0.0-alpha';
@@ -6,7 +8,7 @@ export const serviceVersion = '1.0.0-alpha';
 export async function checkHealth(services: Pick<Services, 'prisma' | 'config'>): Promise<THealth> {
   let database: THealth['database'] = 'ok';
   try {
-    await services.prisma.$queryRaw`SELECT 1`;
+    await queryRowsIn(services.prisma, databaseAnswers, []);
   } catch {
     database = 'unavailable';
   }

@@ -1,8 +1,9 @@
 import { AppError, type TLedgerEntryKind } from '@textline/contract';
-import type { PrismaClient } from '@textline/db';
+import { type PrismaClient, queryRowsIn } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
+import { postLedgerEntry as postEntry } from './ledger.sql.ts';
 
-type LedgerWriter = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>;
+type LedgerWriter = Pick<PrismaClient, '$queryRawUnsafe'>;
 
 /**
  * Posts one ledger entry and moves the cached balance, in one statement: the database function
@@ -23,9 +24,16 @@ export async function postLedgerEntry(
     invoiceId?: string;
   },
 ): Promise<{ posted: boolean; balanceCents: number }> {
-  const rows = await db.$queryRaw<{ balance_cents: number; posted: boolean }[]>`
-    SELECT posted, balance_cents FROM post_ledger_entry(${newId('led')}, ${entry.workspaceId}, ${entry.amountCents}::INTEGER,
-      ${entry.kind}, ${entry.reference}, ${entry.reason ?? null}, ${entry.messageId ?? null}, ${entry.invoiceId ?? null})`;
+  const rows = await queryRowsIn(db, postEntry, [
+    newId('led'),
+    entry.workspaceId,
+    entry.amountCents,
+    entry.kind,
+    entry.reference,
+    entry.reason ?? null,
+    entry.messageId ?? null,
+    entry.invoiceId ?? null,
+  ]);
   const row = rows[0];
   if (!row) throw new Error(`workspace ${entry.workspaceId} not found`);
   return { posted: row.posted, balanceCents: row.balance_cents };

@@ -6,12 +6,13 @@ import {
   type TNumberStatus,
   webhookNotConfiguredWarning,
 } from '@textline/contract';
-import type { PhoneNumber } from '@textline/db';
+import { type PhoneNumber, queryRowsIn } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 import { maskPhoneNumber } from '../lib/logger.ts';
 import { ProviderRejection } from '../ports.ts';
 import type { Services } from '../ports.ts';
 import { insufficientBalance, postLedgerEntry } from './ledger.ts';
+import { lockWorkspaceBalance } from './ledger.sql.ts';
 
 type NumberDeps = Pick<Services, 'prisma' | 'config' | 'log' | 'messagingProvider'>;
 
@@ -53,8 +54,7 @@ export async function listNumbers(deps: Pick<Services, 'prisma'>, workspaceId: s
 /** Takes the price from the balance, refusing when it would go negative (row lock: no overdraft race). */
 async function chargeNumberPrice(deps: NumberDeps, workspaceId: string, numberId: string, priceCents: number) {
   await deps.prisma.$transaction(async (tx) => {
-    const [workspace] = await tx.$queryRaw<{ balance_cents: number }[]>`
-      SELECT balance_cents FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
+    const [workspace] = await queryRowsIn(tx, lockWorkspaceBalance, [workspaceId]);
     if (!workspace || workspace.balance_cents < priceCents) {
       throw insufficientBalance({
         balanceCents: workspace?.balance_cents ?? 0,

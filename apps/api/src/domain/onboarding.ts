@@ -1,17 +1,14 @@
 import type { NextAction, TFundingInvoice, TMessageAccepted, TMessageStatus, TOnboardingStatus } from '@textline/contract';
+import { queryRows } from '@textline/db';
 import type { Services } from '../ports.ts';
 import { type MessageSource, type Sender, sendMessage } from './messages/send.ts';
 import { findBrandedRequest, missingBrandedFields } from './branded-request.ts';
 import { latestFundingInvoice, toFundingInvoice } from './funding.ts';
+import { latestTestSms } from './onboarding.sql.ts';
 
+// Also named in onboarding.sql (latestTestSms).
 const testSmsSource: MessageSource = 'onboarding_test';
 
-/**
- * The workspace's latest test SMS, through the partial index on test SMSes
- * (20261126060000_onboarding_test_sms_index), not by reading every message the workspace sent.
- */
-export const latestTestSms = `SELECT id, status, created_at FROM messages
-  WHERE workspace_id = $1 AND source = '${testSmsSource}' ORDER BY created_at DESC LIMIT 1`;
 export const testSmsBody = 'Textline test message: your number is connected and sending works.';
 
 type NextActionBody = TOnboardingStatus['next_action'];
@@ -115,11 +112,12 @@ export async function getOnboardingStatus(
     deps.prisma.phoneNumber.count({ where: { workspaceId, status: 'connected' } }),
     deps.prisma.phoneNumber.findFirst({ where: { workspaceId, dedicated: true }, select: { number: true } }),
     findBrandedRequest(deps, workspaceId),
-    deps.sql.query<{ id: string; status: TMessageStatus; created_at: Date }>(latestTestSms, [workspaceId]).then(([row]) => row),
+    queryRows(deps.sql, latestTestSms, [workspaceId]).then(([row]) => row),
   ]);
   const invoice = invoiceRow ? toFundingInvoice(invoiceRow, now) : null;
   const brandedStatus = branded ? (branded.status as BrandedStatus) : 'not_submitted';
-  const testStatus = testMessage?.status ?? 'not_sent';
+  // The status column holds the contract's message statuses.
+  const testStatus = (testMessage?.status as TMessageStatus | undefined) ?? 'not_sent';
   const minimumCents = deps.config.fundingMinimumCents;
   return {
     balance_cents: workspace.balanceCents,

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '@textline/db';
+import { type Db, queryRows } from '@textline/db';
+import { jobBacklog } from './metrics.sql.ts';
 import { queueNames } from '../jobs/queues.ts';
 
 /**
@@ -72,7 +73,7 @@ export function boundedLabels(limit: number): (value: string) => string {
   };
 }
 
-type JobBacklogRow = { queue: string; due: number | string; oldest_due_at: Date | null };
+type JobBacklogRow = { queue: string; due: number; oldest_due_at: Date | null };
 
 /**
  * Sets a backlog gauge from the due jobs by queue, and 0 for every other queue: an idle queue's series
@@ -92,12 +93,7 @@ function setPerQueue(gauge: Gauge<'queue'>, rows: JobBacklogRow[], valueOf: (row
 export function collectProcessMetrics(metrics: Metrics, db: Db, now: () => number): void {
   const registers = [metrics.registry];
   collectDefaultMetrics({ register: metrics.registry });
-  const backlog = async () =>
-    db.sql.query<JobBacklogRow>(
-      `SELECT queue, count(*) AS due, min(run_at) AS oldest_due_at FROM jobs
-        WHERE status = 'pending' AND run_at <= now() GROUP BY queue`,
-      [],
-    );
+  const backlog = async () => queryRows(db.sql, jobBacklog, []);
   let lastBacklog: Promise<JobBacklogRow[]> | undefined;
   // Both gauges read one query per scrape.
   const backlogOnce = () => (lastBacklog ??= backlog().finally(() => setTimeout(() => (lastBacklog = undefined), 0)));
@@ -107,7 +103,7 @@ export function collectProcessMetrics(metrics: Metrics, db: Db, now: () => numbe
     labelNames: ['queue'] as const,
     registers,
     async collect() {
-      setPerQueue(this, await backlogOnce(), (row) => Number(row.due));
+      setPerQueue(this, await backlogOnce(), (row) => row.due);
     },
   });
   new Gauge({

@@ -1,8 +1,9 @@
-import type { Message, Prisma } from '@textline/db';
+import { executeIn, type Message, type Prisma } from '@textline/db';
 import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { utcDay } from '../../lib/clock.ts';
 import { messageEventData, recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { postLedgerEntry } from '../ledger.ts';
+import { returnTokenSpend, returnWorkspaceSpend } from './outcomes.sql.ts';
 
 /** What the carrier reports about a message: message.sent, message.delivered or message.failed. */
 export type MessageOutcome = 'sent' | 'delivered' | 'failed';
@@ -47,14 +48,10 @@ export async function refundMessage(tx: Prisma.TransactionClient, message: Messa
   });
   const debitDay = utcDay(debit.createdAt.getTime());
   if (!refund.posted || debitDay !== utcDay(at.getTime())) return;
-  await tx.$executeRaw`
-    UPDATE workspaces SET spend_today_cents = GREATEST(spend_today_cents + ${debit.amountCents}, 0)
-    WHERE id = ${message.workspaceId} AND spend_day = ${debitDay}`;
+  await executeIn(tx, returnWorkspaceSpend, [debit.amountCents, message.workspaceId, debitDay]);
   // The capped tokens the send counted against (accept_message_batch) get it back alike.
   if (message.tokenId !== null) {
-    await tx.$executeRaw`
-      UPDATE access_tokens SET spend_today_cents = GREATEST(spend_today_cents + ${debit.amountCents}, 0)
-      WHERE id IN (SELECT capped_token_chain(${message.tokenId})) AND spend_day = ${debitDay}`;
+    await executeIn(tx, returnTokenSpend, [debit.amountCents, message.tokenId, debitDay]);
   }
 }
 

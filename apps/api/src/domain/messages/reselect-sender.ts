@@ -1,4 +1,5 @@
-import type { Message } from '@textline/db';
+import { type Message, queryRowsIn } from '@textline/db';
+import { senderForRecipient } from './reselect-sender.sql.ts';
 import type { Services } from '../../ports.ts';
 
 type ReselectDeps = Pick<Services, 'prisma' | 'clock'>;
@@ -24,14 +25,7 @@ export async function reselectSender(
 ): Promise<Reselected> {
   const at = new Date(deps.clock.now());
   return deps.prisma.$transaction(async (tx): Promise<Reselected> => {
-    const [sender] = await tx.$queryRaw<{ id: string; number: string; sticky: boolean }[]>`
-      SELECT p.id, p.number, (r.phone_number_id IS NOT NULL) AS sticky
-      FROM phone_numbers p
-      LEFT JOIN recipient_senders r
-        ON r.workspace_id = p.workspace_id AND r.phone_number = ${message.phoneNumber} AND r.phone_number_id = p.id
-      WHERE p.workspace_id = ${message.workspaceId} AND p.status = 'connected'
-      ORDER BY (r.phone_number_id IS NULL), p.last_used_at ASC NULLS FIRST, p.created_at, p.id
-      LIMIT 1`;
+    const [sender] = await queryRowsIn(tx, senderForRecipient, [message.phoneNumber, message.workspaceId]);
     if (!sender) return { kind: 'no_sender' };
     const moved = await tx.message.updateMany({
       where: { id: message.id, status: message.status, senderNumberId: message.senderNumberId },

@@ -1,0 +1,3 @@
+-- name: databaseAnswers
+-- Succeeds while the database answers.
+SELECT 1;
