@@ -246,6 +246,25 @@ describe('job runner: started workers', () => {
     }
   });
 
+  it.runIf(scaledMode)('runs a row handed over twice at once (a wake and a sweep) only once', async () => {
+    const runs: string[] = [];
+    const runner = testRunner([testJob({ run: async (_services, _payload, job) => void runs.push(job.id) })], {
+      jobSweepIntervalMs: 60_000,
+    });
+    await runner.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const id = await enqueueTestJob();
+      // One BullMQ job carrying the row twice: both are claimed by id in the same statement.
+      runner.wake('campaign_step', id, id);
+      await waitFor(async () => (await jobRow(id)).status === 'done');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(runs).toEqual([id]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('finds a job nobody woke (a lost wake-up, or Redis lost its queue) on the periodic sweep', async () => {
     const done: string[] = [];
     const runner = testRunner([testJob({ run: async (_services, _payload, job) => void done.push(job.id) })], {

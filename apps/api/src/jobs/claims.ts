@@ -26,7 +26,12 @@ export function createClaims(deps: { prisma: PrismaClient; now: () => Date; leas
     },
     async runBatch(ids) {
       const claimed = new Map((await claimJobsByIds(prisma, ids, lease(now()))).map((job) => [job.id, job]));
-      return ids.map((id) => claimed.get(id) ?? null);
+      // A row named twice in one batch (a wake and a sweep, or two wakes) was claimed once: only its first caller runs it.
+      return ids.map((id) => {
+        const job = claimed.get(id) ?? null;
+        claimed.delete(id);
+        return job;
+      });
     },
   });
 
