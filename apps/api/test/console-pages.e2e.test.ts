@@ -130,19 +130,16 @@ describe('console pages in a real browser', () => {
     await page.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
     await page.getByText('No messages match').waitFor();
 
-    // The timeline: accepted with its cost, then the carrier's reports through delivery.
+    // The timeline: accepted with its cost, then the carrier's reports through delivery, each shown
+    // as the event stream announces it, without a reload.
     await page.goto(`${app.baseUrl}/console/messages/${sentToAnn}`);
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
     const steps = page.getByRole('list', { name: 'Timeline' }).locator('li');
     await expect
-      .poll(
-        async () => {
-          await page.getByRole('button', { name: 'Refresh' }).click();
-          await page.getByRole('heading', { name: 'Timeline' }).waitFor();
-          return steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-step')));
-        },
-        { timeout: 30_000, interval: 500 },
-      )
+      .poll(() => steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-step'))), {
+        timeout: 30_000,
+        interval: 500,
+      })
       .toEqual(expect.arrayContaining(['accepted', 'dispatch', 'delivered']));
     expect(await steps.first().getAttribute('data-step')).toBe('accepted');
     expect(await steps.first().textContent()).toContain('debited');

@@ -1,53 +1,82 @@
-/** How often a page showing unfinished work asks again. */
-export const LIVE_INTERVAL_MS = 2_000;
+// Types only, erased at build (see api.ts for why the console does not depend on the API package).
+import type { LiveChange } from '../../api/src/live/changes.ts';
+
+export type { LiveChange };
+
+/** A change, or `reconnected`: the stream dropped and is back, so anything may have changed meanwhile. */
+export type LiveSignal = LiveChange | 'reconnected';
+
+type Listener = (signal: LiveSignal) => void;
+
+const listeners = new Set<Listener>();
+let source: EventSource | undefined;
+let connectedBefore = false;
 
 /**
- * Keeps a page current without a reload: runs `update` every ~2 s while `pending()` says something
- * shown can still change, the page is visible and `container` is still on screen. Stops by itself;
- * `wake()` starts it again (after an action that makes something pending). A hidden tab asks
- * nothing and catches up as soon as it is shown again.
+ * The tab's one event stream (GET /console-events, authenticated by the session cookie), opened on
+ * the first subscription and shared by every page. The browser reconnects a dropped stream by itself.
  */
-export function liveUpdates(
+function connect(): void {
+  if (source) return;
+  source = new EventSource('/console-events');
+  source.addEventListener('ready', () => {
+    if (connectedBefore) for (const listener of [...listeners]) listener('reconnected');
+    connectedBefore = true;
+  });
+  source.addEventListener('change', (event) => {
+    const change = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
+    for (const listener of [...listeners]) listener(change);
+  });
+}
+
+/** Closes the stream (on sign-out: the next session opens its own). */
+export function disconnectLive(): void {
+  source?.close();
+  source = undefined;
+  connectedBefore = false;
+}
+
+/** Calls `listener` with each change of the workspace until the returned function is called. */
+export function subscribeLive(listener: Listener): () => void {
+  listeners.add(listener);
+  connect();
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Keeps what `container` shows current without a reload or polling: runs `update` when a change
+ * `relevant` says it shows arrives (or the stream reconnects), one run at a time (changes arriving
+ * meanwhile cause one more run). Stops once `container` has left the page.
+ */
+export function followChanges(
   container: HTMLElement,
-  pending: () => boolean,
+  relevant: (change: LiveChange) => boolean,
   update: () => Promise<void>,
-  intervalMs = LIVE_INTERVAL_MS,
-): { wake: () => void } {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let updating = false;
-  const onVisibility = () => {
-    if (!document.hidden) wake();
-  };
-  const stop = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    document.removeEventListener('visibilitychange', onVisibility);
-  };
-  function wake(): void {
-    if (timer !== undefined || updating) return;
-    if (!container.isConnected || !pending()) {
-      stop();
+): void {
+  let running = false;
+  let again = false;
+  const run = (): void => {
+    if (running) {
+      again = true;
       return;
     }
-    // Registered once (the same listener), so a hidden page resumes when shown.
-    document.addEventListener('visibilitychange', onVisibility);
-    if (document.hidden) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (!container.isConnected) {
-        stop();
-        return;
-      }
-      if (document.hidden) return;
-      updating = true;
-      // A failed refresh (a blip in the connection) is simply tried again at the next tick.
-      void update()
-        .catch(() => undefined)
-        .finally(() => {
-          updating = false;
-          wake();
-        });
-    }, intervalMs);
-  }
-  return { wake };
+    running = true;
+    // A failed refresh (a blip in the connection) is simply retried at the next change.
+    void update()
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+        if (again && container.isConnected) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const unsubscribe = subscribeLive((signal) => {
+    if (!container.isConnected) {
+      unsubscribe();
+      return;
+    }
+    if (signal === 'reconnected' || relevant(signal)) run();
+  });
 }

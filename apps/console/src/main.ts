@@ -4,7 +4,11 @@ import { currentRoute, href, navigate, startRouter, type Route } from './router.
 import { loadSession, session, setSession, type Session } from './session.ts';
 import { errorBox, h, loading, replace } from './ui.ts';
 import { pageHeader } from './pages/common.ts';
-import { billingPage } from './pages/billing.ts';
+import { preactPage, unmountPreactPage } from './kit.tsx';
+import { BillingPage } from './pages/billing.tsx';
+import { CampaignPage, CampaignsPage } from './pages/campaigns.tsx';
+import { NumbersPage } from './pages/numbers.tsx';
+import { SignUpPage } from './pages/sign-up.tsx';
 import { deliveriesPage } from './pages/deliveries.ts';
 import { deliveryPage } from './pages/delivery.ts';
 import { conversationPage, conversationsPage } from './pages/conversations.ts';
@@ -32,13 +36,18 @@ const pages: Record<string, { title: string; render: Page }> = {
   usage: { title: 'Usage', render: usagePage },
   tokens: { title: 'API tokens', render: tokensPage },
   'oauth-clients': { title: 'OAuth clients', render: oauthClientsPage },
-  billing: { title: 'Balance and invoices', render: billingPage },
+  billing: { title: 'Balance and invoices', render: preactPage(BillingPage) },
+  numbers: { title: 'Numbers', render: preactPage(NumbersPage) },
+  campaigns: { title: 'Campaigns', render: preactPage(CampaignsPage) },
+  campaign: { title: 'Campaign', render: preactPage(CampaignPage) },
 };
 
 const navigation: [string, string, string[]][] = [
   ['messages', 'Messages', ['messages', 'message']],
   ['conversations', 'Conversations', ['conversations', 'conversation']],
   ['opt-outs', 'Opt-outs', ['opt-outs']],
+  ['numbers', 'Numbers', ['numbers']],
+  ['campaigns', 'Campaigns', ['campaigns', 'campaign']],
   ['endpoints', 'Endpoints', ['endpoints', 'event-types']],
   ['deliveries', 'Deliveries', ['deliveries', 'delivery']],
   ['usage', 'Usage', ['usage']],
@@ -80,15 +89,23 @@ function layout(route: Route, signed: Session): HTMLElement {
   return main;
 }
 
+const signedOutPages: Record<string, { title: string; render: (root: HTMLElement, route: Route) => void }> = {
+  'sign-in': { title: 'Sign in', render: signInPage },
+  'reset-password': { title: 'Reset password', render: resetPasswordPage },
+  'sign-up': { title: 'Create an account', render: preactPage(SignUpPage) },
+};
+
 async function render(): Promise<void> {
+  unmountPreactPage();
   const route = currentRoute();
-  if (route.name === 'sign-in' || route.name === 'reset-password') {
-    if (session() && route.name === 'sign-in') {
+  const signedOut = signedOutPages[route.name];
+  if (signedOut) {
+    if (session() && route.name !== 'reset-password') {
       navigate('messages', { replace: true });
       return;
     }
-    document.title = route.name === 'sign-in' ? 'Sign in · Textline' : 'Reset password · Textline';
-    (route.name === 'sign-in' ? signInPage : resetPasswordPage)(root);
+    document.title = `${signedOut.title} · Textline`;
+    signedOut.render(root, route);
     return;
   }
   const signed = session();

@@ -7,6 +7,10 @@ export type Route = { name: string; params: Record<string, string> };
 const patterns: { name: string; pattern: RegExp; keys: string[] }[] = [
   { name: 'sign-in', pattern: /^sign-in$/, keys: [] },
   { name: 'reset-password', pattern: /^reset-password$/, keys: [] },
+  { name: 'sign-up', pattern: /^sign-up$/, keys: [] },
+  { name: 'numbers', pattern: /^numbers$/, keys: [] },
+  { name: 'campaigns', pattern: /^campaigns$/, keys: [] },
+  { name: 'campaign', pattern: /^campaigns\/([\w-]+)$/, keys: ['id'] },
   { name: 'endpoints', pattern: /^endpoints$/, keys: [] },
   { name: 'deliveries', pattern: /^deliveries$/, keys: [] },
   { name: 'delivery', pattern: /^deliveries\/([\w-]+)$/, keys: ['id'] },

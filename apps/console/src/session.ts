@@ -1,4 +1,5 @@
 import { api, httpStatusOf, setCsrfToken } from './api.ts';
+import { disconnectLive } from './live.ts';
 
 export type Session = Awaited<ReturnType<typeof api.console.session.query>>;
 
@@ -11,6 +12,8 @@ export function session(): Session | null {
 export function setSession(next: Session | null): void {
   current = next;
   setCsrfToken(next?.csrf_token);
+  // The event stream belongs to the session that opened it.
+  if (!next) disconnectLive();
 }
 
 /** Loads the session behind the cookie, if any; a 401 simply means "signed out". */

@@ -98,7 +98,7 @@ export function retryTime(iso: string): HTMLElement | string {
   return time(iso, new Date(iso).getTime() <= Date.now() ? 'due now' : undefined);
 }
 
-function relative(date: Date): string {
+export function relative(date: Date): string {
   const seconds = Math.round((date.getTime() - Date.now()) / 1000);
   const units: [Intl.RelativeTimeFormatUnit, number][] = [
     ['day', 86_400],

@@ -7,7 +7,10 @@ import type { Logger } from '../lib/logger.ts';
  * and statuses only, never a body or a phone number.
  */
 export type LiveChange =
-  { resource: 'message'; id: string; status: string; conversation_id?: string } | { resource: 'conversation'; id: string };
+  | { resource: 'message'; id: string; status: string; conversation_id?: string }
+  | { resource: 'conversation'; id: string }
+  | { resource: 'delivery'; id: string; status: string }
+  | { resource: 'invoice'; id: string; status: string };
 
 type Listener = (change: LiveChange) => void;
 

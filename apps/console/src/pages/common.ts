@@ -35,6 +35,19 @@ export async function loadInto<T>(
   }
 }
 
+/**
+ * Shows fresh data in `container` without the loading state between (a live update): focus and
+ * scroll stay where they are, and a failed read leaves what was shown.
+ */
+export async function refreshInto<T>(
+  container: HTMLElement,
+  fetch: () => Promise<T>,
+  show: (data: T) => Child | Child[],
+): Promise<void> {
+  const data = await fetch();
+  if (container.isConnected) replace(container, ...[show(data)].flat());
+}
+
 export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
   return h(
     'label',

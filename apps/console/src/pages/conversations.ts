@@ -2,7 +2,8 @@ import { api, errorMessage } from '../api.ts';
 import type { Route } from '../router.ts';
 import { href } from '../router.ts';
 import { busy, empty, h, plural, time, toast } from '../ui.ts';
-import { field, filtersToUrl, loadInto, pageHeader, pagedTable } from './common.ts';
+import { followChanges } from '../live.ts';
+import { field, filtersToUrl, loadInto, pageHeader, pagedTable, refreshInto } from './common.ts';
 import { composeForm, type Message, messageStatusBadge } from './messages.ts';
 
 type Conversation = Awaited<ReturnType<typeof api.conversations.list.query>>['conversations'][number];
@@ -53,19 +54,23 @@ export async function conversationsPage(main: HTMLElement): Promise<void> {
     list,
   );
   const filters = { phone_number: number || undefined, limit: 25 };
-  await loadInto(
+  const read = () => api.conversations.list.query(filters);
+  const show = (page: Awaited<ReturnType<typeof read>>) =>
+    page.conversations.length === 0
+      ? empty(
+          number ? 'No conversation with this number' : 'No conversations yet',
+          'A conversation starts when someone replies to one of your numbers.',
+        )
+      : pagedTable(headings, { items: page.conversations, next_cursor: page.next_cursor }, row, async (cursor) => {
+          const next = await api.conversations.list.query({ ...filters, cursor });
+          return { items: next.conversations, next_cursor: next.next_cursor };
+        });
+  await loadInto(list, read, show);
+  // A reply starts or moves a conversation.
+  followChanges(
     list,
-    () => api.conversations.list.query(filters),
-    (page) =>
-      page.conversations.length === 0
-        ? empty(
-            number ? 'No conversation with this number' : 'No conversations yet',
-            'A conversation starts when someone replies to one of your numbers.',
-          )
-        : pagedTable(headings, { items: page.conversations, next_cursor: page.next_cursor }, row, async (cursor) => {
-            const next = await api.conversations.list.query({ ...filters, cursor });
-            return { items: next.conversations, next_cursor: next.next_cursor };
-          }),
+    (change) => change.resource === 'conversation',
+    () => refreshInto(list, read, show),
   );
 }
 
@@ -83,6 +88,24 @@ function bubble(message: Message): HTMLElement {
       ' · ',
       h('a', { href: href(`messages/${message.id}`) }, 'Timeline'),
     ),
+  );
+}
+
+/** A thread reads oldest first; the API answers newest first. */
+function threadOf(messages: Message[]): HTMLOListElement {
+  return h('ol', { class: 'thread', 'aria-label': 'Messages' }, ...[...messages].reverse().map(bubble));
+}
+
+function summaryOf(conversation: Conversation): HTMLElement {
+  return h(
+    'p',
+    { class: 'muted conversation-summary' },
+    `${plural(conversation.message_count, 'message')} with `,
+    h('code', {}, conversation.phone_number),
+    ' on your number ',
+    h('code', {}, conversation.sender_number),
+    ' · started ',
+    time(conversation.created_at),
   );
 }
 
@@ -112,7 +135,7 @@ export async function conversationPage(main: HTMLElement, route: Route): Promise
       },
       ({ conversation, messages, next_cursor: first, reply }) => {
         // Newest first from the API; a thread reads oldest first, so older pages go on top.
-        const thread = h('ol', { class: 'thread', 'aria-label': 'Messages' }, ...[...messages].reverse().map(bubble));
+        const thread = threadOf(messages);
         let cursor = first;
         const older = h('button', { type: 'button', class: 'secondary wide', hidden: !cursor }, 'Show older messages');
         older.addEventListener(
@@ -130,21 +153,7 @@ export async function conversationPage(main: HTMLElement, route: Route): Promise
               }
             }),
         );
-        return [
-          h(
-            'p',
-            { class: 'muted conversation-summary' },
-            `${plural(conversation.message_count, 'message')} with `,
-            h('code', {}, conversation.phone_number),
-            ' on your number ',
-            h('code', {}, conversation.sender_number),
-            ' · started ',
-            time(conversation.created_at),
-          ),
-          older,
-          thread,
-          reply,
-        ];
+        return [summaryOf(conversation), older, thread, reply];
       },
     );
   main.replaceChildren(
@@ -153,4 +162,19 @@ export async function conversationPage(main: HTMLElement, route: Route): Promise
     content,
   );
   await refresh();
+  // A reply in this thread, or a status change of a message shown: the thread is read again, the
+  // reply form (and what is typed in it) stays.
+  followChanges(
+    content,
+    (change) =>
+      change.id === id ||
+      (change.resource === 'message' &&
+        (change.conversation_id === id || content.querySelector(`[data-message-id="${change.id}"]`) !== null)),
+    async () => {
+      const page = await api.conversations.get.query({ id, limit: 50 });
+      const thread = content.querySelector('ol.thread');
+      thread?.replaceWith(threadOf(page.messages));
+      content.querySelector('.conversation-summary')?.replaceWith(summaryOf(page.conversation));
+    },
+  );
 }

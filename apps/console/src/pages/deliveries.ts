@@ -1,6 +1,6 @@
 import { customerEventTypes } from '@textline/contract/event-types';
 import { api } from '../api.ts';
-import { liveUpdates } from '../live.ts';
+import { followChanges } from '../live.ts';
 import { href } from '../router.ts';
 import { codeBadge, deliveryStatusBadge, empty, h, retryTime, time } from '../ui.ts';
 import { field, filtersToUrl, loadInto, pagedTable, pageHeader, select } from './common.ts';
@@ -89,11 +89,6 @@ function row(delivery: Delivery): HTMLTableRowElement {
   );
 }
 
-/** A delivery that can still change by itself: not attempted yet, or a retry is scheduled. */
-function unfinished(delivery: Delivery): boolean {
-  return delivery.status === 'pending' || delivery.next_retry !== null;
-}
-
 /** One row as table() labels it (data-label per cell, for the phone layout). */
 function labelledRow(delivery: Delivery): HTMLTableRowElement {
   const rendered = row(delivery);
@@ -103,9 +98,9 @@ function labelledRow(delivery: Delivery): HTMLTableRowElement {
 
 /**
  * Re-reads the rows shown (the newest, up to LIVE_ROWS_MAX): changed ones are replaced in place,
- * new ones go on top. Answers whether any of them is still unfinished.
+ * new ones go on top.
  */
-async function refreshRows(body: HTMLTableSectionElement, filters: Filters): Promise<boolean> {
+async function refreshRows(body: HTMLTableSectionElement, filters: Filters): Promise<void> {
   const shown = body.querySelectorAll('tr.delivery-row').length;
   const { deliveries } = await api.webhookDeliveries.list.query({
     ...filters,
@@ -125,7 +120,6 @@ async function refreshRows(body: HTMLTableSectionElement, filters: Filters): Pro
   const topIndex = deliveries.findIndex((delivery) => delivery.id === top?.dataset.deliveryId);
   const newer = new Set(deliveries.slice(0, topIndex === -1 ? deliveries.length : topIndex).map((delivery) => delivery.id));
   body.prepend(...fresh.filter((tr) => newer.has(tr.dataset.deliveryId ?? '')));
-  return deliveries.some(unfinished);
 }
 
 function filterForm(view: View, endpoints: { id: string; url: string }[], apply: () => void): HTMLFormElement {
@@ -212,12 +206,10 @@ export async function deliveriesPage(main: HTMLElement): Promise<void> {
     return;
   }
 
-  let pending = false;
   await loadInto(
     results,
     () => api.webhookDeliveries.list.query(filters),
     (page) => {
-      pending = page.deliveries.some(unfinished);
       if (page.deliveries.length === 0) {
         const filtered = Object.entries(filters).some(([name, value]) => name !== 'limit' && value !== undefined);
         return empty(
@@ -235,11 +227,10 @@ export async function deliveriesPage(main: HTMLElement): Promise<void> {
   );
   const body = results.querySelector('tbody');
   if (!body) return;
-  liveUpdates(
+  // An event creates its deliveries, and each attempt settles one.
+  followChanges(
     body,
-    () => pending,
-    async () => {
-      pending = await refreshRows(body, filters);
-    },
-  ).wake();
+    (change) => change.resource === 'delivery' || change.resource === 'message',
+    () => refreshRows(body, filters),
+  );
 }

@@ -1,5 +1,5 @@
 import { act, api } from '../api.ts';
-import { liveUpdates } from '../live.ts';
+import { followChanges } from '../live.ts';
 import type { Route } from '../router.ts';
 import { href } from '../router.ts';
 import { codeBadge, codeBlock, deliveryStatusBadge, empty, h, retryTime, time } from '../ui.ts';
@@ -83,11 +83,8 @@ export async function deliveryPage(main: HTMLElement, route: Route): Promise<voi
   const content = h('div');
   const replay = h('button', { type: 'button', class: 'primary' }, 'Replay');
   let shown: { delivery: Detail; attempts: Attempt[] } | undefined;
-  /** After a replay: the attempt count it waits to see exceeded. */
-  let replayedAfter: number | undefined;
   const render = (data: { delivery: Detail; attempts: Attempt[] }) => {
     shown = data;
-    if (replayedAfter !== undefined && data.attempts.length > replayedAfter) replayedAfter = undefined;
     return [
       summary(data.delivery),
       h('h2', {}, 'Attempts'),
@@ -97,12 +94,10 @@ export async function deliveryPage(main: HTMLElement, route: Route): Promise<voi
       codeBlock(JSON.stringify(data.delivery.payload, null, 2), 'payload'),
     ];
   };
-  // Not attempted yet, a retry scheduled, or a replay on its way: the page follows it without a reload.
-  const live = liveUpdates(
+  // Each attempt (automatic, a retry or a replay) is announced on the event stream: the page follows it without a reload.
+  followChanges(
     content,
-    () =>
-      shown !== undefined &&
-      (shown.delivery.status === 'pending' || shown.delivery.next_retry !== null || replayedAfter !== undefined),
+    (change) => change.resource === 'delivery' && change.id === id,
     async () => {
       const data = await api.webhookDeliveries.get.query({ id });
       // Only what changed is redrawn, so an open <details> stays open between identical reads.
@@ -116,10 +111,7 @@ export async function deliveryPage(main: HTMLElement, route: Route): Promise<voi
       void act(
         replay,
         async () => {
-          const before = shown?.attempts.length ?? 0;
           await api.webhookDeliveries.replay.mutate({ id });
-          replayedAfter = before;
-          live.wake();
         },
         'Replay queued with the original payload.',
       ),
@@ -130,5 +122,4 @@ export async function deliveryPage(main: HTMLElement, route: Route): Promise<voi
     content,
   );
   await loadInto(content, () => api.webhookDeliveries.get.query({ id }), render);
-  live.wake();
 }

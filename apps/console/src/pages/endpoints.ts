@@ -128,6 +128,13 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
         endpoint.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.',
       ),
   );
+  // The types the endpoint takes, the first preselected (the API's own default); all of them for an endpoint that takes every type.
+  const testTypes = endpoint.event_types.length ? endpoint.event_types : customerEventTypes;
+  const testType = h(
+    'select',
+    { name: 'event_type', 'aria-label': 'Test event type', disabled: !endpoint.enabled },
+    ...testTypes.map((type) => h('option', { value: type }, type)),
+  );
   const test = h('button', { type: 'button', class: 'secondary small', disabled: !endpoint.enabled }, 'Send test event');
   test.addEventListener(
     'click',
@@ -135,7 +142,8 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
       void act(
         test,
         async () => {
-          const { delivery } = await api.webhookEndpoints.sendTest.mutate({ id: endpoint.id });
+          const eventType = testTypes.find((type) => type === testType.value);
+          const { delivery } = await api.webhookEndpoints.sendTest.mutate({ id: endpoint.id, event_type: eventType });
           navigate(`deliveries/${delivery.id}`);
         },
         'Test event queued.',
@@ -183,7 +191,7 @@ function endpointCard(endpoint: Endpoint, refresh: () => void, edit: (endpoint: 
     h(
       'div',
       { class: 'actions' },
-      test,
+      h('span', { class: 'test-event' }, testType, test),
       recover,
       h(
         'a',

@@ -3,7 +3,18 @@ import type { Route } from '../router.ts';
 import { href, navigate } from '../router.ts';
 import { busy, type Child, codeBlock, empty, h, money, plural, replace, time, toast } from '../ui.ts';
 import { isSource, sourceLabels } from './opt-outs.ts';
-import { dangerButton, field, filtersToUrl, loadInto, pageHeader, pagedTable, select, showProblem } from './common.ts';
+import { followChanges } from '../live.ts';
+import {
+  dangerButton,
+  field,
+  filtersToUrl,
+  loadInto,
+  pageHeader,
+  pagedTable,
+  refreshInto,
+  select,
+  showProblem,
+} from './common.ts';
 
 type Filters = Parameters<typeof api.messages.list.query>[0];
 export type Message = Awaited<ReturnType<typeof api.messages.list.query>>['messages'][number];
@@ -309,19 +320,22 @@ export async function messagesPage(main: HTMLElement): Promise<void> {
     list,
   );
   const filtered = view.text || view.status || view.direction || view.from || view.to;
-  await loadInto(
+  const show = (page: Awaited<ReturnType<typeof results>>) =>
+    page.items.length === 0
+      ? empty(
+          filtered ? 'No messages match' : 'No messages yet',
+          filtered ? 'Check the number or id, or clear a filter.' : 'Send one with New message, the API or an agent.',
+        )
+      : pagedTable(headings, page, row, async (cursor) => {
+          const next = await api.messages.list.query({ ...filtersOf(view), cursor });
+          return { items: next.messages, next_cursor: next.next_cursor };
+        });
+  await loadInto(list, () => results(view), show);
+  // A send, a status change or a reply anywhere in the workspace may change what the list shows.
+  followChanges(
     list,
-    () => results(view),
-    (page) =>
-      page.items.length === 0
-        ? empty(
-            filtered ? 'No messages match' : 'No messages yet',
-            filtered ? 'Check the number or id, or clear a filter.' : 'Send one with New message, the API or an agent.',
-          )
-        : pagedTable(headings, page, row, async (cursor) => {
-            const next = await api.messages.list.query({ ...filtersOf(view), cursor });
-            return { items: next.messages, next_cursor: next.next_cursor };
-          }),
+    (change) => change.resource === 'message',
+    () => refreshInto(list, () => results(view), show),
   );
 }
 
@@ -497,40 +511,42 @@ export async function messagePage(main: HTMLElement, route: Route): Promise<void
   const id = route.params.id ?? '';
   const content = h('div');
   const actions = h('div', { class: 'actions' });
-  const refresh = () =>
-    loadInto(
-      content,
-      () => Promise.all([api.messages.get.query({ id }), api.messages.timeline.query({ id })]),
-      ([{ message }, { events }]) => {
-        replace(
-          actions,
-          message.status === 'scheduled'
-            ? dangerButton(
-                'Cancel send',
-                'Cancel this scheduled message? It will not be sent and its cost is refunded.',
-                async () => {
-                  await api.messages.cancel.mutate({ id });
-                  await refresh();
-                },
-                'Canceled and refunded.',
-              )
-            : null,
-        );
-        return [
-          summary(message),
-          h('h2', {}, 'Text'),
-          h('p', { class: 'card message-body' }, message.body),
-          h('h2', {}, 'Timeline'),
-          h('p', { class: 'muted small' }, 'Every step, oldest first.'),
-          timeline(events),
-        ];
-      },
+  const read = () => Promise.all([api.messages.get.query({ id }), api.messages.timeline.query({ id })]);
+  const show = ([{ message }, { events }]: Awaited<ReturnType<typeof read>>) => {
+    replace(
+      actions,
+      message.status === 'scheduled'
+        ? dangerButton(
+            'Cancel send',
+            'Cancel this scheduled message? It will not be sent and its cost is refunded.',
+            async () => {
+              await api.messages.cancel.mutate({ id });
+              await refresh();
+            },
+            'Canceled and refunded.',
+          )
+        : null,
     );
-  const refreshButton = h('button', { type: 'button', class: 'secondary', onclick: () => void refresh() }, 'Refresh');
+    return [
+      summary(message),
+      h('h2', {}, 'Text'),
+      h('p', { class: 'card message-body' }, message.body),
+      h('h2', {}, 'Timeline'),
+      h('p', { class: 'muted small' }, 'Every step, oldest first.'),
+      timeline(events),
+    ];
+  };
+  const refresh = () => loadInto(content, read, show);
   main.replaceChildren(
     h('p', {}, h('a', { href: href('messages') }, '← All messages')),
-    pageHeader('Message', h('code', {}, id), actions, refreshButton),
+    pageHeader('Message', h('code', {}, id), actions),
     content,
   );
   await refresh();
+  // Each step of this message (dispatch, carrier reports, refund) is announced on the event stream.
+  followChanges(
+    content,
+    (change) => change.resource === 'message' && change.id === id,
+    () => refreshInto(content, read, show),
+  );
 }

@@ -42,6 +42,7 @@ export function signInPage(root: HTMLElement): void {
         h('a', { href: href('reset-password') }, 'Reset it with a backup code'),
         '.',
       ),
+      h('p', { class: 'muted small' }, 'New to Textline? ', h('a', { href: href('sign-up') }, 'Create an account'), '.'),
     ),
   );
 }

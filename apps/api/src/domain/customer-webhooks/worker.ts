@@ -19,7 +19,7 @@ import { signedHeaders } from './signing.ts';
  */
 export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
-type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender' | 'metrics' | 'config'>;
+type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender' | 'metrics' | 'config' | 'live'>;
 
 // Deliveries one claim or record statement covers at most.
 const DELIVERY_BATCH = 200;
@@ -52,6 +52,7 @@ type DeliveryRow = {
   status: DeliveryStatus;
   next_retry_at: Date | null;
   endpoint_id: string;
+  workspace_id: string;
   url: string;
   enabled: boolean;
   secret: string;
@@ -65,7 +66,7 @@ type DeliveryRow = {
 };
 
 const deliveryColumns = Prisma.sql`
-  d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.url, e.enabled, e.secret, e.previous_secret,
+  d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
   e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
   ev.created_at AS event_created_at, ev.data AS event_data`;
 
@@ -451,13 +452,14 @@ async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<
   // attempts that finish together.
   if (!effects.endpointChanges && !effects.retry) {
     await state.records.run('record', record);
-    return;
+  } else {
+    await inJobTransaction(deps, async (tx) => {
+      await recordAttempt(tx, delivery, payload.trigger, request.headers, result, effects.outcome, finishedAt);
+      if (effects.endpointChanges) await recordFailureRun(tx, delivery.endpoint_id, effects, finishedAt);
+      if (effects.retry) await enqueue(tx, webhookDeliveryJob, effects.retry.payload, { runAt: effects.retry.runAt });
+    });
   }
-  await inJobTransaction(deps, async (tx) => {
-    await recordAttempt(tx, delivery, payload.trigger, request.headers, result, effects.outcome, finishedAt);
-    if (effects.endpointChanges) await recordFailureRun(tx, delivery.endpoint_id, effects, finishedAt);
-    if (effects.retry) await enqueue(tx, webhookDeliveryJob, effects.retry.payload, { runAt: effects.retry.runAt });
-  });
+  deps.live.publish(delivery.workspace_id, { resource: 'delivery', id: delivery.id, status: effects.outcome.status });
   if (effects.disable) deps.log.warn({ endpointId: delivery.endpoint_id }, 'webhook endpoint disabled after 5 days of failures');
 }
 

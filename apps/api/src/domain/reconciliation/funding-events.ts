@@ -1,4 +1,4 @@
-import type { Prisma } from '@textline/db';
+import { publishAfterCommit, type JobTransaction } from '../../jobs/enqueue.ts';
 import { ZFundingEvent } from './payloads.ts';
 import { postLedgerEntry } from '../ledger.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
@@ -10,7 +10,7 @@ import type { ReconcileResult, StoredProviderEvent } from './types.ts';
  * review; a paid invoice never goes back.
  */
 export async function reconcileFundingEvent(
-  tx: Prisma.TransactionClient,
+  tx: JobTransaction,
   stored: StoredProviderEvent,
   at: Date,
 ): Promise<ReconcileResult> {
@@ -34,6 +34,7 @@ export async function reconcileFundingEvent(
         reason: `funding invoice ${invoice.id} paid`,
         invoiceId: invoice.id,
       });
+      publishAfterCommit(tx, invoice.workspaceId, { resource: 'invoice', id: invoice.id, status: 'paid' });
       return 'processed';
     }
     case 'funding.failed':

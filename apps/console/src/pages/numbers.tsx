@@ -1,0 +1,152 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api.ts';
+import { Empty, Field, Loaded, PageHeader, Problem, Table, Time, useAction, useQuery, formText, focusOnMount } from '../kit.tsx';
+
+type OwnedNumber = Awaited<ReturnType<typeof api.numbers.list.query>>['numbers'][number];
+type Available = Awaited<ReturnType<typeof api.numbers.searchAvailable.query>>['available_numbers'][number];
+
+const statusBadges: Record<OwnedNumber['status'], string> = { connected: 'succeeded', releasing: 'pending', released: 'failed' };
+
+/** A number's label, changed in place: the form replaces the label until saved or canceled. */
+function Rename({ number, onSaved }: { number: OwnedNumber; onSaved: () => Promise<void> }) {
+  const [editing, setEditing] = useState(false);
+  const save = useAction(async (name: string) => {
+    await api.numbers.update.mutate({ id: number.id, friendly_name: name });
+    await onSaved();
+    setEditing(false);
+  }, 'Renamed.');
+  if (!editing) {
+    return (
+      <button type="button" class="secondary small" onClick={() => setEditing(true)} aria-label={`Rename ${number.number}`}>
+        Rename
+      </button>
+    );
+  }
+  return (
+    <form
+      class="inline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save.run(formText(new FormData(event.currentTarget), 'friendly_name').trim());
+      }}
+    >
+      <Field label={`New name for ${number.number}`}>
+        <input name="friendly_name" value={number.friendly_name} required maxLength={64} ref={focusOnMount} />
+      </Field>
+      <Problem error={save.error} />
+      <button type="submit" class="primary small" disabled={save.busy} aria-busy={save.busy}>
+        Save
+      </button>{' '}
+      <button type="button" class="secondary small" onClick={() => setEditing(false)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** The workspace's sender numbers: search what the carrier offers, buy, rename, release. */
+export function NumbersPage() {
+  const owned = useQuery(() => api.numbers.list.query({}));
+  const [areaCode, setAreaCode] = useState<string | undefined>(undefined);
+  const search = useAction((area: string) => api.numbers.searchAvailable.query({ area_code: area || undefined, limit: 10 }));
+  const [offers, setOffers] = useState<Available[] | undefined>(undefined);
+  const buy = useAction(async (number: string) => {
+    await api.numbers.create.mutate({ number });
+    setOffers((previous) => previous?.filter((offer) => offer.number !== number));
+    await owned.reload();
+  }, 'Bought: the number is yours and can send.');
+  const release = useAction(async (number: OwnedNumber) => {
+    if (!confirm(`Release ${number.number}? It stops sending and goes back to the carrier; this cannot be undone.`)) return;
+    await api.numbers.release.mutate({ id: number.id });
+    await owned.reload();
+  }, 'Released.');
+
+  return (
+    <>
+      <PageHeader title="Numbers" description="The numbers you send from. Buying one costs its price from your balance." />
+      <h2>Find a number</h2>
+      <form
+        class="filters"
+        role="search"
+        aria-label="Find a number"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const area = formText(new FormData(event.currentTarget), 'area_code').trim();
+          setAreaCode(area);
+          void search.run(area).then((answer) => answer && setOffers(answer.available_numbers));
+        }}
+      >
+        <Field label="Area code" hint="Three digits, e.g. 415; empty for any.">
+          <input name="area_code" inputMode="numeric" pattern="[0-9]{3}" maxLength={3} />
+        </Field>
+        <div class="filter-actions">
+          <button type="submit" class="primary" disabled={search.busy} aria-busy={search.busy}>
+            Search
+          </button>
+        </div>
+      </form>
+      <Problem error={search.error ?? buy.error} />
+      {offers === undefined ? null : offers.length === 0 ? (
+        <Empty title={areaCode ? `No numbers available in ${areaCode}` : 'No numbers available'}>Try another area code.</Empty>
+      ) : (
+        <Table
+          headings={['Number', 'Region', 'Buy']}
+          rows={offers}
+          rowKey={(offer) => offer.number}
+          rowProps={(offer) => ({ 'data-available-number': offer.number })}
+          cells={(offer) => [
+            <code>{offer.number}</code>,
+            offer.region ?? '—',
+            <button
+              type="button"
+              class="primary small"
+              disabled={buy.busy}
+              aria-label={`Buy ${offer.number}`}
+              onClick={() => void buy.run(offer.number)}
+            >
+              Buy
+            </button>,
+          ]}
+        />
+      )}
+      <h2>Your numbers</h2>
+      <Problem error={release.error} />
+      <Loaded query={owned}>
+        {({ numbers }) =>
+          numbers.length === 0 ? (
+            <Empty title="No numbers yet">Search above and buy one to start sending.</Empty>
+          ) : (
+            <Table
+              headings={['Number', 'Name', 'Status', 'Bought', 'Actions']}
+              rows={numbers}
+              rowKey={(number) => number.id}
+              rowProps={(number) => ({ 'data-number-id': number.id })}
+              cells={(number) => [
+                <code>{number.number}</code>,
+                <span class="friendly-name">{number.friendly_name}</span>,
+                <span class={`badge ${statusBadges[number.status]}`}>{number.status}</span>,
+                <Time iso={number.created_at} />,
+                number.status === 'connected' ? (
+                  <div class="actions">
+                    <Rename number={number} onSaved={owned.reload} />
+                    <button
+                      type="button"
+                      class="danger small"
+                      disabled={release.busy}
+                      aria-label={`Release ${number.number}`}
+                      onClick={() => void release.run(number)}
+                    >
+                      Release
+                    </button>
+                  </div>
+                ) : (
+                  '—'
+                ),
+              ]}
+            />
+          )
+        }
+      </Loaded>
+    </>
+  );
+}
