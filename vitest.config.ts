@@ -5,7 +5,21 @@ import { defineConfig } from 'vitest/config';
  * (PostgreSQL + Redis) when TEST_DATABASE_URL and TEST_REDIS_URL are set, as .ci/run does.
  */
 const scaled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
-const include = ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'];
+
+/**
+ * The quick tier (`npm run test:quick`, TEST_TIER=quick): the files that start no server and no
+ * process (pure units and tests that call the database directly), in each mode. A new test of that
+ * kind is listed here; every file also runs in the full suite, once per mode. packages/db's db.test.ts
+ * stays out: it drives Prisma's schema engine through whole migration runs and diffs, minutes of CPU.
+ */
+const quickTier = [
+  'packages/contract/test/**/*.test.ts',
+  'packages/db/test/sql-functions.test.ts',
+  'apps/api/test/keyed-batcher.test.ts',
+  'apps/api/test/openapi-exact.test.ts',
+  'apps/api/test/send-rules.test.ts',
+];
+const include = process.env.TEST_TIER === 'quick' ? quickTier : ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
