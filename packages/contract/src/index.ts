@@ -40,6 +40,7 @@ export {
   ZMessageMetadata,
 } from './operations/messages.ts';
 export type {
+  DispatchOutcome,
   TMessage,
   TMessageAccepted,
   TMessageCreateRequest,
@@ -88,6 +89,7 @@ export {
   customerEventJsonSchema,
   webhookDeliveryStatuses,
   webhookEndpointCreatorKinds,
+  ZCustomerEvent,
   ZCustomerEventType,
   ZEventEnvelope,
   ZWebhookAttempt,
@@ -99,6 +101,7 @@ export {
   ZWebhookEndpointHour,
 } from './webhooks.ts';
 export type {
+  TCustomerEvent,
   TCustomerEventCatalogueEntry,
   TCustomerEventData,
   TEventEnvelope,

@@ -275,7 +275,19 @@ export const ZWebhookAttempt = z.object({
 });
 export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;
 
+/** The request body of any customer event: `type` says which, and `data` has that type's fields. */
+export const ZCustomerEvent = z.discriminatedUnion('type', [
+  customerEventEnvelope('message.sent'),
+  customerEventEnvelope('message.delivered'),
+  customerEventEnvelope('message.failed'),
+  customerEventEnvelope('message.received'),
+  customerEventEnvelope('conversation.created'),
+  customerEventEnvelope('conversation.updated'),
+  customerEventEnvelope('opt_out.created'),
+]);
+export type TCustomerEvent = z.infer<typeof ZCustomerEvent>;
+
 export const ZWebhookDeliveryDetail = ZWebhookDelivery.extend({
-  payload: ZEventEnvelope.describe('The request body every attempt and replay sends'),
+  payload: ZCustomerEvent.describe('The request body every attempt and replay sends'),
 });
 export type TWebhookDeliveryDetail = z.infer<typeof ZWebhookDeliveryDetail>;

@@ -112,6 +112,21 @@ describe('@textline/sdk', () => {
     // The same body as bytes, as a runtime without Buffer hands it over, verifies alike.
     const bytes = await verifyWebhook(secret, delivery!.headers, new TextEncoder().encode(delivery!.body));
     expect(bytes).toEqual(event);
+    // A timeline step's detail and a delivery's payload are typed by their type.
+    const { events } = await client.get('/api/v1/messages/{id}/events', { params: { path: { id: sent.message.id } } });
+    const accepted = events.find((step) => step.type === 'accepted');
+    if (accepted?.type !== 'accepted') throw new Error('the timeline has no accepted step');
+    expectTypeOf(accepted.detail.cost_cents).toEqualTypeOf<number>();
+    expect(accepted.detail).toMatchObject({ source: 'api', segments: 1, debited_cents: accepted.detail.cost_cents });
+    const webhookStep = events.find((step) => step.type === 'webhook_delivery');
+    if (webhookStep?.type !== 'webhook_delivery') throw new Error('the timeline has no webhook_delivery step');
+    const { delivery: detail } = await client.get('/api/v1/webhook-deliveries/{id}', {
+      params: { path: { id: webhookStep.detail.delivery_id } },
+    });
+    if (detail.payload.type !== 'message.delivered') throw new Error('unexpected payload type');
+    expectTypeOf(detail.payload.data.message.cost_cents).toEqualTypeOf<number>();
+    expect(detail.payload).toEqual(event);
+
     const tampered = delivery!.body.replace('"delivered"', '"failed"');
     await expect(verifyWebhook(secret, delivery!.headers, tampered)).rejects.toThrow(WebhookVerificationError);
     await expect(verifyWebhook(secret, {}, delivery!.body)).rejects.toThrow(WebhookVerificationError);

@@ -414,19 +414,127 @@ export const messageTimelineEventTypes = [
   'webhook_delivery',
 ] as const;
 
-export const ZMessageTimelineEvent = z.object({
-  at: ZTimestamp,
-  type: z
-    .enum(messageTimelineEventTypes)
-    .describe(
-      'accepted (by which token, campaign or source, cost debited), received (an inbound message), dispatch (the ' +
-        'hand-over to the carrier: attempts and outcome), provider_event (a carrier report: its type, external id, ' +
-        'what it did and whether it repeated an earlier one), sent, delivered, failed (error_code), canceled, refund, ' +
-        'opt_out (the opt-out this message caused) and webhook_delivery (a webhook event about the message, with each ' +
-        'attempt and its status code)',
-    ),
-  detail: z.record(z.string(), z.unknown()).describe('What this step did; its fields depend on type'),
-});
+/** What became of the hand-over of a message to the carrier (the dispatch step). */
+export const dispatchOutcomes = [
+  'waiting',
+  'sending',
+  'accepted_by_carrier',
+  'refused_by_carrier',
+  'failed_before_carrier',
+  'gave_up',
+] as const;
+export type DispatchOutcome = (typeof dispatchOutcomes)[number];
+
+const ZNullableTimestamp = ZTimestamp.nullable();
+
+/** The `detail` of each timeline step type: what that step did. */
+const timelineDetailSchemas = {
+  accepted: z
+    .object({
+      source: z.string().describe('What sent it: api, campaign, test or another source'),
+      token_id: z.string().nullable(),
+      token_name: z.string().nullable(),
+      token_origin: z.string().nullable(),
+      campaign_id: z.string().nullable(),
+      campaign_stage_id: z.string().nullable(),
+      sender_number: z.string().nullable(),
+      segments: z.number().int(),
+      cost_cents: z.number().int(),
+      debited_cents: z.number().int(),
+      ledger_entry_id: z.string().nullable(),
+      send_at: ZNullableTimestamp.describe('When a scheduled send is due; null when sent at once'),
+    })
+    .describe('Accepted: by which token, campaign or source, and the cost debited'),
+  received: z
+    .object({
+      phone_number: z.string().describe('Who sent it'),
+      sender_number: z.string().describe('Your number that received it'),
+      conversation_id: z.string().nullable(),
+      provider_message_id: z.string().nullable(),
+    })
+    .describe('An inbound message received'),
+  dispatch: z
+    .object({
+      outcome: z.enum(dispatchOutcomes),
+      attempts: z.number().int().nullable(),
+      job_status: z.string().nullable(),
+      last_error: z.string().nullable(),
+      next_attempt_at: ZNullableTimestamp,
+      provider_message_id: z.string().nullable(),
+    })
+    .describe('The hand-over to the carrier: attempts and outcome'),
+  provider_event: z
+    .object({
+      provider_event_id: z.string(),
+      provider: z.string(),
+      event_type: z.string(),
+      external_id: z.string(),
+      status: z.string().nullable(),
+      status_reason: z.string().nullable(),
+      processed_at: ZNullableTimestamp,
+      duplicate: z.boolean().describe('A report of a type that arrived before: it changed nothing'),
+    })
+    .describe('A carrier report about the message'),
+  sent: z.object({}).describe('The carrier sent it'),
+  delivered: z.object({}).describe('The carrier delivered it'),
+  failed: z
+    .object({ error_code: z.string().nullable(), retry: z.string().nullable() })
+    .describe('It failed: why, and whether sending again can work'),
+  canceled: z.object({}).describe('A scheduled send canceled before it was due'),
+  refund: z
+    .object({ ledger_entry_id: z.string(), amount_cents: z.number().int(), reason: z.string().nullable() })
+    .describe('Its cost given back'),
+  opt_out: z
+    .object({
+      suppression_id: z.string(),
+      phone_number: z.string(),
+      source: z.string().describe('provider_event, inbound_keyword, manual or operator'),
+      reason: z.string().nullable(),
+      active: z.boolean(),
+      lifted_at: ZNullableTimestamp,
+    })
+    .describe('The opt-out this message caused'),
+  webhook_delivery: z
+    .object({
+      delivery_id: z.string(),
+      endpoint_id: z.string(),
+      event_id: z.string(),
+      event_type: z.string(),
+      status: z.string(),
+      attempt_count: z.number().int(),
+      next_retry_at: ZNullableTimestamp,
+      attempts: z.array(
+        z.object({
+          number: z.number().int(),
+          at: ZTimestamp,
+          trigger: z.string(),
+          response_code: z.number().int().nullable(),
+          latency_ms: z.number().int().nullable(),
+          error: z.string().nullable(),
+        }),
+      ),
+    })
+    .describe('A webhook event about the message, with each attempt and its status code'),
+} as const satisfies Record<(typeof messageTimelineEventTypes)[number], z.ZodObject>;
+
+function timelineStep<TType extends (typeof messageTimelineEventTypes)[number]>(type: TType) {
+  return z.object({ at: ZTimestamp, type: z.literal(type), detail: timelineDetailSchemas[type] });
+}
+
+/** One step of a message's timeline: `type` says which, and `detail` has that step's own fields. */
+export const ZMessageTimelineEvent = z.discriminatedUnion('type', [
+  timelineStep('accepted'),
+  timelineStep('received'),
+  timelineStep('dispatch'),
+  timelineStep('provider_event'),
+  timelineStep('sent'),
+  timelineStep('delivered'),
+  timelineStep('failed'),
+  timelineStep('canceled'),
+  timelineStep('refund'),
+  timelineStep('opt_out'),
+  timelineStep('webhook_delivery'),
+]);
 export type TMessageTimelineEvent = z.infer<typeof ZMessageTimelineEvent>;
 
 export const getMessageTimeline = defineOperation({

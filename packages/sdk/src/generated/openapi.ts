@@ -2060,22 +2060,192 @@ export type components = {
         };
         GetMessageTimelineResponse: {
             message_id: string;
-            events: {
+            events: ({
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
                  */
                 at: string;
-                /**
-                 * @description accepted (by which token, campaign or source, cost debited), received (an inbound message), dispatch (the hand-over to the carrier: attempts and outcome), provider_event (a carrier report: its type, external id, what it did and whether it repeated an earlier one), sent, delivered, failed (error_code), canceled, refund, opt_out (the opt-out this message caused) and webhook_delivery (a webhook event about the message, with each attempt and its status code)
-                 * @enum {string}
-                 */
-                type: "accepted" | "received" | "dispatch" | "provider_event" | "sent" | "delivered" | "failed" | "canceled" | "refund" | "opt_out" | "webhook_delivery";
-                /** @description What this step did; its fields depend on type */
+                /** @constant */
+                type: "accepted";
+                /** @description Accepted: by which token, campaign or source, and the cost debited */
                 detail: {
-                    [key: string]: unknown;
+                    /** @description What sent it: api, campaign, test or another source */
+                    source: string;
+                    token_id: string | null;
+                    token_name: string | null;
+                    token_origin: string | null;
+                    campaign_id: string | null;
+                    campaign_stage_id: string | null;
+                    sender_number: string | null;
+                    segments: number;
+                    cost_cents: number;
+                    debited_cents: number;
+                    ledger_entry_id: string | null;
+                    /** @description When a scheduled send is due; null when sent at once */
+                    send_at: string | null;
                 };
-            }[];
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "received";
+                /** @description An inbound message received */
+                detail: {
+                    /** @description Who sent it */
+                    phone_number: string;
+                    /** @description Your number that received it */
+                    sender_number: string;
+                    conversation_id: string | null;
+                    provider_message_id: string | null;
+                };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "dispatch";
+                /** @description The hand-over to the carrier: attempts and outcome */
+                detail: {
+                    /** @enum {string} */
+                    outcome: "waiting" | "sending" | "accepted_by_carrier" | "refused_by_carrier" | "failed_before_carrier" | "gave_up";
+                    attempts: number | null;
+                    job_status: string | null;
+                    last_error: string | null;
+                    next_attempt_at: string | null;
+                    provider_message_id: string | null;
+                };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "provider_event";
+                /** @description A carrier report about the message */
+                detail: {
+                    provider_event_id: string;
+                    provider: string;
+                    event_type: string;
+                    external_id: string;
+                    status: string | null;
+                    status_reason: string | null;
+                    processed_at: string | null;
+                    /** @description A report of a type that arrived before: it changed nothing */
+                    duplicate: boolean;
+                };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "sent";
+                /** @description The carrier sent it */
+                detail: Record<string, never>;
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "delivered";
+                /** @description The carrier delivered it */
+                detail: Record<string, never>;
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "failed";
+                /** @description It failed: why, and whether sending again can work */
+                detail: {
+                    error_code: string | null;
+                    retry: string | null;
+                };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "canceled";
+                /** @description A scheduled send canceled before it was due */
+                detail: Record<string, never>;
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "refund";
+                /** @description Its cost given back */
+                detail: {
+                    ledger_entry_id: string;
+                    amount_cents: number;
+                    reason: string | null;
+                };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "opt_out";
+                /** @description The opt-out this message caused */
+                detail: {
+                    suppression_id: string;
+                    phone_number: string;
+                    /** @description provider_event, inbound_keyword, manual or operator */
+                    source: string;
+                    reason: string | null;
+                    active: boolean;
+                    lifted_at: string | null;
+                };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "webhook_delivery";
+                /** @description A webhook event about the message, with each attempt and its status code */
+                detail: {
+                    delivery_id: string;
+                    endpoint_id: string;
+                    event_id: string;
+                    event_type: string;
+                    status: string;
+                    attempt_count: number;
+                    next_retry_at: string | null;
+                    attempts: {
+                        number: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        at: string;
+                        trigger: string;
+                        response_code: number | null;
+                        latency_ms: number | null;
+                        error: string | null;
+                    }[];
+                };
+            })[];
         };
         CancelMessageResponse: {
             message: {
@@ -2569,16 +2739,208 @@ export type components = {
                 payload: {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;
-                    /** @enum {string} */
-                    type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                    /** @constant */
+                    type: "message.sent";
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC timestamp
                      */
                     created_at: string;
-                    /** @description The domain object, e.g. {message: {...}} */
                     data: {
-                        [key: string]: unknown;
+                        message: {
+                            /** @description Message id (msg_...) */
+                            id: string;
+                            /**
+                             * @description The message status the event reports: sent, delivered or failed
+                             * @enum {string}
+                             */
+                            status: "sent" | "delivered" | "failed";
+                            /** @description Recipient, E.164 */
+                            phone_number: string;
+                            segments: number;
+                            /** @description Debited at acceptance; refunded when the message failed */
+                            cost_cents: number;
+                            /** @description Why it failed (message.failed only) */
+                            error_code?: string;
+                            /** @description Whether and when sending again can work (message.failed only) */
+                            retry?: string;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.delivered";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        message: {
+                            /** @description Message id (msg_...) */
+                            id: string;
+                            /**
+                             * @description The message status the event reports: sent, delivered or failed
+                             * @enum {string}
+                             */
+                            status: "sent" | "delivered" | "failed";
+                            /** @description Recipient, E.164 */
+                            phone_number: string;
+                            segments: number;
+                            /** @description Debited at acceptance; refunded when the message failed */
+                            cost_cents: number;
+                            /** @description Why it failed (message.failed only) */
+                            error_code?: string;
+                            /** @description Whether and when sending again can work (message.failed only) */
+                            retry?: string;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.failed";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        message: {
+                            /** @description Message id (msg_...) */
+                            id: string;
+                            /**
+                             * @description The message status the event reports: sent, delivered or failed
+                             * @enum {string}
+                             */
+                            status: "sent" | "delivered" | "failed";
+                            /** @description Recipient, E.164 */
+                            phone_number: string;
+                            segments: number;
+                            /** @description Debited at acceptance; refunded when the message failed */
+                            cost_cents: number;
+                            /** @description Why it failed (message.failed only) */
+                            error_code?: string;
+                            /** @description Whether and when sending again can work (message.failed only) */
+                            retry?: string;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.received";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        message: {
+                            /** @description Inbound message id (inb_...) */
+                            id: string;
+                            /** @description Sender, E.164 */
+                            from: string;
+                            /** @description Your number that received it, E.164 */
+                            to: string;
+                            body: string;
+                            conversation_id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            received_at: string;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "conversation.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        conversation: {
+                            /** @description Conversation id (cnv_...) */
+                            id: string;
+                            /** @description The other party, E.164 */
+                            phone_number: string;
+                            /** @description Your number in the conversation, E.164 */
+                            sender_number: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            last_message_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "conversation.updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        conversation: {
+                            /** @description Conversation id (cnv_...) */
+                            id: string;
+                            /** @description The other party, E.164 */
+                            phone_number: string;
+                            /** @description Your number in the conversation, E.164 */
+                            sender_number: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            last_message_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "opt_out.created";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        opt_out: {
+                            /** @description The number that opted out, E.164; every send to it is refused */
+                            phone_number: string;
+                            /**
+                             * @description provider_event (the carrier reported it), inbound_keyword (a STOP-family reply), manual or operator
+                             * @enum {string}
+                             */
+                            source: "provider_event" | "inbound_keyword" | "manual" | "operator";
+                            /** @description The carrier that reported it, if one did */
+                            provider: string | null;
+                            reason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                        };
                     };
                 };
             };

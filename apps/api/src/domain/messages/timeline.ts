@@ -1,4 +1,4 @@
-import { AppError, type TMessageTimelineEvent } from '@textline/contract';
+import { AppError, type DispatchOutcome, type TMessageTimelineEvent } from '@textline/contract';
 import type { InboundMessage, Message, Prisma, ProviderEvent, WorkspaceSuppression } from '@textline/db';
 import { INBOUND_MESSAGE_EVENT_TYPE } from '../reconciliation/payloads.ts';
 import type { Services } from '../../ports.ts';
@@ -7,9 +7,15 @@ import { dispatchJobIdOf } from './dispatch.ts';
 import { inboundIdPrefix } from './items.ts';
 
 type TimelineDeps = Pick<Services, 'prisma' | 'inboundWebhooks'>;
-type Step = { at: Date; type: TMessageTimelineEvent['type']; detail: Record<string, unknown> };
+/** A timeline step before its time is written out: each type with its own typed detail. */
+type Step = TMessageTimelineEvent extends infer TEvent
+  ? TEvent extends { at: string }
+    ? Omit<TEvent, 'at'> & { at: Date }
+    : never
+  : never;
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+const stringOrNull = (value: Prisma.JsonValue | undefined) => (typeof value === 'string' ? value : null);
 
 function notFound(): AppError {
   return new AppError('not_found', { message: 'No message with this id exists in this workspace.' });
@@ -23,7 +29,7 @@ function notFound(): AppError {
  */
 function providerEventSteps(events: ProviderEvent[]): Step[] {
   const seen = new Set<string>();
-  return events.map((event) => {
+  return events.map((event): Step => {
     const duplicate = seen.has(event.eventType);
     seen.add(event.eventType);
     return {
@@ -76,7 +82,7 @@ async function webhookDeliverySteps(deps: TimelineDeps, workspaceId: string, mes
     include: { attempts: { orderBy: { number: 'asc' } } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  return deliveries.map((delivery) => ({
+  return deliveries.map((delivery): Step => ({
     at: delivery.createdAt,
     type: 'webhook_delivery',
     detail: {
@@ -100,7 +106,7 @@ async function webhookDeliverySteps(deps: TimelineDeps, workspaceId: string, mes
 }
 
 /** What became of the hand-over to the carrier, from the message and its dispatch job. */
-function dispatchOutcome(message: Message, job: { status: string } | null): string {
+function dispatchOutcome(message: Message, job: { status: string } | null): DispatchOutcome {
   if (message.dispatchedAt) {
     if (message.providerMessageId) return 'accepted_by_carrier';
     return message.status === 'failed' ? 'refused_by_carrier' : 'sending';
@@ -138,8 +144,8 @@ async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<S
         token_id: message.tokenId,
         token_name: token?.name ?? null,
         token_origin: token?.origin ?? null,
-        campaign_id: campaign ? (metadata.campaign_id ?? null) : null,
-        campaign_stage_id: campaign ? (metadata.stage_id ?? null) : null,
+        campaign_id: campaign ? stringOrNull(metadata.campaign_id) : null,
+        campaign_stage_id: campaign ? stringOrNull(metadata.stage_id) : null,
         sender_number: message.senderNumber,
         segments: message.segments,
         cost_cents: message.costCents,
@@ -246,5 +252,5 @@ export async function messageTimeline(
   }
   // Array.prototype.sort is stable: ties keep the order above.
   steps.sort((a, b) => a.at.getTime() - b.at.getTime());
-  return { message_id: id, events: steps.map((step) => ({ at: step.at.toISOString(), type: step.type, detail: step.detail })) };
+  return { message_id: id, events: steps.map((step) => ({ ...step, at: step.at.toISOString() }) as TMessageTimelineEvent) };
 }
