@@ -49,6 +49,25 @@ async function reply(from: string, body: string): Promise<void> {
   );
 }
 
+/** A campaign of the developer's with a stage and two enrollments, activated. */
+async function campaignWithEnrollments(): Promise<string> {
+  const created = await call(app, 'POST', '/api/v1/campaigns', { token: developer.token, body: { name: 'Spring offer' } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.campaign.id as string;
+  const stage = await call(app, 'POST', `/api/v1/campaigns/${id}/stages`, {
+    token: developer.token,
+    body: { body: 'Spring is here: 10% off this week.', delay_minutes: 60 },
+  });
+  expect(stage.status, JSON.stringify(stage.body)).toBe(201);
+  const enrolled = await call(app, 'POST', `/api/v1/campaigns/${id}/enrollments`, {
+    token: developer.token,
+    body: { phone_numbers: [ann, dee] },
+  });
+  expect(enrolled.status, JSON.stringify(enrolled.body)).toBeLessThan(300);
+  expect((await call(app, 'POST', `/api/v1/campaigns/${id}/activate`, { token: developer.token })).status).toBe(200);
+  return id;
+}
+
 async function signIn(username: string): Promise<void> {
   await page.goto(`${app.baseUrl}/console/sign-in`);
   await page.getByLabel('Username').fill(username);
@@ -160,6 +179,7 @@ describe('the console in Chromium: accessibility and plain words', () => {
       await auditPages('signed-out', [
         { path: 'sign-in', ready: heading('Sign in to the console') },
         { path: 'reset-password', ready: heading('Reset your password') },
+        { path: 'sign-up', ready: heading('Create your account') },
       ]),
     ).toEqual({});
     await signIn(fresh.account.username);
@@ -186,6 +206,8 @@ describe('the console in Chromium: accessibility and plain words', () => {
       { path: 'tokens', ready: shown('tr[data-token-id]') },
       { path: 'oauth-clients', ready: shown('.state.empty') },
       { path: 'billing', ready: shown('[data-testid="balance"]') },
+      { path: 'numbers', ready: shown('.state.empty') },
+      { path: 'campaigns', ready: shown('.state.empty') },
     ]);
     expect(empty).toEqual({});
     await signOut();
@@ -199,6 +221,12 @@ describe('the console in Chromium: accessibility and plain words', () => {
       where: { workspaceId: developer.workspaceId },
     });
     const delivery = await app.services.prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId, status: 'failed' } });
+    const campaignId = await campaignWithEnrollments();
+    const invoice = await call(app, 'POST', '/api/v1/onboarding/funding-invoices', {
+      token: developer.token,
+      body: { amount_cents: 1000 },
+    });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
     const found = await auditPages('full', [
       { path: '', ready: shown('tr.message-row') },
       { path: `messages/${message.id}`, ready: shown('li[data-step="failed"]') },
@@ -212,11 +240,14 @@ describe('the console in Chromium: accessibility and plain words', () => {
       { path: 'usage', ready: shown('rect.bar') },
       { path: 'tokens', ready: shown('tr[data-token-id]') },
       { path: 'oauth-clients', ready: shown('.state.empty') },
-      { path: 'billing', ready: shown('[data-testid="balance"]') },
+      { path: 'billing', ready: shown('tr[data-invoice-id]') },
+      { path: 'numbers', ready: shown('tr[data-number-id]') },
+      { path: 'campaigns', ready: shown('tr[data-campaign-id]') },
+      { path: `campaigns/${campaignId}`, ready: shown('tr[data-enrollment-id]') },
       { path: 'no-such-page', ready: heading('Page not found') },
     ]);
     expect(found).toEqual({});
-  });
+  }, 180_000); // nineteen pages at two widths
 
   it('a failed message and a canceled one read as words, and canceled is not an error', async () => {
     const message = await app.services.prisma.message.findFirstOrThrow({ where: { phoneNumber: unreachable } });
