@@ -15,6 +15,7 @@ export {
   queryRows,
   queryRowsIn,
   type RawQueryClient,
+  type RowOf,
   type Statement,
   statement,
 } from './typed-sql.ts';

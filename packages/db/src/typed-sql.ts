@@ -10,6 +10,9 @@ export type Statement<Values extends unknown[], Row> = {
   readonly types?: { values: Values; row: Row };
 };
 
+/** The row a statement returns. */
+export type RowOf<S> = S extends Statement<infer _Values, infer Row> ? Row : never;
+
 /** Used by the generated files only. */
 export const statement = <Values extends unknown[], Row>(text: string): Statement<Values, Row> => ({ text });
 

@@ -7,10 +7,11 @@ import {
   type TCampaignStage,
   type TCampaignStatus,
 } from '@textline/contract';
-import { Prisma } from '@textline/db';
+import { executeIn, Prisma, queryRowsIn } from '@textline/db';
 import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
+import { anchorWaitingEnrollments, campaignForUpdate } from './campaigns.sql.ts';
 import { type CampaignDeps, scheduleSteps, waitingEnrollments } from './scheduler.ts';
 import { defaultCampaignSettings, mergeSettings, readSettings } from './settings.ts';
 import { assertEditable, type CampaignTransition, invalidState, nextStatus, transitionEnrollments } from './state-machine.ts';
@@ -49,10 +50,10 @@ export async function lockCampaign(
   workspaceId: string,
   campaignId: string,
 ): Promise<{ id: string; status: TCampaignStatus; activatedAt: Date | null }> {
-  const [campaign] = await tx.$queryRaw<{ id: string; status: TCampaignStatus; activated_at: Date | null }[]>`
-    SELECT id, status, activated_at FROM campaigns WHERE id = ${campaignId} AND workspace_id = ${workspaceId} FOR UPDATE`;
+  const [campaign] = await queryRowsIn(tx, campaignForUpdate, [campaignId, workspaceId]);
   if (!campaign) throw campaignNotFound();
-  return { id: campaign.id, status: campaign.status, activatedAt: campaign.activated_at };
+  // The status column holds the contract's campaign statuses.
+  return { id: campaign.id, status: campaign.status as TCampaignStatus, activatedAt: campaign.activated_at };
 }
 
 function toStage(stage: CampaignRow['stages'][number]): TCampaignStage {
@@ -204,9 +205,7 @@ export async function transitionCampaign(
           throw invalidState(campaign.status, 'Add at least one stage before activating the campaign.');
         }
         // Numbers enrolled before launch count their first delay from now.
-        await tx.$executeRaw`
-        UPDATE campaign_enrollments SET anchor_at = ${now}, updated_at = ${now}
-        WHERE campaign_id = ${campaignId} AND last_stage_id IS NULL`;
+        await executeIn(tx, anchorWaitingEnrollments, [campaignId, now]);
       }
       await tx.campaign.update({
         where: { id: campaignId },

@@ -1,8 +1,9 @@
 import type { TWebhookEndpointHealth, TWebhookEndpointHour } from '@textline/contract';
-import type { WebhookEndpoint } from '@textline/db';
+import { queryRowsIn, type WebhookEndpoint } from '@textline/db';
 import { defineJob } from '../../jobs/define.ts';
 import { ZRecurringPayload } from '../../jobs/recurring.ts';
 import { DAY_MS } from '../../lib/clock.ts';
+import { endpointHealthStats, endpointHours } from './health.sql.ts';
 import type { Services } from '../../ports.ts';
 
 /** An endpoint whose every attempt failed for this long is disabled (as Svix does). */
@@ -16,16 +17,6 @@ export function disabledReason(at: Date, failingSince: Date): string {
     `(since ${failingSince.toISOString()}). Fix the endpoint, enable it again and recover the failed deliveries.`
   );
 }
-
-type HealthRow = {
-  endpoint_id: string;
-  attempts: number;
-  succeeded: number;
-  p50: number | null;
-  p99: number | null;
-  failures: number;
-  last_success_at: Date | null;
-};
 
 /**
  * The health of each endpoint, from its attempts. Every attempt moves its delivery's
@@ -43,45 +34,7 @@ export async function endpointHealth(
   const windowStart = new Date(deps.clock.now() - HEALTH_WINDOW_MS);
   const ids = endpoints.map((endpoint) => endpoint.id);
   const failingSince = endpoints.map((endpoint) => endpoint.failingSince?.toISOString() ?? null);
-  const rows = await deps.prisma.$queryRaw<HealthRow[]>`
-    WITH endpoint AS (
-      SELECT * FROM unnest(${ids}::text[], ${failingSince}::timestamptz[]) AS e(id, failing_since)
-    ), recent AS (
-      SELECT d.endpoint_id, a.response_code, a.latency_ms
-      FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
-      WHERE d.endpoint_id = ANY(${ids}::text[]) AND d.last_attempt_at >= ${windowStart} AND a.created_at >= ${windowStart}
-    ), window_stats AS (
-      SELECT endpoint_id, count(*)::int AS attempts,
-             count(*) FILTER (WHERE response_code BETWEEN 200 AND 299)::int AS succeeded,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50,
-             percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms) AS p99
-      FROM recent GROUP BY endpoint_id
-    )
-    SELECT e.id AS endpoint_id, COALESCE(w.attempts, 0) AS attempts, COALESCE(w.succeeded, 0) AS succeeded,
-           w.p50, w.p99, COALESCE(f.failures, 0) AS failures, s.last_success_at
-    FROM endpoint e
-    LEFT JOIN window_stats w ON w.endpoint_id = e.id
-    LEFT JOIN LATERAL (
-      SELECT count(*)::int AS failures
-      FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
-      WHERE e.failing_since IS NOT NULL AND d.endpoint_id = e.id
-        AND d.last_attempt_at >= e.failing_since AND a.created_at >= e.failing_since
-    ) f ON true
-    LEFT JOIN LATERAL (
-      WITH bound AS (
-        SELECT success.at FROM webhook_deliveries d
-        CROSS JOIN LATERAL (
-          SELECT max(a.created_at) AS at FROM webhook_attempts a
-          WHERE a.delivery_id = d.id AND a.response_code BETWEEN 200 AND 299
-        ) success
-        WHERE d.endpoint_id = e.id AND d.last_attempt_at IS NOT NULL AND success.at IS NOT NULL
-        ORDER BY d.last_attempt_at DESC LIMIT 1
-      )
-      SELECT max(a.created_at) AS last_success_at
-      FROM bound, webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
-      WHERE d.endpoint_id = e.id AND d.last_attempt_at >= bound.at AND a.created_at >= bound.at
-        AND a.response_code BETWEEN 200 AND 299
-    ) s ON true`;
+  const rows = await queryRowsIn(deps.prisma, endpointHealthStats, [ids, failingSince, windowStart]);
   const failingSinceById = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.failingSince]));
   return new Map(
     rows.map((row) => [
@@ -111,13 +64,7 @@ export async function hourlyAttempts(
 ): Promise<TWebhookEndpointHour[]> {
   const now = deps.clock.now();
   const start = new Date(now - (now % HOUR_MS) - 23 * HOUR_MS);
-  const rows = await deps.prisma.$queryRaw<{ hour: number; attempts: number; succeeded: number }[]>`
-    SELECT floor(extract(epoch FROM a.created_at - ${start}::timestamptz) / 3600)::int AS hour,
-           count(*)::int AS attempts,
-           count(*) FILTER (WHERE a.response_code BETWEEN 200 AND 299)::int AS succeeded
-    FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
-    WHERE d.endpoint_id = ${endpointId} AND d.last_attempt_at >= ${start} AND a.created_at >= ${start}
-    GROUP BY 1`;
+  const rows = await queryRowsIn(deps.prisma, endpointHours, [start, endpointId]);
   const byHour = new Map(rows.map((row) => [row.hour, row]));
   return Array.from({ length: 24 }, (_, hour) => ({
     start: new Date(start.getTime() + hour * HOUR_MS).toISOString(),

@@ -1,11 +1,12 @@
 import { AppError, removableSuppressionSource, type TSuppression, type TSuppressionSource } from '@textline/contract';
-import type { WorkspaceSuppression } from '@textline/db';
+import { queryRowsIn, type RowOf, type WorkspaceSuppression } from '@textline/db';
 import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { requireE164 } from '../../lib/phone.ts';
 import type { Services } from '../../ports.ts';
 import { recordOptOutCreated } from '../reconciliation/suppressions.ts';
+import { suppressManually } from './suppressions.sql.ts';
 
 type SuppressionDeps = Pick<Services, 'prisma' | 'clock' | 'jobs'>;
 type SuppressionRow = Pick<
@@ -75,17 +76,7 @@ export async function checkSuppression(
   return toSuppression(row);
 }
 
-type StoredRow = {
-  id: string;
-  phone_number: string;
-  active: boolean;
-  source: string;
-  reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
-
-function fromStored(row: StoredRow): TSuppression {
+function fromStored(row: RowOf<typeof suppressManually>): TSuppression {
   return toSuppression({
     id: row.id,
     phoneNumber: row.phone_number,
@@ -114,14 +105,14 @@ export async function addSuppression(
   const reason = input.reason || null;
   const at = new Date(deps.clock.now());
   return inJobTransaction(deps, async (tx) => {
-    const [changed] = await tx.$queryRaw<StoredRow[]>`
-      INSERT INTO workspace_suppressions (id, workspace_id, phone_number, active, source, reason, created_at, updated_at)
-      VALUES (${newId('sup')}, ${workspaceId}, ${phoneNumber}, TRUE, ${removableSuppressionSource}, ${reason}, ${at}, ${at})
-      ON CONFLICT (workspace_id, phone_number) DO UPDATE
-        SET active = TRUE, source = EXCLUDED.source, reason = EXCLUDED.reason, provider = NULL,
-            provider_metadata = NULL, updated_at = EXCLUDED.updated_at
-        WHERE NOT workspace_suppressions.active
-      RETURNING id, phone_number, active, source, reason, created_at, updated_at`;
+    const [changed] = await queryRowsIn(tx, suppressManually, [
+      newId('sup'),
+      workspaceId,
+      phoneNumber,
+      removableSuppressionSource,
+      reason,
+      at,
+    ]);
     if (!changed) {
       const existing = await tx.workspaceSuppression.findUniqueOrThrow({
         where: { workspaceId_phoneNumber: { workspaceId, phoneNumber } },

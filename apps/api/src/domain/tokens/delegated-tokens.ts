@@ -10,7 +10,7 @@ import {
   type TCreatedToken,
   type TTokenSummary,
 } from '@textline/contract';
-import type { AccessToken, Prisma } from '@textline/db';
+import { type AccessToken, type Prisma, queryRowsIn, type RowOf } from '@textline/db';
 import type { AuthContext } from '../../auth/authenticator.ts';
 import { issueAccessToken } from '../../auth/tokens.ts';
 import { DAY_MS, spentToday } from '../../lib/clock.ts';
@@ -18,6 +18,7 @@ import { newestFirst } from '../../lib/pagination.ts';
 import { lowerTier, tierOf } from '../../limits/send-rate-limiter.ts';
 import type { Services } from '../../ports.ts';
 import { disableEndpointsOfRevokedTokens } from '../customer-webhooks/endpoints.ts';
+import * as sql from './delegated-tokens.sql.ts';
 
 /** Who creates or revokes: the caller's credential as authentication resolved it (a token, or the console). */
 export type TokenCaller = Pick<AuthContext, 'workspaceId' | 'tokenId' | 'scopes' | 'origin' | 'oauthClientId' | 'expiresAt'>;
@@ -48,13 +49,6 @@ function invalid(issues: FieldIssue[]): AppError {
   });
 }
 
-type CreatorRow = {
-  revoked_at: Date | null;
-  expires_at: Date;
-  spend_cap_cents_daily: number | null;
-  send_rate_tier: string | null;
-};
-
 /**
  * Takes the workspace row's lock for the rest of the transaction. Creating and revoking tokens take
  * it, as sends and refunds do, so these never interleave: a token revoked meanwhile cannot gain a
@@ -62,8 +56,7 @@ type CreatorRow = {
  * Returns the workspace's plan tier, read under the lock.
  */
 async function lockWorkspace(tx: Prisma.TransactionClient, workspaceId: string): Promise<string> {
-  const [workspace] = await tx.$queryRaw<{ plan_tier: string }[]>`
-    SELECT plan_tier FROM workspaces WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
+  const [workspace] = await queryRowsIn(tx, sql.lockWorkspaceTokens, [workspaceId]);
   if (!workspace) throw new AppError('unauthorized');
   return workspace.plan_tier;
 }
@@ -96,11 +89,9 @@ export async function createDelegatedToken(
 
   return deps.prisma.$transaction(async (tx) => {
     const planTier = tierOf(await lockWorkspace(tx, creator.workspaceId));
-    let parent: CreatorRow | undefined;
+    let parent: RowOf<typeof sql.creatorToken> | undefined;
     if (parentTokenId !== null) {
-      [parent] = await tx.$queryRaw<CreatorRow[]>`
-        SELECT revoked_at, expires_at, spend_cap_cents_daily, send_rate_tier FROM access_tokens
-        WHERE id = ${parentTokenId} AND workspace_id = ${creator.workspaceId}`;
+      [parent] = await queryRowsIn(tx, sql.creatorToken, [parentTokenId, creator.workspaceId]);
       // Revoked since the token cache answered: it creates nothing any more.
       if (!parent || parent.revoked_at !== null || parent.expires_at.getTime() <= now) throw new AppError('unauthorized');
     }
@@ -209,15 +200,7 @@ export async function listTokens(
  */
 async function mayRevoke(tx: Prisma.TransactionClient, caller: TokenCaller, targetId: string): Promise<boolean> {
   if (isConsole(caller)) return true;
-  const [row] = await tx.$queryRaw<{ stands_for_account: boolean; is_ancestor: boolean }[]>`
-    WITH RECURSIVE ancestors (id, parent_token_id) AS (
-      SELECT t.id, t.parent_token_id FROM access_tokens t WHERE t.id = ${targetId}
-      UNION ALL
-      SELECT t.id, t.parent_token_id FROM access_tokens t JOIN ancestors a ON t.id = a.parent_token_id
-    )
-    SELECT (c.parent_token_id IS NULL AND c.oauth_client_id IS NULL) AS stands_for_account,
-           EXISTS (SELECT 1 FROM ancestors WHERE ancestors.id = c.id) AS is_ancestor
-    FROM access_tokens c WHERE c.id = ${caller.tokenId}`;
+  const [row] = await queryRowsIn(tx, sql.revokerStanding, [targetId, caller.tokenId]);
   return row !== undefined && (row.stands_for_account || row.is_ancestor);
 }
 
@@ -245,15 +228,7 @@ export async function revokeTokenTree(
           "created it (or one above it), or with the account's own token or the console.",
       });
     }
-    const revokedRows = await tx.$queryRaw<{ id: string; token_hash: string }[]>`
-      WITH RECURSIVE tree (id) AS (
-        SELECT ${id}::text
-        UNION ALL
-        SELECT t.id FROM access_tokens t JOIN tree ON t.parent_token_id = tree.id
-      )
-      UPDATE access_tokens SET revoked_at = ${at}
-      WHERE id IN (SELECT tree.id FROM tree) AND revoked_at IS NULL
-      RETURNING id, token_hash`;
+    const revokedRows = await queryRowsIn(tx, sql.revokeTokenTree, [id, at]);
     // What the revoked delegated tokens created to send data out stops with them.
     await disableEndpointsOfRevokedTokens(tx, revokedRows, at);
     return { token: await tx.accessToken.findUniqueOrThrow({ where: { id } }), revoked: revokedRows };
