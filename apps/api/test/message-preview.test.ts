@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/crypto.ts';
 import { call, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes } from './mcp-support.ts';
-import { sendingWorkspace } from './sending-support.ts';
+import { recipient, send, sendingWorkspace, sms } from './sending-support.ts';
 
 let app: TestApp;
 let price: number;
@@ -16,18 +16,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const recipient = '+14155550123';
-
 function preview(token: string | undefined, body: Record<string, unknown>) {
   return call(app, 'POST', '/api/v1/messages/preview', { ...(token === undefined ? {} : { token }), body });
-}
-
-function send(token: string, body: Record<string, unknown>) {
-  return call(app, 'POST', '/api/v1/messages', { token, body });
-}
-
-function sms(overrides: Record<string, unknown> = {}) {
-  return { phone_number: recipient, body: 'Your table is ready.', ...overrides };
 }
 
 async function suppress(workspaceId: string, phoneNumber: string) {
@@ -71,7 +61,7 @@ describe('POST /api/v1/messages/preview', () => {
         error: null,
       },
     });
-    const sent = await send(developer.token, sms());
+    const sent = await send(app, developer.token, sms());
     expect(sent.status).toBe(202);
     const message = await app.services.prisma.message.findUniqueOrThrow({ where: { id: sent.body.message.id } });
     expect(message).toMatchObject({ senderNumber: developer.senders[0]!.number, costCents: price, segments: 1 });
@@ -102,9 +92,9 @@ describe('POST /api/v1/messages/preview', () => {
       expect(response.body.preview.verdict).toBe('accept');
     }
     expect(await footprint(developer.workspaceId)).toEqual(before);
-    expect((await send(developer.token, sms())).status).toBe(202);
+    expect((await send(app, developer.token, sms())).status).toBe(202);
     // The bucket is empty now; a preview still answers.
-    expect((await send(developer.token, sms())).status).toBe(429);
+    expect((await send(app, developer.token, sms())).status).toBe(429);
     const afterLimit = await preview(developer.token, sms());
     expect(afterLimit.status).toBe(200);
     expect(afterLimit.body.preview.verdict).toBe('accept');
@@ -203,7 +193,7 @@ describe('POST /api/v1/messages/preview', () => {
         name: 'spend_limit_exceeded',
         setup: async () => {
           const developer = await sendingWorkspace(app, { spendCapCents: price });
-          expect((await send(developer.token, sms())).status).toBe(202);
+          expect((await send(app, developer.token, sms())).status).toBe(202);
           return developer;
         },
         status: 402,
@@ -212,7 +202,7 @@ describe('POST /api/v1/messages/preview', () => {
         name: 'idempotency_conflict',
         setup: async () => {
           const developer = await sendingWorkspace(app);
-          expect((await send(developer.token, sms({ idempotency_key: 'k1' }))).status).toBe(202);
+          expect((await send(app, developer.token, sms({ idempotency_key: 'k1' }))).status).toBe(202);
           return { token: developer.token, body: { idempotency_key: 'k1', body: 'Another text' } };
         },
         status: 409,
@@ -231,7 +221,7 @@ describe('POST /api/v1/messages/preview', () => {
         retry: expect.any(String),
       });
       // The send itself answers the same error.
-      const sent = await send(token, sms(body));
+      const sent = await send(app, token, sms(body));
       expect(sent.status, name).toBe(status);
       const sentCode = typeof sent.body.error === 'string' ? sent.body.error : sent.body.error.code;
       expect(sentCode, name).toBe(name);
@@ -254,7 +244,7 @@ describe('POST /api/v1/messages/preview', () => {
       },
     });
     const capped = await sendingWorkspace(app, { spendCapCents: price });
-    await send(capped.token, sms());
+    await send(app, capped.token, sms());
     const spent = await preview(capped.token, sms());
     expect(spent.body.preview).toMatchObject({ spend_remaining_today_cents: 0, verdict: 'spend_limit_exceeded' });
     expect(spent.body.preview.error.retry).toBe('retry_after_spend_available');
@@ -262,7 +252,7 @@ describe('POST /api/v1/messages/preview', () => {
 
   it('answers replay for a request its idempotency key already sent', async () => {
     const developer = await sendingWorkspace(app);
-    expect((await send(developer.token, sms({ idempotency_key: 'again' }))).status).toBe(202);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'again' }))).status).toBe(202);
     const response = await preview(developer.token, sms({ idempotency_key: 'again' }));
     expect(response.body.preview).toMatchObject({ verdict: 'replay', error: null });
   });

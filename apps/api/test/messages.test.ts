@@ -7,7 +7,7 @@ import { countSegments } from '../src/domain/messages/segments.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { tokenWithScopes } from './mcp-support.ts';
-import { connectNumber, sendingWorkspace } from './sending-support.ts';
+import { connectNumber, recipient, send, sendingWorkspace, sms } from './sending-support.ts';
 
 let app: TestApp;
 let price: number;
@@ -19,16 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-const recipient = '+14155550123';
-
-function send(token: string, body: Record<string, unknown>) {
-  return call(app, 'POST', '/api/v1/messages', { token, body });
-}
-
-function sms(overrides: Record<string, unknown> = {}) {
-  return { phone_number: recipient, body: 'Your table is ready.', ...overrides };
-}
 
 async function workspaceRow(workspaceId: string) {
   return app.services.prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
@@ -43,7 +33,7 @@ async function suppress(workspaceId: string, phoneNumber: string, active = true)
 describe('POST /api/v1/messages', () => {
   it('queues the message, debits the ledger and enqueues dispatch in one go', async () => {
     const developer = await sendingWorkspace(app, { balanceCents: 1_000 });
-    const response = await send(developer.token, sms({ phone_number: '+1 (415) 555-0123', metadata: { order: 42 } }));
+    const response = await send(app, developer.token, sms({ phone_number: '+1 (415) 555-0123', metadata: { order: 42 } }));
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ message: { id: expect.stringMatching(/^msg_/), status: 'queued' } });
     const id = response.body.message.id;
@@ -99,7 +89,7 @@ describe('POST /api/v1/messages', () => {
       ['😀'.repeat(36), 2],
     ];
     for (const [body, segments] of cases) {
-      const created = await send(developer.token, sms({ body }));
+      const created = await send(app, developer.token, sms({ body }));
       expect(created.status).toBe(202);
       const fetched = await call(app, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token });
       expect(fetched.body.message, body.slice(0, 3)).toMatchObject({ segments, cost_cents: segments * price });
@@ -127,7 +117,7 @@ describe('POST /api/v1/messages', () => {
       [sms({ from: 'not a number' }), 'from'],
     ];
     for (const [body, field] of cases) {
-      const response = await send(developer.token, body);
+      const response = await send(app, developer.token, body);
       expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(422);
       expect(response.body.error.code).toBe('validation_failed');
       expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toContain(field);
@@ -138,8 +128,8 @@ describe('POST /api/v1/messages', () => {
   it('answers a number the same way each time it is sent, refused or normalised', async () => {
     const developer = await sendingWorkspace(app);
     for (let round = 0; round < 2; round += 1) {
-      expect((await send(developer.token, sms({ phone_number: '+1415555012' }))).status).toBe(422);
-      const accepted = await send(developer.token, sms({ phone_number: '+1 (415) 555-0123' }));
+      expect((await send(app, developer.token, sms({ phone_number: '+1415555012' }))).status).toBe(422);
+      const accepted = await send(app, developer.token, sms({ phone_number: '+1 (415) 555-0123' }));
       expect(accepted.status).toBe(202);
       const fetched = await call(app, 'GET', `/api/v1/messages/${accepted.body.message.id}`, { token: developer.token });
       expect(fetched.body.message.phone_number).toBe('+14155550123');
@@ -149,29 +139,29 @@ describe('POST /api/v1/messages', () => {
   it('answers 403 workspace_suppressed for a suppressed recipient, and sends once the suppression is inactive', async () => {
     const developer = await sendingWorkspace(app);
     await suppress(developer.workspaceId, recipient);
-    const response = await send(developer.token, sms({ phone_number: '+1 415 555 0123' }));
+    const response = await send(app, developer.token, sms({ phone_number: '+1 415 555 0123' }));
     expect(response.status).toBe(403);
     expect(response.body).toEqual({
       error: { code: 'workspace_suppressed', message: expect.any(String), fix: expect.any(String), retry: 'do_not_retry' },
     });
     const other = await sendingWorkspace(app);
     await suppress(other.workspaceId, recipient, false);
-    expect((await send(other.token, sms())).status).toBe(202);
+    expect((await send(app, other.token, sms())).status).toBe(202);
   });
 
   it('answers 422 branded_number_missing without a connected sender', async () => {
     const developer = await sendingWorkspace(app, { numbers: 0 });
-    const response = await send(developer.token, sms());
+    const response = await send(app, developer.token, sms());
     expect(response.status).toBe(422);
     expect(response.body.error).toMatchObject({ code: 'branded_number_missing', retry: 'retry_after_sender_ready' });
     const number = await connectNumber(app, developer.workspaceId);
     await app.services.prisma.phoneNumber.update({ where: { id: number.id }, data: { status: 'released' } });
-    expect((await send(developer.token, sms())).body.error.code).toBe('branded_number_missing');
+    expect((await send(app, developer.token, sms())).body.error.code).toBe('branded_number_missing');
   });
 
   it('answers 402 insufficient_balance in the string form, saying how far short and where to fund, and writes nothing', async () => {
     const developer = await sendingWorkspace(app, { balanceCents: price });
-    const response = await send(developer.token, sms({ body: 'a'.repeat(161) }));
+    const response = await send(app, developer.token, sms({ body: 'a'.repeat(161) }));
     expect(response.status).toBe(402);
     expect(response.body).toEqual({
       error: 'insufficient_balance',
@@ -181,15 +171,15 @@ describe('POST /api/v1/messages', () => {
     });
     expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(price);
-    expect((await send(developer.token, sms())).status).toBe(202);
+    expect((await send(app, developer.token, sms())).status).toBe(202);
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(0);
   });
 
   it('answers 402 spend_limit_exceeded past the daily cap, and sends again the next UTC day', async () => {
     const developer = await sendingWorkspace(app, { spendCapCents: 2 * price });
-    expect((await send(developer.token, sms())).status).toBe(202);
-    expect((await send(developer.token, sms())).status).toBe(202);
-    const refused = await send(developer.token, sms());
+    expect((await send(app, developer.token, sms())).status).toBe(202);
+    expect((await send(app, developer.token, sms())).status).toBe(202);
+    const refused = await send(app, developer.token, sms());
     expect(refused.status).toBe(402);
     expect(refused.body).toEqual({
       error: {
@@ -201,7 +191,7 @@ describe('POST /api/v1/messages', () => {
     });
     const now = app.clock.now();
     app.clock.set(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1, 0, 0, 1));
-    expect((await send(developer.token, sms())).status).toBe(202);
+    expect((await send(app, developer.token, sms())).status).toBe(202);
     expect(await workspaceRow(developer.workspaceId)).toMatchObject({ spendTodayCents: price, balanceCents: 10_000 - 3 * price });
   });
 
@@ -220,24 +210,24 @@ describe('POST /api/v1/messages', () => {
     // Suppression before sender: no number and a suppressed recipient.
     const bare = await sendingWorkspace(app, { numbers: 0, balanceCents: 0, spendCapCents: 0 });
     await suppress(bare.workspaceId, recipient);
-    expect((await send(bare.token, sms())).body.error.code).toBe('workspace_suppressed');
+    expect((await send(app, bare.token, sms())).body.error.code).toBe('workspace_suppressed');
     // Sender before balance, balance before cap.
-    expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body.error.code).toBe('branded_number_missing');
+    expect((await send(app, bare.token, sms({ phone_number: '+14155550124' }))).body.error.code).toBe('branded_number_missing');
     await connectNumber(app, bare.workspaceId);
-    expect((await send(bare.token, sms({ phone_number: '+14155550124' }))).body).toMatchObject({
+    expect((await send(app, bare.token, sms({ phone_number: '+14155550124' }))).body).toMatchObject({
       error: 'insufficient_balance',
       balance_cents: 0,
     });
 
     // Idempotency before suppression and balance: a replay still answers 200.
     const developer = await sendingWorkspace(app, { balanceCents: price });
-    const first = await send(developer.token, sms({ idempotency_key: 'order-1' }));
+    const first = await send(app, developer.token, sms({ idempotency_key: 'order-1' }));
     expect(first.status).toBe(202);
     await suppress(developer.workspaceId, recipient);
-    const replay = await send(developer.token, sms({ idempotency_key: 'order-1' }));
+    const replay = await send(app, developer.token, sms({ idempotency_key: 'order-1' }));
     expect(replay.status).toBe(200);
     // Validation before idempotency.
-    expect((await send(developer.token, sms({ idempotency_key: 'order-1', phone_number: '+1' }))).status).toBe(422);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'order-1', phone_number: '+1' }))).status).toBe(422);
   });
 });
 
@@ -259,18 +249,18 @@ describe('refunds and the daily spend cap', () => {
   it('frees the spend of a message refunded on the day it was sent, so a send within the cap succeeds again', async () => {
     setClockToNewDay(12 * 3_600_000);
     const developer = await sendingWorkspace(app, { spendCapCents: 2 * price });
-    expect((await send(developer.token, sms())).status).toBe(202);
-    const refused = await send(developer.token, sms({ phone_number: refusedAtSend }));
+    expect((await send(app, developer.token, sms())).status).toBe(202);
+    const refused = await send(app, developer.token, sms({ phone_number: refusedAtSend }));
     expect(refused.status).toBe(202);
-    expect((await send(developer.token, sms())).body.error.code).toBe('spend_limit_exceeded');
+    expect((await send(app, developer.token, sms())).body.error.code).toBe('spend_limit_exceeded');
 
     await app.services.jobs.drain();
     expect(await statusOf(developer.token, refused.body.message.id)).toBe('failed');
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - price);
 
-    expect((await send(developer.token, sms())).status).toBe(202);
+    expect((await send(app, developer.token, sms())).status).toBe(202);
     // Exactly the refunded amount came free: the cap is reached again.
-    const overCap = await send(developer.token, sms());
+    const overCap = await send(app, developer.token, sms());
     expect(overCap.status).toBe(402);
     expect(overCap.body.error.code).toBe('spend_limit_exceeded');
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - 2 * price);
@@ -279,28 +269,29 @@ describe('refunds and the daily spend cap', () => {
   it("leaves today's spend alone when refunding a message sent on an earlier UTC day", async () => {
     setClockToNewDay(-30_000);
     const developer = await sendingWorkspace(app, { spendCapCents: 2 * price });
-    const yesterdays = await send(developer.token, sms({ phone_number: failsAfterSent }));
+    const yesterdays = await send(app, developer.token, sms({ phone_number: failsAfterSent }));
     expect(yesterdays.status).toBe(202);
 
     app.clock.advance(60_000);
-    expect((await send(developer.token, sms())).status).toBe(202);
+    expect((await send(app, developer.token, sms())).status).toBe(202);
     // The carrier reports yesterday's message failed today: its cost comes back to the balance...
     await app.services.jobs.drain();
     expect(await statusOf(developer.token, yesterdays.body.message.id)).toBe('failed');
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(10_000 - price);
 
     // ...but today's spend still counts today's send: one more fits under the cap, a second does not.
-    expect((await send(developer.token, sms())).status).toBe(202);
-    expect((await send(developer.token, sms())).body.error.code).toBe('spend_limit_exceeded');
+    expect((await send(app, developer.token, sms())).status).toBe(202);
+    expect((await send(app, developer.token, sms())).body.error.code).toBe('spend_limit_exceeded');
   });
 });
 
 describe('idempotency', () => {
   it('returns the original message with 200 for a repeat and 409 for a different request', async () => {
     const developer = await sendingWorkspace(app);
-    const first = await send(developer.token, sms({ idempotency_key: 'abc' }));
+    const first = await send(app, developer.token, sms({ idempotency_key: 'abc' }));
     expect(first.status).toBe(202);
     const repeat = await send(
+      app,
       developer.token,
       sms({ idempotency_key: 'abc', phone_number: '+1 415-555-0123', metadata: { ignored: true } }),
     );
@@ -311,7 +302,7 @@ describe('idempotency', () => {
       sms({ idempotency_key: 'abc', body: 'Other text' }),
       sms({ idempotency_key: 'abc', phone_number: '+14155550199' }),
     ]) {
-      const conflict = await send(developer.token, different);
+      const conflict = await send(app, developer.token, different);
       expect(conflict.status).toBe(409);
       expect(conflict.body).toEqual({
         error: {
@@ -327,33 +318,33 @@ describe('idempotency', () => {
 
     // Keys are per workspace.
     const other = await sendingWorkspace(app);
-    const elsewhere = await send(other.token, sms({ idempotency_key: 'abc' }));
+    const elsewhere = await send(app, other.token, sms({ idempotency_key: 'abc' }));
     expect(elsewhere.status).toBe(202);
     expect(elsewhere.body.message.id).not.toBe(first.body.message.id);
   });
 
   it('answers a repeat before the later checks: no balance left, recipient suppressed since', async () => {
     const developer = await sendingWorkspace(app, { balanceCents: price });
-    const first = await send(developer.token, sms({ idempotency_key: 'first' }));
+    const first = await send(app, developer.token, sms({ idempotency_key: 'first' }));
     expect(first.status).toBe(202);
     expect((await workspaceRow(developer.workspaceId)).balanceCents).toBe(0);
-    expect((await send(developer.token, sms({ idempotency_key: 'first' }))).body).toEqual(first.body);
-    expect((await send(developer.token, sms({ idempotency_key: 'second' }))).status).toBe(402);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'first' }))).body).toEqual(first.body);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'second' }))).status).toBe(402);
     await suppress(developer.workspaceId, sms().phone_number);
-    const repeat = await send(developer.token, sms({ idempotency_key: 'first' }));
+    const repeat = await send(app, developer.token, sms({ idempotency_key: 'first' }));
     expect(repeat.status).toBe(200);
     expect(repeat.body).toEqual(first.body);
-    expect((await send(developer.token, sms({ idempotency_key: 'first', body: 'Other text' }))).status).toBe(409);
-    expect((await send(developer.token, sms({ idempotency_key: 'second' }))).status).toBe(403);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'first', body: 'Other text' }))).status).toBe(409);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'second' }))).status).toBe(403);
   });
 
   it('answers a replay with 200 and Idempotent-Replayed whatever the send bucket holds, taking nothing from it; other sends are still limited', async () => {
     const developer = await sendingWorkspace(app, { tier: 'starter' });
-    const first = await send(developer.token, sms({ idempotency_key: 'retry-safe' }));
+    const first = await send(app, developer.token, sms({ idempotency_key: 'retry-safe' }));
     expect(first.status).toBe(202);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const repeat = await send(developer.token, sms({ idempotency_key: 'retry-safe', phone_number: '+1 415 555 0123' }));
+      const repeat = await send(app, developer.token, sms({ idempotency_key: 'retry-safe', phone_number: '+1 415 555 0123' }));
       expect(repeat.status).toBe(200);
       expect(repeat.headers.get('idempotent-replayed')).toBe('true');
       expect(repeat.body).toEqual(first.body);
@@ -366,45 +357,45 @@ describe('idempotency', () => {
       sms(),
       sms({ idempotency_key: 'k'.repeat(256) }),
     ]) {
-      const limited = await send(developer.token, other);
+      const limited = await send(app, developer.token, other);
       expect(limited.status).toBe(429);
       expect(limited.body.error).toBe('message_send_rate_limited');
     }
     // A replay that finds a token gives it back: the next new send still has it.
     app.clock.advance(1_200);
-    expect((await send(developer.token, sms({ idempotency_key: 'retry-safe' }))).status).toBe(200);
-    expect((await send(developer.token, sms({ idempotency_key: 'next' }))).status).toBe(202);
-    expect((await send(developer.token, sms({ idempotency_key: 'retry-safe', body: 'Other text' }))).status).toBe(429);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'retry-safe' }))).status).toBe(200);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'next' }))).status).toBe(202);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'retry-safe', body: 'Other text' }))).status).toBe(429);
     app.clock.advance(1_200);
-    expect((await send(developer.token, sms({ idempotency_key: 'retry-safe', body: 'Other text' }))).status).toBe(409);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'retry-safe', body: 'Other text' }))).status).toBe(409);
     expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(2);
   });
 
   it('answers 409 when the sender selected for the key has changed', async () => {
     const developer = await sendingWorkspace(app, { numbers: 2 });
-    const first = await send(developer.token, sms({ idempotency_key: 'sender' }));
+    const first = await send(app, developer.token, sms({ idempotency_key: 'sender' }));
     const used = await app.services.prisma.message.findUniqueOrThrow({ where: { id: first.body.message.id } });
     await app.services.prisma.phoneNumber.update({ where: { id: used.senderNumberId! }, data: { status: 'released' } });
-    expect((await send(developer.token, sms({ idempotency_key: 'sender' }))).status).toBe(409);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'sender' }))).status).toBe(409);
   });
 
   it('limits a repeat whose selected sender has changed, as any other reuse of its key that is not a replay', async () => {
     const developer = await sendingWorkspace(app, { tier: 'starter', numbers: 2 });
-    const first = await send(developer.token, sms({ idempotency_key: 'moved' }));
+    const first = await send(app, developer.token, sms({ idempotency_key: 'moved' }));
     expect(first.status).toBe(202);
     const used = await app.services.prisma.message.findUniqueOrThrow({ where: { id: first.body.message.id } });
     await app.services.prisma.phoneNumber.update({ where: { id: used.senderNumberId! }, data: { status: 'released' } });
     // The starter bucket is empty after one send; only what the send would answer as a replay passes it.
-    expect((await send(developer.token, sms({ idempotency_key: 'moved' }))).status).toBe(429);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'moved' }))).status).toBe(429);
     app.clock.advance(1_200);
-    expect((await send(developer.token, sms({ idempotency_key: 'moved' }))).status).toBe(409);
+    expect((await send(app, developer.token, sms({ idempotency_key: 'moved' }))).status).toBe(409);
   });
 
   it('creates exactly one message and one debit for many parallel requests with one key', async () => {
     const developer = await sendingWorkspace(app);
     const tokens = [developer.token, await createTokenFor(developer.workspaceId)];
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, index) => send(tokens[index % 2]!, sms({ idempotency_key: 'race' }))),
+      Array.from({ length: 40 }, (_, index) => send(app, tokens[index % 2]!, sms({ idempotency_key: 'race' }))),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses.filter((status) => status === 202)).toHaveLength(1);
@@ -420,7 +411,7 @@ describe('idempotency', () => {
   it('never overspends under parallel sends', async () => {
     const developer = await sendingWorkspace(app, { balanceCents: 5 * price });
     const tokens = [developer.token, await createTokenFor(developer.workspaceId)];
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, index) => send(tokens[index % 2]!, sms())));
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, index) => send(app, tokens[index % 2]!, sms())));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 202)).toHaveLength(5);
     expect(statuses.filter((status) => status === 402)).toHaveLength(25);
@@ -443,7 +434,7 @@ describe('sender selection', () => {
     if (!first || !second) throw new Error('two senders expected');
     const senderOf = async (phoneNumber: string) => {
       app.clock.advance(1_000);
-      const response = await send(developer.token, sms({ phone_number: phoneNumber }));
+      const response = await send(app, developer.token, sms({ phone_number: phoneNumber }));
       expect(response.status).toBe(202);
       return (await app.services.prisma.message.findUniqueOrThrow({ where: { id: response.body.message.id } })).senderNumberId;
     };
@@ -464,8 +455,8 @@ describe('sender selection', () => {
 describe('send rate limit', () => {
   it('answers 429 with Retry-After and the limit once the token bucket is empty, before validating', async () => {
     const developer = await sendingWorkspace(app, { tier: 'starter' });
-    expect((await send(developer.token, sms())).status).toBe(202);
-    const limited = await send(developer.token, { phone_number: 'nonsense' });
+    expect((await send(app, developer.token, sms())).status).toBe(202);
+    const limited = await send(app, developer.token, { phone_number: 'nonsense' });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('2');
     expect(limited.body).toEqual({
@@ -475,21 +466,21 @@ describe('send rate limit', () => {
       limit: { tier: 'starter', capacity: 1, refill_ms: 1_200 },
     });
     app.clock.advance(1_200);
-    expect((await send(developer.token, sms())).status).toBe(202);
+    expect((await send(app, developer.token, sms())).status).toBe(202);
   });
 
   it('gives each token its own bucket sized by the plan tier', async () => {
     const developer = await sendingWorkspace(app, { tier: 'growth' });
-    const burst = await Promise.all(Array.from({ length: 7 }, () => send(developer.token, sms())));
+    const burst = await Promise.all(Array.from({ length: 7 }, () => send(app, developer.token, sms())));
     expect(burst.filter((response) => response.status === 202)).toHaveLength(5);
     const limited = burst.find((response) => response.status === 429)!;
     expect(limited.body.limit).toEqual({ tier: 'growth', capacity: 5, refill_ms: 1_200 });
-    expect((await send(await createTokenFor(developer.workspaceId), sms())).status).toBe(202);
+    expect((await send(app, await createTokenFor(developer.workspaceId), sms())).status).toBe(202);
   });
 
   it('does not limit GET /api/v1/messages/{id}', async () => {
     const developer = await sendingWorkspace(app, { tier: 'starter' });
-    const created = await send(developer.token, sms());
+    const created = await send(app, developer.token, sms());
     for (let index = 0; index < 5; index += 1) {
       expect((await call(app, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token })).status).toBe(
         200,
@@ -501,7 +492,7 @@ describe('send rate limit', () => {
 describe('GET /api/v1/messages/{id}', () => {
   it('returns the status shape, with the message list item fields added', async () => {
     const developer = await sendingWorkspace(app);
-    const created = await send(developer.token, sms({ body: 'a'.repeat(200) }));
+    const created = await send(app, developer.token, sms({ body: 'a'.repeat(200) }));
     const response = await call(app, 'GET', `/api/v1/messages/${created.body.message.id}`, { token: developer.token });
     expect(response.status).toBe(200);
     const createdAt = new Date(app.clock.now()).toISOString();
@@ -533,9 +524,9 @@ describe('GET /api/v1/messages/{id}', () => {
   it("says why a message failed: the carrier's error_code, or a catalogue code with its retry hint", async () => {
     const developer = await sendingWorkspace(app);
     // The sandbox's magic recipient +15005550001 is sent, then fails with error_code unreachable.
-    const unreachable = await send(developer.token, sms({ phone_number: '+15005550001' }));
+    const unreachable = await send(app, developer.token, sms({ phone_number: '+15005550001' }));
     // This recipient opts out after the send is accepted: dispatch fails it as workspace_suppressed.
-    const optedOut = await send(developer.token, sms({ phone_number: '+14155550177' }));
+    const optedOut = await send(app, developer.token, sms({ phone_number: '+14155550177' }));
     await suppress(developer.workspaceId, '+14155550177');
     await app.services.jobs.drain();
     const get = async (id: string) => (await call(app, 'GET', `/api/v1/messages/${id}`, { token: developer.token })).body.message;
@@ -549,7 +540,7 @@ describe('GET /api/v1/messages/{id}', () => {
 
   it('answers a messages:read token as the list does, a messages:write token too, and 403 without either', async () => {
     const developer = await sendingWorkspace(app);
-    const created = await send(developer.token, sms());
+    const created = await send(app, developer.token, sms());
     const path = `/api/v1/messages/${created.body.message.id}`;
     for (const scope of ['messages:read', 'messages:write'] as const) {
       const token = await tokenWithScopes(app, developer.workspaceId, [scope]);
@@ -565,7 +556,7 @@ describe('GET /api/v1/messages/{id}', () => {
 
   it('answers 404 for an unknown id and for a message of another workspace', async () => {
     const owner = await sendingWorkspace(app);
-    const created = await send(owner.token, sms());
+    const created = await send(app, owner.token, sms());
     const stranger = await createDeveloper(app);
     for (const [token, id] of [
       [stranger.token, created.body.message.id],
@@ -619,7 +610,7 @@ describe('sends of one workspace arriving together (one accept_message_batch cal
       sms({ phone_number: '+14155550199' }),
       sms({ phone_number: '+14155550198' }),
     ];
-    const responses = await Promise.all(requests.map((body, index) => send(tokens[index % 2]!, body)));
+    const responses = await Promise.all(requests.map((body, index) => send(app, tokens[index % 2]!, body)));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 202)).toHaveLength(unique + 2);
     expect(statuses.filter((status) => status === 200)).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, toolError } from './mcp-support.ts';
-import { connectNumber, sendingWorkspace } from './sending-support.ts';
+import { connectNumber, recipient, send, sendingWorkspace, sms } from './sending-support.ts';
 
 let app: TestApp;
 let price: number;
@@ -13,16 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-const recipient = '+14155550123';
-
-function send(token: string, body: Record<string, unknown>) {
-  return call(app, 'POST', '/api/v1/messages', { token, body });
-}
-
-function sms(overrides: Record<string, unknown> = {}) {
-  return { phone_number: recipient, body: 'Your table is ready.', ...overrides };
-}
 
 async function senderOf(messageId: string) {
   return (await app.services.prisma.message.findUniqueOrThrow({ where: { id: messageId } })).senderNumber;
@@ -36,11 +26,11 @@ describe('POST /api/v1/messages with from', () => {
   it('sends from the named number, for that send only: the recipient keeps its usual sender', async () => {
     const developer = await sendingWorkspace(app, { numbers: 3 });
     const [first, second, third] = developer.senders;
-    const usual = await send(developer.token, sms());
+    const usual = await send(app, developer.token, sms());
     expect(usual.status).toBe(202);
     expect(await senderOf(usual.body.message.id)).toBe(first!.number);
 
-    const named = await send(developer.token, sms({ from: third!.number }));
+    const named = await send(app, developer.token, sms({ from: third!.number }));
     expect(named.status).toBe(202);
     expect(await app.services.prisma.message.findUniqueOrThrow({ where: { id: named.body.message.id } })).toMatchObject({
       senderNumber: third!.number,
@@ -50,10 +40,10 @@ describe('POST /api/v1/messages with from', () => {
     });
     // Formatted as people write it, normalised like phone_number.
     const formatted = `+1 (${second!.number.slice(2, 5)}) ${second!.number.slice(5, 8)}-${second!.number.slice(8)}`;
-    const named2 = await send(developer.token, sms({ from: formatted }));
+    const named2 = await send(app, developer.token, sms({ from: formatted }));
     expect(await senderOf(named2.body.message.id)).toBe(second!.number);
 
-    const again = await send(developer.token, sms());
+    const again = await send(app, developer.token, sms());
     expect(await senderOf(again.body.message.id)).toBe(first!.number);
     expect(await balanceOf(developer.workspaceId)).toBe(10_000 - 4 * price);
   });
@@ -61,8 +51,8 @@ describe('POST /api/v1/messages with from', () => {
   it('counts a named send as a use of its number, so least-recently-used selection moves past it', async () => {
     const developer = await sendingWorkspace(app, { numbers: 2 });
     const [first, second] = developer.senders;
-    await send(developer.token, sms({ phone_number: '+14155550101', from: first!.number }));
-    const fresh = await send(developer.token, sms({ phone_number: '+14155550102' }));
+    await send(app, developer.token, sms({ phone_number: '+14155550101', from: first!.number }));
+    const fresh = await send(app, developer.token, sms({ phone_number: '+14155550102' }));
     expect(await senderOf(fresh.body.message.id)).toBe(second!.number);
   });
 
@@ -72,7 +62,7 @@ describe('POST /api/v1/messages with from', () => {
     const released = await connectNumber(app, developer.workspaceId);
     await app.services.prisma.phoneNumber.update({ where: { id: released.id }, data: { status: 'released' } });
     for (const from of ['+14155550100', other.senders[0]!.number, released.number]) {
-      const response = await send(developer.token, sms({ from }));
+      const response = await send(app, developer.token, sms({ from }));
       expect(response.status, from).toBe(422);
       expect(response.body).toEqual({
         error: {
@@ -87,15 +77,15 @@ describe('POST /api/v1/messages with from', () => {
     expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
     expect(await balanceOf(developer.workspaceId)).toBe(10_000);
     // The other workspace's number is still its own, and sends for it.
-    expect((await send(other.token, sms({ from: other.senders[0]!.number }))).status).toBe(202);
+    expect((await send(app, other.token, sms({ from: other.senders[0]!.number }))).status).toBe(202);
   });
 
   it('answers sender_number_not_found, not branded_number_missing, when a workspace without numbers names one', async () => {
     const developer = await sendingWorkspace(app, { numbers: 0 });
-    const response = await send(developer.token, sms({ from: '+12065550199' }));
+    const response = await send(app, developer.token, sms({ from: '+12065550199' }));
     expect(response.status).toBe(422);
     expect(response.body.error.code).toBe('sender_number_not_found');
-    expect((await send(developer.token, sms())).body.error.code).toBe('branded_number_missing');
+    expect((await send(app, developer.token, sms())).body.error.code).toBe('branded_number_missing');
   });
 
   it('checks the sender after the recipient, as the documented order says', async () => {
@@ -109,7 +99,7 @@ describe('POST /api/v1/messages with from', () => {
         source: 'operator',
       },
     });
-    const response = await send(developer.token, sms({ from: '+12065550199' }));
+    const response = await send(app, developer.token, sms({ from: '+12065550199' }));
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('workspace_suppressed');
   });
@@ -117,7 +107,7 @@ describe('POST /api/v1/messages with from', () => {
   it('answers 422 validation_failed naming from when it is not a phone number', async () => {
     const developer = await sendingWorkspace(app);
     for (const from of ['not a number', '+1', 42, '+1206555012', '+12065550123456789012']) {
-      const response = await send(developer.token, sms({ from }));
+      const response = await send(app, developer.token, sms({ from }));
       expect(response.status, String(from)).toBe(422);
       expect(response.body.error.code).toBe('validation_failed');
       expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toEqual(['from']);
@@ -127,13 +117,13 @@ describe('POST /api/v1/messages with from', () => {
   it('ties an idempotency key to the named sender', async () => {
     const developer = await sendingWorkspace(app, { numbers: 2 });
     const [first, second] = developer.senders;
-    const created = await send(developer.token, sms({ idempotency_key: 'order-1', from: second!.number }));
+    const created = await send(app, developer.token, sms({ idempotency_key: 'order-1', from: second!.number }));
     expect(created.status).toBe(202);
-    const replay = await send(developer.token, sms({ idempotency_key: 'order-1', from: second!.number }));
+    const replay = await send(app, developer.token, sms({ idempotency_key: 'order-1', from: second!.number }));
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.message.id).toBe(created.body.message.id);
-    const conflict = await send(developer.token, sms({ idempotency_key: 'order-1', from: first!.number }));
+    const conflict = await send(app, developer.token, sms({ idempotency_key: 'order-1', from: first!.number }));
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.code).toBe('idempotency_conflict');
     expect(await app.services.prisma.message.count({ where: { workspaceId: developer.workspaceId } })).toBe(1);
@@ -143,9 +133,9 @@ describe('POST /api/v1/messages with from', () => {
     const developer = await sendingWorkspace(app, { tier: 'starter', numbers: 2 });
     const [first, second] = developer.senders;
     const request = sms({ idempotency_key: 'only-once', from: second!.number });
-    expect((await send(developer.token, request)).status).toBe(202);
-    expect((await send(developer.token, request)).status).toBe(200);
-    const other = await send(developer.token, { ...request, from: first!.number });
+    expect((await send(app, developer.token, request)).status).toBe(202);
+    expect((await send(app, developer.token, request)).status).toBe(200);
+    const other = await send(app, developer.token, { ...request, from: first!.number });
     expect(other.status).toBe(429);
     expect(other.body.error).toBe('message_send_rate_limited');
   });

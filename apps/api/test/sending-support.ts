@@ -1,7 +1,7 @@
 import { postLedgerEntry } from '../src/domain/ledger.ts';
 import { newId } from '../src/lib/crypto.ts';
 import type { PlanTier } from '../src/limits/send-rate-limiter.ts';
-import { createDeveloper, type TestApp } from './harness.ts';
+import { call, createDeveloper, type TestApp } from './harness.ts';
 
 let numberCounter = 0;
 
@@ -52,4 +52,17 @@ export async function sendingWorkspace(
   const senders = [];
   for (let index = 0; index < (options.numbers ?? 1); index += 1) senders.push(await connectNumber(app, workspaceId));
   return { ...developer, senders };
+}
+
+/** The recipient of `sms()`'s sends. */
+export const recipient = '+14155550123';
+
+/** A send's request body to `recipient`, with `overrides`. */
+export function sms(overrides: Record<string, unknown> = {}) {
+  return { phone_number: recipient, body: 'Your table is ready.', ...overrides };
+}
+
+/** POST /api/v1/messages with `body`, as `token`. */
+export function send(app: TestApp, token: string, body: Record<string, unknown>) {
+  return call(app, 'POST', '/api/v1/messages', { token, body });
 }
