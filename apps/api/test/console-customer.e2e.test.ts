@@ -123,6 +123,11 @@ describe('the console for a customer who never opens a terminal', () => {
     await offer.getByRole('button', { name: `Buy ${number}` }).click();
     const owned = page.locator('tr[data-number-id]').filter({ hasText: number });
     await owned.waitFor();
+    // A second one, which the campaign below sends from.
+    const kept = page.locator('tr[data-available-number]').first();
+    const keptNumber = (await kept.getAttribute('data-available-number'))!;
+    await kept.getByRole('button', { name: `Buy ${keptNumber}` }).click();
+    await page.locator('tr[data-number-id]').filter({ hasText: keptNumber }).waitFor();
 
     await owned.getByRole('button', { name: `Rename ${number}` }).click();
     await page.getByLabel(`New name for ${number}`).fill('Front desk');
@@ -166,8 +171,24 @@ describe('the console for a customer who never opens a terminal', () => {
     await expect.poll(() => page.locator('tr[data-enrollment-id]').count(), patience).toBe(3);
     expect(await page.getByTestId('enrolled-active').textContent()).toBe('3');
 
+    // Quiet hours off, so the first stage goes out now whatever the hour where the test runs.
+    const campaignId = new URL(page.url()).pathname.split('/').pop()!;
+    const settings = await call(app, 'POST', '/trpc/campaigns.update', {
+      body: { id: campaignId, settings: { quiet_hours: { enabled: false } } },
+      headers: await sessionHeaders(),
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
     await page.getByRole('button', { name: 'Activate' }).click();
     await expect.poll(() => page.getByTestId('campaign-status').textContent(), patience).toBe('active');
+    // Per-stage statistics: the first stage's three steps went out, the second waits a day.
+    await eventually('the first stage to be sent', async () => {
+      const sent = await app.services.prisma.campaignDelivery.count({ where: { campaignId, outcome: 'sent' } });
+      return sent === 3;
+    });
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('stage-steps').allTextContents(), patience)
+      .toEqual(['3 sent · 0 skipped for an opt-out · 0 refused', '0 sent · 0 skipped for an opt-out · 0 refused']);
     await page.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => page.getByTestId('campaign-status').textContent(), patience).toBe('paused');
     await page.getByRole('button', { name: 'Resume' }).waitFor();

@@ -281,6 +281,10 @@ export function CampaignPage({ route }: { route: Route }) {
                       Stage {stage.position} · after {plural(stage.delay_minutes, 'minute')}
                     </p>
                     <p class="message-body">{stage.body}</p>
+                    <p class="small" data-testid="stage-steps">
+                      {stage.step_counts.sent} sent · {stage.step_counts.suppressed} skipped for an opt-out ·{' '}
+                      {stage.step_counts.failed} refused
+                    </p>
                   </li>
                 ))}
               </ol>

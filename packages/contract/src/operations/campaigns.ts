@@ -79,6 +79,11 @@ export const ZCampaignStage = z.object({
   position: z.number().int().describe('1-based order of the stage'),
   body: z.string().describe('Message template'),
   delay_minutes: z.number().int().describe('Wait after the previous step (enrollment or activation for the first stage)'),
+  step_counts: z
+    .object({ sent: z.number().int(), suppressed: z.number().int(), failed: z.number().int() })
+    .describe(
+      "What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused",
+    ),
   created_at: ZTimestamp,
 });
 export type TCampaignStage = z.infer<typeof ZCampaignStage>;

@@ -3028,6 +3028,12 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
+                    step_counts: {
+                        sent: number;
+                        suppressed: number;
+                        failed: number;
+                    };
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC timestamp
@@ -3095,6 +3101,12 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
+                    step_counts: {
+                        sent: number;
+                        suppressed: number;
+                        failed: number;
+                    };
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC timestamp
@@ -3160,6 +3172,12 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
+                    step_counts: {
+                        sent: number;
+                        suppressed: number;
+                        failed: number;
+                    };
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC timestamp
@@ -3225,6 +3243,12 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
+                    step_counts: {
+                        sent: number;
+                        suppressed: number;
+                        failed: number;
+                    };
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC timestamp
@@ -3290,6 +3314,12 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
+                    step_counts: {
+                        sent: number;
+                        suppressed: number;
+                        failed: number;
+                    };
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC timestamp
@@ -3355,6 +3385,12 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
+                    step_counts: {
+                        sent: number;
+                        suppressed: number;
+                        failed: number;
+                    };
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC timestamp
@@ -3420,6 +3456,12 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
+                    step_counts: {
+                        sent: number;
+                        suppressed: number;
+                        failed: number;
+                    };
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC timestamp
@@ -3464,6 +3506,12 @@ export type components = {
                 body: string;
                 /** @description Wait after the previous step (enrollment or activation for the first stage) */
                 delay_minutes: number;
+                /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
+                step_counts: {
+                    sent: number;
+                    suppressed: number;
+                    failed: number;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -3499,6 +3547,12 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
+                    step_counts: {
+                        sent: number;
+                        suppressed: number;
+                        failed: number;
+                    };
                     /**
                      * Format: date-time
                      * @description ISO 8601 UTC timestamp

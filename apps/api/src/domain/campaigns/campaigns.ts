@@ -20,14 +20,18 @@ import { assertValidTemplate, snippetNames } from './templates.ts';
 type CampaignRow = Prisma.CampaignGetPayload<{ include: { stages: true } }>;
 type EnrollmentCounts = TCampaign['enrollment_counts'];
 type SkippedCounts = TCampaign['skipped_counts'];
-type Counts = { enrollments: EnrollmentCounts; skipped: SkippedCounts };
+type StepCounts = TCampaignStage['step_counts'];
+type Counts = { enrollments: EnrollmentCounts; skipped: SkippedCounts; steps: Map<string, StepCounts> };
 
 function noCounts(): Counts {
   return {
     enrollments: { active: 0, completed: 0, stopped: 0 },
     skipped: Object.fromEntries(enrollmentSkipReasons.map((reason) => [reason, 0])) as SkippedCounts,
+    steps: new Map(),
   };
 }
+
+const noSteps = (): StepCounts => ({ sent: 0, suppressed: 0, failed: 0 });
 
 const withStages = { stages: { orderBy: { position: 'asc' } } } as const;
 
@@ -56,12 +60,13 @@ export async function lockCampaign(
   return { id: campaign.id, status: campaign.status as TCampaignStatus, activatedAt: campaign.activated_at };
 }
 
-function toStage(stage: CampaignRow['stages'][number]): TCampaignStage {
+function toStage(stage: CampaignRow['stages'][number], steps: StepCounts = noSteps()): TCampaignStage {
   return {
     id: stage.id,
     position: stage.position,
     body: stage.body,
     delay_minutes: stage.delayMinutes,
+    step_counts: steps,
     created_at: stage.createdAt.toISOString(),
   };
 }
@@ -73,7 +78,7 @@ function toCampaign(row: CampaignRow, counts: Counts = noCounts()): TCampaign {
     description: row.description,
     status: row.status as TCampaignStatus,
     settings: readSettings(row.settings),
-    stages: row.stages.map(toStage),
+    stages: row.stages.map((stage) => toStage(stage, counts.steps.get(stage.id))),
     enrollment_counts: counts.enrollments,
     skipped_counts: counts.skipped,
     activated_at: row.activatedAt?.toISOString() ?? null,
@@ -97,6 +102,19 @@ async function withCounts(deps: CampaignDeps, rows: CampaignRow[]): Promise<TCam
     if (group.lastError !== null && group.lastError in entry.skipped)
       entry.skipped[group.lastError as keyof SkippedCounts] += group._count._all;
     counts.set(group.campaignId, entry);
+  }
+  // Each processed step is one campaign_deliveries row with its outcome (sent, suppressed or failed).
+  const steps = await deps.prisma.campaignDelivery.groupBy({
+    by: ['campaignId', 'stageId', 'outcome'],
+    where: { campaignId: { in: rows.map((row) => row.id) } },
+    _count: { _all: true },
+  });
+  for (const step of steps) {
+    const entry = counts.get(step.campaignId) ?? noCounts();
+    const stage = entry.steps.get(step.stageId) ?? noSteps();
+    if (step.outcome in stage) stage[step.outcome as keyof StepCounts] += step._count._all;
+    entry.steps.set(step.stageId, stage);
+    counts.set(step.campaignId, entry);
   }
   return rows.map((row) => toCampaign(row, counts.get(row.id)));
 }
