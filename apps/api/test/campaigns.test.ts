@@ -145,7 +145,7 @@ describe('GET /api/v1/campaigns', () => {
   });
 });
 
-describe('GET and PATCH /api/v1/campaigns/{id}', () => {
+describe('GET /api/v1/campaigns/{id}, PATCH /api/v1/campaigns/{id}', () => {
   it('gets a campaign with its stages', async () => {
     const developer = await createDeveloper(app);
     const campaign = await campaignIn(developer, 'active');
@@ -440,7 +440,7 @@ describe('POST /api/v1/campaigns/{id}/enrollments', () => {
   });
 });
 
-describe('campaign suppressions', () => {
+describe('campaign suppressions: POST /api/v1/campaigns/{id}/suppressions, GET /api/v1/campaigns/{id}/suppressions, DELETE /api/v1/campaigns/{campaign_id}/suppressions/{suppression_id}', () => {
   it('creates (201), returns an existing one (200), lists, and deletes (200 then 404)', async () => {
     const developer = await createDeveloper(app);
     const campaign = await createCampaign(developer);

@@ -635,7 +635,7 @@ describe('what an OAuth access token cannot do', () => {
   });
 });
 
-describe('GET and DELETE /api/v1/mcp/oauth-clients', () => {
+describe('GET /api/v1/mcp/oauth-clients, DELETE /api/v1/mcp/oauth-clients/{client_id}', () => {
   it('lists the clients the user authorized and revokes one', async () => {
     const developer = await createDeveloper(app);
     const user = { username: developer.account.account.username, password: 'correct horse battery staple' };

@@ -24,7 +24,7 @@ async function createList(developer: Developer, name = 'Customers') {
   return response.body.contact_list as { id: string };
 }
 
-describe('snippets', () => {
+describe('snippets: POST /api/v1/snippets, GET /api/v1/snippets, PATCH /api/v1/snippets/{id}', () => {
   it('creates, lists newest first with pagination, and updates', async () => {
     const developer = await createDeveloper(app);
     const created = await call(app, 'POST', '/api/v1/snippets', {
@@ -130,7 +130,7 @@ describe('snippets', () => {
   });
 });
 
-describe('contact lists', () => {
+describe('contact lists: POST /api/v1/contact-lists, GET /api/v1/contact-lists, POST /api/v1/contact-lists/{id}/contacts', () => {
   it('creates and lists lists with their sizes', async () => {
     const developer = await createDeveloper(app);
     const response = await call(app, 'POST', '/api/v1/contact-lists', { token: developer.token, body: { name: 'VIP' } });

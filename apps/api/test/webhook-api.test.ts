@@ -52,7 +52,7 @@ const messageData = (id: string) => ({
   message: { id, status: 'delivered', phone_number: '+14155550100', segments: 1, cost_cents: 2 },
 });
 
-describe('webhook endpoints over REST', () => {
+describe('webhook endpoints: POST /api/v1/webhook-endpoints, GET /api/v1/webhook-endpoints, GET /api/v1/webhook-endpoints/{id}, PATCH /api/v1/webhook-endpoints/{id}, POST /api/v1/webhook-endpoints/{id}/rotate-secret, GET /api/v1/webhook-endpoints/{id}/secret, POST /api/v1/webhook-endpoints/{id}/test, DELETE /api/v1/webhook-endpoints/{id}', () => {
   it('creates, lists, shows, changes, rotates, reveals, tests and deletes an endpoint', async () => {
     resetSink();
     const developer = await createDeveloper(app);
@@ -176,7 +176,7 @@ describe('webhook endpoints over REST', () => {
   });
 });
 
-describe('webhook deliveries over REST', () => {
+describe('webhook deliveries: GET /api/v1/webhook-deliveries, GET /api/v1/webhook-deliveries/{id}, POST /api/v1/webhook-deliveries/{id}/replay', () => {
   it('filters by status, event type, endpoint, event, message and creation time, and replays', async () => {
     resetSink();
     const developer = await createDeveloper(app);
@@ -270,7 +270,7 @@ describe('webhook deliveries over REST', () => {
   });
 });
 
-describe('recovery', () => {
+describe('recovery: POST /api/v1/webhook-endpoints/{id}/recover', () => {
   it('replays every failed delivery of the endpoint since a time, and nothing else', async () => {
     resetSink(503, 'maintenance');
     const developer = await createDeveloper(app);
