@@ -449,35 +449,37 @@ function failureExplained(code: string, retry: string | null): HTMLElement {
 
 /** One line saying what the step did; the rest of its detail is one click away. */
 function stepSummary(step: Step): string {
-  const detail = step.detail;
   switch (step.type) {
     case 'accepted': {
-      const source = text(detail.source);
+      const source = text(step.detail.source);
       // A console send has the session behind it, no token worth naming.
-      const by = source === 'console' ? '' : text(detail.token_name) || text(detail.campaign_id) || text(detail.token_id);
-      const cost = typeof detail.debited_cents === 'number' ? `, ${money(detail.debited_cents)} debited` : '';
+      const by =
+        source === 'console' ? '' : text(step.detail.token_name) || text(step.detail.campaign_id) || text(step.detail.token_id);
+      const cost = typeof step.detail.debited_cents === 'number' ? `, ${money(step.detail.debited_cents)} debited` : '';
       return `Through ${sources[source] ?? source}${by ? ` (${by})` : ''}${cost}`;
     }
     case 'dispatch': {
-      const outcome = text(detail.outcome);
-      const attempts = typeof detail.attempts === 'number' ? detail.attempts : 0;
+      const outcome = text(step.detail.outcome);
+      const attempts = typeof step.detail.attempts === 'number' ? step.detail.attempts : 0;
       const tries = attempts === 1 ? 'on the first attempt' : attempts > 1 ? `after ${attempts} attempts` : '';
       return [dispatchOutcomes[outcome] ?? words(outcome), tries].filter(Boolean).join(' ');
     }
     case 'provider_event': {
-      const type = text(detail.event_type);
-      return `${carrierReports[type] ?? type}${detail.duplicate === true ? ' (a repeat: changed nothing)' : ''}`;
+      const type = text(step.detail.event_type);
+      return `${carrierReports[type] ?? type}${step.detail.duplicate ? ' (a repeat: changed nothing)' : ''}`;
     }
     case 'failed':
-      return failureReason(text(detail.error_code));
+      return failureReason(text(step.detail.error_code));
     case 'refund':
-      return typeof detail.amount_cents === 'number' ? money(detail.amount_cents) : '';
+      return typeof step.detail.amount_cents === 'number' ? money(step.detail.amount_cents) : '';
     case 'opt_out': {
-      const source = text(detail.source);
-      return `${isSource(source) ? sourceLabels[source] : words(source)}${detail.reason ? `: ${text(detail.reason)}` : ''}`;
+      const source = text(step.detail.source);
+      return `${isSource(source) ? sourceLabels[source] : words(source)}${step.detail.reason ? `: ${text(step.detail.reason)}` : ''}`;
     }
     case 'webhook_delivery':
-      return [text(detail.event_type), webhookOutcomes[text(detail.status)] ?? text(detail.status)].filter(Boolean).join(' · ');
+      return [text(step.detail.event_type), webhookOutcomes[text(step.detail.status)] ?? text(step.detail.status)]
+        .filter(Boolean)
+        .join(' · ');
     default:
       return '';
   }
