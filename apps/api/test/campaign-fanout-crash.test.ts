@@ -3,8 +3,10 @@ import { createFanoutCampaign } from '../bench/fanout.ts';
 import { eventually, scaledMode } from './harness.ts';
 import {
   apiEntry,
+  awaitLeftoverJobs,
   deploymentEnvironment,
   freePort,
+  pause,
   prepareSendingWorkspace,
   type RunningProcess,
   runCleanups,
@@ -26,8 +28,6 @@ const ENROLLEES = 5_000;
 const LEASE_MS = 2_000;
 
 afterAll(runCleanups);
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Counts = { active: number; completed: number; stopped: number };
 
@@ -128,15 +128,7 @@ describe('campaign fan-out: kill -9 of the worker halfway through a stage', () =
       },
       240_000,
     );
-    if (scaledMode) {
-      await withServices(environment, ({ prisma }) =>
-        eventually(
-          'every job to finish',
-          async () => (await prisma.job.count({ where: { status: { in: ['pending', 'running'] } } })) === 0,
-          120_000,
-        ),
-      );
-    } else await pause(LEASE_MS + 2_000);
+    await awaitLeftoverJobs(environment, LEASE_MS);
     for (const running of [api, worker]) running?.child.kill('SIGTERM');
     expect(await Promise.all([api, worker].flatMap((running) => (running ? [running.exited] : [])))).toEqual(
       scaledMode ? [0, 0] : [0],

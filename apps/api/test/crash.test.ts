@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually, scaledMode } from './harness.ts';
+import { scaledMode } from './harness.ts';
 import {
   apiEntry,
+  awaitLeftoverJobs,
   deploymentEnvironment,
   freePort,
+  pause,
   prepareSendingWorkspace,
   type RunningProcess,
   runCleanups,
@@ -29,8 +31,6 @@ const KILL_AFTER_ACKNOWLEDGED = 300;
 const LEASE_MS = 2_000;
 
 afterAll(runCleanups);
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The API server, plus in the split deployment a separate `npm run worker` process (the API then
@@ -148,20 +148,7 @@ async function crashScenario(options: { separateWorker: boolean }) {
     if (Date.now() > settleBy) throw new Error('dispatch did not finish after the restart');
     await pause(500);
   }
-  // Then the jobs the client never waits for: those whose effects committed before the kill but whose
-  // rows still carry the dead worker's lease, and (scaled) those whose BullMQ delivery the dead worker
-  // had taken before claiming the row, which BullMQ hands out again once it finds it stalled (within a minute).
-  if (scaledMode) {
-    await withServices(environment, ({ prisma }) =>
-      eventually(
-        'every job to finish',
-        async () => (await prisma.job.count({ where: { status: { in: ['pending', 'running'] } } })) === 0,
-        120_000,
-      ),
-    );
-  } else {
-    await pause(LEASE_MS + 2_000);
-  }
+  await awaitLeftoverJobs(environment, LEASE_MS);
   expect((await service.stop()).every((code) => code === 0)).toBe(true);
 
   await withServices(environment, async ({ prisma }) => {

@@ -13,7 +13,7 @@ import { postLedgerEntry } from '../src/domain/ledger.ts';
 import { buyNumber } from '../src/domain/numbers.ts';
 import type { Services } from '../src/ports.ts';
 import { createServices } from '../src/services.ts';
-import { scaledMode } from './harness.ts';
+import { eventually, scaledMode } from './harness.ts';
 
 /**
  * The real entry points (`npm start`, `npm run worker`) as child processes, for tests about what
@@ -39,6 +39,8 @@ export async function runCleanups(): Promise<void> {
 }
 
 export { freePort } from './harness.ts';
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Spawns `node <entry> [...args]` with only `environment` on top of this process's (minus its database settings). */
 export function startProcess(entry: string, environment: Record<string, string>, args: readonly string[] = []): RunningProcess {
@@ -128,4 +130,25 @@ export async function prepareSendingWorkspace(services: Services, options: { tok
   for (let index = 0; index < options.tokens; index += 1)
     tokens.push((await createApiKeyToken(services, accountOwner(workspace.id), `token ${index}`)).access_token);
   return { workspaceId: workspace.id, tokens, balanceCents };
+}
+
+/**
+ * After a kill and a restart, waits for the jobs no client waits for: those whose effects committed
+ * before the kill but whose rows still carry the dead worker's lease (`leaseMs`, JOB_LEASE_MS), and
+ * (scaled) those whose BullMQ delivery the dead worker had taken before claiming the row, which
+ * BullMQ hands out again once it finds it stalled (within a minute). The scaled mode reads the jobs
+ * table until none is left; embedded, PGlite admits no second process, so it waits past the lease.
+ */
+export async function awaitLeftoverJobs(environment: Record<string, string>, leaseMs: number): Promise<void> {
+  if (!scaledMode) {
+    await pause(leaseMs + 2_000);
+    return;
+  }
+  await withServices(environment, ({ prisma }) =>
+    eventually(
+      'every job to finish',
+      async () => (await prisma.job.count({ where: { status: { in: ['pending', 'running'] } } })) === 0,
+      120_000,
+    ),
+  );
 }

@@ -3,9 +3,10 @@ import {
   apiEntry,
   deploymentEnvironment,
   freePort,
+  pause,
   prepareSendingWorkspace,
-  type RunningProcess,
   runCleanups,
+  type RunningProcess,
   startProcess,
   waitUntilHealthy,
   withServices,
@@ -20,7 +21,6 @@ import {
 afterAll(runCleanups);
 
 const MINUTE = 60_000;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type MessageView = { id: string; status: string; send_at: string | null };
 

@@ -9,6 +9,7 @@ import {
   apiEntry,
   deploymentEnvironment,
   freePort,
+  pause,
   prepareSendingWorkspace,
   runCleanups,
   startProcess,
@@ -23,8 +24,6 @@ import {
  */
 
 afterAll(runCleanups);
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('graceful shutdown on SIGTERM', () => {
   it('answers a request that is in flight, refuses new connections, and exits 0', async () => {
