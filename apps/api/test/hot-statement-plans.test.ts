@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenByHash } from '../src/auth/authenticator.sql.ts';
 import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
 import { conversationStatement, latestReplyFirst } from '../src/domain/conversations/conversations.ts';
-import { subscribedEndpoints } from '../src/domain/customer-webhooks/deliveries.ts';
+import { recordEventForSubscribers } from '../src/domain/customer-webhooks/events.sql.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.sql.ts';
 import { latestTestSms } from '../src/domain/onboarding.sql.ts';
 import { messageOfEventStatement } from '../src/domain/reconciliation/messaging-events.ts';
@@ -255,8 +255,10 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
       const { text, values } = messageOfEventStatement([...ids], providerMessageId, eventId);
       await expectStatementIndexed(`messageOfEvent ${ids.join(', ')}`, { text, values });
     }
-    const { text, values } = subscribedEndpoints('wks_plan_42', 'message.delivered');
-    await expectStatementIndexed('subscribedEndpoints', { text, values });
+    await expectStatementIndexed('recordEventForSubscribers', {
+      text: recordEventForSubscribers.text,
+      values: [newId('evt'), 'wks_plan_42', 'message.delivered', '{}', new Date()],
+    });
   });
 
   it('finds the onboarding test SMS through its own index, not among every message sent', async () => {

@@ -1,10 +1,11 @@
-import { Prisma, type PrismaClient } from '@textline/db';
+import { executeIn, Prisma, type PrismaClient, type RawQueryClient } from '@textline/db';
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
 import type { JobDefinition, QueueName } from './define.ts';
 import type { LiveChange, LiveChanges } from '../live/changes.ts';
 import type { JobRunner } from '../ports.ts';
+import * as sql from './enqueue.sql.ts';
 
 /**
  * Job rows are written here and nowhere else in TypeScript: `enqueue` for one job in an interactive
@@ -102,15 +103,24 @@ export function insertJobs(job: JobDefinition, rows: Prisma.Sql): Prisma.Sql {
     FROM (${rows}) AS new_job (id, payload, run_at, enqueued_at)`;
 }
 
-/** The INSERT of one job row, its payload checked against the definition's schema type. */
+/**
+ * Writes one job row in `db`'s transaction (or on its own), its payload checked against the
+ * definition's schema type. With `ifAbsent`, a row with its id already there is left as it is.
+ * Returns how many rows it wrote.
+ */
 export function insertJob<Payload extends z.ZodType>(
+  db: Pick<RawQueryClient, '$executeRawUnsafe'>,
   job: JobDefinition<Payload>,
   row: { id: string; payload: z.input<Payload>; runAt: Date; enqueuedAt: Date },
-): Prisma.Sql {
-  return insertJobs(
-    job,
-    Prisma.sql`VALUES (${row.id}, ${JSON.stringify(row.payload)}::jsonb, ${row.runAt}::timestamptz, ${row.enqueuedAt}::timestamptz)`,
-  );
+  options: { ifAbsent?: boolean } = {},
+): Promise<number> {
+  return executeIn(db, options.ifAbsent ? sql.insertJobUnlessPresent : sql.insertJob, [
+    row.id,
+    job.queue,
+    JSON.stringify(row.payload),
+    row.runAt,
+    row.enqueuedAt,
+  ]);
 }
 
 /**
@@ -129,7 +139,7 @@ export async function enqueue<Payload extends z.ZodType>(
   const now = clock.now();
   const runAt = options.runAt ?? new Date(now);
   const id = newId('job');
-  await tx.$executeRaw(insertJob(job, { id, payload, runAt, enqueuedAt: new Date(now) }));
+  await insertJob(tx, job, { id, payload, runAt, enqueuedAt: new Date(now) });
   if (runAt.getTime() <= now) wakeAfterCommit(tx, job, [id]);
   return id;
 }

@@ -12,7 +12,7 @@ export const ZRecurringPayload = z.object({ period: z.number().int() });
 /** A kind of job that gets one row per `everyMs` of the service clock. */
 export type RecurringJob = { job: JobDefinition<typeof ZRecurringPayload>; everyMs: number };
 
-type RecurringDeps = { prisma: Pick<PrismaClient, '$executeRaw'>; clock: Clock; log: Logger; checkEveryMs: number };
+type RecurringDeps = { prisma: Pick<PrismaClient, '$executeRawUnsafe'>; clock: Clock; log: Logger; checkEveryMs: number };
 
 /**
  * Adds recurring jobs to a runner: while its workers run, every period of the service clock (counted
@@ -33,8 +33,12 @@ export function withRecurringJobs(runner: JobRunner, deps: RecurringDeps, recurr
       if (enqueuedPeriods.get(job.queue) === period) continue;
       const id = `job_${job.queue}_${period}`;
       // Its own statement, not a transaction: the row is committed (or was already there) when it returns.
-      const created = await deps.prisma.$executeRaw`
-        ${insertJob(job, { id, payload: { period }, runAt: now, enqueuedAt: now })} ON CONFLICT (id) DO NOTHING`;
+      const created = await insertJob(
+        deps.prisma,
+        job,
+        { id, payload: { period }, runAt: now, enqueuedAt: now },
+        { ifAbsent: true },
+      );
       enqueuedPeriods.set(job.queue, period);
       if (created > 0) runner.wake(job.queue, id);
     }

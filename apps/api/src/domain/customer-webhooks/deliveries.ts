@@ -9,13 +9,14 @@ import {
   type TWebhookDeliveryDetail,
   webhookRecoveryWindowDays,
 } from '@textline/contract';
-import { Prisma, type WebhookAttempt, type WebhookDelivery } from '@textline/db';
-import { enqueue, inJobTransaction, insertJob, insertJobs, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
+import { executeIn, type Prisma, queryRowsIn, type WebhookAttempt, type WebhookDelivery } from '@textline/db';
+import { enqueue, inJobTransaction, insertJob, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { type LimitReport, perMinute, rateLimitedError } from '../../limits/keyed-limiter.ts';
 import type { Services } from '../../ports.ts';
+import * as sql from './deliveries.sql.ts';
 import { findEndpoint } from './endpoints.ts';
 import { envelopeFor, webhookDeliveryJob } from './worker.ts';
 
@@ -63,15 +64,6 @@ export function messageIdOf(data: TCustomerEventData): string | null {
 }
 
 /**
- * The enabled endpoints of a workspace subscribed to an event type (an endpoint with no event types
- * takes them all): a statement to run with the event's own INSERT (recordCustomerEvent).
- */
-export function subscribedEndpoints(workspaceId: string, eventType: string): Prisma.Sql {
-  return Prisma.sql`SELECT id FROM webhook_endpoints
-    WHERE workspace_id = ${workspaceId} AND enabled AND (cardinality(event_types) = 0 OR ${eventType} = ANY (event_types))`;
-}
-
-/**
  * Called in the transaction that records a customer event, with the endpoints subscribed to it: one
  * delivery (and one job) per endpoint. The jobs start once the transaction commits.
  */
@@ -96,14 +88,7 @@ export async function enqueueWebhookDeliveries(
   await tx.webhookDelivery.createMany({ data: deliveries });
   // Their jobs in one statement, however many endpoints; the payload is the first automatic attempt's.
   const jobIds = deliveries.map(() => newId('job'));
-  await tx.$executeRaw(
-    insertJobs(
-      webhookDeliveryJob,
-      Prisma.sql`SELECT job_id, jsonb_build_object('delivery_id', delivery_id, 'trigger', 'automatic', 'attempt', 1),
-                        ${now}::timestamptz, ${now}::timestamptz
-                 FROM unnest(${jobIds}::text[], ${deliveries.map((delivery) => delivery.id)}::text[]) AS d (job_id, delivery_id)`,
-    ),
-  );
+  await executeIn(tx, sql.insertDeliveryJobs, [webhookDeliveryJob.queue, now, jobIds, deliveries.map((delivery) => delivery.id)]);
   wakeAfterCommit(tx, webhookDeliveryJob, jobIds);
 }
 
@@ -182,10 +167,6 @@ function endpointDisabled(): AppError {
   });
 }
 
-/** Whether a job is still to run (a failed one the runner gave up on is `dead`, a finished one `done` or gone). */
-const jobWaits = (jobId: Prisma.Sql) =>
-  Prisma.sql`EXISTS (SELECT 1 FROM jobs j WHERE j.id = ${jobId} AND j.status IN ('pending', 'running'))`;
-
 /**
  * Queues one more attempt with the original payload and event id; the delivery shows it when done.
  * While a replay of it waits to run, the answer is that one and nothing more is queued. The job is
@@ -195,18 +176,15 @@ const jobWaits = (jobId: Prisma.Sql) =>
 export async function replayDelivery(deps: Deps, workspaceId: string, id: string): Promise<TWebhookDelivery> {
   const delivery = await findDelivery(deps, workspaceId, id);
   if (!delivery.endpoint.enabled) throw endpointDisabled();
-  const [seen] = await deps.prisma.$queryRaw<{ waits: boolean }[]>`
-    SELECT ${jobWaits(Prisma.sql`${delivery.replayJobId}`)} AS waits`;
+  const [seen] = await queryRowsIn(deps.prisma, sql.replayWaits, [delivery.replayJobId]);
   if (seen?.waits) return deliveryView(delivery);
   const now = new Date(deps.clock.now());
   const jobId = newId('job');
   const queued = await inJobTransaction(deps, async (tx) => {
-    const claimed = await tx.$executeRaw`
-      UPDATE webhook_deliveries SET replay_job_id = ${jobId}
-      WHERE id = ${delivery.id} AND replay_job_id IS NOT DISTINCT FROM ${delivery.replayJobId}`;
+    const claimed = await executeIn(tx, sql.claimReplay, [jobId, delivery.id, delivery.replayJobId]);
     if (claimed === 0) return false;
     const payload = { delivery_id: delivery.id, trigger: 'replay' } as const;
-    await tx.$executeRaw(insertJob(webhookDeliveryJob, { id: jobId, payload, runAt: now, enqueuedAt: now }));
+    await insertJob(tx, webhookDeliveryJob, { id: jobId, payload, runAt: now, enqueuedAt: now });
     wakeAfterCommit(tx, webhookDeliveryJob, [jobId]);
     return true;
   });
@@ -263,10 +241,7 @@ type Recovery = { queued: number; remaining: number; since: string; started_at: 
 
 /** Replays of the endpoint queued since `startedAt` whose jobs are still to run. */
 async function waitingReplays(tx: JobTransaction, endpointId: string, startedAt: Date): Promise<number> {
-  const [row] = await tx.$queryRaw<{ waiting: number }[]>`
-    SELECT count(*)::int AS waiting FROM webhook_deliveries d JOIN jobs j ON j.id = d.replay_job_id
-    WHERE d.endpoint_id = ${endpointId} AND d.replay_job_id IS NOT NULL
-      AND j.status IN ('pending', 'running') AND j.created_at >= ${startedAt}`;
+  const [row] = await queryRowsIn(tx, sql.waitingReplays, [endpointId, startedAt]);
   return row?.waiting ?? 0;
 }
 
@@ -292,9 +267,7 @@ export async function recoverDeliveries(
   if (!endpoint.enabled) throw endpointDisabled();
   const at = new Date(now);
   return inJobTransaction(deps, async (tx) => {
-    const [latest] = await tx.$queryRaw<{ started_at: Date | null; since: Date | null; queued: number | null }[]>`
-      SELECT recovery_started_at AS started_at, recovery_since AS since, recovery_queued AS queued
-      FROM webhook_endpoints WHERE id = ${endpoint.id} FOR UPDATE`;
+    const [latest] = await queryRowsIn(tx, sql.lockEndpointRecovery, [endpoint.id]);
     if (latest?.started_at && latest.since) {
       const remaining = await waitingReplays(tx, endpoint.id, latest.started_at);
       if (remaining > 0) {
@@ -307,23 +280,7 @@ export async function recoverDeliveries(
         };
       }
     }
-    const jobs = await tx.$queryRaw<{ id: string }[]>`
-      WITH due AS (
-        SELECT d.id, d.replay_job_id AS seen_job_id, 'job_' || replace(gen_random_uuid()::text, '-', '') AS job_id
-        FROM webhook_deliveries d
-        WHERE d.endpoint_id = ${endpoint.id} AND d.status = 'failed' AND d.created_at >= ${since}
-          AND NOT ${jobWaits(Prisma.sql`d.replay_job_id`)}
-      ), claimed AS (
-        UPDATE webhook_deliveries d SET replay_job_id = due.job_id FROM due
-        WHERE d.id = due.id AND d.replay_job_id IS NOT DISTINCT FROM due.seen_job_id
-        RETURNING d.id, due.job_id
-      )
-      ${insertJobs(
-        webhookDeliveryJob,
-        Prisma.sql`SELECT job_id, jsonb_build_object('delivery_id', id, 'trigger', 'replay'), ${at}::timestamptz, ${at}::timestamptz
-                   FROM claimed`,
-      )}
-      RETURNING id`;
+    const jobs = await queryRowsIn(tx, sql.queueRecoveryReplays, [endpoint.id, since, webhookDeliveryJob.queue, at]);
     await tx.webhookEndpoint.update({
       where: { id: endpoint.id },
       data: { recoveryStartedAt: at, recoverySince: since, recoveryQueued: jobs.length },

@@ -1,9 +1,10 @@
 import { type CustomerEventType, errorCatalogue, type TCustomerEventData } from '@textline/contract';
-import type { Message } from '@textline/db';
+import { type Message, queryRowsIn } from '@textline/db';
 import { publishAfterCommit, type JobTransaction } from '../../jobs/enqueue.ts';
 import type { LiveChange } from '../../live/changes.ts';
 import { newId } from '../../lib/crypto.ts';
-import { enqueueWebhookDeliveries, messageIdOf, subscribedEndpoints } from './deliveries.ts';
+import { enqueueWebhookDeliveries, messageIdOf } from './deliveries.ts';
+import * as sql from './events.sql.ts';
 
 /**
  * Writes a customer event to the `events` outbox. Call it in the transaction of the
@@ -17,12 +18,13 @@ export async function recordCustomerEvent<TType extends CustomerEventType>(
   event: { workspaceId: string; type: TType; data: TCustomerEventData<TType>; at: Date },
 ): Promise<string> {
   const id = newId('evt');
-  const endpoints = await tx.$queryRaw<{ id: string }[]>`
-    WITH recorded AS (
-      INSERT INTO events (id, workspace_id, type, data, created_at)
-      VALUES (${id}, ${event.workspaceId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${event.at}::timestamptz)
-    )
-    ${subscribedEndpoints(event.workspaceId, event.type)}`;
+  const endpoints = await queryRowsIn(tx, sql.recordEventForSubscribers, [
+    id,
+    event.workspaceId,
+    event.type,
+    JSON.stringify(event.data),
+    event.at,
+  ]);
   await enqueueWebhookDeliveries(
     tx,
     endpoints,
