@@ -29,6 +29,17 @@ function connect(): void {
   });
 }
 
+// A page left for another keeps its connections while the browser holds it in the back/forward
+// cache: close the stream on the way out (each page load would otherwise hold one more of the
+// browser's few connections per host, and of the session's streams), reopen it on the way back.
+addEventListener('pagehide', () => {
+  source?.close();
+  source = undefined;
+});
+addEventListener('pageshow', (event) => {
+  if (event.persisted && listeners.size > 0) connect();
+});
+
 /** Closes the stream (on sign-out: the next session opens its own). */
 export function disconnectLive(): void {
   source?.close();
