@@ -1,5 +1,5 @@
 import type { CustomerEventType, TEventEnvelope } from '@textline/contract';
-import { type Event, Prisma, type PrismaClient } from '@textline/db';
+import { type Event, executeIn, type Prisma, type PrismaClient, queryRowsIn, type RowOf } from '@textline/db';
 import { z } from 'zod';
 import type { Services } from '../../ports.ts';
 import { defineJob, JobDeferred } from '../../jobs/define.ts';
@@ -11,6 +11,7 @@ import { createEndpointGates, type EndpointGates } from './endpoint-gates.ts';
 import { signingSecrets } from './endpoints.ts';
 import { DISABLE_AFTER_FAILING_MS, disabledReason } from './health.ts';
 import type { SendResult } from './sender.ts';
+import * as sql from './worker.sql.ts';
 import { signedHeaders } from './signing.ts';
 
 /**
@@ -46,29 +47,14 @@ export function envelopeFor(event: Pick<Event, 'id' | 'type' | 'createdAt' | 'da
 /** `pending` until the first attempt; then the outcome of the latest attempt. */
 type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
-/** A delivery with its endpoint and event, read in one statement (this is the hot path). */
-type DeliveryRow = {
-  id: string;
+/** A delivery with its endpoint and event, as each of worker.sql's three reads returns it. */
+type DeliveryRow = Omit<RowOf<typeof sql.deliveryWithEndpoint>, 'status' | 'event_data'> & {
   status: DeliveryStatus;
-  next_retry_at: Date | null;
-  endpoint_id: string;
-  workspace_id: string;
-  url: string;
-  enabled: boolean;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-  failing_since: Date | null;
-  event_id: string;
-  event_type: string;
-  event_created_at: Date;
   event_data: Prisma.JsonValue;
 };
 
-const deliveryColumns = Prisma.sql`
-  d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
-  e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
-  ev.created_at AS event_created_at, ev.data AS event_data`;
+/** The reads' rows with the status and event data their columns hold (written only as DeliveryStatus and JSON). */
+const asDeliveryRows = (rows: RowOf<typeof sql.deliveryWithEndpoint>[]) => rows as DeliveryRow[];
 
 /**
  * An automatic attempt first claims its number, so a repeated job or a second worker cannot send
@@ -80,17 +66,9 @@ const deliveryColumns = Prisma.sql`
 async function loadDelivery(prisma: PrismaClient, payload: DeliveryJobPayload): Promise<DeliveryRow | undefined> {
   const rows =
     payload.trigger === 'automatic'
-      ? await prisma.$queryRaw<DeliveryRow[]>`
-          WITH d AS (
-            UPDATE webhook_deliveries SET scheduled_attempts = ${payload.attempt}
-            WHERE id = ${payload.delivery_id} AND next_retry_at IS NOT NULL AND scheduled_attempts = ${payload.attempt - 1}
-            RETURNING id, status, next_retry_at, endpoint_id, event_id)
-          SELECT ${deliveryColumns} FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id`
-      : await prisma.$queryRaw<DeliveryRow[]>`
-          SELECT ${deliveryColumns} FROM webhook_deliveries d
-          JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
-          WHERE d.id = ${payload.delivery_id}`;
-  return rows[0];
+      ? await queryRowsIn(prisma, sql.claimDeliveryAttempt, [payload.attempt, payload.delivery_id])
+      : await queryRowsIn(prisma, sql.deliveryWithEndpoint, [payload.delivery_id]);
+  return asDeliveryRows(rows)[0];
 }
 
 /**
@@ -101,16 +79,11 @@ async function loadDelivery(prisma: PrismaClient, payload: DeliveryJobPayload): 
 async function claimDeliveries(prisma: PrismaClient, payloads: AutomaticPayload[]): Promise<(DeliveryRow | null | undefined)[]> {
   const first = firstOfEachDelivery(payloads.map((payload) => payload.delivery_id));
   const unique = payloads.filter((_, index) => first[index]);
-  const rows = await prisma.$queryRaw<DeliveryRow[]>`
-    WITH claim AS (
-      SELECT * FROM unnest(${unique.map((payload) => payload.delivery_id)}::text[], ${unique.map((payload) => payload.attempt)}::int[])
-        AS c (id, attempt)
-    ), d AS (
-      UPDATE webhook_deliveries w SET scheduled_attempts = claim.attempt FROM claim
-      WHERE w.id = claim.id AND w.next_retry_at IS NOT NULL AND w.scheduled_attempts = claim.attempt - 1
-      RETURNING w.id, w.status, w.next_retry_at, w.endpoint_id, w.event_id)
-    SELECT ${deliveryColumns} FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id`;
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const rows = await queryRowsIn(prisma, sql.claimDeliveryAttempts, [
+    unique.map((payload) => payload.delivery_id),
+    unique.map((payload) => payload.attempt),
+  ]);
+  const byId = new Map(asDeliveryRows(rows).map((row) => [row.id, row]));
   return payloads.map((payload, index) => (first[index] ? (byId.get(payload.delivery_id) ?? null) : undefined));
 }
 
@@ -122,9 +95,7 @@ function firstOfEachDelivery(ids: string[]): boolean[] {
 
 /** An automatic attempt that cannot be made now gives its number back, so the job can claim it again later. */
 async function unclaim(prisma: PrismaClient, payload: AutomaticPayload): Promise<void> {
-  await prisma.$executeRaw`
-    UPDATE webhook_deliveries SET scheduled_attempts = ${payload.attempt - 1}
-    WHERE id = ${payload.delivery_id} AND scheduled_attempts = ${payload.attempt}`;
+  await executeIn(prisma, sql.unclaimDeliveryAttempt, [payload.attempt, payload.delivery_id]);
 }
 
 /**
@@ -153,7 +124,7 @@ function settle(attempt: {
  * its wait (replay_job_id), so the next replay queues again.
  */
 function recordAttempt(
-  db: Pick<PrismaClient, '$executeRaw'>,
+  db: Pick<PrismaClient, '$executeRawUnsafe'>,
   delivery: DeliveryRow,
   trigger: DeliveryJobPayload['trigger'],
   requestHeaders: Record<string, string>,
@@ -163,25 +134,20 @@ function recordAttempt(
 ) {
   const responseCode = result.kind === 'response' ? result.status : null;
   const keepsRetry = outcome.nextRetryAt === undefined;
-  return db.$executeRaw`
-    WITH updated AS (
-      UPDATE webhook_deliveries SET
-        status = ${outcome.status},
-        next_retry_at = CASE WHEN ${keepsRetry} THEN next_retry_at ELSE ${outcome.nextRetryAt ?? null}::timestamptz END,
-        attempt_count = attempt_count + 1,
-        last_response_code = ${responseCode}::integer,
-        last_latency_ms = ${result.latencyMs},
-        last_attempt_at = ${finishedAt},
-        replay_job_id = CASE WHEN ${trigger} = 'replay' THEN NULL ELSE replay_job_id END,
-        updated_at = ${finishedAt}
-      WHERE id = ${delivery.id}
-      RETURNING attempt_count)
-    INSERT INTO webhook_attempts
-      (id, delivery_id, number, trigger, response_code, latency_ms, response_body, error, request_headers, created_at)
-    SELECT ${newId('wha')}, ${delivery.id}, attempt_count, ${trigger}, ${responseCode}::integer, ${result.latencyMs},
-           ${result.kind === 'response' ? result.body : ''}, ${result.kind === 'error' ? result.error : null}::text,
-           ${JSON.stringify(requestHeaders)}::jsonb, ${finishedAt}
-    FROM updated`;
+  return executeIn(db, sql.recordAttempt, [
+    outcome.status,
+    keepsRetry,
+    outcome.nextRetryAt ?? null,
+    responseCode,
+    result.latencyMs,
+    finishedAt,
+    trigger,
+    delivery.id,
+    newId('wha'),
+    result.kind === 'response' ? result.body : '',
+    result.kind === 'error' ? result.error : null,
+    JSON.stringify(requestHeaders),
+  ]);
 }
 
 type AttemptRecord = {
@@ -201,36 +167,20 @@ async function recordAttempts(prisma: PrismaClient, records: AttemptRecord[]): P
   const first = firstOfEachDelivery(records.map((record) => record.delivery.id));
   const unique = records.filter((_, index) => first[index]);
   const column = <T>(value: (record: AttemptRecord) => T) => unique.map(value);
-  await prisma.$executeRaw`
-    WITH attempt AS (
-      SELECT * FROM unnest(
-        ${column(() => newId('wha'))}::text[], ${column((r) => r.delivery.id)}::text[], ${column((r) => r.trigger)}::text[],
-        ${column((r) => r.outcome.status)}::text[], ${column((r) => r.outcome.nextRetryAt === undefined)}::boolean[],
-        ${column((r) => r.outcome.nextRetryAt?.toISOString() ?? null)}::timestamptz[],
-        ${column((r) => (r.result.kind === 'response' ? r.result.status : null))}::integer[],
-        ${column((r) => r.result.latencyMs)}::integer[],
-        ${column((r) => (r.result.kind === 'response' ? r.result.body : ''))}::text[],
-        ${column((r) => (r.result.kind === 'error' ? r.result.error : null))}::text[],
-        ${column((r) => JSON.stringify(r.requestHeaders))}::text[], ${column((r) => r.finishedAt.toISOString())}::timestamptz[])
-        AS a (id, delivery_id, trigger, status, keeps_retry, next_retry_at, response_code, latency_ms, response_body, error,
-              request_headers, finished_at)
-    ), updated AS (
-      UPDATE webhook_deliveries d SET
-        status = attempt.status,
-        next_retry_at = CASE WHEN attempt.keeps_retry THEN d.next_retry_at ELSE attempt.next_retry_at END,
-        attempt_count = d.attempt_count + 1,
-        last_response_code = attempt.response_code,
-        last_latency_ms = attempt.latency_ms,
-        last_attempt_at = attempt.finished_at,
-        replay_job_id = CASE WHEN attempt.trigger = 'replay' THEN NULL ELSE d.replay_job_id END,
-        updated_at = attempt.finished_at
-      FROM attempt WHERE d.id = attempt.delivery_id
-      RETURNING d.id, d.attempt_count)
-    INSERT INTO webhook_attempts
-      (id, delivery_id, number, trigger, response_code, latency_ms, response_body, error, request_headers, created_at)
-    SELECT attempt.id, attempt.delivery_id, updated.attempt_count, attempt.trigger, attempt.response_code, attempt.latency_ms,
-           attempt.response_body, attempt.error, attempt.request_headers::jsonb, attempt.finished_at
-    FROM updated JOIN attempt ON attempt.delivery_id = updated.id`;
+  await executeIn(prisma, sql.recordAttempts, [
+    column(() => newId('wha')),
+    column((r) => r.delivery.id),
+    column((r) => r.trigger),
+    column((r) => r.outcome.status),
+    column((r) => r.outcome.nextRetryAt === undefined),
+    column((r) => r.outcome.nextRetryAt?.toISOString() ?? null),
+    column((r) => (r.result.kind === 'response' ? r.result.status : null)),
+    column((r) => r.result.latencyMs),
+    column((r) => (r.result.kind === 'response' ? r.result.body : '')),
+    column((r) => (r.result.kind === 'error' ? r.result.error : null)),
+    column((r) => JSON.stringify(r.requestHeaders)),
+    column((r) => r.finishedAt.toISOString()),
+  ]);
   return first.map((isFirst) => (isFirst ? true : undefined));
 }
 
@@ -408,11 +358,7 @@ async function recordFailureRun(
   finishedAt: Date,
 ): Promise<void> {
   const { failingSince } = effects;
-  const [endpoint] = await tx.$queryRaw<{ failing_since: Date | null }[]>`
-    UPDATE webhook_endpoints
-    SET failing_since = CASE WHEN ${failingSince}::timestamptz IS NULL THEN NULL
-                             ELSE LEAST(COALESCE(failing_since, ${failingSince}::timestamptz), ${failingSince}::timestamptz) END
-    WHERE id = ${endpointId} RETURNING failing_since`;
+  const [endpoint] = await queryRowsIn(tx, sql.recordFailureRun, [failingSince, endpointId]);
   if (effects.disable && endpoint?.failing_since) {
     await tx.webhookEndpoint.update({
       where: { id: endpointId },

@@ -1,0 +1,106 @@
+-- The delivery worker's statements (worker.ts). A delivery is read with its endpoint and event in
+-- one statement (this is the hot path), the same columns by each of the three reads.
+--
+-- An automatic attempt first claims its number (scheduled_attempts), so a repeated job or a second
+-- worker cannot send the same attempt twice. Nothing comes back when the delivery is gone (its
+-- endpoint was deleted), the attempt was already made, or no automatic attempt is scheduled any more
+-- (next_retry_at null: it succeeded, or it gave up).
+
+-- name: claimDeliveryAttempt
+-- Claims the automatic attempt `attempt` of the delivery and reads it.
+-- params: attempt, deliveryId
+WITH d AS (
+  UPDATE webhook_deliveries SET scheduled_attempts = $1
+  WHERE id = $2 AND next_retry_at IS NOT NULL AND scheduled_attempts = $1 - 1
+  RETURNING id, status, next_retry_at, endpoint_id, event_id)
+SELECT d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
+       e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
+       ev.created_at AS event_created_at, ev.data AS event_data
+FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id;
+
+-- name: claimDeliveryAttempts
+-- claimDeliveryAttempt for many deliveries (each named once), by id and attempt.
+-- params: deliveryIds, attempts
+WITH claim AS (
+  SELECT * FROM unnest($1::text[], $2::int[]) AS c (id, attempt)
+), d AS (
+  UPDATE webhook_deliveries w SET scheduled_attempts = claim.attempt FROM claim
+  WHERE w.id = claim.id AND w.next_retry_at IS NOT NULL AND w.scheduled_attempts = claim.attempt - 1
+  RETURNING w.id, w.status, w.next_retry_at, w.endpoint_id, w.event_id)
+SELECT d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
+       e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
+       ev.created_at AS event_created_at, ev.data AS event_data
+FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id;
+
+-- name: deliveryWithEndpoint
+-- Reads a delivery for an attempt that claims nothing (a replay or a test event).
+-- params: deliveryId
+SELECT d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
+       e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
+       ev.created_at AS event_created_at, ev.data AS event_data
+FROM webhook_deliveries d
+JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
+WHERE d.id = $1;
+
+-- name: unclaimDeliveryAttempt
+-- Gives an automatic attempt that cannot be made now its number back, so the job can claim it again later.
+-- params: attempt, deliveryId
+UPDATE webhook_deliveries SET scheduled_attempts = $1 - 1
+WHERE id = $2 AND scheduled_attempts = $1;
+
+-- name: recordAttempt
+-- Updates the delivery after an attempt and records the attempt, numbered by the row update. With
+-- `keepsRetry` the delivery's next_retry_at stays as it is. A replay's attempt ends its wait
+-- (replay_job_id), so the next replay queues again.
+-- params: status, keepsRetry, nextRetryAt, responseCode, latencyMs, finishedAt, trigger, deliveryId, attemptId, responseBody, error, requestHeaders
+WITH updated AS (
+  UPDATE webhook_deliveries SET
+    status = $1,
+    next_retry_at = CASE WHEN $2::boolean THEN next_retry_at ELSE $3::timestamptz END,
+    attempt_count = attempt_count + 1,
+    last_response_code = $4::integer,
+    last_latency_ms = $5,
+    last_attempt_at = $6,
+    replay_job_id = CASE WHEN $7::text = 'replay' THEN NULL ELSE replay_job_id END,
+    updated_at = $6
+  WHERE id = $8
+  RETURNING attempt_count)
+INSERT INTO webhook_attempts
+  (id, delivery_id, number, trigger, response_code, latency_ms, response_body, error, request_headers, created_at)
+SELECT $9, $8, attempt_count, $7, $4::integer, $5, $10, $11::text, $12::jsonb, $6
+FROM updated;
+
+-- name: recordAttempts
+-- recordAttempt for many attempts (each of another delivery), one array element per attempt.
+-- params: attemptIds, deliveryIds, triggers, statuses, keepsRetry, nextRetryAts, responseCodes, latenciesMs, responseBodies, errors, requestHeaders, finishedAts
+WITH attempt AS (
+  SELECT * FROM unnest(
+    $1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[], $7::integer[], $8::integer[],
+    $9::text[], $10::text[], $11::text[], $12::timestamptz[])
+    AS a (id, delivery_id, trigger, status, keeps_retry, next_retry_at, response_code, latency_ms, response_body, error,
+          request_headers, finished_at)
+), updated AS (
+  UPDATE webhook_deliveries d SET
+    status = attempt.status,
+    next_retry_at = CASE WHEN attempt.keeps_retry THEN d.next_retry_at ELSE attempt.next_retry_at END,
+    attempt_count = d.attempt_count + 1,
+    last_response_code = attempt.response_code,
+    last_latency_ms = attempt.latency_ms,
+    last_attempt_at = attempt.finished_at,
+    replay_job_id = CASE WHEN attempt.trigger = 'replay' THEN NULL ELSE d.replay_job_id END,
+    updated_at = attempt.finished_at
+  FROM attempt WHERE d.id = attempt.delivery_id
+  RETURNING d.id, d.attempt_count)
+INSERT INTO webhook_attempts
+  (id, delivery_id, number, trigger, response_code, latency_ms, response_body, error, request_headers, created_at)
+SELECT attempt.id, attempt.delivery_id, updated.attempt_count, attempt.trigger, attempt.response_code, attempt.latency_ms,
+       attempt.response_body, attempt.error, attempt.request_headers::jsonb, attempt.finished_at
+FROM updated JOIN attempt ON attempt.delivery_id = updated.id;
+
+-- name: recordFailureRun
+-- Moves the endpoint's run of failures: null ends it, a time starts it or keeps its earlier start.
+-- params: failingSince, endpointId
+UPDATE webhook_endpoints
+SET failing_since = CASE WHEN $1::timestamptz IS NULL THEN NULL
+                         ELSE LEAST(COALESCE(failing_since, $1::timestamptz), $1::timestamptz) END
+WHERE id = $2 RETURNING failing_since;
