@@ -1,11 +1,16 @@
-import { Prisma, type PrismaClient } from '@textline/db';
+import { executeIn, type PrismaClient, type Statement } from '@textline/db';
 import { defineJob } from '../jobs/define.ts';
 import { ZRecurringPayload } from '../jobs/recurring.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import type { Services } from '../ports.ts';
+import * as sql from './maintenance.sql.ts';
 
-/** Rows of one table that nothing needs any more, named by the table's primary key. */
-type Prunable = { table: string; key: string; stale: Prisma.Sql };
+/** Rows of one table that nothing needs any more: its statement deletes a batch of those older than `before`. */
+type Prunable = {
+  table: string;
+  prune: Statement<[before: Date | string | null, batchSize: number | bigint | null], never>;
+  before: Date;
+};
 
 /**
  * Operational rows that only grow and that nobody reads once old: finished jobs, and credentials long
@@ -17,19 +22,12 @@ type Prunable = { table: string; key: string; stale: Prisma.Sql };
 function prunableRows(config: Services['config'], now: number): Prunable[] {
   const finishedBefore = new Date(now - config.jobRetentionDays * DAY_MS);
   const expiredBefore = new Date(now - config.expiredCredentialRetentionDays * DAY_MS);
-  const expired = Prisma.sql`expires_at < ${expiredBefore}`;
   return [
-    // A job finishes after it is due (run_at <= updated_at), so the run_at bound changes nothing but
-    // lets the (status, run_at) index find the rows.
-    {
-      table: 'jobs',
-      key: 'id',
-      stale: Prisma.sql`status = 'done' AND run_at < ${finishedBefore} AND updated_at < ${finishedBefore}`,
-    },
-    { table: 'console_sessions', key: 'id', stale: expired },
-    { table: 'oauth_authorization_codes', key: 'code_hash', stale: expired },
-    { table: 'oauth_refresh_tokens', key: 'id', stale: expired },
-    { table: 'access_tokens', key: 'id', stale: expired },
+    { table: 'jobs', prune: sql.pruneFinishedJobs, before: finishedBefore },
+    { table: 'console_sessions', prune: sql.pruneExpiredConsoleSessions, before: expiredBefore },
+    { table: 'oauth_authorization_codes', prune: sql.pruneExpiredAuthorizationCodes, before: expiredBefore },
+    { table: 'oauth_refresh_tokens', prune: sql.pruneExpiredRefreshTokens, before: expiredBefore },
+    { table: 'access_tokens', prune: sql.pruneExpiredAccessTokens, before: expiredBefore },
   ];
 }
 
@@ -37,14 +35,10 @@ function prunableRows(config: Services['config'], now: number): Prunable[] {
  * Deletes in statements of at most `batchSize` rows, each its own short transaction, skipping rows
  * someone else holds: a large backlog never locks much for long, and what is skipped goes next time.
  */
-async function deleteInBatches(db: Pick<PrismaClient, '$executeRaw'>, rows: Prunable, batchSize: number): Promise<number> {
-  const table = Prisma.raw(rows.table);
-  const key = Prisma.raw(rows.key);
+async function deleteInBatches(db: Pick<PrismaClient, '$executeRawUnsafe'>, rows: Prunable, batchSize: number): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const batch = await db.$executeRaw`
-      DELETE FROM ${table} WHERE ${key} IN (
-        SELECT ${key} FROM ${table} WHERE ${rows.stale} LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)`;
+    const batch = await executeIn(db, rows.prune, [rows.before, batchSize]);
     deleted += batch;
     if (batch < batchSize) return deleted;
   }
