@@ -1,8 +1,10 @@
 import { AppError, type TConversation, type TFundingInvoice, type TMessageItem, type TSuppression } from '@textline/contract';
+import { queryRowsIn } from '@textline/db';
 import { randomBase62 } from '../../lib/crypto.ts';
 import { requireE164 } from '../../lib/phone.ts';
 import { ingestProviderWebhook } from '../../provider-callbacks/ingest.ts';
 import { runsSandbox } from '../sandbox-mode.ts';
+import * as sql from './actions.sql.ts';
 import { signedCarrierCallback, type CarrierCallback } from './callbacks.ts';
 import { carrierInbound, carrierReport } from './carrier.ts';
 import type { CarrierStep } from './magic-recipients.ts';
@@ -85,13 +87,7 @@ export async function payFundingInvoice(
  * (the sticky sender), else the oldest connected one.
  */
 async function receivingNumber(deps: SandboxDeps, workspaceId: string, from: string): Promise<string> {
-  const [row] = await deps.prisma.$queryRaw<{ number: string }[]>`
-    SELECT p.number FROM phone_numbers p
-    LEFT JOIN recipient_senders r
-      ON r.workspace_id = p.workspace_id AND r.phone_number = ${from} AND r.phone_number_id = p.id
-    WHERE p.workspace_id = ${workspaceId} AND p.status = 'connected'
-    ORDER BY (r.phone_number_id IS NULL), p.created_at, p.id
-    LIMIT 1`;
+  const [row] = await queryRowsIn(deps.prisma, sql.receivingNumber, [from, workspaceId]);
   if (!row) {
     throw new AppError('branded_number_missing', {
       message: 'The workspace has no connected number for the text to go to.',
