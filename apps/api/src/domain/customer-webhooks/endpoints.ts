@@ -6,11 +6,12 @@ import {
   type TWebhookEndpointHealth,
   type TWebhookEndpointHour,
 } from '@textline/contract';
-import { Prisma, type WebhookEndpoint } from '@textline/db';
+import { executeIn, type Prisma, queryRowsIn, type RowOf, type WebhookEndpoint } from '@textline/db';
 import type { AuthContext } from '../../auth/authenticator.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../ports.ts';
+import * as sql from './endpoints.sql.ts';
 import { endpointHealth, hourlyAttempts } from './health.ts';
 import { isNonPublicHost, nonPublicReason, unusableHost } from './public-destination.ts';
 import { newSigningSecret } from './signing.ts';
@@ -146,20 +147,9 @@ const consoleCreator: TWebhookEndpointCreator = {
   disabled_when_revoked: false,
 };
 
-/**
- * Tokens handed to someone else (delegated tokens, OAuth clients' tokens) take what they created
- * with them when revoked; the account's own root-level tokens do not. `t` is the token's row.
- */
-const revocationDisables = Prisma.sql`(t.origin IN ('delegated', 'oauth') OR t.parent_token_id IS NOT NULL)`;
-
-type CreatorTokenRow = {
-  id: string;
-  // OAuth tokens are named after their client.
-  name: string | null;
+/** The calling token's row (OAuth tokens are named after their client), its origin as access_tokens holds it. */
+type CreatorTokenRow = Omit<RowOf<typeof sql.lockLiveToken>, 'origin'> & {
   origin: NonNullable<TWebhookEndpointCreator['token_origin']>;
-  oauth_client_id: string | null;
-  revoked_at: Date | null;
-  disabled_when_revoked: boolean;
 };
 
 /**
@@ -170,10 +160,7 @@ type CreatorTokenRow = {
  */
 async function lockLiveToken(tx: Prisma.TransactionClient, caller: EndpointCreator): Promise<CreatorTokenRow | null> {
   if (caller.origin === 'console') return null;
-  const [token] = await tx.$queryRaw<CreatorTokenRow[]>`
-    SELECT t.id, t.name, t.origin, t.oauth_client_id, t.revoked_at, ${revocationDisables} AS disabled_when_revoked
-    FROM access_tokens t WHERE t.id = ${caller.tokenId} AND t.workspace_id = ${caller.workspaceId}
-    FOR SHARE`;
+  const [token] = (await queryRowsIn(tx, sql.lockLiveToken, [caller.tokenId, caller.workspaceId])) as CreatorTokenRow[];
   if (!token || token.revoked_at !== null) throw new AppError('unauthorized');
   return token;
 }
@@ -238,17 +225,7 @@ export async function disableEndpointsOfRevokedTokens(
 ): Promise<number> {
   if (tokens.length === 0) return 0;
   const tokenIds = tokens.map((token) => token.id);
-  const revocation = Prisma.sql`CASE WHEN t.oauth_client_id IS NOT NULL THEN format('the access of the OAuth client "%s"', t.name)
-                                      WHEN t.name IS NULL THEN format('the token %s', t.id)
-                                      ELSE format('the token "%s" (%s)', t.name, t.id) END`;
-  return tx.$executeRaw`
-    UPDATE webhook_endpoints e SET enabled = false, updated_at = ${at},
-      disabled_reason = format(
-        'Disabled automatically on %s: %s that created it was revoked. Enable it again if its events should still come here.',
-        ${at.toISOString()}::text, ${revocation})
-    FROM access_tokens t
-    WHERE e.created_by_token_id = ANY(${tokenIds}::text[]) AND t.id = e.created_by_token_id AND e.enabled
-      AND ${revocationDisables}`;
+  return executeIn(tx, sql.disableEndpointsOfRevokedTokens, [at, at.toISOString(), tokenIds]);
 }
 
 export async function updateEndpoint(
