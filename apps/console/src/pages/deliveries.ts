@@ -96,30 +96,14 @@ function labelledRow(delivery: Delivery): HTMLTableRowElement {
   return rendered;
 }
 
-/**
- * Re-reads the rows shown (the newest, up to LIVE_ROWS_MAX): changed ones are replaced in place,
- * new ones go on top.
- */
+/** Re-reads the rows shown (the newest, at least a page, up to LIVE_ROWS_MAX) and shows them as they are now. */
 async function refreshRows(body: HTMLTableSectionElement, filters: Filters): Promise<void> {
   const shown = body.querySelectorAll('tr.delivery-row').length;
   const { deliveries } = await api.webhookDeliveries.list.query({
     ...filters,
     limit: Math.min(LIVE_ROWS_MAX, Math.max(PAGE_SIZE, shown)),
   });
-  const rows = new Map(
-    [...body.querySelectorAll<HTMLTableRowElement>('tr.delivery-row')].map((tr) => [tr.dataset.deliveryId, tr]),
-  );
-  const fresh: HTMLTableRowElement[] = [];
-  for (const delivery of deliveries) {
-    const existing = rows.get(delivery.id);
-    if (existing) existing.replaceWith(labelledRow(delivery));
-    else fresh.push(labelledRow(delivery));
-  }
-  // Newest first: deliveries not shown yet and newer than the top row are new since the last read.
-  const top = body.querySelector<HTMLTableRowElement>('tr.delivery-row');
-  const topIndex = deliveries.findIndex((delivery) => delivery.id === top?.dataset.deliveryId);
-  const newer = new Set(deliveries.slice(0, topIndex === -1 ? deliveries.length : topIndex).map((delivery) => delivery.id));
-  body.prepend(...fresh.filter((tr) => newer.has(tr.dataset.deliveryId ?? '')));
+  if (body.isConnected) body.replaceChildren(...deliveries.map(labelledRow));
 }
 
 function filterForm(view: View, endpoints: { id: string; url: string }[], apply: () => void): HTMLFormElement {
