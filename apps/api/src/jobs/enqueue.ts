@@ -8,11 +8,10 @@ import type { JobRunner } from '../ports.ts';
 import * as sql from './enqueue.sql.ts';
 
 /**
- * Job rows are written here and nowhere else in TypeScript: `enqueue` for one job in an interactive
- * transaction, and `insertJobs` for statements that make a job per row of a query (campaign steps,
- * provider events, recurring jobs). The one other writer is the database function
- * accept_message_batch, which writes each accepted message's dispatch job in the send's own
- * statement (see dispatchJob).
+ * Job rows are written by `enqueue` (one job in an interactive transaction), by statements that make
+ * a job per row of a query (`insertJobs` here, or their own INSERT in a `.sql` file, such as webhook
+ * deliveries' and recoveries' jobs), and by the database function accept_message_batch, which
+ * writes each accepted message's dispatch job in the send's own statement (see dispatchJob).
  */
 
 declare const wakesAfterCommit: unique symbol;
