@@ -6,12 +6,13 @@ import {
   type TEnrollmentStatus,
   type TEnrollmentStopReason,
 } from '@textline/contract';
-import { Prisma } from '@textline/db';
+import { executeIn, type Prisma, queryRowsIn } from '@textline/db';
 import type { AuthContext } from '../../auth/authenticator.ts';
 import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { assertCampaignExists, lockCampaign } from './campaigns.ts';
+import * as sql from './enrollments.sql.ts';
 import { type CampaignDeps, enqueueSteps } from './scheduler.ts';
 import { assertEditable } from './state-machine.ts';
 
@@ -25,22 +26,18 @@ const ENROLL_TIMEOUT_MS = 120_000;
 const ANALYZE_AFTER_ENROLLED = 1_000;
 
 /**
- * The numbers to enroll, as a query of distinct phone_number (a contact list's members, or the
- * valid numbers given), plus the entries given that are not phone numbers.
+ * The numbers to enroll (a contact list's, or the valid numbers given: the other is empty), plus the
+ * entries given that are not phone numbers.
  */
 async function candidates(
   tx: Prisma.TransactionClient,
   workspaceId: string,
   input: { phone_numbers?: string[] | undefined; contact_list_id?: string | undefined },
-): Promise<{ query: Prisma.Sql; invalid: string[] }> {
+): Promise<{ contactListId: string | null; phoneNumbers: string[]; invalid: string[] }> {
   if (input.contact_list_id !== undefined) {
     const list = await tx.contactList.findFirst({ where: { id: input.contact_list_id, workspaceId }, select: { id: true } });
     if (!list) throw new AppError('not_found', { message: 'No contact list with this id exists in this workspace.' });
-    return {
-      query: Prisma.sql`SELECT DISTINCT c.phone_number FROM contact_list_members m JOIN contacts c ON c.id = m.contact_id
-                        WHERE m.contact_list_id = ${list.id}`,
-      invalid: [],
-    };
+    return { contactListId: list.id, phoneNumbers: [], invalid: [] };
   }
   const phoneNumbers = new Set<string>();
   const invalid: string[] = [];
@@ -49,7 +46,7 @@ async function candidates(
     if (phoneNumber) phoneNumbers.add(phoneNumber);
     else invalid.push(entry);
   }
-  return { query: Prisma.sql`SELECT DISTINCT unnest(${[...phoneNumbers]}::text[]) AS phone_number`, invalid };
+  return { contactListId: null, phoneNumbers: [...phoneNumbers], invalid };
 }
 
 /** The token an enrollment is made with, whose spend caps its sends count against; none for the console, which is no token. */
@@ -79,38 +76,19 @@ export async function enroll(
     async (tx) => {
       const campaign = await lockCampaign(tx, workspaceId, campaignId);
       assertEditable(campaign.status);
-      const { query, invalid } = await candidates(tx, workspaceId, input);
+      const { contactListId, phoneNumbers, invalid } = await candidates(tx, workspaceId, input);
       const firstStage = await tx.campaignStage.findFirst({ where: { campaignId }, orderBy: { position: 'asc' } });
       const firstStepAt =
         campaign.status === 'active' && firstStage ? new Date(now.getTime() + firstStage.delayMinutes * 60_000) : null;
-      // As scheduleSteps would leave them: a due time, and the first schedule counted.
-      const [counted] = await tx.$queryRaw<{ candidates: number; existing: number; suppressed: number; enrolled: number }[]>`
-        WITH candidate AS (${query}),
-        fresh AS (
-          SELECT candidate.phone_number FROM candidate
-          WHERE NOT EXISTS (SELECT 1 FROM campaign_enrollments e
-                            WHERE e.campaign_id = ${campaignId} AND e.phone_number = candidate.phone_number)
-        ),
-        eligible AS (
-          SELECT fresh.phone_number FROM fresh
-          WHERE NOT EXISTS (SELECT 1 FROM workspace_suppressions s
-                            WHERE s.workspace_id = ${workspaceId} AND s.phone_number = fresh.phone_number AND s.active)
-            AND NOT EXISTS (SELECT 1 FROM campaign_suppressions s
-                            WHERE s.campaign_id = ${campaignId} AND s.phone_number = fresh.phone_number)
-        ),
-        inserted AS (
-          INSERT INTO campaign_enrollments (id, campaign_id, workspace_id, phone_number, anchor_at, next_step_at, schedule_seq,
-                                            enrolled_by_token_id, updated_at)
-          SELECT 'enr_' || replace(gen_random_uuid()::text, '-', ''), ${campaignId}, ${workspaceId}, eligible.phone_number,
-                 ${now}, ${firstStepAt}::timestamptz, ${firstStepAt === null ? 0 : 1}, ${tokenId}, ${now}
-          FROM eligible
-          ON CONFLICT (campaign_id, phone_number) DO NOTHING
-          RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM candidate)::int AS candidates,
-               (SELECT count(*) FROM candidate)::int - (SELECT count(*) FROM fresh)::int AS existing,
-               (SELECT count(*) FROM fresh)::int - (SELECT count(*) FROM eligible)::int AS suppressed,
-               (SELECT count(*) FROM inserted)::int AS enrolled`;
+      const [counted] = await queryRowsIn(tx, sql.enrollCandidates, [
+        contactListId,
+        phoneNumbers,
+        campaignId,
+        workspaceId,
+        now,
+        firstStepAt,
+        tokenId,
+      ]);
       if (!counted) throw new Error('the enrollment statement returned no row');
       if (firstStepAt && counted.enrolled > 0) await enqueueSteps(tx, campaignId, firstStepAt);
       return {
@@ -126,7 +104,7 @@ export async function enroll(
   );
   if (counts.enrolled >= ANALYZE_AFTER_ENROLLED) {
     // After the commit, so that it counts the new rows. The enrollment stands whatever this does.
-    await deps.prisma.$executeRaw`ANALYZE campaign_enrollments`.catch((error: unknown) =>
+    await executeIn(deps.prisma, sql.analyzeEnrollments, []).catch((error: unknown) =>
       deps.log.warn({ err: error, campaignId }, 'could not analyze campaign_enrollments after an enrollment'),
     );
   }
