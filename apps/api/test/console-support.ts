@@ -80,7 +80,7 @@ export async function recordEvent(
   const at = new Date(app.clock.now());
   const payload = Object.keys(data).length
     ? data
-    : { message: { id: 'msg_test', status: 'delivered', segments: 1, cost_cents: 2 } };
+    : { message: { id: 'msg_test', status: 'delivered', phone_number: '+14155550100', segments: 1, cost_cents: 2 } };
   return inJobTransaction(app.services, (tx) => recordCustomerEvent(tx, { workspaceId, type, data: payload as never, at }));
 }
 

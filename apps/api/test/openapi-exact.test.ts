@@ -88,24 +88,49 @@ describe('openapi.json, exact', () => {
     expect(phones.filter(({ schema }) => typeof schema.pattern !== 'string').map(({ at }) => at)).toEqual([]);
   });
 
-  it('declares each error body with its code as a const and its extra fields typed', () => {
+  it('declares each error body with its code as a const and its extra fields typed, discriminated by that code', () => {
+    const component = (ref: unknown) => document.components.schemas[String(ref).replace('#/components/schemas/', '')]!;
+    /** The codes a response's body schema admits, checking each discriminator's mapping against its branches. */
+    const codesOf = (schema: Schema): string[] => {
+      if (schema.$ref) {
+        const body = component(schema.$ref);
+        return [String((body.properties as Record<string, Schema>).error!.const)];
+      }
+      if (schema.oneOf && !schema.discriminator) return (schema.oneOf as Schema[]).flatMap(codesOf);
+      const union = (schema.discriminator ? schema : (schema.properties as Record<string, Schema>).error!) as Schema & {
+        oneOf?: Schema[];
+        discriminator?: { propertyName: string; mapping: Record<string, string> };
+      };
+      const branches = union.oneOf ?? [union];
+      const codes = branches.map((branch) => {
+        const target = component(branch.$ref);
+        const code = (target.properties as Record<string, Schema>)[union.discriminator?.propertyName ?? 'code']!.const;
+        if (union.discriminator) expect(union.discriminator.mapping[String(code)]).toBe(branch.$ref);
+        return String(code);
+      });
+      if (branches.length > 1) expect(union.discriminator).toBeDefined();
+      return codes;
+    };
+    let discriminated = 0;
     for (const { path, operation } of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
         // A health check's 503 is its own body (status degraded), not an error.
         if (!/^[45]\d\d$/.test(status) || (path.endsWith('/health') && status === '503')) continue;
         const schema = response.content!['application/json']!.schema;
-        const refs = ((schema.anyOf as Schema[] | undefined) ?? [schema]).map((branch) => branch.$ref as string);
-        for (const ref of refs) expect(ref).toMatch(/^#\/components\/schemas\/[A-Za-z]+Error$/);
+        const codes = codesOf(schema);
+        expect(codes.sort(), `${path} ${status}`).toEqual(response.description.split(', ').sort());
+        if (codes.length > 1) discriminated += 1;
       }
     }
-    const codeOf = (schema: Schema): unknown => {
-      const error = (schema.properties as Record<string, Schema>).error!;
-      return error.const ?? (error.properties as Record<string, Schema>).code!.const;
-    };
-    const errorSchemas = Object.entries(document.components.schemas).filter(([name]) => name.endsWith('Error'));
+    expect(discriminated).toBeGreaterThan(20);
+    const codeOf = (name: string, schema: Schema): unknown =>
+      name.endsWith('ErrorDetail')
+        ? (schema.properties as Record<string, Schema>).code!.const
+        : (schema.properties as Record<string, Schema>).error!.const;
+    const errorSchemas = Object.entries(document.components.schemas).filter(([name]) => /Error(Detail)?$/.test(name));
     expect(errorSchemas.length).toBeGreaterThan(20);
     for (const [name, schema] of errorSchemas) {
-      const code = codeOf(schema) as ErrorCode;
+      const code = codeOf(name, schema) as ErrorCode;
       expect(errorCatalogue[code], name).toBeDefined();
     }
     const insufficient = document.components.schemas.InsufficientBalanceError as { properties: Record<string, Schema> };
@@ -116,11 +141,9 @@ describe('openapi.json, exact', () => {
     };
     expect(limited.required).toEqual(['error', 'message', 'retry_after_seconds', 'limit']);
     expect(limited.properties.retry_after_seconds).toMatchObject({ type: 'integer', minimum: 1 });
-    const invalid = document.components.schemas.ValidationFailedError as {
-      properties: { error: { properties: Record<string, Schema> } };
-    };
-    expect(invalid.properties.error.properties.retry).toEqual(expect.objectContaining({ const: 'retry_after_fixing_request' }));
-    expect(invalid.properties.error.properties.issues).toMatchObject({ type: 'array' });
+    const invalid = document.components.schemas.ValidationFailedErrorDetail as { properties: Record<string, Schema> };
+    expect(invalid.properties.retry).toEqual(expect.objectContaining({ const: 'retry_after_fixing_request' }));
+    expect(invalid.properties.issues).toMatchObject({ type: 'array' });
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith('error.'))).toEqual([]);
   });
 

@@ -9,3 +9,6 @@ export const customerEventTypes = [
   'opt_out.created',
 ] as const;
 export type CustomerEventType = (typeof customerEventTypes)[number];
+
+/** A webhook delivery's status: `pending` until the first attempt, then the outcome of the latest one. */
+export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;

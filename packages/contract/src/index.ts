@@ -41,6 +41,8 @@ export {
 } from './operations/messages.ts';
 export type {
   DispatchOutcome,
+  JobStatus,
+  ProviderEventStatus,
   TMessage,
   TMessageAccepted,
   TMessageCreateRequest,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerEventTypes, type CustomerEventType } from './event-types.ts';
+import { customerEventTypes, type CustomerEventType, webhookDeliveryStatuses } from './event-types.ts';
 import { ZId } from './ids.ts';
 import { messageStatuses } from './operations/messages.ts';
 import { suppressionSources } from './operations/suppressions.ts';
@@ -168,7 +168,7 @@ export const ZEventEnvelope = z.object({
 });
 export type TEventEnvelope = z.infer<typeof ZEventEnvelope>;
 
-export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
+export { webhookDeliveryStatuses };
 
 export const ZWebhookEndpointHealth = z.object({
   attempts_24h: z.number().int().describe('Attempts made in the last 24 hours (automatic, replays and tests)'),

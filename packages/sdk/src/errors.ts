@@ -2,8 +2,16 @@ import type { components } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
 
-/** Every error body openapi.json declares: one schema per catalogue code, named <Code>Error. */
-export type TextlineErrorBody = Schemas[Extract<keyof Schemas, `${string}Error`>];
+/**
+ * Every error body openapi.json declares: a string-form code's whole body is named <Code>Error, an
+ * object-form code's `error` object <Code>ErrorDetail.
+ */
+export type TextlineErrorBody =
+  | Schemas[Extract<keyof Schemas, `${string}Error`>]
+  | { [TName in Extract<keyof Schemas, `${string}ErrorDetail`>]: { error: Schemas[TName] } }[Extract<
+      keyof Schemas,
+      `${string}ErrorDetail`
+    >];
 
 /** The code of a body: `error` in the string form, `error.code` in the object form. */
 type CodeOf<TBody> = TBody extends { error: infer TCode extends string }

@@ -30,6 +30,13 @@ function errorSchemaName(code: ErrorCode): string {
     .join('')}Error`;
 }
 
+/** The component of the `error` object of an object-form code: validation_failed is ValidationFailedErrorDetail. */
+const errorDetailSchemaName = (code: ErrorCode) => `${errorSchemaName(code)}Detail`;
+
+const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const isStringForm = (code: ErrorCode) => errorCatalogue[code].shape === 'string';
+
 /** The JSON Schema of a code's typed extra fields (errors.ts), as properties and the names of the required ones. */
 function extraFieldsOf(definition: ErrorDefinition): { properties: JsonObject; required: string[] } {
   if (!definition.extra) return { properties: {}, required: [] };
@@ -81,6 +88,48 @@ function errorBodySchema(code: ErrorCode): JsonObject {
     },
     additionalProperties: false,
   };
+}
+
+/**
+ * The component of one code: a string-form body whole (InsufficientBalanceError), an object-form body's
+ * `error` object (ValidationFailedErrorDetail), which error responses wrap as {error: ...}.
+ */
+function errorComponent(code: ErrorCode): [string, JsonObject] {
+  const body = errorBodySchema(code);
+  if (isStringForm(code)) return [errorSchemaName(code), body];
+  const { error } = body.properties as { error: JsonObject };
+  return [errorDetailSchemaName(code), { description: body.description, ...error }];
+}
+
+/**
+ * The body schema of a response that may carry any of `codes`, discriminated so that generators pick
+ * the code's type: string-form bodies by `error` (their code), object-form ones by `error.code` (a
+ * discriminator on the `error` object, whose components are the codes' details). The two forms
+ * exclude each other by the type of `error`, a string or an object.
+ */
+function errorResponseSchema(codes: readonly ErrorCode[]): JsonObject {
+  const discriminated = (forms: ErrorCode[], propertyName: string, component: (code: ErrorCode) => string) => ({
+    oneOf: forms.map((code) => schemaRef(component(code))),
+    discriminator: {
+      propertyName,
+      mapping: Object.fromEntries(forms.map((code) => [code, `#/components/schemas/${component(code)}`])),
+    },
+  });
+  const stringForms = codes.filter(isStringForm);
+  const objectForms = codes.filter((code) => !isStringForm(code));
+  const parts: JsonObject[] = [];
+  if (stringForms.length === 1) parts.push(...stringForms.map((code) => schemaRef(errorSchemaName(code))));
+  if (stringForms.length > 1) parts.push(discriminated(stringForms, 'error', errorSchemaName));
+  if (objectForms.length > 0) {
+    const [onlyObjectForm, ...moreObjectForms] = objectForms;
+    const error =
+      onlyObjectForm && moreObjectForms.length === 0
+        ? schemaRef(errorDetailSchemaName(onlyObjectForm))
+        : discriminated(objectForms, 'code', errorDetailSchemaName);
+    parts.push({ type: 'object', required: ['error'], properties: { error }, additionalProperties: false });
+  }
+  const [only, ...more] = parts;
+  return only && more.length === 0 ? only : { oneOf: parts };
 }
 
 /**
@@ -189,15 +238,13 @@ function errorResponses(codeList: Iterable<ErrorCode>, scopeRefusal: boolean, de
   const responses: JsonObject = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     for (const code of codes) declared.add(code);
-    const schemas = codes.map((code) => ({ $ref: `#/components/schemas/${errorSchemaName(code)}` }));
     const headers = errorHeaders(status, codes);
     responses[String(status)] = {
       description: codes.join(', '),
       ...(headers ? { headers } : {}),
       content: {
         'application/json': {
-          // anyOf: the bodies exclude each other by their code's const; linters cannot see that through the nesting.
-          schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas },
+          schema: errorResponseSchema(codes),
           examples: Object.fromEntries(codes.map((code) => [code, { value: renderError(code, { extra: exampleExtras[code] }) }])),
         },
       },
@@ -491,7 +538,7 @@ export function buildOpenApiDocument(): JsonObject {
   components.schemas = {
     ...Object.fromEntries(generated),
     ...successSchemas,
-    ...Object.fromEntries([...declared].sort().map((code) => [errorSchemaName(code), errorBodySchema(code)])),
+    ...Object.fromEntries([...declared].sort().map(errorComponent)),
   };
   return portableSchemas(document);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
 import { ZId } from '../ids.ts';
+import { webhookDeliveryStatuses } from '../event-types.ts';
 import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
 import { sendRefusalCodes } from '../send-outcomes.ts';
 
@@ -425,6 +426,12 @@ export const dispatchOutcomes = [
 ] as const;
 export type DispatchOutcome = (typeof dispatchOutcomes)[number];
 
+/** The statuses of a dispatch job and of a stored carrier report, as the timeline shows them. */
+export const jobStatuses = ['pending', 'running', 'done', 'dead'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+export const providerEventStatuses = ['received', 'processed', 'ignored', 'unreconciled'] as const;
+export type ProviderEventStatus = (typeof providerEventStatuses)[number];
+
 const ZNullableTimestamp = ZTimestamp.nullable();
 
 /** The `detail` of each timeline step type: what that step did. */
@@ -432,24 +439,24 @@ const timelineDetailSchemas = {
   accepted: z
     .object({
       source: z.string().describe('What sent it: api, campaign, test or another source'),
-      token_id: z.string().nullable(),
+      token_id: ZId('token').nullable(),
       token_name: z.string().nullable(),
       token_origin: z.string().nullable(),
-      campaign_id: z.string().nullable(),
-      campaign_stage_id: z.string().nullable(),
-      sender_number: z.string().nullable(),
+      campaign_id: ZId('campaign').nullable(),
+      campaign_stage_id: ZId('campaignStage').nullable(),
+      sender_number: ZE164.nullable(),
       segments: z.number().int(),
       cost_cents: z.number().int(),
       debited_cents: z.number().int(),
-      ledger_entry_id: z.string().nullable(),
+      ledger_entry_id: ZId('ledgerEntry').nullable(),
       send_at: ZNullableTimestamp.describe('When a scheduled send is due; null when sent at once'),
     })
     .describe('Accepted: by which token, campaign or source, and the cost debited'),
   received: z
     .object({
-      phone_number: z.string().describe('Who sent it'),
-      sender_number: z.string().describe('Your number that received it'),
-      conversation_id: z.string().nullable(),
+      phone_number: ZE164.describe('Who sent it'),
+      sender_number: ZE164.describe('Your number that received it'),
+      conversation_id: ZId('conversation').nullable(),
       provider_message_id: z.string().nullable(),
     })
     .describe('An inbound message received'),
@@ -457,7 +464,7 @@ const timelineDetailSchemas = {
     .object({
       outcome: z.enum(dispatchOutcomes),
       attempts: z.number().int().nullable(),
-      job_status: z.string().nullable(),
+      job_status: z.enum(jobStatuses).nullable(),
       last_error: z.string().nullable(),
       next_attempt_at: ZNullableTimestamp,
       provider_message_id: z.string().nullable(),
@@ -469,7 +476,7 @@ const timelineDetailSchemas = {
       provider: z.string(),
       event_type: z.string(),
       external_id: z.string(),
-      status: z.string().nullable(),
+      status: z.enum(providerEventStatuses).describe('What reconciliation did with it'),
       status_reason: z.string().nullable(),
       processed_at: ZNullableTimestamp,
       duplicate: z.boolean().describe('A report of a type that arrived before: it changed nothing'),
@@ -482,12 +489,12 @@ const timelineDetailSchemas = {
     .describe('It failed: why, and whether sending again can work'),
   canceled: z.object({}).describe('A scheduled send canceled before it was due'),
   refund: z
-    .object({ ledger_entry_id: z.string(), amount_cents: z.number().int(), reason: z.string().nullable() })
+    .object({ ledger_entry_id: ZId('ledgerEntry'), amount_cents: z.number().int(), reason: z.string().nullable() })
     .describe('Its cost given back'),
   opt_out: z
     .object({
-      suppression_id: z.string(),
-      phone_number: z.string(),
+      suppression_id: ZId('suppression'),
+      phone_number: ZE164,
       source: z.string().describe('provider_event, inbound_keyword, manual or operator'),
       reason: z.string().nullable(),
       active: z.boolean(),
@@ -496,11 +503,11 @@ const timelineDetailSchemas = {
     .describe('The opt-out this message caused'),
   webhook_delivery: z
     .object({
-      delivery_id: z.string(),
-      endpoint_id: z.string(),
-      event_id: z.string(),
+      delivery_id: ZId('webhookDelivery'),
+      endpoint_id: ZId('webhookEndpoint'),
+      event_id: ZId('event'),
       event_type: z.string(),
-      status: z.string(),
+      status: z.enum(webhookDeliveryStatuses),
       attempt_count: z.number().int(),
       next_retry_at: ZNullableTimestamp,
       attempts: z.array(

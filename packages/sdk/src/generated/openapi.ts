@@ -2115,7 +2115,7 @@ export type components = {
                     /** @enum {string} */
                     outcome: "waiting" | "sending" | "accepted_by_carrier" | "refused_by_carrier" | "failed_before_carrier" | "gave_up";
                     attempts: number | null;
-                    job_status: string | null;
+                    job_status: ("pending" | "running" | "done" | "dead") | null;
                     last_error: string | null;
                     next_attempt_at: string | null;
                     provider_message_id: string | null;
@@ -2134,7 +2134,11 @@ export type components = {
                     provider: string;
                     event_type: string;
                     external_id: string;
-                    status: string | null;
+                    /**
+                     * @description What reconciliation did with it
+                     * @enum {string}
+                     */
+                    status: "received" | "processed" | "ignored" | "unreconciled";
                     status_reason: string | null;
                     processed_at: string | null;
                     /** @description A report of a type that arrived before: it changed nothing */
@@ -2208,6 +2212,7 @@ export type components = {
                 /** @description The opt-out this message caused */
                 detail: {
                     suppression_id: string;
+                    /** @description Phone number in E.164 format */
                     phone_number: string;
                     /** @description provider_event, inbound_keyword, manual or operator */
                     source: string;
@@ -2229,7 +2234,8 @@ export type components = {
                     endpoint_id: string;
                     event_id: string;
                     event_type: string;
-                    status: string;
+                    /** @enum {string} */
+                    status: "pending" | "succeeded" | "failed";
                     attempt_count: number;
                     next_retry_at: string | null;
                     attempts: {
@@ -4326,64 +4332,65 @@ export type components = {
             minimum_cents: number;
         };
         /** @description No connected sender number is available for this workspace. Fix: Buy a number (POST /api/v1/numbers) or provision a dedicated number, then send again. */
-        BrandedNumberMissingError: {
-            error: {
-                /** @constant */
-                code: "branded_number_missing";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_sender_ready";
-            };
+        BrandedNumberMissingErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "branded_number_missing";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_sender_ready";
         };
         /** @description This workspace already has its dedicated number. Fix: Use the existing dedicated number (GET /api/v1/numbers); buy extra numbers with POST /api/v1/numbers. */
-        DedicatedNumberAlreadyProvisionedError: {
-            error: {
-                /** @constant */
-                code: "dedicated_number_already_provisioned";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "do_not_retry";
-            };
+        DedicatedNumberAlreadyProvisionedErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "dedicated_number_already_provisioned";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "do_not_retry";
         };
         /** @description This operation is not allowed. Fix: See the message for what is missing. */
-        ForbiddenError: {
-            error: {
-                /** @constant */
-                code: "forbidden";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "do_not_retry";
-            };
+        ForbiddenErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "forbidden";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "do_not_retry";
         };
         /** @description This idempotency_key was already used for a different request. Fix: Use a new idempotency_key, or resend the original recipient and body. */
-        IdempotencyConflictError: {
-            error: {
-                /** @constant */
-                code: "idempotency_conflict";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_with_new_idempotency_key";
-            };
+        IdempotencyConflictErrorDetail: {
+            /** @constant */
+            code: "idempotency_conflict";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_with_new_idempotency_key";
         };
         /** @description The prepaid balance is too small for this operation. Fix: Create a funding invoice (POST /api/v1/onboarding/funding-invoices) and retry once it is paid. */
         InsufficientBalanceError: {
@@ -4400,73 +4407,71 @@ export type components = {
             };
         };
         /** @description Something went wrong on our side. Fix: Retry later and quote request_id if it persists. */
-        InternalErrorError: {
-            error: {
-                /** @constant */
-                code: "internal_error";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_with_backoff";
-                /** @description Quote it to support */
-                request_id?: string;
-            };
+        InternalErrorErrorDetail: {
+            /** @constant */
+            code: "internal_error";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_with_backoff";
+            /** @description Quote it to support */
+            request_id?: string;
         };
         /** @description The request body is not valid JSON. Fix: Send a JSON object with Content-Type: application/json. */
-        InvalidJsonError: {
-            error: {
-                /** @constant */
-                code: "invalid_json";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_fixing_request";
-            };
+        InvalidJsonErrorDetail: {
+            /** @constant */
+            code: "invalid_json";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_fixing_request";
         };
         /** @description This operation is not allowed in the current state of the resource. Fix: Check current_status in the error and the allowed transitions in the operation description. */
-        InvalidStateError: {
-            error: {
-                /** @constant */
-                code: "invalid_state";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_state_change";
-                /** @description The status the resource is in */
-                current_status: string;
-            };
+        InvalidStateErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "invalid_state";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_state_change";
+            /** @description The status the resource is in */
+            current_status: string;
         };
         /** @description Only a scheduled message can be canceled. Fix: Only a message with status scheduled can be canceled. See current_status in this error (or GET /api/v1/messages/{id}): a queued or sent message cannot be recalled, and a canceled or failed one was refunded already. */
-        MessageNotCancelableError: {
-            error: {
-                /** @constant */
-                code: "message_not_cancelable";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "do_not_retry";
-                /**
-                 * @description The status the message is in
-                 * @enum {string}
-                 */
-                current_status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
-            };
+        MessageNotCancelableErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "message_not_cancelable";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "do_not_retry";
+            /**
+             * @description The status the message is in
+             * @enum {string}
+             */
+            current_status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
         };
         /** @description The send rate limit for this token is exhausted. Fix: Wait retry_after_seconds (the Retry-After header) before sending again. */
         MessageSendRateLimitedError: {
@@ -4486,49 +4491,49 @@ export type components = {
             };
         };
         /** @description No such resource. Fix: Check the id or path. */
-        NotFoundError: {
-            error: {
-                /** @constant */
-                code: "not_found";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_with_valid_id";
-            };
+        NotFoundErrorDetail: {
+            /** @constant */
+            code: "not_found";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_with_valid_id";
         };
         /** @description The provider has no phone number available for this request. Fix: Search what is for sale now (search_available_numbers; GET /api/v1/numbers/available) and buy one of those numbers, try another area_code, or omit number and area_code to take any available number. */
-        NumberUnavailableError: {
-            error: {
-                /** @constant */
-                code: "number_unavailable";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_with_different_area_code";
-            };
+        NumberUnavailableErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "number_unavailable";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_with_different_area_code";
         };
         /** @description An OAuth access token cannot create API keys: a key would outlive the grant and carry more than it allows. Fix: Create keys with the account's own token: the one account creation returned (POST /mcp/accounts or POST /api/v1/accounts), or a full key from POST /api/v1/onboarding/api-key. */
-        OauthTokenCannotMintError: {
-            error: {
-                /** @constant */
-                code: "oauth_token_cannot_mint";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_with_valid_token";
-            };
+        OauthTokenCannotMintErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "oauth_token_cannot_mint";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_with_valid_token";
         };
         /** @description No funding invoice with this id exists for the authenticated user. Fix: Use an invoice id returned by POST /api/v1/onboarding/funding-invoices. */
         OnchainInvoiceNotFoundError: {
@@ -4536,194 +4541,191 @@ export type components = {
             error: "onchain_invoice_not_found";
         };
         /** @description The request body is too large. Fix: Send a smaller body. */
-        PayloadTooLargeError: {
-            error: {
-                /** @constant */
-                code: "payload_too_large";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_fixing_request";
-            };
+        PayloadTooLargeErrorDetail: {
+            /** @constant */
+            code: "payload_too_large";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_fixing_request";
         };
         /** @description The messaging provider did not answer or failed; nothing was changed. Fix: Retry in a little while; if it persists, the operator should check the provider account and its status page. */
-        ProviderUnavailableError: {
-            error: {
-                /** @constant */
-                code: "provider_unavailable";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_with_backoff";
-            };
+        ProviderUnavailableErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "provider_unavailable";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_with_backoff";
         };
         /** @description from is not a connected number of this workspace. Fix: Send from one of the workspace's numbers with status connected: list them with GET /api/v1/numbers (MCP tool list_numbers), or omit from to let the service choose one. */
-        SenderNumberNotFoundError: {
-            error: {
-                /** @constant */
-                code: "sender_number_not_found";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_fixing_request";
-            };
+        SenderNumberNotFoundErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "sender_number_not_found";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_fixing_request";
         };
         /** @description The service cannot reach its database or its queue for the moment (a restart or a failover); a change this request asked for may or may not have been made. Fix: Wait retry_after_seconds (the Retry-After header) and send the request again. A send repeated with the same idempotency_key is accepted once, so repeat sends with theirs; a send without one may have been accepted: look for it with GET /api/v1/messages before sending it again. */
-        ServiceUnavailableError: {
-            error: {
-                /** @constant */
-                code: "service_unavailable";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_seconds";
-                /** @description Seconds to wait before trying again; the Retry-After header */
-                retry_after_seconds: number;
-            };
+        ServiceUnavailableErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "service_unavailable";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_seconds";
+            /** @description Seconds to wait before trying again; the Retry-After header */
+            retry_after_seconds: number;
         };
         /** @description This send would exceed the workspace's daily spend cap. Fix: The message says whose daily cap it is. The workspace's: wait for the next UTC day or ask the operator to raise it. A token's own cap (delegated tokens): wait for the next UTC day or send with a token whose cap allows it. */
-        SpendLimitExceededError: {
-            error: {
-                /** @constant */
-                code: "spend_limit_exceeded";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_spend_available";
-            };
+        SpendLimitExceededErrorDetail: {
+            /** @constant */
+            code: "spend_limit_exceeded";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_spend_available";
         };
         /** @description The recipient opted out themselves (STOP reply or carrier opt-out); only they can lift it. Fix: Do not message this number. Only the recipient can lift an opt-out they made (a STOP reply or a carrier opt-out), by replying START to your number; one the service operator added, only the operator. You can lift only the suppressions you added (source manual, removable true). */
-        SuppressionNotRemovableError: {
-            error: {
-                /** @constant */
-                code: "suppression_not_removable";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "do_not_retry";
-                /** @description Phone number in E.164 format */
-                phone_number: string;
-                /**
-                 * @description Who made the suppression
-                 * @enum {string}
-                 */
-                source: "provider_event" | "inbound_keyword" | "manual" | "operator";
-            };
+        SuppressionNotRemovableErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "suppression_not_removable";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "do_not_retry";
+            /** @description Phone number in E.164 format */
+            phone_number: string;
+            /**
+             * @description Who made the suppression
+             * @enum {string}
+             */
+            source: "provider_event" | "inbound_keyword" | "manual" | "operator";
         };
         /** @description The operation did not finish in time. Fix: Retry later; if the operation has side effects, check its state first. */
-        TimeoutError: {
-            error: {
-                /** @constant */
-                code: "timeout";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_with_backoff";
-            };
+        TimeoutErrorDetail: {
+            /** @constant */
+            code: "timeout";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_with_backoff";
         };
         /** @description A valid bearer token is required. Fix: Send Authorization: Bearer <txt_ token> with the scope this route requires. */
-        UnauthorizedError: {
-            error: {
-                /** @constant */
-                code: "unauthorized";
-                message: string;
-            };
+        UnauthorizedErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "unauthorized";
+            message: string;
         };
         /** @description The request body must be application/json. Fix: Send Content-Type: application/json. */
-        UnsupportedMediaTypeError: {
-            error: {
-                /** @constant */
-                code: "unsupported_media_type";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_fixing_request";
-            };
+        UnsupportedMediaTypeErrorDetail: {
+            /** @constant */
+            code: "unsupported_media_type";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_fixing_request";
         };
         /** @description The request is not valid. Fix: Correct the fields listed in issues and send again. */
-        ValidationFailedError: {
-            error: {
-                /** @constant */
-                code: "validation_failed";
+        ValidationFailedErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "validation_failed";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_fixing_request";
+            /** @description One entry per field problem */
+            issues?: {
+                /** @description The field, dotted for nested ones, e.g. contact.email */
+                path: string;
                 message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_fixing_request";
-                /** @description One entry per field problem */
-                issues?: {
-                    /** @description The field, dotted for nested ones, e.g. contact.email */
-                    path: string;
-                    message: string;
-                }[];
-            };
+            }[];
         };
         /** @description Too many test events were sent to this webhook endpoint lately. Fix: Wait retry_after_seconds (the Retry-After header) before sending another test event; real events and replays are not limited by this. */
-        WebhookTestRateLimitedError: {
-            error: {
-                /** @constant */
-                code: "webhook_test_rate_limited";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "retry_after_seconds";
-                /** @description Seconds to wait before trying again; the Retry-After header */
-                retry_after_seconds: number;
-            };
+        WebhookTestRateLimitedErrorDetail: {
+            /** @constant */
+            code: "webhook_test_rate_limited";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_seconds";
+            /** @description Seconds to wait before trying again; the Retry-After header */
+            retry_after_seconds: number;
         };
         /** @description The recipient has opted out of messages from this workspace. Fix: Do not message this recipient until they opt back in. */
-        WorkspaceSuppressedError: {
-            error: {
-                /** @constant */
-                code: "workspace_suppressed";
-                message: string;
-                /** @description What to do about it */
-                fix: string;
-                /**
-                 * @description Whether and when to retry
-                 * @constant
-                 */
-                retry: "do_not_retry";
-            };
+        WorkspaceSuppressedErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "workspace_suppressed";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "do_not_retry";
         };
     };
     responses: never;
@@ -4758,7 +4760,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description The database is unreachable: status degraded, database unavailable */
@@ -4796,7 +4800,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description The database is unreachable: status degraded, database unavailable */
@@ -4834,7 +4840,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description The database is unreachable: status degraded, database unavailable */
@@ -4891,7 +4899,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -4900,7 +4910,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -4909,7 +4921,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -4918,7 +4932,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description account_creation_rate_limited */
@@ -4948,7 +4964,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -4959,7 +4977,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5013,7 +5033,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -5022,7 +5044,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -5031,7 +5055,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -5040,7 +5066,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description account_creation_rate_limited */
@@ -5070,7 +5098,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5081,7 +5111,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5117,7 +5149,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5128,7 +5162,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -5137,7 +5173,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -5146,7 +5184,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -5155,7 +5195,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -5164,7 +5206,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5175,7 +5219,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5211,7 +5257,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5222,7 +5270,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description oauth_token_cannot_mint, unauthorized */
@@ -5233,7 +5283,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OauthTokenCannotMintError"] | components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["OauthTokenCannotMintErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -5242,7 +5294,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -5251,7 +5305,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -5260,7 +5316,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -5269,7 +5327,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5280,7 +5340,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5311,7 +5373,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5322,7 +5386,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -5331,7 +5397,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5342,7 +5410,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5388,7 +5458,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5399,7 +5471,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description insufficient_balance, spend_limit_exceeded */
@@ -5408,7 +5482,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InsufficientBalanceError"] | components["schemas"]["SpendLimitExceededError"];
+                    "application/json": components["schemas"]["InsufficientBalanceError"] | {
+                        error: components["schemas"]["SpendLimitExceededErrorDetail"];
+                    };
                 };
             };
             /** @description workspace_suppressed, unauthorized */
@@ -5419,7 +5495,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WorkspaceSuppressedError"] | components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["WorkspaceSuppressedErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -5428,7 +5506,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -5437,7 +5517,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, branded_number_missing */
@@ -5446,7 +5528,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["BrandedNumberMissingError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"];
+                    };
                 };
             };
             /** @description message_send_rate_limited */
@@ -5476,7 +5560,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5487,7 +5573,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5523,7 +5611,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5534,7 +5624,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5545,7 +5637,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -5554,7 +5648,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -5563,7 +5659,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, amount_below_minimum */
@@ -5572,7 +5670,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["AmountBelowMinimumError"];
+                    "application/json": components["schemas"]["AmountBelowMinimumError"] | {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -5581,7 +5681,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5592,7 +5694,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5626,7 +5730,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5637,7 +5743,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description onchain_invoice_not_found */
@@ -5655,7 +5763,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5666,7 +5776,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5719,7 +5831,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5730,7 +5844,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5741,7 +5857,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -5750,7 +5868,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -5759,7 +5879,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -5768,7 +5890,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -5777,7 +5901,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5788,7 +5914,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5821,7 +5949,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5832,7 +5962,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description insufficient_balance */
@@ -5852,7 +5984,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["ForbiddenErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -5861,7 +5995,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -5870,7 +6006,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, dedicated_number_already_provisioned, number_unavailable */
@@ -5879,7 +6017,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["DedicatedNumberAlreadyProvisionedError"] | components["schemas"]["NumberUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -5888,7 +6028,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5899,7 +6041,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -5933,7 +6077,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -5944,7 +6090,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -5953,7 +6101,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -5962,7 +6112,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -5973,7 +6125,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6020,7 +6174,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6031,7 +6187,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description oauth_token_cannot_mint, unauthorized */
@@ -6042,7 +6200,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OauthTokenCannotMintError"] | components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["OauthTokenCannotMintErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -6051,7 +6211,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -6060,7 +6222,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -6069,7 +6233,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -6078,7 +6244,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -6089,7 +6257,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6123,7 +6293,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description forbidden, unauthorized */
@@ -6134,7 +6306,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["ForbiddenErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -6143,7 +6317,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -6152,7 +6328,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -6163,7 +6341,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6194,7 +6374,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6205,7 +6387,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -6214,7 +6398,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -6225,7 +6411,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6265,7 +6453,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6276,7 +6466,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description insufficient_balance */
@@ -6296,7 +6488,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ForbiddenError"] | components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["ForbiddenErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -6305,7 +6499,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -6314,7 +6510,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, number_unavailable */
@@ -6323,7 +6521,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["NumberUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -6332,7 +6532,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description provider_unavailable, service_unavailable */
@@ -6343,7 +6545,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProviderUnavailableError"] | components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6378,7 +6582,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6389,7 +6595,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -6398,7 +6606,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -6407,7 +6617,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description provider_unavailable, service_unavailable */
@@ -6418,7 +6630,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProviderUnavailableError"] | components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6452,7 +6666,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6463,7 +6679,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -6472,7 +6690,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -6481,7 +6701,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description provider_unavailable, service_unavailable */
@@ -6492,7 +6714,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProviderUnavailableError"] | components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6531,7 +6755,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6542,7 +6768,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6553,7 +6781,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -6562,7 +6792,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -6571,7 +6803,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -6580,7 +6814,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -6589,7 +6825,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -6598,7 +6836,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -6609,7 +6849,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6651,7 +6893,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6662,7 +6906,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -6671,7 +6917,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -6680,7 +6928,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -6691,7 +6941,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6773,7 +7025,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6784,7 +7038,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description insufficient_balance, spend_limit_exceeded */
@@ -6793,7 +7049,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InsufficientBalanceError"] | components["schemas"]["SpendLimitExceededError"];
+                    "application/json": components["schemas"]["InsufficientBalanceError"] | {
+                        error: components["schemas"]["SpendLimitExceededErrorDetail"];
+                    };
                 };
             };
             /** @description workspace_suppressed, unauthorized */
@@ -6804,7 +7062,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WorkspaceSuppressedError"] | components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["WorkspaceSuppressedErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description idempotency_conflict */
@@ -6813,7 +7073,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyConflictError"];
+                    "application/json": {
+                        error: components["schemas"]["IdempotencyConflictErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -6822,7 +7084,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -6831,7 +7095,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, branded_number_missing, sender_number_not_found */
@@ -6840,7 +7106,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["BrandedNumberMissingError"] | components["schemas"]["SenderNumberNotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description message_send_rate_limited */
@@ -6870,7 +7138,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -6881,7 +7151,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6915,7 +7187,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -6926,7 +7200,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -6935,7 +7211,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -6944,7 +7222,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -6955,7 +7235,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -6989,7 +7271,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7000,7 +7284,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -7009,7 +7295,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7018,7 +7306,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7029,7 +7319,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7061,7 +7353,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7072,7 +7366,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7083,7 +7379,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -7092,7 +7390,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -7101,7 +7401,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -7110,7 +7412,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description message_not_cancelable, validation_failed */
@@ -7119,7 +7423,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageNotCancelableError"] | components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7128,7 +7434,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7139,7 +7447,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7190,7 +7500,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7201,7 +7513,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7212,7 +7526,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -7221,7 +7537,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -7230,7 +7548,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -7239,7 +7559,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7248,7 +7570,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7259,7 +7583,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7290,7 +7616,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7301,7 +7629,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7310,7 +7640,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7321,7 +7653,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7355,7 +7689,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7366,7 +7702,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -7375,7 +7713,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7384,7 +7724,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7395,7 +7737,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7429,7 +7773,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7440,7 +7786,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -7449,7 +7797,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7458,7 +7808,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7469,7 +7821,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7514,7 +7868,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7525,7 +7881,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7536,7 +7894,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -7545,7 +7905,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -7554,7 +7916,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -7563,7 +7927,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7572,7 +7938,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7583,7 +7951,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7617,7 +7987,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7628,7 +8000,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -7637,7 +8011,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7646,7 +8022,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7657,7 +8035,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7691,7 +8071,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7702,7 +8084,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -7711,7 +8095,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7720,7 +8106,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7731,7 +8119,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7779,7 +8169,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7790,7 +8182,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7801,7 +8195,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -7810,7 +8206,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -7819,7 +8217,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -7828,7 +8228,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -7837,7 +8239,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7846,7 +8250,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7857,7 +8263,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7891,7 +8299,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7902,7 +8312,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -7911,7 +8323,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7920,7 +8334,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -7931,7 +8347,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -7963,7 +8381,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7974,7 +8394,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -7985,7 +8407,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -7994,7 +8418,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -8003,7 +8429,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -8012,7 +8440,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -8021,7 +8451,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8030,7 +8462,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8041,7 +8475,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8093,7 +8529,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8104,7 +8542,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8115,7 +8555,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -8124,7 +8566,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -8133,7 +8577,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -8142,7 +8588,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -8151,7 +8599,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description webhook_test_rate_limited */
@@ -8172,7 +8622,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookTestRateLimitedError"];
+                    "application/json": {
+                        error: components["schemas"]["WebhookTestRateLimitedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8181,7 +8633,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8192,7 +8646,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8234,7 +8690,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8245,7 +8703,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8256,7 +8716,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -8265,7 +8727,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -8274,7 +8738,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -8283,7 +8749,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -8292,7 +8760,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8301,7 +8771,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8312,7 +8784,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8346,7 +8820,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8357,7 +8833,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -8366,7 +8844,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8375,7 +8855,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8386,7 +8868,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8427,7 +8911,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8438,7 +8924,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -8447,7 +8935,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8456,7 +8946,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8467,7 +8959,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8501,7 +8995,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8512,7 +9008,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -8521,7 +9019,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8530,7 +9030,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8541,7 +9043,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8573,7 +9077,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8584,7 +9090,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8595,7 +9103,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -8604,7 +9114,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -8613,7 +9125,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -8622,7 +9136,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -8631,7 +9147,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8640,7 +9158,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8651,7 +9171,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8686,7 +9208,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8697,7 +9221,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -8706,7 +9232,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8715,7 +9243,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8726,7 +9256,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8773,7 +9305,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8784,7 +9318,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8795,7 +9331,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -8804,7 +9342,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -8813,7 +9353,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -8822,7 +9364,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8831,7 +9375,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8842,7 +9388,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8876,7 +9424,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8887,7 +9437,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -8896,7 +9448,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -8905,7 +9459,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -8916,7 +9472,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -8966,7 +9524,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8977,7 +9537,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -8988,7 +9550,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -8997,7 +9561,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -9006,7 +9572,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -9015,7 +9583,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, invalid_state */
@@ -9024,7 +9594,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["InvalidStateError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9033,7 +9605,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9044,7 +9618,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -9076,7 +9652,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9087,7 +9665,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9098,7 +9678,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -9107,7 +9689,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -9116,7 +9700,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -9125,7 +9711,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description invalid_state, validation_failed */
@@ -9134,7 +9722,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9143,7 +9733,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9154,7 +9746,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -9186,7 +9780,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9197,7 +9793,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9208,7 +9806,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -9217,7 +9817,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -9226,7 +9828,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -9235,7 +9839,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description invalid_state, validation_failed */
@@ -9244,7 +9850,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9253,7 +9861,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9264,7 +9874,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -9296,7 +9908,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9307,7 +9921,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9318,7 +9934,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -9327,7 +9945,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -9336,7 +9956,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -9345,7 +9967,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description invalid_state, validation_failed */
@@ -9354,7 +9978,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9363,7 +9989,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9374,7 +10002,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -9417,7 +10047,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9428,7 +10060,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9439,7 +10073,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -9448,7 +10084,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -9457,7 +10095,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -9466,7 +10106,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, invalid_state */
@@ -9475,7 +10117,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["InvalidStateError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9484,7 +10128,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9495,7 +10141,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -9532,7 +10180,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9543,7 +10193,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -9552,7 +10204,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -9561,7 +10215,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9570,7 +10226,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9581,7 +10239,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -9622,7 +10282,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9633,7 +10295,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9644,7 +10308,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -9653,7 +10319,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -9662,7 +10330,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -9671,7 +10341,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, invalid_state */
@@ -9680,7 +10352,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["InvalidStateError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9689,7 +10363,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9700,7 +10376,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -9737,7 +10415,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9748,7 +10428,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -9757,7 +10439,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -9766,7 +10450,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9775,7 +10461,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9786,7 +10474,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -9836,7 +10526,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9847,7 +10539,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9858,7 +10552,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -9867,7 +10563,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -9876,7 +10574,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -9885,7 +10585,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -9894,7 +10596,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9903,7 +10607,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9914,7 +10620,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -9950,7 +10658,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -9961,7 +10671,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -9970,7 +10682,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -9979,7 +10693,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -9990,7 +10706,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10024,7 +10742,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10035,7 +10755,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10044,7 +10766,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10053,7 +10777,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10064,7 +10790,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10102,7 +10830,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10113,7 +10843,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10124,7 +10856,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -10133,7 +10867,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -10142,7 +10878,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10151,7 +10889,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10160,7 +10900,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10171,7 +10913,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10212,7 +10956,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10223,7 +10969,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10234,7 +10982,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -10243,7 +10993,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -10252,7 +11004,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -10261,7 +11015,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10270,7 +11026,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10279,7 +11037,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10290,7 +11050,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10324,7 +11086,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10335,7 +11099,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10344,7 +11110,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10353,7 +11121,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10364,7 +11134,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10400,7 +11172,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10411,7 +11185,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10422,7 +11198,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -10431,7 +11209,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -10440,7 +11220,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10449,7 +11231,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10458,7 +11242,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10469,7 +11255,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10519,7 +11307,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10530,7 +11320,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10541,7 +11333,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -10550,7 +11344,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -10559,7 +11355,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -10568,7 +11366,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10577,7 +11377,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10586,7 +11388,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10597,7 +11401,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10632,7 +11438,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10643,7 +11451,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10652,7 +11462,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10661,7 +11473,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10672,7 +11486,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10709,7 +11525,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10720,7 +11538,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -10729,7 +11549,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10738,7 +11560,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10747,7 +11571,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10758,7 +11584,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10795,7 +11623,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10806,7 +11636,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10815,7 +11647,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10824,7 +11658,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10835,7 +11671,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10882,7 +11720,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10893,7 +11733,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10904,7 +11746,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -10913,7 +11757,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -10922,7 +11768,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -10931,7 +11779,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -10940,7 +11790,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -10951,7 +11803,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -10985,7 +11839,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -10996,7 +11852,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -11005,7 +11863,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -11014,7 +11874,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11023,7 +11885,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -11034,7 +11898,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -11068,7 +11934,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11079,7 +11947,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -11088,7 +11958,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, suppression_not_removable */
@@ -11097,7 +11969,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["SuppressionNotRemovableError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11106,7 +11980,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -11117,7 +11993,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -11148,7 +12026,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11159,7 +12039,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11168,7 +12050,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -11179,7 +12063,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -11216,7 +12102,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11227,7 +12115,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -11236,7 +12126,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11245,7 +12137,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -11256,7 +12150,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -11293,7 +12189,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11304,7 +12202,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed */
@@ -11313,7 +12213,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11322,7 +12224,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -11333,7 +12237,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -11365,7 +12271,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11376,7 +12284,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11387,7 +12297,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description onchain_invoice_not_found */
@@ -11405,7 +12317,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -11414,7 +12328,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description invalid_state, validation_failed */
@@ -11423,7 +12339,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11432,7 +12350,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -11443,7 +12363,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -11483,7 +12405,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11494,7 +12418,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11505,7 +12431,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -11514,7 +12442,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -11523,7 +12453,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, branded_number_missing */
@@ -11532,7 +12464,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["BrandedNumberMissingError"];
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11541,7 +12475,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -11552,7 +12488,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -11596,7 +12534,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11607,7 +12547,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11618,7 +12560,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description not_found */
@@ -11627,7 +12571,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotFoundError"];
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -11636,7 +12582,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -11645,7 +12593,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description invalid_state, validation_failed */
@@ -11654,7 +12604,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidStateError"] | components["schemas"]["ValidationFailedError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11663,7 +12615,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -11674,7 +12628,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -11723,7 +12679,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11734,7 +12692,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11743,7 +12703,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable */
@@ -11754,7 +12716,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
                 };
             };
         };
@@ -11807,7 +12771,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidJsonError"];
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
                 };
             };
             /** @description unauthorized */
@@ -11818,7 +12784,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description insufficient_balance, spend_limit_exceeded */
@@ -11827,7 +12795,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InsufficientBalanceError"] | components["schemas"]["SpendLimitExceededError"];
+                    "application/json": components["schemas"]["InsufficientBalanceError"] | {
+                        error: components["schemas"]["SpendLimitExceededErrorDetail"];
+                    };
                 };
             };
             /** @description oauth_token_cannot_mint, workspace_suppressed, forbidden, unauthorized */
@@ -11838,7 +12808,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OauthTokenCannotMintError"] | components["schemas"]["WorkspaceSuppressedError"] | components["schemas"]["ForbiddenError"] | components["schemas"]["UnauthorizedError"];
+                    "application/json": {
+                        error: components["schemas"]["OauthTokenCannotMintErrorDetail"] | components["schemas"]["WorkspaceSuppressedErrorDetail"] | components["schemas"]["ForbiddenErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
                 };
             };
             /** @description onchain_invoice_not_found, not_found */
@@ -11847,7 +12819,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OnchainInvoiceNotFoundError"] | components["schemas"]["NotFoundError"];
+                    "application/json": components["schemas"]["OnchainInvoiceNotFoundError"] | {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
                 };
             };
             /** @description idempotency_conflict */
@@ -11856,7 +12830,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyConflictError"];
+                    "application/json": {
+                        error: components["schemas"]["IdempotencyConflictErrorDetail"];
+                    };
                 };
             };
             /** @description payload_too_large */
@@ -11865,7 +12841,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
                 };
             };
             /** @description unsupported_media_type */
@@ -11874,7 +12852,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
                 };
             };
             /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, sender_number_not_found, message_not_cancelable, invalid_state, suppression_not_removable */
@@ -11883,7 +12863,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["BrandedNumberMissingError"] | components["schemas"]["AmountBelowMinimumError"] | components["schemas"]["DedicatedNumberAlreadyProvisionedError"] | components["schemas"]["NumberUnavailableError"] | components["schemas"]["SenderNumberNotFoundError"] | components["schemas"]["MessageNotCancelableError"] | components["schemas"]["InvalidStateError"] | components["schemas"]["SuppressionNotRemovableError"];
+                    "application/json": components["schemas"]["AmountBelowMinimumError"] | {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
+                    };
                 };
             };
             /** @description message_send_rate_limited, webhook_test_rate_limited */
@@ -11904,7 +12886,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageSendRateLimitedError"] | components["schemas"]["WebhookTestRateLimitedError"];
+                    "application/json": components["schemas"]["MessageSendRateLimitedError"] | {
+                        error: components["schemas"]["WebhookTestRateLimitedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -11913,7 +12897,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InternalErrorError"];
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
                 };
             };
             /** @description service_unavailable, provider_unavailable */
@@ -11924,7 +12910,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceUnavailableError"] | components["schemas"]["ProviderUnavailableError"];
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"] | components["schemas"]["ProviderUnavailableErrorDetail"];
+                    };
                 };
             };
             /** @description timeout */
@@ -11933,7 +12921,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TimeoutError"];
+                    "application/json": {
+                        error: components["schemas"]["TimeoutErrorDetail"];
+                    };
                 };
             };
         };

@@ -1,4 +1,11 @@
-import { AppError, type DispatchOutcome, type TMessageTimelineEvent } from '@textline/contract';
+import {
+  AppError,
+  type DispatchOutcome,
+  type JobStatus,
+  type ProviderEventStatus,
+  type TMessageTimelineEvent,
+  type TWebhookDelivery,
+} from '@textline/contract';
 import type { InboundMessage, Message, Prisma, ProviderEvent, WorkspaceSuppression } from '@textline/db';
 import { INBOUND_MESSAGE_EVENT_TYPE } from '../reconciliation/payloads.ts';
 import type { Services } from '../../ports.ts';
@@ -40,7 +47,8 @@ function providerEventSteps(events: ProviderEvent[]): Step[] {
         provider: event.provider,
         event_type: event.eventType,
         external_id: event.externalId,
-        status: event.status,
+        // The columns hold only these values (see schema.prisma); Prisma types them as strings.
+        status: event.status as ProviderEventStatus,
         status_reason: event.statusReason,
         processed_at: iso(event.processedAt),
         duplicate,
@@ -90,7 +98,7 @@ async function webhookDeliverySteps(deps: TimelineDeps, workspaceId: string, mes
       endpoint_id: delivery.endpointId,
       event_id: delivery.eventId,
       event_type: delivery.eventType,
-      status: delivery.status,
+      status: delivery.status as TWebhookDelivery['status'],
       attempt_count: delivery.attemptCount,
       next_retry_at: iso(delivery.nextRetryAt),
       attempts: delivery.attempts.map((attempt) => ({
@@ -164,7 +172,7 @@ async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<S
       detail: {
         outcome: dispatchOutcome(message, job),
         attempts: job?.attempts ?? null,
-        job_status: job?.status ?? null,
+        job_status: (job?.status ?? null) as JobStatus | null,
         last_error: job?.lastError ?? null,
         next_attempt_at: job?.status === 'pending' ? job.runAt.toISOString() : null,
         provider_message_id: message.providerMessageId,
@@ -252,5 +260,5 @@ export async function messageTimeline(
   }
   // Array.prototype.sort is stable: ties keep the order above.
   steps.sort((a, b) => a.at.getTime() - b.at.getTime());
-  return { message_id: id, events: steps.map((step) => ({ ...step, at: step.at.toISOString() }) as TMessageTimelineEvent) };
+  return { message_id: id, events: steps.map((step) => ({ ...step, at: step.at.toISOString() })) };
 }
