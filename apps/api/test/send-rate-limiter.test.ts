@@ -112,6 +112,14 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
     ]);
   });
 
+  it('takes and refunds with a clock that reads fractions of a millisecond', async () => {
+    const { clock, limiter, key } = setup();
+    await takeMany(limiter, key, 2);
+    clock.advance(0.25);
+    expect(await limiter.take({ limit: enterprise, key })).toMatchObject({ allowed: true });
+    await limiter.refund({ limit: enterprise, key });
+  });
+
   it("reports the tightest bucket's tokens left and time until full, for the RateLimit headers", async () => {
     const { clock, limiter, key } = setup();
     const small = { limit: { namespace: 'sign-in-username', capacity: 2, refillMs: 10_000 }, key } as const;

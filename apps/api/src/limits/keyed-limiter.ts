@@ -237,7 +237,7 @@ end
 for i = 1, n do
   local nextTat = tats[i] + tonumber(ARGV[2 * i])
   tats[i] = nextTat
-  redis.call('SET', KEYS[i], string.format('%.0f', nextTat), 'PX', nextTat - now + 60000)
+  redis.call('SET', KEYS[i], string.format('%.0f', nextTat), 'PX', math.ceil(nextTat - now + 60000))
   if reserving then
     redis.call('INCR', KEYS[n + i])
     redis.call('PEXPIRE', KEYS[n + i], ${HELD_EXPIRY_MS})
@@ -252,7 +252,7 @@ for i, key in ipairs(KEYS) do
   if tat then
     local earlier = tat - tonumber(ARGV[2 * i])
     if earlier > now then
-      redis.call('SET', key, string.format('%.0f', earlier), 'PX', earlier - now + 60000)
+      redis.call('SET', key, string.format('%.0f', earlier), 'PX', math.ceil(earlier - now + 60000))
     else
       redis.call('DEL', key)
     end
