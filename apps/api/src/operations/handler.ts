@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { grantsScope, type Operation, type Scope } from '@textline/contract';
 import type { AuthContext, LegacyKeyContext } from '../auth/authenticator.ts';
 import { insufficientScope, unauthorized } from '../auth/challenges.ts';
+import { missingToolScope, toolScopeFix } from '../auth/tool-access.ts';
 import { consoleAuthContext, requireConsoleSession, type ConsoleSessionContext } from '../auth/console-session.ts';
 import { repeatsAcceptedSend } from '../domain/messages/send.ts';
 import { invalidInputError } from '../http/errors.ts';
@@ -68,6 +69,8 @@ async function authorizeBearer(
   let auth: AuthContext;
   if (ctx.preauthenticated) {
     auth = ctx.preauthenticated;
+    const missing = missingToolScope(auth, operation);
+    if (missing) throw insufficientScope(missing, { fix: toolScopeFix(missing) });
   } else if (ctx.transport === 'trpc' && ctx.authorization === undefined && ctx.consoleSession?.cookie) {
     auth = await consoleAuthContext(ctx, type);
   } else {
@@ -103,8 +106,8 @@ export function open<TOperation extends Operation>(
 }
 
 /**
- * An operation behind a `txt_` bearer token with the entry's scope. Over MCP the tool call itself
- * was authorised with mcp:execute (MCP is the agent's control plane).
+ * An operation behind a `txt_` bearer token with the entry's scope. Over MCP the tool call was
+ * authorised with mcp:execute and still needs the same scope (missingToolScope).
  */
 export function bearer<TOperation extends Operation>(
   operation: TOperation,
