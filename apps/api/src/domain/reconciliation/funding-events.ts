@@ -9,11 +9,7 @@ import type { ReconcileResult, StoredProviderEvent } from './types.ts';
  * money was received. funding.failed / funding.expired only move an open invoice, for operator
  * review; a paid invoice never goes back.
  */
-export async function reconcileFundingEvent(
-  tx: JobTransaction,
-  stored: StoredProviderEvent,
-  at: Date,
-): Promise<ReconcileResult> {
+export async function reconcileFundingEvent(tx: JobTransaction, stored: StoredProviderEvent, at: Date): Promise<ReconcileResult> {
   const parsed = ZFundingEvent.safeParse(stored.payload);
   if (!parsed.success || !parsed.data.session_id) return 'ignored';
   const event = parsed.data;
