@@ -79,9 +79,12 @@ export const createApiKey = defineOperation({
   summary: 'Issue a developer token with every scope',
   description:
     'Returns a new txt_ bearer token usable on /api/v1 and /mcp, carrying the developer scopes the calling token holds: ' +
-    'a full key passes on all nine, and so does the token from account creation through the create_api_key MCP tool. ' +
-    'It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. OAuth access tokens cannot ' +
-    'create keys (403 oauth_token_cannot_mint). The path keeps its name for backward compatibility.',
+    'a full key passes on all of them, and so does the token from account creation through the create_api_key MCP tool. ' +
+    'It expires after TOKEN_TTL_DAYS or with the calling token, whichever comes first. A root-level caller (the ' +
+    'account-creation token, the console, a key with no parent) gets a root-level key; a delegated token (one with a ' +
+    'parent) gets its own child, as POST /api/v1/tokens would give: its spend cap and rate tier, revoked with it. ' +
+    'OAuth access tokens cannot create keys (403 oauth_token_cannot_mint). The path keeps its name for backward ' +
+    'compatibility.',
   tags: ['onboarding'],
   input: z.strictObject({ name: z.string().min(1).max(100).optional().describe('Display label for the new token') }),
   output: z.object({ token: ZToken }),
@@ -93,8 +96,9 @@ export const createApiKey = defineOperation({
     title: 'Create API token',
     description:
       'Issue a new txt_ bearer token with all developer scopes (messages, numbers, campaigns, onboarding, mcp) when called ' +
-      "with the account's own token from account creation; another token passes on only its own scopes. Use it when the " +
-      "current token lacks a scope. The token is shown only once and expires no later than the caller's token. " +
+      "with the account's own token from account creation; another token passes on only its own scopes, and a delegated " +
+      "token's key is its child (same cap and tier, revoked with it). Use it when the account token lacks a scope. The " +
+      "token is shown only once and expires no later than the caller's token. " +
       'OAuth access tokens cannot create keys.',
     readOnly: false,
     destructive: false,
