@@ -15,22 +15,11 @@ let app: TestApp;
 // ALLOW_LIVE_NUMBER_PURCHASE is off.
 let guardedApp: TestApp;
 
-function twilioEnvironment(publicBaseUrl: string, extra: Record<string, string> = {}) {
-  return {
-    MESSAGING_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-    TWILIO_API_BASE_URL: standIn.url,
-    PUBLIC_BASE_URL: publicBaseUrl,
-    ...extra,
-  };
-}
-
 beforeAll(async () => {
   standIn = await startTwilioStandIn({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, now: () => app.clock.now() });
   [app, guardedApp] = await Promise.all([
-    startTestApp(twilioEnvironment(PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1' })),
-    startTestApp(twilioEnvironment(GUARDED_PUBLIC_BASE_URL)),
+    startTestApp(standIn.appEnvironment(PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1' })),
+    startTestApp(standIn.appEnvironment(GUARDED_PUBLIC_BASE_URL)),
   ]);
   guardedApp.clock.set(app.clock.now());
   standIn.forward(PUBLIC_BASE_URL, app.baseUrl);

@@ -23,26 +23,18 @@ let service: StandInService;
 // ALLOW_LIVE_NUMBER_PURCHASE is off.
 let guardedApp: TestApp;
 
-function twilioEnvironment(publicBaseUrl: string, extra: Record<string, string> = {}) {
-  return {
-    MESSAGING_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-    TWILIO_API_BASE_URL: standIn.url,
-    PUBLIC_BASE_URL: publicBaseUrl,
-    ...extra,
-  };
-}
-
 beforeAll(async () => {
   standIn = await startTwilioStandIn({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, now: () => app.clock.now() });
   service = standIn.addService({ inboundRequestUrl: null, useInboundWebhookOnNumber: true });
   [app, serviceApp, guardedApp] = await Promise.all([
-    startTestApp(twilioEnvironment(PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1' })),
+    startTestApp(standIn.appEnvironment(PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1' })),
     startTestApp(
-      twilioEnvironment(SERVICE_PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1', TWILIO_MESSAGING_SERVICE_SID: service.sid }),
+      standIn.appEnvironment(SERVICE_PUBLIC_BASE_URL, {
+        ALLOW_LIVE_NUMBER_PURCHASE: '1',
+        TWILIO_MESSAGING_SERVICE_SID: service.sid,
+      }),
     ),
-    startTestApp(twilioEnvironment(GUARDED_PUBLIC_BASE_URL)),
+    startTestApp(standIn.appEnvironment(GUARDED_PUBLIC_BASE_URL)),
   ]);
   // The apps share one manual clock with the stand-in, so "recent" means the same to both.
   for (const other of [serviceApp, guardedApp]) other.clock.set(app.clock.now());

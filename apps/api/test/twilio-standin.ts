@@ -361,6 +361,17 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     url: `http://127.0.0.1:${port}`,
     requests,
     messages,
+    /** An app's environment for Twilio at this stand-in, its callbacks addressed to `publicBaseUrl`. */
+    appEnvironment(publicBaseUrl: string, extra: Record<string, string> = {}) {
+      return {
+        MESSAGING_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: accountSid,
+        TWILIO_AUTH_TOKEN: authToken,
+        TWILIO_API_BASE_URL: `http://127.0.0.1:${port}`,
+        PUBLIC_BASE_URL: publicBaseUrl,
+        ...extra,
+      };
+    },
     /** Where callbacks to the public URL really go: the app's loopback address, as a TLS proxy would forward them. */
     forward(publicBaseUrl: string, localBaseUrl: string) {
       proxies.set(publicBaseUrl, localBaseUrl);
