@@ -1,9 +1,9 @@
-import { Prisma, type PrismaClient } from '@textline/db';
-import { insertJobs } from '../../jobs/enqueue.ts';
+import { type PrismaClient, queryRowsIn } from '@textline/db';
 import { newId, randomBase62 } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type JobRunner, type MessagingProvider, type OutboundSms, ProviderRejection } from '../../ports.ts';
 import { type CarrierCallback, sandboxCallbackJob } from './callbacks.ts';
+import { acceptSandboxMessage } from './carrier.sql.ts';
 import { type CarrierStep, type RecipientScript, scriptFor } from './magic-recipients.ts';
 import { buySandboxNumber, releaseSandboxNumber, searchSandboxNumbers } from './number-inventory.ts';
 
@@ -67,21 +67,6 @@ function callbacksFor(script: RecipientScript, sms: OutboundSms, providerMessage
 
 type Report = { id: string; callback: CarrierCallback; runAt: Date };
 
-/** The INSERT of the reports' jobs, a WITH item after `accepted` that writes them only on the message's first request. */
-function reportJobs(reports: Report[], enqueuedAt: Date): Prisma.Sql {
-  if (reports.length === 0) return Prisma.empty;
-  const rows = reports.map(
-    (report) =>
-      Prisma.sql`(${report.id}, ${JSON.stringify(report.callback)}::jsonb, ${report.runAt}::timestamptz, ${enqueuedAt}::timestamptz)`,
-  );
-  const jobs = insertJobs(
-    sandboxCallbackJob,
-    Prisma.sql`SELECT report.* FROM accepted, (VALUES ${Prisma.join(rows)}) AS report (id, payload, run_at, enqueued_at)
-               WHERE accepted.first_request`,
-  );
-  return Prisma.sql`, report_jobs AS (${jobs})`;
-}
-
 /**
  * The default messaging provider: an in-process carrier that keeps its
  * state in its own tables and reports back through the real signed-webhook ingestion path. Its
@@ -111,14 +96,17 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
         runAt: new Date(now + (index + 1) * delayMs),
       }));
       // One statement: the message, and its reports' jobs when this is the first request for it.
-      const [accepted] = await deps.prisma.$queryRaw<{ provider_message_id: string; first_request: boolean }[]>`
-        WITH accepted AS (
-          INSERT INTO sandbox_messages (message_id, provider_message_id, from_number, to_number, created_at)
-          VALUES (${sms.messageId}, ${newProviderMessageId}, ${sms.from}, ${sms.to}, ${new Date(now)})
-          ON CONFLICT (message_id) DO UPDATE SET send_requests = sandbox_messages.send_requests + 1
-          RETURNING provider_message_id, (xmax = 0) AS first_request
-        )${reportJobs(reports, new Date(now))}
-        SELECT provider_message_id, first_request FROM accepted`;
+      const [accepted] = await queryRowsIn(deps.prisma, acceptSandboxMessage, [
+        sms.messageId,
+        newProviderMessageId,
+        sms.from,
+        sms.to,
+        new Date(now),
+        sandboxCallbackJob.queue,
+        reports.map((report) => report.id),
+        reports.map((report) => JSON.stringify(report.callback)),
+        reports.map((report) => report.runAt.toISOString()),
+      ]);
       if (!accepted) throw new Error('sandbox carrier did not record the message');
       const due = reports.filter((report) => report.runAt.getTime() <= now).map((report) => report.id);
       if (accepted.first_request && due.length) deps.jobs.wake(sandboxCallbackJob.queue, ...due);
