@@ -91,3 +91,30 @@ export function screenshotDir(name: string): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/**
+ * Presses Tab (Shift+Tab when `backwards`) until the focused element has `name` as its accessible
+ * text, then returns: how a keyboard-only user reaches a control.
+ */
+export async function tabTo(page: Page, name: string, options: { backwards?: boolean } = {}): Promise<void> {
+  for (let presses = 0; presses < 60; presses += 1) {
+    await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
+    if ((await accessibleText(page)) === name) return;
+  }
+  throw new Error(`${options.backwards ? 'Shift+Tab' : 'Tab'} never reached ${name}`);
+}
+
+/** The focused element's tag and accessible text, e.g. "BUTTON Save" (strings: the API's tests typecheck without the DOM library). */
+export async function focusedElement(page: Page): Promise<string> {
+  return `${await page.evaluate<string>("document.activeElement?.tagName ?? ''")} ${await accessibleText(page)}`;
+}
+
+/** The focused element's aria-label, else its field's label (without the hint), else its text. */
+function accessibleText(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    const element = document.activeElement;
+    const label = element?.labels?.[0];
+    const labelText = label?.querySelector('.label')?.textContent ?? label?.textContent;
+    return (element?.getAttribute('aria-label') ?? labelText ?? element?.textContent ?? '').trim();
+  })()`);
+}

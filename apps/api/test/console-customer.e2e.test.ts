@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.ts';
-import { ensureConsoleBuilt, launchBrowser, screenshotDir } from './browser-support.ts';
+import { ensureConsoleBuilt, launchBrowser, screenshotDir, tabTo } from './browser-support.ts';
 import { consolePassword, startSink } from './console-support.ts';
 import { call, closeStarted, eventually, startTestApp, type TestApp } from './harness.ts';
 import { eventId, postSigned } from './inbound-support.ts';
@@ -34,19 +34,6 @@ async function signIn(username: string): Promise<void> {
   await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
 }
 
-/** Presses Tab until the focused element has `name` as its accessible text, then returns. */
-async function tabTo(name: string): Promise<void> {
-  for (let presses = 0; presses < 40; presses += 1) {
-    await page.keyboard.press('Tab');
-    // A string, as the API's tests typecheck without the DOM library.
-    const focused = await page.evaluate<string>(
-      "document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? ''",
-    );
-    if (focused === name) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
-
 beforeAll(async () => {
   await ensureConsoleBuilt();
   // Real time: the browser shows times relative to its own clock.
@@ -63,7 +50,7 @@ afterAll(async () => {
 describe('the console for a customer who never opens a terminal', () => {
   it('creates an account with the keyboard alone, shows its backup codes once, and lands on Messages', async () => {
     await page.goto(`${app.baseUrl}/console/sign-in`);
-    await tabTo('Create an account');
+    await tabTo(page, 'Create an account');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     const username = `shop-${Date.now()}`;

@@ -81,13 +81,16 @@ export function useLiveChanges(relevant: (change: LiveChange) => boolean, onChan
 
 /**
  * A form or button action: `busy` while it runs (a double click cannot run it twice), its error
- * kept for the form's alert, an optional toast on success.
+ * kept for the form's alert, an optional toast on success. A button disabled while busy loses the
+ * focus to the document: the focus goes back to it once it is enabled again, so the keyboard
+ * continues from where it was.
  */
 export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<T>, success?: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
   const run = async (...args: A): Promise<T | undefined> => {
     if (busy) return undefined;
+    const origin = document.activeElement;
     setBusy(true);
     setError(undefined);
     try {
@@ -99,6 +102,10 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
       return undefined;
     } finally {
       setBusy(false);
+      // After the render that enables it again; not when the action moved the focus or removed its button.
+      setTimeout(() => {
+        if (origin instanceof HTMLElement && origin.isConnected && document.activeElement === document.body) origin.focus();
+      });
     }
   };
   return { run, busy, error, clearError: () => setError(undefined) };

@@ -115,6 +115,9 @@ async function render(): Promise<void> {
   }
   const page = pages[route.name];
   const main = layout(route, signed);
+  // The layout replaced the link or button that led here: the new page's content takes the focus, so
+  // the keyboard (and a screen reader) continues from its heading rather than the top of the document.
+  main.focus();
   if (!page) {
     document.title = 'Page not found · Textline';
     replace(

@@ -235,7 +235,12 @@ export function CampaignPage({ route }: { route: Route }) {
                 </>
               }
             >
-              {shown.status === 'draft' || shown.status === 'paused' ? (
+              {/* One button that changes its action, so it keeps the focus from Activate to Pause to Resume. */}
+              {shown.status === 'active' ? (
+                <button type="button" class="secondary" disabled={transition.busy} onClick={() => void transition.run('pause')}>
+                  Pause
+                </button>
+              ) : shown.status === 'draft' || shown.status === 'paused' ? (
                 <button
                   type="button"
                   class="primary"
@@ -243,11 +248,6 @@ export function CampaignPage({ route }: { route: Route }) {
                   onClick={() => void transition.run('activate')}
                 >
                   {shown.status === 'draft' ? 'Activate' : 'Resume'}
-                </button>
-              ) : null}
-              {shown.status === 'active' ? (
-                <button type="button" class="secondary" disabled={transition.busy} onClick={() => void transition.run('pause')}>
-                  Pause
                 </button>
               ) : null}
             </PageHeader>

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { Empty, Field, Loaded, PageHeader, Problem, Table, Time, useAction, useQuery, formText, focusOnMount } from '../kit.tsx';
 
@@ -7,17 +7,31 @@ type Available = Awaited<ReturnType<typeof api.numbers.searchAvailable.query>>['
 
 const statusBadges: Record<OwnedNumber['status'], string> = { connected: 'succeeded', releasing: 'pending', released: 'failed' };
 
-/** A number's label, changed in place: the form replaces the label until saved or canceled. */
-function Rename({ number, onSaved }: { number: OwnedNumber; onSaved: () => Promise<void> }) {
+/**
+ * A number's label, changed in place: the form replaces the label until saved or canceled, then the
+ * button comes back with the focus (as it has for a number just bought, `focused`).
+ */
+function Rename({ number, onSaved, focused }: { number: OwnedNumber; onSaved: () => Promise<void>; focused: boolean }) {
   const [editing, setEditing] = useState(false);
+  const [focusButton, setFocusButton] = useState(focused);
+  const close = () => {
+    setFocusButton(true);
+    setEditing(false);
+  };
   const save = useAction(async (name: string) => {
     await api.numbers.update.mutate({ id: number.id, friendly_name: name });
     await onSaved();
-    setEditing(false);
+    close();
   }, 'Renamed.');
   if (!editing) {
     return (
-      <button type="button" class="secondary small" onClick={() => setEditing(true)} aria-label={`Rename ${number.number}`}>
+      <button
+        type="button"
+        class="secondary small"
+        onClick={() => setEditing(true)}
+        aria-label={`Rename ${number.number}`}
+        ref={focusButton ? focusOnMount : undefined}
+      >
         Rename
       </button>
     );
@@ -37,7 +51,7 @@ function Rename({ number, onSaved }: { number: OwnedNumber; onSaved: () => Promi
       <button type="submit" class="primary small" disabled={save.busy} aria-busy={save.busy}>
         Save
       </button>{' '}
-      <button type="button" class="secondary small" onClick={() => setEditing(false)}>
+      <button type="button" class="secondary small" onClick={close}>
         Cancel
       </button>
     </form>
@@ -50,8 +64,13 @@ export function NumbersPage() {
   const [areaCode, setAreaCode] = useState<string | undefined>(undefined);
   const search = useAction((area: string) => api.numbers.searchAvailable.query({ area_code: area || undefined, limit: 10 }));
   const [offers, setOffers] = useState<Available[] | undefined>(undefined);
+  // The number just bought: its Rename button takes the focus from the Buy button that disappears.
+  const [bought, setBought] = useState<string | undefined>(undefined);
+  // Releasing removes the row's buttons: the list's heading takes the focus instead.
+  const ownedHeading = useRef<HTMLHeadingElement>(null);
   const buy = useAction(async (number: string) => {
     await api.numbers.create.mutate({ number });
+    setBought(number);
     setOffers((previous) => previous?.filter((offer) => offer.number !== number));
     await owned.reload();
   }, 'Bought: the number is yours and can send.');
@@ -59,6 +78,7 @@ export function NumbersPage() {
     if (!confirm(`Release ${number.number}? It stops sending and goes back to the carrier; this cannot be undone.`)) return;
     await api.numbers.release.mutate({ id: number.id });
     await owned.reload();
+    ownedHeading.current?.focus();
   }, 'Released.');
 
   return (
@@ -109,7 +129,9 @@ export function NumbersPage() {
           ]}
         />
       )}
-      <h2>Your numbers</h2>
+      <h2 tabIndex={-1} ref={ownedHeading}>
+        Your numbers
+      </h2>
       <Problem error={release.error} />
       <Loaded query={owned}>
         {({ numbers }) =>
@@ -128,7 +150,7 @@ export function NumbersPage() {
                 <Time iso={number.created_at} />,
                 number.status === 'connected' ? (
                   <div class="actions">
-                    <Rename number={number} onSaved={owned.reload} />
+                    <Rename number={number} onSaved={owned.reload} focused={number.number === bought} />
                     <button
                       type="button"
                       class="danger small"
