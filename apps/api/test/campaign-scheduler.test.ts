@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Prisma } from '@textline/db';
 import { runCampaignStep } from '../src/domain/campaigns/scheduler.ts';
 import {
   type EnrollmentTransition,
@@ -471,7 +470,7 @@ describe('enrollment transitions', () => {
     const campaign = await draftCampaign(workspace, [['Hello', 0]], ['+12125550201']);
     const { id } = await enrollmentOf(campaign.id, '+12125550201');
     const before = await app.services.prisma.campaignEnrollment.update({ where: { id }, data: { status: from } });
-    const moved = await transitionEnrollments(app.services.prisma, Prisma.sql`id = ${id}`, transition, {
+    const moved = await transitionEnrollments(app.services.prisma, { ids: [id] }, transition, {
       now: new Date(app.clock.now() + MINUTE),
     });
     const after = await enrollmentOf(campaign.id, '+12125550201');

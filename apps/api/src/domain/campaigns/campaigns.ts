@@ -12,7 +12,7 @@ import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { anchorWaitingEnrollments, campaignForUpdate } from './campaigns.sql.ts';
-import { type CampaignDeps, scheduleSteps, waitingEnrollments } from './scheduler.ts';
+import { type CampaignDeps, scheduleSteps } from './scheduler.ts';
 import { defaultCampaignSettings, mergeSettings, readSettings } from './settings.ts';
 import { assertEditable, type CampaignTransition, invalidState, nextStatus, transitionEnrollments } from './state-machine.ts';
 import { assertValidTemplate, snippetNames } from './templates.ts';
@@ -168,7 +168,7 @@ export async function createCampaign(
  * and resuming runs them again.
  */
 function recomputeSchedules(tx: JobTransaction, campaignId: string, now: Date): Promise<void> {
-  return scheduleSteps(tx, waitingEnrollments(campaignId), { now, runAt: now });
+  return scheduleSteps(tx, { waitingIn: campaignId }, { now, runAt: now });
 }
 
 export async function updateCampaign(
@@ -234,10 +234,8 @@ export async function transitionCampaign(
           ...(status === 'archived' ? { archivedAt: now } : {}),
         },
       });
-      if (status === 'active') await scheduleSteps(tx, waitingEnrollments(campaignId), { now, runAt: 'when_due' });
-      if (status === 'archived') {
-        await transitionEnrollments(tx, Prisma.sql`campaign_id = ${campaignId}`, 'stopForArchive', { now });
-      }
+      if (status === 'active') await scheduleSteps(tx, { waitingIn: campaignId }, { now, runAt: 'when_due' });
+      if (status === 'archived') await transitionEnrollments(tx, { campaignId }, 'stopForArchive', { now });
     },
     wholeCampaign,
   );

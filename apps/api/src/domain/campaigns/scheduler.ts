@@ -8,18 +8,20 @@ import {
   ZMessageBody,
 } from '@textline/contract';
 import { z } from 'zod';
-import { type CampaignStage, Prisma } from '@textline/db';
+import { type CampaignStage, executeIn, type Prisma, queryRowsIn, type RowOf } from '@textline/db';
 import { defineJob } from '../../jobs/define.ts';
-import { enqueue, inJobTransaction, insertJobs, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
+import { enqueue, inJobTransaction, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { recipientTimeZone } from '../../lib/recipient-time-zone.ts';
 import type { Services } from '../../ports.ts';
 import type { AcceptParameters, AcceptRow } from '../messages/accept-queue.ts';
+import { acceptBatch } from '../messages/accept-queue.sql.ts';
 import { dispatchJob } from '../messages/dispatch.ts';
 import { acceptParametersOf, sendRefusal } from '../messages/send.ts';
 import { quietHoursRelease } from './quiet-hours.ts';
 import { readSettings } from './settings.ts';
 import { transitionEnrollments } from './state-machine.ts';
+import * as sql from './scheduler.sql.ts';
 import { type ContactFields, renderTemplate, snippetNames } from './templates.ts';
 
 /**
@@ -54,35 +56,44 @@ const SEND_RETRY_MS = 15 * MINUTE_MS;
 const BATCH_TIMEOUT_MS = 30_000;
 
 /**
- * Gives every enrollment matched by `where` (a condition on campaign_enrollments) its next step at
- * `runAt` or, with 'when_due', at its recorded next step time if that is still ahead, and its
- * campaign a job at each of those times, in one statement however many enrollments match. The jobs
- * due now start once the transaction commits; later ones are found by the job sweep.
+ * The enrollments a schedule applies to, each kind its own statement in scheduler.sql: these ids, a
+ * campaign's active enrollments waiting for their next step (not held by a suppression), or the
+ * enrollment of a number in a campaign that a campaign suppression holds.
+ */
+export type ScheduleTarget =
+  { ids: readonly string[] } | { waitingIn: string } | { heldFor: { campaignId: string; phoneNumber: string } };
+
+/**
+ * Gives every enrollment of `target` its next step at `runAt` or, with 'when_due' (waiting
+ * enrollments only), at its recorded next step time if that is still ahead, and its campaign a job
+ * at each of those times, in one statement however many enrollments match. The jobs due now start
+ * once the transaction commits; later ones are found by the job sweep.
  */
 export async function scheduleSteps(
   tx: JobTransaction,
-  where: Prisma.Sql,
+  target: ScheduleTarget,
   options: { now: Date; runAt: Date | 'when_due' },
 ): Promise<void> {
   const { now } = options;
-  const runAt =
-    options.runAt === 'when_due' ? Prisma.sql`GREATEST(${now}, COALESCE(next_step_at, ${now}))` : Prisma.sql`${options.runAt}`;
-  const due = await tx.$queryRaw<{ id: string }[]>`
-    WITH scheduled AS (
-      UPDATE campaign_enrollments
-      SET schedule_seq = schedule_seq + 1, next_step_at = ${runAt}, held_reason = NULL, updated_at = ${now}
-      WHERE ${where}
-      RETURNING campaign_id, next_step_at
-    ), job AS (
-      ${insertJobs(
-        campaignStepJob,
-        Prisma.sql`SELECT 'job_' || replace(gen_random_uuid()::text, '-', ''), jsonb_build_object('campaignId', campaign_id),
-                          next_step_at, ${now}::timestamptz
-                   FROM (SELECT DISTINCT campaign_id, next_step_at FROM scheduled) AS due_time`,
-      )}
-      RETURNING id, run_at
-    )
-    SELECT id FROM job WHERE run_at <= ${now}`;
+  const { queue } = campaignStepJob;
+  let due: { id: string }[];
+  if ('waitingIn' in target) {
+    const runAt = options.runAt === 'when_due' ? null : options.runAt;
+    due = await queryRowsIn(tx, sql.scheduleWaitingSteps, [queue, now, runAt, target.waitingIn]);
+  } else {
+    if (options.runAt === 'when_due') throw new Error('only waiting enrollments are scheduled when due');
+    const { runAt } = options;
+    due =
+      'ids' in target
+        ? await queryRowsIn(tx, sql.scheduleStepsOf, [queue, now, runAt, target.ids])
+        : await queryRowsIn(tx, sql.scheduleHeldSteps, [
+            queue,
+            now,
+            runAt,
+            target.heldFor.campaignId,
+            target.heldFor.phoneNumber,
+          ]);
+  }
   wakeAfterCommit(
     tx,
     campaignStepJob,
@@ -93,11 +104,6 @@ export async function scheduleSteps(
 /** A job for the campaign's steps due at `runAt`, for enrollments whose next_step_at the caller set to it. */
 export async function enqueueSteps(tx: JobTransaction, campaignId: string, runAt: Date): Promise<void> {
   await enqueue(tx, campaignStepJob, { campaignId }, { runAt });
-}
-
-/** Active enrollments of a campaign that are waiting for their next step (not held by a suppression). */
-export function waitingEnrollments(campaignId: string): Prisma.Sql {
-  return Prisma.sql`campaign_id = ${campaignId} AND status = 'active' AND held_reason IS NULL`;
 }
 
 function startOfNextUtcDay(now: number): number {
@@ -131,19 +137,8 @@ function stageAfter(stages: CampaignStage[], stageId: string | null): CampaignSt
   return index === -1 ? undefined : stages[index + 1];
 }
 
-/** A due enrollment as a batch reads it, with what its step needs: its contact's fields and any campaign suppression. */
-type DueStep = {
-  id: string;
-  phone_number: string;
-  last_stage_id: string | null;
-  anchor_at: Date;
-  next_step_at: Date;
-  first_name: string | null;
-  last_name: string | null;
-  attributes: Record<string, unknown> | null;
-  suppression_id: string | null;
-  enrolled_by_token_id: string | null;
-};
+/** A due enrollment as a batch reads it (lockDueSteps), its contact's attributes a JSON object. */
+type DueStep = Omit<RowOf<typeof sql.lockDueSteps>, 'attributes'> & { attributes: Record<string, unknown> | null };
 
 /** A step ready to send, and the smallest daily spend cap among its enrolling token and that token's ancestors (null: none). */
 type Send = { step: DueStep; stage: CampaignStage; parameters: AcceptParameters; tokenCapCents: number | null };
@@ -245,14 +240,9 @@ function stepOverTokenCap(writes: BatchWrites, send: Send, reason: TEnrollmentSk
  */
 async function smallestTokenCaps(tx: JobTransaction, tokenIds: string[]): Promise<Map<string, number | null>> {
   if (tokenIds.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ token_id: string; cap_cents: number | null }[]>`
-    SELECT token_id,
-           (SELECT MIN(t.spend_cap_cents_daily) FROM access_tokens t WHERE t.id IN (SELECT capped_token_chain(token_id))) AS cap_cents
-    FROM unnest(${tokenIds}::text[]) AS token_id`;
+  const rows = await queryRowsIn(tx, sql.smallestTokenCaps, [tokenIds]);
   return new Map(rows.map((row) => [row.token_id, row.cap_cents]));
 }
-
-const anyOf = (ids: string[]) => Prisma.sql`id = ANY(${ids}::text[])`;
 
 /** Writes what a batch decided, its enrollments still locked by the batch's transaction. */
 async function recordBatch(
@@ -266,43 +256,41 @@ async function recordBatch(
   if (deliveries.length > 0) {
     const column = <K extends keyof BatchWrites['deliveries'][number]>(key: K) =>
       deliveries.map((delivery) => delivery[key] ?? '');
-    await tx.$executeRaw`
-      INSERT INTO campaign_deliveries (id, campaign_id, enrollment_id, stage_id, outcome, message_id, error_code, created_at, updated_at)
-      SELECT d.id, ${campaignId}, d.enrollment_id, d.stage_id, d.outcome, NULLIF(d.message_id, ''), NULLIF(d.error_code, ''), ${now}, ${now}
-      FROM unnest(${deliveries.map(() => newId('cdl'))}::text[], ${column('enrollmentId')}::text[], ${column('stageId')}::text[],
-                  ${column('outcome')}::text[], ${column('messageId')}::text[], ${column('errorCode')}::text[])
-        AS d (id, enrollment_id, stage_id, outcome, message_id, error_code)
-      ON CONFLICT (enrollment_id, stage_id) DO UPDATE
-      SET outcome = EXCLUDED.outcome, message_id = EXCLUDED.message_id, error_code = EXCLUDED.error_code,
-          updated_at = EXCLUDED.updated_at`;
+    await executeIn(tx, sql.recordDeliveries, [
+      campaignId,
+      now,
+      deliveries.map(() => newId('cdl')),
+      column('enrollmentId'),
+      column('stageId'),
+      column('outcome'),
+      column('messageId'),
+      column('errorCode'),
+    ]);
   }
   for (const [stageId, ids] of writes.done) {
     const next = stageAfter(stages, stageId);
-    await transitionEnrollments(tx, anyOf(ids), next ? 'advance' : 'complete', { now, stageDone: stageId });
-    if (next) await scheduleSteps(tx, anyOf(ids), { now, runAt: new Date(now.getTime() + next.delayMinutes * MINUTE_MS) });
+    await transitionEnrollments(tx, { ids }, next ? 'advance' : 'complete', { now, stageDone: stageId });
+    if (next) await scheduleSteps(tx, { ids }, { now, runAt: new Date(now.getTime() + next.delayMinutes * MINUTE_MS) });
   }
-  if (writes.completed.length > 0) await transitionEnrollments(tx, anyOf(writes.completed), 'complete', { now });
-  if (writes.stopped.length > 0) await transitionEnrollments(tx, anyOf(writes.stopped), 'stopForOptOut', { now });
+  if (writes.completed.length > 0) await transitionEnrollments(tx, { ids: writes.completed }, 'complete', { now });
+  if (writes.stopped.length > 0) await transitionEnrollments(tx, { ids: writes.stopped }, 'stopForOptOut', { now });
   if (writes.held.length > 0) {
-    await transitionEnrollments(tx, anyOf(writes.held.map((held) => held.enrollmentId)), 'hold', { now });
-    // One enrollment per number and campaign, so each suppression appears once in a batch.
-    await tx.$executeRaw`
-      UPDATE campaign_suppressions SET skipped_count = skipped_count + 1, last_skipped_at = ${now}
-      WHERE ${anyOf(writes.held.map((held) => held.suppressionId))}`;
+    await transitionEnrollments(tx, { ids: writes.held.map((held) => held.enrollmentId) }, 'hold', { now });
+    await executeIn(tx, sql.countSuppressionSkips, [now, writes.held.map((held) => held.suppressionId)]);
   }
   for (const [reason, ids] of writes.overTokenCap) {
-    await tx.$executeRaw`UPDATE campaign_enrollments SET last_error = ${reason} WHERE ${anyOf(ids)}`;
-    await transitionEnrollments(tx, anyOf(ids), 'stopForSpendCap', { now });
+    await executeIn(tx, sql.recordStepError, [reason, ids]);
+    await transitionEnrollments(tx, { ids }, 'stopForSpendCap', { now });
   }
   for (const { runAt, lastError, ids } of writes.later.values()) {
-    if (lastError) await tx.$executeRaw`UPDATE campaign_enrollments SET last_error = ${lastError} WHERE ${anyOf(ids)}`;
-    await scheduleSteps(tx, anyOf(ids), { now, runAt: new Date(runAt) });
+    if (lastError) await executeIn(tx, sql.recordStepError, [lastError, ids]);
+    await scheduleSteps(tx, { ids }, { now, runAt: new Date(runAt) });
   }
 }
 
 /**
- * Locks up to CAMPAIGN_BATCH_SIZE of the campaign's due steps after `cursor`, in (next_step_at, id)
- * order, skipping those a concurrent batch holds.
+ * Locks up to CAMPAIGN_BATCH_SIZE of the campaign's due steps after `cursor` (none: from the
+ * start), in (next_step_at, id) order, skipping those a concurrent batch holds.
  */
 async function lockDueSteps(
   tx: JobTransaction,
@@ -311,22 +299,14 @@ async function lockDueSteps(
   cursor: Cursor | undefined,
   now: Date,
 ): Promise<DueStep[]> {
-  // The cursor also keeps each batch from walking the index entries that earlier batches' updates left dead.
-  const after = cursor ? Prisma.sql`AND (e.next_step_at, e.id) > (${cursor.at}::timestamptz, ${cursor.id})` : Prisma.empty;
-  // The suppression is looked up per step by its unique key: as a join, a plan made from stale
-  // statistics (one enrollment expected) read the campaign's every suppression for each step.
-  return tx.$queryRaw<DueStep[]>`
-    SELECT e.id, e.phone_number, e.last_stage_id, e.anchor_at, e.next_step_at, e.enrolled_by_token_id,
-           c.first_name, c.last_name, c.attributes,
-           (SELECT s.id FROM campaign_suppressions s WHERE s.campaign_id = e.campaign_id AND s.phone_number = e.phone_number)
-             AS suppression_id
-    FROM campaign_enrollments e
-    LEFT JOIN contacts c ON c.workspace_id = e.workspace_id AND c.phone_number = e.phone_number
-    WHERE e.campaign_id = ${campaignId} AND e.next_step_at <= ${now} AND e.status = 'active' AND e.held_reason IS NULL
-      ${after}
-    ORDER BY e.next_step_at, e.id
-    LIMIT ${deps.config.campaignBatchSize}
-    FOR UPDATE OF e SKIP LOCKED`;
+  const rows = await queryRowsIn(tx, sql.lockDueSteps, [
+    campaignId,
+    now,
+    cursor?.at ?? '-infinity',
+    cursor?.id ?? '',
+    deps.config.campaignBatchSize,
+  ]);
+  return rows as DueStep[];
 }
 
 /** What every step of one batch is decided against, read once per batch, and the look-ups it caches. */
@@ -433,9 +413,10 @@ async function planStep(context: BatchContext, writes: BatchWrites, step: DueSte
  */
 async function acceptSends(tx: JobTransaction, sends: Send[], writes: BatchWrites, nowMs: number): Promise<void> {
   if (sends.length === 0) return;
-  const accepted = await tx.$queryRaw<(AcceptRow & { item: number })[]>`
-    SELECT item, outcome, message_id, message_status
-    FROM accept_message_batch(${JSON.stringify(sends.map((send) => send.parameters))}::jsonb)`;
+  // The function's outcome and status columns are text; their values are the contract's.
+  const accepted = (await queryRowsIn(tx, acceptBatch, [JSON.stringify(sends.map((send) => send.parameters))])) as (AcceptRow & {
+    item: number;
+  })[];
   if (accepted.length !== sends.length) throw new Error('accept_message_batch answered a batch with a row per send missing');
   const dispatchJobs: string[] = [];
   for (const row of accepted) {
@@ -464,9 +445,7 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
   return inJobTransaction(
     deps,
     async (tx) => {
-      // Shared with concurrent batches; pausing or archiving (FOR UPDATE) waits for this batch, and the next one sees it.
-      const [campaign] = await tx.$queryRaw<{ workspace_id: string; status: string; settings: unknown }[]>`
-        SELECT workspace_id, status, settings FROM campaigns WHERE id = ${campaignId} FOR SHARE`;
+      const [campaign] = await queryRowsIn(tx, sql.campaignForShare, [campaignId]);
       if (campaign?.status !== 'active') return undefined;
       const steps = await lockDueSteps(tx, deps, campaignId, cursor, now);
       const last = steps.at(-1);

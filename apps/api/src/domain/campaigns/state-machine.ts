@@ -5,7 +5,8 @@ import {
   type TEnrollmentStatus,
   type TEnrollmentStopReason,
 } from '@textline/contract';
-import { Prisma, type PrismaClient } from '@textline/db';
+import { executeIn, type RawQueryClient } from '@textline/db';
+import * as sql from './state-machine.sql.ts';
 
 export type CampaignTransition = 'activate' | 'pause' | 'archive';
 
@@ -71,30 +72,31 @@ export const enrollmentTransitions: Record<EnrollmentTransition, EnrollmentRule>
   stopForSpendCap: { from: ['active'], to: 'stopped', bumpsScheduleSeq: true, stopReason: 'step_over_spend_cap' },
 };
 
+/** The enrollments a transition applies to, each kind its own statement in state-machine.sql: these ids, or a whole campaign's. */
+export type EnrollmentTarget = { ids: readonly string[] } | { campaignId: string };
+
 /**
- * Applies `transition` to the enrollments matched by `which` (a condition on campaign_enrollments,
- * e.g. an id and the schedule_seq a step job carries) that are in one of its `from` statuses, in one
- * UPDATE. `stageDone` also records a processed stage: delays of the next one count from now and the
- * last send error is cleared. Returns how many enrollments moved; 0 means the guard refused.
+ * Applies `transition` to the enrollments of `target` that are in one of its `from` statuses, in
+ * one UPDATE. `stageDone` also records a processed stage: delays of the next one count from now and
+ * the last send error is cleared. Returns how many enrollments moved; 0 means the guard refused.
  */
-export async function transitionEnrollments(
-  db: Pick<PrismaClient, '$executeRaw'>,
-  which: Prisma.Sql,
+export function transitionEnrollments(
+  db: Pick<RawQueryClient, '$executeRawUnsafe'>,
+  target: EnrollmentTarget,
   transition: EnrollmentTransition,
   options: { now: Date; stageDone?: string | undefined },
 ): Promise<number> {
   const rule = enrollmentTransitions[transition];
-  const { now, stageDone } = options;
-  const sets = [
-    Prisma.sql`status = ${rule.to}`,
-    Prisma.sql`next_step_at = NULL`,
-    Prisma.sql`schedule_seq = schedule_seq + ${rule.bumpsScheduleSeq ? 1 : 0}`,
-    Prisma.sql`updated_at = ${now}`,
-  ];
-  if (rule.stopReason) sets.push(Prisma.sql`stop_reason = ${rule.stopReason}`);
-  if (rule.heldReason) sets.push(Prisma.sql`held_reason = ${rule.heldReason}`);
-  if (stageDone !== undefined) sets.push(Prisma.sql`last_stage_id = ${stageDone}, anchor_at = ${now}, last_error = NULL`);
-  return db.$executeRaw`
-    UPDATE campaign_enrollments SET ${Prisma.join(sets)}
-    WHERE (${which}) AND status IN (${Prisma.join(rule.from)})`;
+  const rest = [
+    rule.to,
+    rule.bumpsScheduleSeq,
+    rule.stopReason ?? null,
+    rule.heldReason ?? null,
+    options.stageDone ?? null,
+    options.now,
+    rule.from,
+  ] as const;
+  return 'ids' in target
+    ? executeIn(db, sql.transitionEnrollmentsOf, [...rest, target.ids])
+    : executeIn(db, sql.transitionCampaignEnrollments, [...rest, target.campaignId]);
 }

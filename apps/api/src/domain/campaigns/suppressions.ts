@@ -1,5 +1,5 @@
 import { AppError, type TCampaignSuppression } from '@textline/contract';
-import { Prisma } from '@textline/db';
+import type { Prisma } from '@textline/db';
 import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
@@ -75,9 +75,7 @@ export async function deleteSuppression(
     const found = await tx.campaignSuppression.findFirst({ where: { id: input.suppression_id, campaignId: input.campaign_id } });
     if (!found) throw new AppError('not_found', { message: 'No suppression with this id exists in this campaign.' });
     await tx.campaignSuppression.delete({ where: { id: found.id } });
-    const held = Prisma.sql`campaign_id = ${found.campaignId} AND phone_number = ${found.phoneNumber}
-      AND status = 'active' AND held_reason = 'campaign_suppressed'`;
-    await scheduleSteps(tx, held, { now, runAt: now });
+    await scheduleSteps(tx, { heldFor: { campaignId: found.campaignId, phoneNumber: found.phoneNumber } }, { now, runAt: now });
     return found;
   });
   return toSuppression(row);
