@@ -1,4 +1,4 @@
-import { executeIn, Prisma, type PrismaClient, type RawQueryClient } from '@textline/db';
+import { executeIn, type Prisma, type PrismaClient, type RawQueryClient } from '@textline/db';
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
@@ -9,8 +9,8 @@ import * as sql from './enqueue.sql.ts';
 
 /**
  * Job rows are written by `enqueue` (one job in an interactive transaction), by statements that make
- * a job per row of a query (`insertJobs` here, or their own INSERT in a `.sql` file, such as webhook
- * deliveries' and recoveries' jobs), and by the database function accept_message_batch, which
+ * a job per row of a query (their own INSERT in a `.sql` file, such as webhook deliveries' and
+ * campaign steps' jobs), and by the database function accept_message_batch, which
  * writes each accepted message's dispatch job in the send's own statement (see dispatchJob).
  */
 
@@ -76,7 +76,7 @@ function openTransaction(tx: JobTransaction) {
   return open;
 }
 
-/** Wakes these jobs (written by `insertJobs` in this transaction) once it commits; pass only the due ones. */
+/** Wakes these jobs (written in this transaction by a statement of a `.sql` file) once it commits; pass only the due ones. */
 export function wakeAfterCommit(tx: JobTransaction, job: JobDefinition, jobIds: readonly string[]): void {
   if (jobIds.length === 0) return;
   const { toWake } = openTransaction(tx);
@@ -86,20 +86,6 @@ export function wakeAfterCommit(tx: JobTransaction, job: JobDefinition, jobIds: 
 /** Tells the workspace's open console streams about `change` once this transaction commits (a page that refetched earlier would miss it). */
 export function publishAfterCommit(tx: JobTransaction, workspaceId: string, change: LiveChange): void {
   openTransaction(tx).toPublish.push({ workspaceId, change });
-}
-
-/**
- * The INSERT of job rows from a query: `rows` yields each job's id (text), payload (jsonb), run_at
- * and enqueue time (timestamptz), in that order. The SQL builds the payloads, so nothing checks
- * them against the definition's schema before the runner does (a payload that does not parse is
- * buried): a test that runs the job keeps them in step. The queue is written as a literal (queue
- * names are fixed identifiers), so this adds no bind parameter and fits statements whose text
- * numbers its own parameters ($1, $2, ...). Append RETURNING or ON CONFLICT as needed.
- */
-export function insertJobs(job: JobDefinition, rows: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-    SELECT new_job.id, ${Prisma.raw(`'${job.queue}'`)}, new_job.payload, new_job.run_at, new_job.enqueued_at, new_job.enqueued_at
-    FROM (${rows}) AS new_job (id, payload, run_at, enqueued_at)`;
 }
 
 /**
