@@ -7,9 +7,9 @@ import { conversationStatement, latestReplyFirst } from '../src/domain/conversat
 import { recordEventForSubscribers } from '../src/domain/customer-webhooks/events.sql.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.sql.ts';
 import { latestTestSms } from '../src/domain/onboarding.sql.ts';
-import { messageOfEventStatement } from '../src/domain/reconciliation/messaging-events.ts';
+import { messageOfEvent } from '../src/domain/reconciliation/messaging-events.sql.ts';
 import { claimForDispatch } from '../src/domain/messages/dispatch.sql.ts';
-import { inboundById, outboundById } from '../src/domain/messages/get.ts';
+import { inboundById, outboundById } from '../src/domain/messages/get.sql.ts';
 import { messageListStatement } from '../src/domain/messages/history.ts';
 import { acceptParametersOf, type Sender, type SendRequest } from '../src/domain/messages/send.ts';
 import { newId, sha256Hex } from '../src/lib/crypto.ts';
@@ -202,8 +202,8 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
 
   it('reads a message by its id from the primary key, sent or received', async () => {
     const { workspaceId } = workspace;
-    await expectStatementIndexed('outboundById', { text: outboundById, values: ['msg_plan_41', workspaceId] });
-    await expectStatementIndexed('inboundById', { text: inboundById, values: ['inb_plan_41', workspaceId] });
+    await expectStatementIndexed('outboundById', { text: outboundById.text, values: ['msg_plan_41', workspaceId] });
+    await expectStatementIndexed('inboundById', { text: inboundById.text, values: ['inb_plan_41', workspaceId] });
   });
 
   it('claims a message for dispatch by its id, checking suppressions and the sender by index', async () => {
@@ -252,8 +252,10 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
       [['msg_plan_41'], null],
       [['msg_plan_41', 'prov_plan_44'], 'prov_plan_44'],
     ] as const) {
-      const { text, values } = messageOfEventStatement([...ids], providerMessageId, eventId);
-      await expectStatementIndexed(`messageOfEvent ${ids.join(', ')}`, { text, values });
+      await expectStatementIndexed(`messageOfEvent ${ids.join(', ')}`, {
+        text: messageOfEvent.text,
+        values: [[...ids], providerMessageId, eventId],
+      });
     }
     await expectStatementIndexed('recordEventForSubscribers', {
       text: recordEventForSubscribers.text,

@@ -1,22 +1,20 @@
 import { AppError, type TMessageItem } from '@textline/contract';
+import { queryIsoRows } from '@textline/db';
 import type { Services } from '../../ports.ts';
-import { inboundIdPrefix, inboundItemColumns, type MessageItemRow, outboundItemColumns, toMessageItem } from './items.ts';
-
-// A hot read: straight on the driver, without Prisma's per-query work on every read. One
-// statement either way: the id's prefix says which table holds it.
-export const outboundById = `SELECT ${outboundItemColumns} FROM messages m WHERE m.id = $1 AND m.workspace_id = $2`;
-export const inboundById = `SELECT ${inboundItemColumns} FROM inbound_messages i WHERE i.id = $1 AND i.workspace_id = $2`;
+import { inboundById, outboundById } from './get.sql.ts';
+import { inboundIdPrefix, type MessageItemRow, toMessageItem } from './items.ts';
 
 /**
  * One message of the workspace, sent or received, in the message list's shape; another workspace's
- * id is simply not found.
+ * id is simply not found. A hot read: straight on the driver, without Prisma's per-query work. One
+ * statement either way: the id's prefix says which table holds it.
  */
 export async function getMessage(deps: Pick<Services, 'sql'>, workspaceId: string, id: string): Promise<TMessageItem> {
-  const [row] = await deps.sql.query<MessageItemRow>(
-    id.startsWith(inboundIdPrefix) ? inboundById : outboundById,
-    [id, workspaceId],
-    { timestamps: 'iso' },
-  );
+  const rows = id.startsWith(inboundIdPrefix)
+    ? await queryIsoRows(deps.sql, inboundById, [id, workspaceId])
+    : await queryIsoRows(deps.sql, outboundById, [id, workspaceId]);
+  // The statements' direction and status columns are text; their values are the contract's.
+  const [row] = rows as MessageItemRow[];
   if (!row) throw new AppError('not_found', { message: 'No message with this id exists in this workspace.' });
   return toMessageItem(row);
 }

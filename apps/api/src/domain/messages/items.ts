@@ -1,26 +1,19 @@
 import type { TMessageItem, TMessageStatus } from '@textline/contract';
 import { retryHintOf } from '../customer-webhooks/events.ts';
+import { inboundById, outboundById } from './get.sql.ts';
 import { countSegments } from './segments.ts';
 
 /** Inbound message ids; every other id names an outbound message. */
 export const inboundIdPrefix = 'inb_';
 
-/**
- * The columns of a message item, selected from `messages m`. A campaign's sends carry their campaign
- * in metadata (domain/campaigns/scheduler.ts); any other send's metadata is the caller's own, so a
- * campaign_id key there names no campaign.
- */
-export const outboundItemColumns = `m.id, 'outbound' AS direction, m.status, m.phone_number, m.sender_number, m.body,
-  m.segments, m.cost_cents, m.error_code,
-  CASE WHEN m.source = 'campaign' THEN m.metadata->>'campaign_id' END AS campaign_id,
-  m.idempotency_key, m.metadata, m.created_at, m.updated_at, m.send_at, m.sent_at, m.delivered_at, m.failed_at`;
+/** The select list of a statement `SELECT <columns>\nFROM ...`. */
+const selectListOf = (text: string) => text.slice('SELECT '.length, text.indexOf('\nFROM '));
 
-/** The same columns from `inbound_messages i`: received, from the other party to one of the workspace's numbers. */
-export const inboundItemColumns = `i.id, 'inbound' AS direction, 'received' AS status, i.from_number AS phone_number,
-  i.to_number AS sender_number, i.body, NULL::integer AS segments, 0 AS cost_cents, NULL::text AS error_code,
-  NULL::text AS campaign_id, NULL::text AS idempotency_key, NULL::jsonb AS metadata, i.created_at,
-  i.created_at AS updated_at, NULL::timestamptz AS send_at, NULL::timestamptz AS sent_at,
-  NULL::timestamptz AS delivered_at, NULL::timestamptz AS failed_at`;
+/** The columns of a message item, selected from `messages m`: those of the read by id (get.sql). */
+export const outboundItemColumns = selectListOf(outboundById.text);
+
+/** The same columns from `inbound_messages i`. */
+export const inboundItemColumns = selectListOf(inboundById.text);
 
 /** A row of either column list, its instants read as ISO strings (`timestamps: 'iso'`). */
 export type MessageItemRow = {

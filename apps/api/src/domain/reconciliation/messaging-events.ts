@@ -1,6 +1,7 @@
-import { type Message, Prisma } from '@textline/db';
+import { type Prisma, queryRowsIn, type RowOf } from '@textline/db';
 import type { JobTransaction } from '../../jobs/enqueue.ts';
 import { toE164Near } from '../../lib/phone.ts';
+import * as sql from './messaging-events.sql.ts';
 import { type TMessagingEvent, ZMessagingEvent } from './payloads.ts';
 import { applyMessageOutcome, type MessageOutcome } from '../messages/outcomes.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
@@ -26,22 +27,7 @@ function metadataString(event: TMessagingEvent, key: string): string | undefined
 }
 
 /** What reconciling an event needs of its message. */
-type EventMessage = Pick<Message, 'id' | 'status' | 'workspaceId' | 'phoneNumber' | 'senderNumber' | 'providerMessageId'>;
-
-/** messageOfEvent's statement: by our ids or the carrier's, each through its index (hot-statement-plans). */
-export function messageOfEventStatement(ids: string[], providerMessageId: string | null, providerEventId: string): Prisma.Sql {
-  return Prisma.sql`
-    WITH found AS (
-      SELECT id, status, workspace_id, phone_number, sender_number, provider_message_id FROM messages
-      WHERE id = ANY (${ids}::text[]) OR provider_message_id = ${providerMessageId}
-      LIMIT 1
-    ), linked AS (
-      UPDATE provider_events SET message_id = found.id FROM found WHERE provider_events.id = ${providerEventId}::uuid
-    )
-    SELECT id, status, workspace_id AS "workspaceId", phone_number AS "phoneNumber", sender_number AS "senderNumber",
-           provider_message_id AS "providerMessageId"
-    FROM found`;
-}
+type EventMessage = RowOf<typeof sql.messageOfEvent>;
 
 /**
  * The message an event is about: `message_id` is the provider's id (stored on the message after
@@ -57,7 +43,7 @@ async function messageOfEvent(
   const ours = metadataString(event, 'client_reference');
   const ids = [ours, event.message_id].filter((id): id is string => id !== undefined);
   if (ids.length === 0) return null;
-  const [message] = await tx.$queryRaw<EventMessage[]>(messageOfEventStatement(ids, event.message_id ?? null, providerEventId));
+  const [message] = await queryRowsIn(tx, sql.messageOfEvent, [ids, event.message_id ?? null, providerEventId]);
   return message ?? null;
 }
 

@@ -1,0 +1,66 @@
+// Generated from get.sql by `npm run sql:generate` (PostgreSQL's own description of each statement): edit the .sql file.
+
+import { statement } from '@textline/db';
+
+/**
+ * A message the workspace sent.
+ */
+export const outboundById = statement<
+  [id: string | null, workspaceId: string | null],
+  {
+    id: string;
+    direction: string;
+    status: string;
+    phone_number: string;
+    sender_number: string | null;
+    body: string;
+    segments: number;
+    cost_cents: number;
+    error_code: string | null;
+    campaign_id: string | null;
+    idempotency_key: string | null;
+    metadata: unknown;
+    created_at: Date;
+    updated_at: Date;
+    send_at: Date | null;
+    sent_at: Date | null;
+    delivered_at: Date | null;
+    failed_at: Date | null;
+  }
+>(`SELECT m.id, 'outbound' AS direction, m.status, m.phone_number, m.sender_number, m.body,
+  m.segments, m.cost_cents, m.error_code,
+  CASE WHEN m.source = 'campaign' THEN m.metadata->>'campaign_id' END AS campaign_id,
+  m.idempotency_key, m.metadata, m.created_at, m.updated_at, m.send_at, m.sent_at, m.delivered_at, m.failed_at
+FROM messages m WHERE m.id = $1 AND m.workspace_id = $2`);
+
+/**
+ * A message the workspace received: from the other party to one of the workspace's numbers.
+ */
+export const inboundById = statement<
+  [id: string | null, workspaceId: string | null],
+  {
+    id: string;
+    direction: string;
+    status: string;
+    phone_number: string;
+    sender_number: string;
+    body: string;
+    segments: number | null;
+    cost_cents: number;
+    error_code: string | null;
+    campaign_id: string | null;
+    idempotency_key: string | null;
+    metadata: unknown;
+    created_at: Date;
+    updated_at: Date;
+    send_at: Date | null;
+    sent_at: Date | null;
+    delivered_at: Date | null;
+    failed_at: Date | null;
+  }
+>(`SELECT i.id, 'inbound' AS direction, 'received' AS status, i.from_number AS phone_number,
+  i.to_number AS sender_number, i.body, NULL::integer AS segments, 0 AS cost_cents, NULL::text AS error_code,
+  NULL::text AS campaign_id, NULL::text AS idempotency_key, NULL::jsonb AS metadata, i.created_at,
+  i.created_at AS updated_at, NULL::timestamptz AS send_at, NULL::timestamptz AS sent_at,
+  NULL::timestamptz AS delivered_at, NULL::timestamptz AS failed_at
+FROM inbound_messages i WHERE i.id = $1 AND i.workspace_id = $2`);

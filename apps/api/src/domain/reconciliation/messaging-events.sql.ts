@@ -1,0 +1,28 @@
+// Generated from messaging-events.sql by `npm run sql:generate` (PostgreSQL's own description of each statement): edit the .sql file.
+
+import { statement } from '@textline/db';
+
+/**
+ * The message a carrier event is about, by our ids (`ids`) or the carrier's (`providerMessageId`),
+ * each through its index (hot-statement-plans), and the stored event `providerEventId` linked to it.
+ */
+export const messageOfEvent = statement<
+  [ids: readonly (string | null)[] | null, providerMessageId: string | null, providerEventId: string | null],
+  {
+    id: string;
+    status: string;
+    workspaceId: string;
+    phoneNumber: string;
+    senderNumber: string | null;
+    providerMessageId: string | null;
+  }
+>(`WITH found AS (
+  SELECT id, status, workspace_id, phone_number, sender_number, provider_message_id FROM messages
+  WHERE id = ANY ($1::text[]) OR provider_message_id = $2::text
+  LIMIT 1
+), linked AS (
+  UPDATE provider_events SET message_id = found.id FROM found WHERE provider_events.id = $3::uuid
+)
+SELECT id, status, workspace_id AS "workspaceId", phone_number AS "phoneNumber", sender_number AS "senderNumber",
+       provider_message_id AS "providerMessageId"
+FROM found`);
