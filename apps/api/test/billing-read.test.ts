@@ -399,14 +399,21 @@ describe('billing reads over MCP', () => {
       await agent.close();
     }
 
-    // On /mcp, tools/call needs mcp:execute and no route scope: the agent's own control plane.
+    // On /mcp, tools/call needs mcp:execute and the route's scope too: billing:read.
     const executor = await connectMcp(app, await tokenWithScopes(app, developer.workspaceId, ['mcp:execute']));
     try {
-      const balance = (await executor.callTool({ name: 'get_balance', arguments: {} })) as CallToolResult;
+      const refused = (await executor.callTool({ name: 'get_balance', arguments: {} })) as CallToolResult;
+      expect(toolError(refused)).toMatchObject({ code: 'unauthorized', message: 'This token lacks the billing:read scope.' });
+    } finally {
+      await executor.close();
+    }
+    const reader = await connectMcp(app, await tokenWithScopes(app, developer.workspaceId, ['mcp:execute', 'billing:read']));
+    try {
+      const balance = (await reader.callTool({ name: 'get_balance', arguments: {} })) as CallToolResult;
       expect(balance.isError).toBeFalsy();
       expect(balance.structuredContent).toMatchObject({ balance_cents: FUNDING_CENTS - 2 * price });
     } finally {
-      await executor.close();
+      await reader.close();
     }
   });
 });

@@ -159,6 +159,7 @@ describe('GET /api/v1/campaigns/{id}, PATCH /api/v1/campaigns/{id}', () => {
         body: 'Hi {{first_name}}',
         delay_minutes: 0,
         created_at: expect.any(String),
+        step_counts: { sent: 0, suppressed: 0, failed: 0 },
       },
     ]);
   });
