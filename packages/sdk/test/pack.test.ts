@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -12,9 +13,9 @@ import { sendingWorkspace } from '../../../apps/api/test/sending-support.ts';
 /**
  * @textline/sdk as users get it: `npm pack`, then installed from the tarball into a fresh project
  * with no registry (--offline; its dependencies are packed from this repository's node_modules), and
- * used against the started service from plain Node ESM (and CommonJS require), a strict NodeNext
- * TypeScript project and an esbuild browser bundle. The package is the same in both modes, so this
- * runs in the embedded one only.
+ * used against the started service from plain Node ESM (and CommonJS require) on Node 20 and Node 22,
+ * a strict NodeNext TypeScript project and an esbuild browser bundle. The package is the same in both
+ * modes, so this runs in the embedded one only.
  */
 
 const run = promisify(execFile);
@@ -26,14 +27,50 @@ let app: TestApp;
 let work: string;
 let project: string;
 let env: NodeJS.ProcessEnv;
+let node22: Promise<{ binary: string } | { unavailable: unknown }>;
 
-async function node(file: string): Promise<unknown> {
-  const { stdout } = await run(process.execPath, [file], { cwd: project, env });
+/**
+ * Node 22 comes from the npm registry (node-<platform>-<arch> carries the official binary as bin/node),
+ * the one registry CI reaches that has it. The version is pinned so the copy under node_modules/.cache
+ * is found again without asking the registry. In CI (CI or REQUIRE_NODE22=1) not getting it fails the
+ * Node 22 case; elsewhere, offline, that case skips.
+ */
+const node22Version = '22.23.3';
+const node22Cache = join(repoRoot, 'node_modules/.cache/textline-node22');
+const node22Required = Boolean(process.env.CI) || process.env.REQUIRE_NODE22 === '1';
+
+async function obtainNode22(): Promise<string> {
+  const binary = join(node22Cache, node22Version, 'bin/node');
+  if (existsSync(binary)) return binary;
+  await mkdir(node22Cache, { recursive: true });
+  // Unpacked beside the cache, then renamed into it whole: an interrupted download leaves no half binary.
+  const download = await mkdtemp(join(node22Cache, 'download-'));
+  try {
+    const spec = `node-${process.platform}-${process.arch}@${node22Version}`;
+    const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', download, spec], {
+      cwd: repoRoot,
+      timeout: 150_000,
+    });
+    await run('tar', ['-xzf', join(download, stdout.trim()), '-C', download, 'package/bin/node']);
+    await rename(join(download, 'package'), dirname(dirname(binary)));
+  } finally {
+    await rm(download, { recursive: true, force: true });
+  }
+  return binary;
+}
+
+async function node(file: string, binary = process.execPath): Promise<unknown> {
+  const { stdout } = await run(binary, [file], { cwd: project, env });
   return JSON.parse(stdout);
 }
 
 describe.skipIf(scaledMode)('@textline/sdk packed and installed', () => {
   beforeAll(async () => {
+    // Downloads while the package is packed and installed; awaited by the Node 22 case.
+    node22 = obtainNode22().then(
+      (binary) => ({ binary }),
+      (unavailable: unknown) => ({ unavailable }),
+    );
     work = await mkdtemp(join(tmpdir(), 'textline-sdk-pack-'));
     project = join(work, 'consumer');
     // Asynchronous: the service answering the consumers runs in this process.
@@ -48,6 +85,19 @@ describe.skipIf(scaledMode)('@textline/sdk packed and installed', () => {
     app = await startTestApp();
     const { token } = await sendingWorkspace(app);
     env = { ...process.env, TEXTLINE_URL: app.baseUrl, TEXTLINE_TOKEN: token };
+    await writeFile(
+      join(project, 'esm.js'),
+      `import { createRequire } from 'node:module';
+import { Textline, isTextlineError } from '@textline/sdk';
+const textline = new Textline({ baseUrl: process.env.TEXTLINE_URL, token: process.env.TEXTLINE_TOKEN });
+const { message } = await textline.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'From a package' } });
+const listed = await textline.paginate('/api/v1/messages').toArray({ limit: 5 });
+let code;
+try { await textline.get('/api/v1/messages/{id}', { params: { path: { id: 'msg_missing' } } }); } catch (error) { code = isTextlineError(error) && error.code; }
+const required = createRequire(import.meta.url)('@textline/sdk');
+console.log(JSON.stringify({ node: process.version, sent: message.id, listed: listed.map((item) => item.id), code, requires: typeof required.Textline }));
+`,
+    );
   }, 180_000);
   afterAll(async () => {
     await app.close();
@@ -62,25 +112,34 @@ describe.skipIf(scaledMode)('@textline/sdk packed and installed', () => {
     );
   });
 
-  it('sends and pages from Node ESM, and loads through require', async () => {
-    await writeFile(
-      join(project, 'esm.js'),
-      `import { createRequire } from 'node:module';
-import { Textline, isTextlineError } from '@textline/sdk';
-const textline = new Textline({ baseUrl: process.env.TEXTLINE_URL, token: process.env.TEXTLINE_TOKEN });
-const { message } = await textline.post('/api/v1/messages', { body: { phone_number: '+14155550123', body: 'From a package' } });
-const listed = await textline.paginate('/api/v1/messages').toArray({ limit: 5 });
-let code;
-try { await textline.get('/api/v1/messages/{id}', { params: { path: { id: 'msg_missing' } } }); } catch (error) { code = isTextlineError(error) && error.code; }
-const required = createRequire(import.meta.url)('@textline/sdk');
-console.log(JSON.stringify({ sent: message.id, listed: listed.map((item) => item.id), code, requires: typeof required.Textline }));
-`,
-    );
-    const result = (await node('esm.js')) as { sent: string; listed: string[]; code: string; requires: string };
+  async function sendsPagesAndRequires(binary: string): Promise<string> {
+    const result = (await node('esm.js', binary)) as {
+      node: string;
+      sent: string;
+      listed: string[];
+      code: string;
+      requires: string;
+    };
     expect(result.listed).toContain(result.sent);
     expect(result.code).toBe('not_found');
     expect(result.requires).toBe('function');
+    return result.node;
+  }
+
+  it('sends and pages from Node ESM, and loads through require', async () => {
+    expect(await sendsPagesAndRequires(process.execPath)).toBe(process.version);
   });
+
+  it('does the same on Node 22', async (context) => {
+    const obtained = await node22;
+    if ('unavailable' in obtained) {
+      if (node22Required) throw obtained.unavailable;
+      return context.skip(
+        `Node ${node22Version} could not be downloaded from the npm registry (offline?); CI or REQUIRE_NODE22=1 makes this fail`,
+      );
+    }
+    expect(await sendsPagesAndRequires(obtained.binary)).toBe(`v${node22Version}`);
+  }, 180_000);
 
   it('typechecks in a strict NodeNext TypeScript project and runs compiled', async () => {
     await writeFile(
