@@ -273,7 +273,7 @@ BEGIN
           spend_day = r_spend_day
       WHERE t.id = ANY(r_capped_tokens);
     END IF;
-    -- The row insertJobs (apps/api/src/jobs/enqueue.ts) writes, for dispatchJob (domain/messages/dispatch.ts).
+    -- The row insertJob (apps/api/src/jobs/enqueue.ts) writes, for dispatchJob (domain/messages/dispatch.ts).
     -- A scheduled send's job is due at its send_at: the row is what keeps it through restarts.
     INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
     VALUES (request->>'job_id', 'dispatch', jsonb_build_object('messageId', r_message_id), COALESCE(r_send_at, r_now), r_now, r_now);
