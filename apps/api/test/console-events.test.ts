@@ -106,6 +106,38 @@ describe('the console event stream', () => {
     expect(JSON.stringify(stream.changes)).not.toMatch(/Hello|4155550123/);
   });
 
+  it("sends the messages a campaign's steps send", async () => {
+    const developer = await sendingWorkspace(app);
+    const stream = await openStream(app, await signIn(app, developer.account.account.username));
+    await waitFor('the stream to be ready', stream.ready);
+    const token = developer.token;
+    const created = await call(app, 'POST', '/api/v1/campaigns', {
+      token,
+      body: { name: 'Live', settings: { quiet_hours: { enabled: false } } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.campaign.id as string;
+    expect(
+      (await call(app, 'POST', `/api/v1/campaigns/${id}/stages`, { token, body: { body: 'Step one', delay_minutes: 0 } })).status,
+    ).toBe(201);
+    expect((await call(app, 'POST', `/api/v1/campaigns/${id}/activate`, { token })).status).toBe(200);
+    const enrolled = await call(app, 'POST', `/api/v1/campaigns/${id}/enrollments`, {
+      token,
+      body: { phone_numbers: ['+14155550131', '+14155550132'] },
+    });
+    expect(enrolled.body.enrolled, JSON.stringify(enrolled.body)).toBe(2);
+    await app.services.jobs.drain();
+    const sent = await call(app, 'GET', `/api/v1/messages?limit=10`, { token });
+    const ids = (sent.body.messages as { id: string }[]).map((message) => message.id);
+    expect(ids).toHaveLength(2);
+    await waitFor('both campaign sends to be announced', () =>
+      ids.every((messageId) =>
+        stream.changes.some((change) => change.id === messageId && change.resource === 'message' && change.status === 'queued'),
+      ),
+    );
+    await stream.close();
+  });
+
   it(`allows ${STREAMS_PER_SESSION} streams per session and refuses the next with live_stream_limit_reached`, async () => {
     const developer = await sendingWorkspace(app);
     const session = await signIn(app, developer.account.account.username);

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { type CampaignStage, executeIn, type Prisma, queryRowsIn, type RowOf } from '@textline/db';
 import { defineJob } from '../../jobs/define.ts';
-import { enqueue, inJobTransaction, type JobTransaction, wakeAfterCommit } from '../../jobs/enqueue.ts';
+import { enqueue, inJobTransaction, type JobTransaction, publishAfterCommit, wakeAfterCommit } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { recipientTimeZone } from '../../lib/recipient-time-zone.ts';
 import type { Services } from '../../ports.ts';
@@ -40,7 +40,8 @@ import { type ContactFields, renderTemplate, snippetNames } from './templates.ts
  * refuses waits for the next UTC day; last_error says why (the enrollment's skip reason).
  */
 
-export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs'>;
+export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs'> &
+  Partial<Pick<Services, 'live'>>;
 
 const ZStepPayload = z.union([
   z.object({ campaignId: z.string().min(1) }),
@@ -409,9 +410,16 @@ async function planStep(context: BatchContext, writes: BatchWrites, step: DueSte
 /**
  * The batch's sends through the send rules of every send (accept_message_batch, with the
  * parameters acceptParametersOf builds for the API) in one call; each outcome goes to `writes`, and
- * the accepted messages' dispatch jobs start once the batch commits.
+ * the accepted messages' dispatch jobs start, and the workspace's console pages hear of them, once
+ * the batch commits.
  */
-async function acceptSends(tx: JobTransaction, sends: Send[], writes: BatchWrites, nowMs: number): Promise<void> {
+async function acceptSends(
+  tx: JobTransaction,
+  workspaceId: string,
+  sends: Send[],
+  writes: BatchWrites,
+  nowMs: number,
+): Promise<void> {
   if (sends.length === 0) return;
   // The function's outcome and status columns are text; their values are the contract's.
   const accepted = (await queryRowsIn(tx, acceptBatch, [JSON.stringify(sends.map((send) => send.parameters))])) as (AcceptRow & {
@@ -422,7 +430,11 @@ async function acceptSends(tx: JobTransaction, sends: Send[], writes: BatchWrite
   for (const row of accepted) {
     const send = sends[row.item];
     if (!send) throw new Error(`accept_message_batch answered for no send (item ${row.item})`);
-    if (row.outcome === 'accept') dispatchJobs.push(send.parameters.job_id);
+    if (row.outcome === 'accept') {
+      dispatchJobs.push(send.parameters.job_id);
+      if (row.message_id !== null && row.message_status !== null)
+        publishAfterCommit(tx, workspaceId, { resource: 'message', id: row.message_id, status: row.message_status });
+    }
     // Accepted, or the message an earlier attempt sent for this step (a replay or conflict of its
     // idempotency key): accept_message_batch names a message for these outcomes only.
     if (row.message_id !== null) stepDone(writes, send.step, send.stage, { outcome: 'sent', messageId: row.message_id });
@@ -479,7 +491,7 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
         const send = await planStep(context, writes, step);
         if (send) sends.push(send);
       }
-      await acceptSends(tx, sends, writes, nowMs);
+      await acceptSends(tx, context.workspaceId, sends, writes, nowMs);
       await recordBatch(tx, campaignId, context.stages, writes, now);
       for (const [code, count] of writes.refused) deps.log.info({ campaignId, code, count }, 'campaign steps not sent');
       return steps.length < deps.config.campaignBatchSize ? undefined : { at: last.next_step_at, id: last.id };
