@@ -462,6 +462,7 @@ describe('enrollment transitions', () => {
       'active -stopForOptOut-> stopped',
       'active -stopForArchive-> stopped',
       'active -stopForSpendCap-> stopped',
+      'active -stopForRevokedToken-> stopped',
     ]);
   });
 

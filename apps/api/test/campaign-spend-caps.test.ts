@@ -292,3 +292,39 @@ describe('GET /api/v1/campaigns/{id}/enrollments', () => {
     await writer.close();
   });
 });
+
+describe('a campaign step of a revoked enrolling token', () => {
+  it('stops the enrollments a revoked delegated token made, and sends those a root-level key made even once it is revoked', async () => {
+    app.clock.set(START);
+    const workspace = await sendingWorkspace(app);
+    const { campaign } = await ok(workspace.token, 'POST', '/api/v1/campaigns', {
+      name: 'Later',
+      settings: { quiet_hours: { enabled: false } },
+    });
+    const campaignId = campaign.id as string;
+    await ok(workspace.token, 'POST', `/api/v1/campaigns/${campaignId}/stages`, { body: 'An hour later', delay_minutes: 60 });
+    await ok(workspace.token, 'POST', `/api/v1/campaigns/${campaignId}/activate`);
+    const agent = await delegated(workspace.token, {});
+    const rootKey = (await ok(workspace.token, 'POST', '/api/v1/onboarding/api-key', { name: 'rotated' })).token as {
+      access_token: string;
+    };
+    const byAgent = numbers(3000, 3);
+    const byRootKey = numbers(3100, 2);
+    await ok(agent.access_token, 'POST', `/api/v1/campaigns/${campaignId}/enrollments`, { phone_numbers: byAgent });
+    await ok(rootKey.access_token, 'POST', `/api/v1/campaigns/${campaignId}/enrollments`, { phone_numbers: byRootKey });
+    await runFor(0);
+
+    await ok(workspace.token, 'DELETE', `/api/v1/tokens/${agent.id}`);
+    const rootKeyId = (
+      await app.services.prisma.accessToken.findFirstOrThrow({ where: { workspaceId: workspace.workspaceId, name: 'rotated' } })
+    ).id;
+    await ok(workspace.token, 'DELETE', `/api/v1/tokens/${rootKeyId}`);
+    await runFor(61 * MINUTE);
+
+    expect((await campaignSends(workspace)).map((send) => send.phoneNumber).sort()).toEqual(byRootKey);
+    const listed = await enrollments(workspace.token, campaignId);
+    expect(byStatusAndReason(listed)).toEqual({ 'stopped enrolling_token_revoked': 3, completed: 2 });
+    for (const enrollment of listed.filter((row) => byAgent.includes(row.phone_number)))
+      expect(enrollment).toMatchObject({ status: 'stopped', stop_reason: 'enrolling_token_revoked', next_step_at: null });
+  });
+});

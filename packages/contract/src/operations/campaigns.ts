@@ -128,7 +128,12 @@ export type TCampaignSuppression = z.infer<typeof ZCampaignSuppression>;
 export const enrollmentStatuses = ['active', 'completed', 'stopped'] as const;
 export type TEnrollmentStatus = (typeof enrollmentStatuses)[number];
 /** Why an enrollment stopped: an opt-out, the campaign's archiving, or a step no daily spend cap of its token admits. */
-export const enrollmentStopReasons = ['workspace_suppressed', 'campaign_archived', 'step_over_spend_cap'] as const;
+export const enrollmentStopReasons = [
+  'workspace_suppressed',
+  'campaign_archived',
+  'step_over_spend_cap',
+  'enrolling_token_revoked',
+] as const;
 export type TEnrollmentStopReason = (typeof enrollmentStopReasons)[number];
 
 export const ZCampaignEnrollment = z.object({
@@ -139,7 +144,10 @@ export const ZCampaignEnrollment = z.object({
   stop_reason: z
     .enum(enrollmentStopReasons)
     .nullable()
-    .describe('Why a stopped enrollment stopped: an opt-out, the archiving, or a step over a whole daily spend cap'),
+    .describe(
+      'Why a stopped enrollment stopped: an opt-out, the archiving, a step over a whole daily spend cap, or the ' +
+        'revocation of the delegated or OAuth token that enrolled the number',
+    ),
   skip_reason: z
     .enum(enrollmentSkipReasons)
     .nullable()

@@ -3618,8 +3618,8 @@ export type components = {
                  * @enum {string}
                  */
                 status: "active" | "completed" | "stopped";
-                /** @description Why a stopped enrollment stopped: an opt-out, the archiving, or a step over a whole daily spend cap */
-                stop_reason: ("workspace_suppressed" | "campaign_archived" | "step_over_spend_cap") | null;
+                /** @description Why a stopped enrollment stopped: an opt-out, the archiving, a step over a whole daily spend cap, or the revocation of the delegated or OAuth token that enrolled the number */
+                stop_reason: ("workspace_suppressed" | "campaign_archived" | "step_over_spend_cap" | "enrolling_token_revoked") | null;
                 /** @description Why its last due step was not sent (the send rule that refused it); null once a step is sent */
                 skip_reason: ("insufficient_balance" | "branded_number_missing" | "spend_limit_exceeded" | "token_spend_limit_exceeded" | "parent_token_spend_limit_exceeded") | null;
                 /** @description The token that enrolled the number, whose daily spend cap (and its ancestors') the sends count against */

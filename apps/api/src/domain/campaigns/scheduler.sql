@@ -87,13 +87,19 @@ ORDER BY e.next_step_at, e.id
 LIMIT $5
 FOR UPDATE OF e SKIP LOCKED;
 
--- name: smallestTokenCaps
--- The smallest daily spend cap among each token of `tokenIds` and the tokens it was created from
--- (capped_token_chain), or null when none of them is capped. A token deleted since has none.
+-- name: enrollingTokenLimits
+-- For each token of `tokenIds`: the smallest daily spend cap among it and the tokens it was created
+-- from (capped_token_chain), or null when none of them is capped (a token deleted since has none);
+-- and whether it is a revoked delegated or OAuth token (revoking a token revokes its descendants, so
+-- the token itself tells). A root-level key revoked to rotate it stops nothing.
 -- params: tokenIds
--- not null: token_id
+-- not null: token_id, revoked
 SELECT token_id,
-       (SELECT MIN(t.spend_cap_cents_daily) FROM access_tokens t WHERE t.id IN (SELECT capped_token_chain(token_id))) AS cap_cents
+       (SELECT MIN(t.spend_cap_cents_daily) FROM access_tokens t WHERE t.id IN (SELECT capped_token_chain(token_id))) AS cap_cents,
+       EXISTS (
+         SELECT 1 FROM access_tokens t
+         WHERE t.id = token_id AND t.revoked_at IS NOT NULL AND (t.parent_token_id IS NOT NULL OR t.oauth_client_id IS NOT NULL)
+       ) AS revoked
 FROM unnest($1::text[]) AS token_id;
 
 -- name: recordDeliveries

@@ -162,6 +162,8 @@ type BatchWrites = {
   later: Map<string, { runAt: number; lastError: TEnrollmentSkipReason | undefined; ids: string[] }>;
   /** A step over a whole day's cap of the enrolling token or an ancestor: the enrollment stops, by which cap. */
   overTokenCap: Map<TEnrollmentSkipReason, string[]>;
+  /** Enrolled by a delegated or OAuth token revoked since: the enrollment stops. */
+  revokedToken: string[];
   /** Refusals by code, for one log line per batch. */
   refused: Map<string, number>;
 };
@@ -235,14 +237,14 @@ function stepOverTokenCap(writes: BatchWrites, send: Send, reason: TEnrollmentSk
   });
 }
 
-/**
- * The smallest daily spend cap among each token and the tokens it was created from
- * (capped_token_chain), or null when none of them is capped. A token deleted since has none.
- */
-async function smallestTokenCaps(tx: JobTransaction, tokenIds: string[]): Promise<Map<string, number | null>> {
+/** What an enrolling token allows its steps: the smallest daily spend cap of its chain, and whether it was revoked. */
+type TokenLimits = { capCents: number | null; revoked: boolean };
+
+/** The limits of each enrolling token (enrollingTokenLimits in scheduler.sql). */
+async function enrollingTokenLimits(tx: JobTransaction, tokenIds: string[]): Promise<Map<string, TokenLimits>> {
   if (tokenIds.length === 0) return new Map();
-  const rows = await queryRowsIn(tx, sql.smallestTokenCaps, [tokenIds]);
-  return new Map(rows.map((row) => [row.token_id, row.cap_cents]));
+  const rows = await queryRowsIn(tx, sql.enrollingTokenLimits, [tokenIds]);
+  return new Map(rows.map((row) => [row.token_id, { capCents: row.cap_cents, revoked: row.revoked }]));
 }
 
 /** Writes what a batch decided, its enrollments still locked by the batch's transaction. */
@@ -279,6 +281,8 @@ async function recordBatch(
     await transitionEnrollments(tx, { ids: writes.held.map((held) => held.enrollmentId) }, 'hold', { now });
     await executeIn(tx, sql.countSuppressionSkips, [now, writes.held.map((held) => held.suppressionId)]);
   }
+  if (writes.revokedToken.length > 0)
+    await transitionEnrollments(tx, { ids: writes.revokedToken }, 'stopForRevokedToken', { now });
   for (const [reason, ids] of writes.overTokenCap) {
     await executeIn(tx, sql.recordStepError, [reason, ids]);
     await transitionEnrollments(tx, { ids }, 'stopForSpendCap', { now });
@@ -318,8 +322,8 @@ type BatchContext = {
   workspaceId: string;
   stages: CampaignStage[];
   quietHours: ReturnType<typeof readSettings>['quiet_hours'];
-  /** By enrolling token (smallestTokenCaps). */
-  tokenCaps: Map<string, number | null>;
+  /** By enrolling token (enrollingTokenLimits). */
+  tokenLimits: Map<string, TokenLimits>;
   nowMs: number;
   /** When quiet hours end, by time zone (undefined: not quiet now). */
   releases: Map<string, number | undefined>;
@@ -347,7 +351,7 @@ async function prepareSend(context: BatchContext, step: DueStep, stage: Campaign
     throw new AppError('validation_failed', { message: 'The rendered message is blank or too long.' });
   }
   const tokenId = step.enrolled_by_token_id;
-  const tokenCapCents = tokenId === null ? null : (context.tokenCaps.get(tokenId) ?? null);
+  const tokenCapCents = tokenId === null ? null : (context.tokenLimits.get(tokenId)?.capCents ?? null);
   const parameters = acceptParametersOf(
     deps,
     { workspaceId, tokenId: tokenId ?? undefined, tokenSpendCapped: tokenCapCents !== null },
@@ -364,7 +368,7 @@ async function prepareSend(context: BatchContext, step: DueStep, stage: Campaign
 
 /**
  * Decides a due step without sending: its send, or what `writes` records instead (no stage left,
- * not yet due, quiet hours, a campaign suppression, a refused rendering).
+ * not yet due, quiet hours, a revoked enrolling token, a campaign suppression, a refused rendering).
  */
 async function planStep(context: BatchContext, writes: BatchWrites, step: DueStep): Promise<Send | undefined> {
   const { nowMs, quietHours } = context;
@@ -386,6 +390,10 @@ async function planStep(context: BatchContext, writes: BatchWrites, step: DueSte
       stepLater(writes, step, releaseAt);
       return undefined;
     }
+  }
+  if (step.enrolled_by_token_id !== null && context.tokenLimits.get(step.enrolled_by_token_id)?.revoked) {
+    writes.revokedToken.push(step.id);
+    return undefined;
   }
   if (step.suppression_id !== null) {
     writes.held.push({ enrollmentId: step.id, suppressionId: step.suppression_id });
@@ -469,7 +477,7 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
         workspaceId: campaign.workspace_id,
         stages: await tx.campaignStage.findMany({ where: { campaignId }, orderBy: { position: 'asc' } }),
         quietHours: readSettings(campaign.settings).quiet_hours,
-        tokenCaps: await smallestTokenCaps(tx, [
+        tokenLimits: await enrollingTokenLimits(tx, [
           ...new Set(steps.flatMap((step) => (step.enrolled_by_token_id === null ? [] : [step.enrolled_by_token_id]))),
         ]),
         nowMs,
@@ -484,6 +492,7 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
         held: [],
         later: new Map(),
         overTokenCap: new Map(),
+        revokedToken: [],
         refused: new Map(),
       };
       const sends: Send[] = [];

@@ -41,7 +41,8 @@ export function assertEditable(current: TCampaignStatus): void {
 export { enrollmentStatuses };
 export type EnrollmentStatus = TEnrollmentStatus;
 
-export type EnrollmentTransition = 'advance' | 'complete' | 'hold' | 'stopForOptOut' | 'stopForArchive' | 'stopForSpendCap';
+export type EnrollmentTransition =
+  'advance' | 'complete' | 'hold' | 'stopForOptOut' | 'stopForArchive' | 'stopForSpendCap' | 'stopForRevokedToken';
 
 type EnrollmentRule = {
   from: readonly EnrollmentStatus[];
@@ -70,6 +71,11 @@ export const enrollmentTransitions: Record<EnrollmentTransition, EnrollmentRule>
   stopForArchive: { from: ['active'], to: 'stopped', bumpsScheduleSeq: true, stopReason: 'campaign_archived' },
   /** The due step costs more than a whole day's spend cap of the enrolling token or an ancestor: it can never be sent. */
   stopForSpendCap: { from: ['active'], to: 'stopped', bumpsScheduleSeq: true, stopReason: 'step_over_spend_cap' },
+  /**
+   * The delegated or OAuth token that enrolled the number was revoked: what a credential started stops
+   * with it, as its webhook endpoints do.
+   */
+  stopForRevokedToken: { from: ['active'], to: 'stopped', bumpsScheduleSeq: true, stopReason: 'enrolling_token_revoked' },
 };
 
 /** The enrollments a transition applies to, each kind its own statement in state-machine.sql: these ids, or a whole campaign's. */
