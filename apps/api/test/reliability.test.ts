@@ -15,7 +15,9 @@ import { sendingWorkspace } from './sending-support.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1', WEBHOOK_TIMEOUT_MS: '500', CONSOLE_SESSION_TTL_HOURS: '720' });
+  // No endpoint here hangs (they reset, answer 503 or 204), so a time-out would only be the machine's load:
+  // a generous one keeps a loaded run from recording a timed-out attempt the test did not plan.
+  app = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1', WEBHOOK_TIMEOUT_MS: '5000', CONSOLE_SESSION_TTL_HOURS: '720' });
 });
 afterAll(async () => {
   await app.close();
