@@ -225,7 +225,8 @@ export const scenarios: Scenario[] = [
   },
   {
     name: MCP_SEND,
-    prepare: async (target) => (await app()).prepareSending(target, ['mcp:execute']),
+    // A tool call needs its route's scope beside mcp:execute.
+    prepare: async (target) => (await app()).prepareSending(target, ['mcp:execute', 'messages:write']),
     serve: async (target) => (await app()).serveApp(target),
     hot: true,
     requests: (fixture) => mcpSendRequests(fixture.tokens),
