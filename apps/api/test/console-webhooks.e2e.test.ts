@@ -241,11 +241,16 @@ describe('customer webhooks in the console, in a real browser', () => {
     await expect.poll(async () => (await shownDeliveries()).length, patience).toBe(3);
     page.off('request', count);
     expect(reads).toBeGreaterThan(0);
-    await eventually('the third delivery to fail', async () => {
-      const failed = await app.services.prisma.webhookDelivery.count({
-        where: { endpointId: brokenEndpointId, status: 'failed' },
+    // Each failed twice: the first retry (seconds later) is done and the next is minutes away, so no
+    // automatic attempt runs while the recovery below picks the failed deliveries.
+    await eventually('every delivery to fail its first retry too', async () => {
+      const deliveries = await app.services.prisma.webhookDelivery.findMany({
+        where: { endpointId: brokenEndpointId },
+        select: { status: true, _count: { select: { attempts: true } } },
       });
-      return failed === 3;
+      return (
+        deliveries.length === 3 && deliveries.every((delivery) => delivery.status === 'failed' && delivery._count.attempts >= 2)
+      );
     });
 
     await page.goto(`${app.baseUrl}/console/endpoints`);
