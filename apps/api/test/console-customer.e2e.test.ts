@@ -129,7 +129,7 @@ describe('the console for a customer who never opens a terminal', () => {
     expect(stored.status).not.toBe('connected');
   });
 
-  it('runs a campaign: stages, a contact list, enrollment, activation, pause and the enrollments list', async () => {
+  it('takes a campaign through stages, a contact list, enrollment, activation, pause and the enrollments list', async () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Campaigns' }).click();
     await page.getByText('No campaigns yet').waitFor();
     await page.getByLabel('New campaign name').fill('Welcome series');

@@ -246,7 +246,7 @@ describe('job runner: started workers', () => {
     }
   });
 
-  it.runIf(scaledMode)('runs a row handed over twice at once (a wake and a sweep) only once', async () => {
+  it.runIf(scaledMode)('claims a row handed over twice at once (a wake and a sweep) for one caller only', async () => {
     const runs: string[] = [];
     const runner = testRunner([testJob({ run: async (_services, _payload, job) => void runs.push(job.id) })], {
       jobSweepIntervalMs: 60_000,
