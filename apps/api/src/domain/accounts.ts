@@ -7,7 +7,7 @@ import { DAY_MS } from '../lib/clock.ts';
 import { hashPassword, newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
 import { type LimitedKey, type LimitReport, rateLimitedError } from '../limits/keyed-limiter.ts';
 import type { Services } from '../ports.ts';
-import { createDelegatedToken, type TokenCaller } from './tokens/delegated-tokens.ts';
+import { createDelegatedToken, standsForAccount, type TokenCaller } from './tokens/delegated-tokens.ts';
 
 const BACKUP_CODE_COUNT = 10;
 
@@ -103,10 +103,9 @@ export async function createApiKeyToken(
     const scopes = developerScopes.filter((scope) => creator.scopes.includes(scope));
     return publicToken(await createDelegatedToken(deps, creator, { name, scopes }));
   }
-  const standsForAccount = creator.origin === 'account_creation' || creator.origin === 'console';
   const token = await issueAccessToken(deps.prisma, {
     workspaceId: creator.workspaceId,
-    scopes: standsForAccount ? developerScopes : developerScopes.filter((scope) => creator.scopes.includes(scope)),
+    scopes: standsForAccount(creator) ? developerScopes : developerScopes.filter((scope) => creator.scopes.includes(scope)),
     origin: 'api_key',
     expiresAt: new Date(Math.min(tokenExpiry(deps).getTime(), creator.expiresAt ?? Number.POSITIVE_INFINITY)),
     name,

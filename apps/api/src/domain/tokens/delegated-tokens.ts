@@ -35,7 +35,7 @@ export type CreateTokenInput = {
  * The account's own credentials stand for the account and may grant every scope: the token from
  * account creation and the signed-in console (the rule createApiKeyToken applies to minted keys).
  */
-function standsForAccount(caller: Pick<TokenCaller, 'origin'>): boolean {
+export function standsForAccount(caller: Pick<TokenCaller, 'origin'>): boolean {
   return caller.origin === 'account_creation' || caller.origin === 'console';
 }
 
