@@ -16,6 +16,8 @@ export const developerScopes = [
   'tokens:write',
   'webhooks:read',
   'webhooks:write',
+  'compliance:read',
+  'compliance:write',
 ] as const;
 
 export type Scope = (typeof developerScopes)[number];
@@ -46,6 +48,10 @@ export const scopeDescriptions: Record<Scope, string> = {
   'tokens:write': 'Create tokens with at most your own scopes, expiry and spend cap, and revoke them.',
   'webhooks:read': 'Read your webhook endpoints, their health and their deliveries.',
   'webhooks:write': 'Create, change and delete webhook endpoints, rotate their signing secrets, and replay deliveries.',
+  'compliance:read': 'Read your sender registrations (brands, use cases, toll-free verifications) and messaging settings.',
+  'compliance:write':
+    'Register brands and use cases with the carriers, assign numbers to them, submit toll-free verifications, and change ' +
+    'the messaging settings (keywords, confirmations, allowed hours, destinations) that apply to every send.',
 };
 
 /** A write scope implies reading the same resource: a token that may send may also read what it sent. */
@@ -53,6 +59,7 @@ const impliedBy: Partial<Record<Scope, Scope>> = {
   'messages:read': 'messages:write',
   'tokens:read': 'tokens:write',
   'webhooks:read': 'webhooks:write',
+  'compliance:read': 'compliance:write',
 };
 
 /** Whether a token holding `held` passes a check for `required` (directly or through the write scope). */

@@ -18,6 +18,9 @@ export const operationTags = {
   snippets: 'Reusable text that campaign stages include as {{snippet:<name>}}.',
   'contact-lists': 'Lists of contacts, with the fields campaign templates fill in.',
   billing: 'The prepaid balance, its ledger and usage per day or month.',
+  compliance:
+    'What carriers require of real traffic: brands and use cases registered for the senders, toll-free verification, ' +
+    'and the messaging settings (keywords, confirmations, allowed hours, destinations) applied to every send.',
   webhooks: 'Endpoints that receive the events, their signing secrets, and every delivery with its attempts.',
   mcp: 'The MCP server: account bootstrap for agents, OAuth clients and the legacy REST tool routes.',
   sandbox: 'What only the sandbox providers simulate: paying an invoice, an inbound message, a carrier report.',

@@ -32,6 +32,8 @@ const scopes = Object.keys({
   'tokens:write': 0,
   'webhooks:read': 0,
   'webhooks:write': 0,
+  'compliance:read': 0,
+  'compliance:write': 0,
 } satisfies Record<Scope, 0>) as Scope[];
 
 // The send rate limit's plan tiers, lowest first, with their send bursts.

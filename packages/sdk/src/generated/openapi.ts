@@ -1446,7 +1446,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1467,7 +1467,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1481,7 +1481,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1495,7 +1495,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1711,7 +1711,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1748,7 +1748,7 @@ export type components = {
                 origin: "account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated";
                 /** @enum {string} */
                 status: "active" | "revoked" | "expired";
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1785,7 +1785,7 @@ export type components = {
                 origin: "account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated";
                 /** @enum {string} */
                 status: "active" | "revoked" | "expired";
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2359,7 +2359,7 @@ export type components = {
                 /** @description Where the client receives authorization codes */
                 redirect_uris: string[];
                 /** @description Scopes the user approved for this client */
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description When the user first approved the client
@@ -6145,7 +6145,7 @@ export interface operations {
                     /** @description What the token is for, e.g. "reminder sub-agent" */
                     name: string;
                     /** @description Scopes of the new token: a subset of the calling token's */
-                    scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write")[];
+                    scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                     /** @description Lifetime in seconds; default and maximum: the deployment's token lifetime or the calling token's expiry */
                     expires_in_seconds?: number;
                     /** @description Cap on what the token's sends may cost per UTC day, in cents, beside the workspace's cap */
