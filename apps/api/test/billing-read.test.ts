@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ledgerEntryKinds } from '@textline/contract';
 import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
-import { usageStatement } from '../src/domain/billing/usage.ts';
+import { usagePerPeriod } from '../src/domain/billing/usage.sql.ts';
 import { call, createDeveloper, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { eventId, postSigned } from './inbound-support.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
@@ -461,7 +461,10 @@ describe.skipIf(!scaledMode)('billing query plans on PostgreSQL', () => {
       }
     }
     for (const granularity of ['day', 'month'] as const) {
-      const text = await planOf(app.services.sql, usageStatement(workspaceId, month, granularity));
+      const text = await planOf(app.services.sql, {
+        text: usagePerPeriod.text,
+        values: [workspaceId, month.from.toISOString(), month.to.toISOString(), granularity],
+      });
       expect(text, `${granularity}\n${text}`).not.toMatch(/Seq Scan/);
       expect(text.match(/Index (Only )?Scan|Bitmap Index Scan/g)?.length ?? 0, text).toBeGreaterThanOrEqual(3);
     }
