@@ -154,6 +154,7 @@ describe('GET /api/v1/messages', () => {
       sent_at: null,
       delivered_at: null,
       failed_at: null,
+      expires_at: expect.any(String),
     });
     expect(inboundItem).toEqual({
       id: inbound,
@@ -175,6 +176,7 @@ describe('GET /api/v1/messages', () => {
       sent_at: null,
       delivered_at: null,
       failed_at: null,
+      expires_at: null,
     });
     expect(campaignItem).toMatchObject({ direction: 'outbound', campaign_id: campaignId });
     expect(response.body.messages[0]).toMatchObject({ id: lookalike, campaign_id: null });

@@ -54,6 +54,12 @@ describe('POST /api/v1/messages/preview', () => {
         characters: 20,
         cost_cents: price,
         ucs2_characters: [],
+        smart_encoding: {
+          applied: false,
+          replacements: [],
+          with: { encoding: 'gsm7', segments: 1, cost_cents: price },
+          without: { encoding: 'gsm7', segments: 1, cost_cents: price },
+        },
         sender_number: developer.senders[0]!.number,
         balance_cents: 1_000,
         spend_remaining_today_cents: 10 * price,

@@ -517,6 +517,7 @@ describe('GET /api/v1/messages/{id}', () => {
         sent_at: null,
         delivered_at: null,
         failed_at: null,
+        expires_at: new Date(app.clock.now() + 36_000_000).toISOString(),
       },
     });
   });

@@ -27,6 +27,7 @@ export {
   messageBodyMaxLength,
   metadataMaxBytes,
   sendAtWindow,
+  messageValidity,
   messageDirections,
   messageStatuses,
   messageTimelineEventTypes,

@@ -42,6 +42,7 @@
 --   `send_at`      schedules the send: it passes every check and is debited now, but its message is
 --                  `scheduled` and its dispatch job due at send_at (dispatch re-checks the suppression);
 --   `from_number`  names the sender (E.164); it does not change the recipient's sticky sender;
+--   `expires_at`   when the message fails with error_code expired unless handed to the carrier by then;
 --   `token_capped` the send's token has a cap (it or an ancestor; the authenticator knows): only then
 --                  are tokens read, so an uncapped send runs no statement more;
 --   `dry_run`      (a batch of one) decides by the same rules in the same order, idempotency included,
@@ -213,10 +214,10 @@ BEGIN
     inserted_id := NULL;
     IF outcome = 'accept' AND NOT v_dry_run THEN
       INSERT INTO messages (id, workspace_id, token_id, phone_number, body, segments, cost_cents, status, sender_number_id,
-                            sender_number, idempotency_key, metadata, source, send_at, created_at, updated_at)
+                            sender_number, idempotency_key, metadata, source, send_at, expires_at, created_at, updated_at)
       VALUES (r_message_id, v_workspace_id, request->>'token_id', r_phone_number, r_body, (request->>'segments')::INTEGER,
               r_cost_cents, r_status, sender.id, sender.number, r_idempotency_key, request->'metadata', request->>'source',
-              r_send_at, r_now, r_now)
+              r_send_at, (request->>'expires_at')::TIMESTAMPTZ, r_now, r_now)
       ON CONFLICT (workspace_id, idempotency_key) DO NOTHING
       RETURNING id INTO inserted_id;
     END IF;

@@ -61,6 +61,9 @@ export const ZSendAt = z.iso
       'the recipient opted out meanwhile.',
   );
 
+/** The range of a send's validity_seconds; the maximum, Twilio's, is the default. */
+export const messageValidity = { minSeconds: 60, maxSeconds: 36_000 } as const;
+
 /** Marks the answer to an idempotent replay over REST (as Stripe's API does). */
 export const idempotentReplayHeader = 'Idempotent-Replayed';
 
@@ -87,6 +90,27 @@ export const ZMessageCreateRequest = z.strictObject({
       'this send only: it does not change which number the recipient gets by default. Part of the request an ' +
       'idempotency_key is tied to.',
   ),
+  validity_seconds: z
+    .number()
+    .int()
+    .min(messageValidity.minSeconds)
+    .max(messageValidity.maxSeconds)
+    .optional()
+    .describe(
+      `How long the message may wait to be handed to the carrier, in seconds (${messageValidity.minSeconds}-` +
+        `${messageValidity.maxSeconds}, default ${messageValidity.maxSeconds}), counted from acceptance, or from send_at ` +
+        "for a scheduled send. A message still waiting then (behind its sender's pace, say) fails with error_code " +
+        'expired and is refunded, with its message.failed webhook: set a short validity for one-time codes, so a stale ' +
+        'code is never delivered.',
+    ),
+  smart_encoding: z
+    .boolean()
+    .optional()
+    .describe(
+      'Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the ' +
+        'like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The ' +
+        'stored body is the body sent; the preview lists each replacement and the segments and cost with and without.',
+    ),
 });
 export type TMessageCreateRequest = z.infer<typeof ZMessageCreateRequest>;
 
@@ -161,6 +185,9 @@ export const ZMessageItem = ZMessage.extend({
   sent_at: ZTimestamp.nullable().describe('When the carrier reported it sent; null until then'),
   delivered_at: ZTimestamp.nullable().describe('When the carrier reported it delivered; null until then'),
   failed_at: ZTimestamp.nullable().describe('When it failed; null unless status is failed'),
+  expires_at: ZTimestamp.nullable().describe(
+    'When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message',
+  ),
 });
 export type TMessageItem = z.infer<typeof ZMessageItem>;
 
@@ -274,6 +301,12 @@ export const cancelMessage = defineOperation({
 /** What a preview says a send would get now: accepted, a replay, or the error of a refusal. */
 export const previewVerdicts = ['accept', 'replay', ...sendRefusalCodes] as const;
 
+const ZBodyCost = z.object({
+  encoding: z.enum(['gsm7', 'ucs2']),
+  segments: z.number().int(),
+  cost_cents: z.number().int(),
+});
+
 export const ZMessagePreview = z.object({
   encoding: z
     .enum(['gsm7', 'ucs2'])
@@ -294,6 +327,25 @@ export const ZMessagePreview = z.object({
     .describe(
       'Every character outside the GSM-7 alphabet, each of which alone makes the whole body ucs2: replace them (a ' +
         'curly quote with a straight one, say) to send as gsm7, usually in fewer segments. Empty for a gsm7 body.',
+    ),
+  smart_encoding: z
+    .object({
+      applied: z.boolean().describe('Whether the request asked for smart_encoding: the body above is then the body replaced'),
+      replacements: z
+        .array(
+          z.object({
+            character: z.string().describe('The typographic character'),
+            replacement: z.string().describe('What replaces it (empty for a character removed, such as a zero-width space)'),
+            index: z.number().int().describe('Its position in the request body, in Unicode code points from 0'),
+          }),
+        )
+        .describe('Every character smart encoding replaces (or would, were it asked for), in the order of the body'),
+      with: ZBodyCost.describe('The body with smart encoding'),
+      without: ZBodyCost.describe('The body as written'),
+    })
+    .describe(
+      'What smart_encoding does to this body: the replacements and the segments and cost with and without them. Send ' +
+        'with smart_encoding: true when with costs less than without.',
     ),
   sender_number: ZE164.nullable().describe(
     'The number the send would go from (from when given, else the one selected); null when there is none',

@@ -1999,6 +1999,8 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
+                expires_at: string | null;
             };
         };
         ListMessagesResponse: {
@@ -2054,6 +2056,8 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
+                expires_at: string | null;
             }[];
             /** @description Pass as cursor to get the next page; null on the last page */
             next_cursor: string | null;
@@ -2306,6 +2310,8 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
+                expires_at: string | null;
             };
         };
         PreviewMessageResponse: {
@@ -2328,6 +2334,34 @@ export type components = {
                     /** @description Its position in the body, counted in Unicode code points from 0 (in JavaScript: Array.from(body)[index]) */
                     index: number;
                 }[];
+                /** @description What smart_encoding does to this body: the replacements and the segments and cost with and without them. Send with smart_encoding: true when with costs less than without. */
+                smart_encoding: {
+                    /** @description Whether the request asked for smart_encoding: the body above is then the body replaced */
+                    applied: boolean;
+                    /** @description Every character smart encoding replaces (or would, were it asked for), in the order of the body */
+                    replacements: {
+                        /** @description The typographic character */
+                        character: string;
+                        /** @description What replaces it (empty for a character removed, such as a zero-width space) */
+                        replacement: string;
+                        /** @description Its position in the request body, in Unicode code points from 0 */
+                        index: number;
+                    }[];
+                    /** @description The body with smart encoding */
+                    with: {
+                        /** @enum {string} */
+                        encoding: "gsm7" | "ucs2";
+                        segments: number;
+                        cost_cents: number;
+                    };
+                    /** @description The body as written */
+                    without: {
+                        /** @enum {string} */
+                        encoding: "gsm7" | "ucs2";
+                        segments: number;
+                        cost_cents: number;
+                    };
+                };
                 /** @description The number the send would go from (from when given, else the one selected); null when there is none */
                 sender_number: string | null;
                 /** @description The prepaid balance now */
@@ -3928,6 +3962,8 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
+                expires_at: string | null;
             }[];
             /** @description Pass as cursor to get the next page; null on the last page */
             next_cursor: string | null;
@@ -4199,6 +4235,8 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
+                expires_at: string | null;
             };
             /** @description Its conversation, with whether `from` is now suppressed */
             conversation: {
@@ -4284,6 +4322,8 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
+                expires_at: string | null;
             };
             /** @description The recipient's workspace suppression; null when never suppressed */
             suppression: {
@@ -6975,6 +7015,10 @@ export interface operations {
                     send_at?: string;
                     /** @description The sender: one of the workspace's connected numbers (E.164, as GET /api/v1/numbers lists them). Without it the number this recipient got before is used, else the least recently used one. A named sender is used for this send only: it does not change which number the recipient gets by default. Part of the request an idempotency_key is tied to. */
                     from?: string;
+                    /** @description How long the message may wait to be handed to the carrier, in seconds (60-36000, default 36000), counted from acceptance, or from send_at for a scheduled send. A message still waiting then (behind its sender's pace, say) fails with error_code expired and is refunded, with its message.failed webhook: set a short validity for one-time codes, so a stale code is never delivered. */
+                    validity_seconds?: number;
+                    /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
+                    smart_encoding?: boolean;
                 };
             };
         };
@@ -7481,6 +7525,10 @@ export interface operations {
                     send_at?: string;
                     /** @description The sender: one of the workspace's connected numbers (E.164, as GET /api/v1/numbers lists them). Without it the number this recipient got before is used, else the least recently used one. A named sender is used for this send only: it does not change which number the recipient gets by default. Part of the request an idempotency_key is tied to. */
                     from?: string;
+                    /** @description How long the message may wait to be handed to the carrier, in seconds (60-36000, default 36000), counted from acceptance, or from send_at for a scheduled send. A message still waiting then (behind its sender's pace, say) fails with error_code expired and is refunded, with its message.failed webhook: set a short validity for one-time codes, so a stale code is never delivered. */
+                    validity_seconds?: number;
+                    /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
+                    smart_encoding?: boolean;
                 };
             };
         };

@@ -28,6 +28,8 @@ export type AcceptParameters = {
   from_number?: string | undefined;
   /** A scheduled send's time; absent (not null) for a send now, so its JSON is as before. */
   send_at?: Date | undefined;
+  /** When the message fails with error_code expired unless handed to the carrier by then; absent: never. */
+  expires_at?: Date | undefined;
   /**
    * The token has a daily spend cap of its own (it or a token it was created from: see
    * capped_token_chain); absent, not false, otherwise, so an uncapped send's JSON and work are as before.

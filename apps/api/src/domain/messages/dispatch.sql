@@ -2,14 +2,15 @@
 -- them, and through Prisma they cost several times the statements' own work.
 
 -- name: claimForDispatch
--- Reads a message and, when it waits for dispatch (`scheduled` or `queued`), its recipient is not
--- suppressed and its sender is still connected (either may have changed since acceptance), moves it
--- to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
+-- Reads a message and, when it waits for dispatch (`scheduled` or `queued`), has not expired, its
+-- recipient is not suppressed and its sender is still connected (either may have changed since
+-- acceptance), moves it to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
 -- the status read, so a cancel or another dispatch in between wins.
 -- params: messageId, at
--- not null: suppressed, senderConnected, claimed
+-- not null: expired, suppressed, senderConnected, claimed
 WITH target AS (
   SELECT m.id, m.status, m.workspace_id, m.phone_number, m.sender_number, m.sender_number_id, m.body,
+         COALESCE(m.expires_at <= $2::timestamptz, FALSE) AS expired,
          EXISTS (SELECT 1 FROM workspace_suppressions s
                  WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active) AS suppressed,
          EXISTS (SELECT 1 FROM phone_numbers p WHERE p.id = m.sender_number_id AND p.status = 'connected')
@@ -19,12 +20,12 @@ WITH target AS (
   UPDATE messages m SET status = 'sending', dispatched_at = $2::timestamptz, updated_at = $2::timestamptz
   FROM target t
   WHERE m.id = t.id AND m.status = t.status AND t.status IN ('scheduled', 'queued')
-    AND NOT t.suppressed AND t.sender_connected
+    AND NOT t.expired AND NOT t.suppressed AND t.sender_connected
   RETURNING m.id
 )
 SELECT t.id, t.status, t.workspace_id AS "workspaceId", t.phone_number AS "phoneNumber",
        t.sender_number AS "senderNumber", t.sender_number_id AS "senderNumberId", t.body,
-       t.suppressed, t.sender_connected AS "senderConnected", EXISTS (SELECT 1 FROM claimed) AS claimed
+       t.expired, t.suppressed, t.sender_connected AS "senderConnected", EXISTS (SELECT 1 FROM claimed) AS claimed
 FROM target t;
 
 -- name: storeProviderMessageId

@@ -3,9 +3,9 @@
 import { statement } from '@textline/db';
 
 /**
- * Reads a message and, when it waits for dispatch (`scheduled` or `queued`), its recipient is not
- * suppressed and its sender is still connected (either may have changed since acceptance), moves it
- * to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
+ * Reads a message and, when it waits for dispatch (`scheduled` or `queued`), has not expired, its
+ * recipient is not suppressed and its sender is still connected (either may have changed since
+ * acceptance), moves it to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
  * the status read, so a cancel or another dispatch in between wins.
  */
 export const claimForDispatch = statement<
@@ -18,12 +18,14 @@ export const claimForDispatch = statement<
     senderNumber: string | null;
     senderNumberId: string | null;
     body: string;
+    expired: boolean;
     suppressed: boolean;
     senderConnected: boolean;
     claimed: boolean;
   }
 >(`WITH target AS (
   SELECT m.id, m.status, m.workspace_id, m.phone_number, m.sender_number, m.sender_number_id, m.body,
+         COALESCE(m.expires_at <= $2::timestamptz, FALSE) AS expired,
          EXISTS (SELECT 1 FROM workspace_suppressions s
                  WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active) AS suppressed,
          EXISTS (SELECT 1 FROM phone_numbers p WHERE p.id = m.sender_number_id AND p.status = 'connected')
@@ -33,12 +35,12 @@ export const claimForDispatch = statement<
   UPDATE messages m SET status = 'sending', dispatched_at = $2::timestamptz, updated_at = $2::timestamptz
   FROM target t
   WHERE m.id = t.id AND m.status = t.status AND t.status IN ('scheduled', 'queued')
-    AND NOT t.suppressed AND t.sender_connected
+    AND NOT t.expired AND NOT t.suppressed AND t.sender_connected
   RETURNING m.id
 )
 SELECT t.id, t.status, t.workspace_id AS "workspaceId", t.phone_number AS "phoneNumber",
        t.sender_number AS "senderNumber", t.sender_number_id AS "senderNumberId", t.body,
-       t.suppressed, t.sender_connected AS "senderConnected", EXISTS (SELECT 1 FROM claimed) AS claimed
+       t.expired, t.suppressed, t.sender_connected AS "senderConnected", EXISTS (SELECT 1 FROM claimed) AS claimed
 FROM target t`);
 
 /**

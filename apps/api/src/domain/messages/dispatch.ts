@@ -74,6 +74,8 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
 
   let from = message.senderNumber;
   if (message.status !== 'sending' && !message.claimed) {
+    // Its validity ran out while it waited (validity_seconds): a late one-time code is worse than none.
+    if (message.expired) return failBeforeCarrier(deps, messageId, 'expired');
     if (message.suppressed) return failBeforeCarrier(deps, messageId, 'workspace_suppressed');
     // Canceled, or claimed by another dispatch, between the read and the claim.
     if (message.senderConnected) return;

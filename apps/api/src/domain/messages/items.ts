@@ -35,6 +35,7 @@ export type MessageItemRow = {
   sent_at: string | null;
   delivered_at: string | null;
   failed_at: string | null;
+  expires_at: string | null;
 };
 
 /**
@@ -63,5 +64,6 @@ export function toMessageItem(row: MessageItemRow): TMessageItem {
     sent_at: row.sent_at,
     delivered_at: row.delivered_at,
     failed_at: row.failed_at,
+    expires_at: row.expires_at,
   };
 }

@@ -1,8 +1,17 @@
 import { isSendRefusal, type TMessagePreview } from '@textline/contract';
 import type { Services } from '../../ports.ts';
 import { acceptDryRun } from './accept-queue.ts';
-import { describeBody } from './segments.ts';
+import { countSegments, describeBody } from './segments.ts';
+import { applySmartEncoding } from './smart-encoding.ts';
 import { acceptParametersOf, type MessageSource, type Sender, type SendRequest, sendRefusal } from './send.ts';
+
+const encodingName = { 'GSM-7': 'gsm7', 'UCS-2': 'ucs2' } as const;
+
+/** A body's encoding, segments and cost, as the preview compares them with and without smart encoding. */
+function bodyCost(deps: Pick<Services, 'config'>, body: string) {
+  const { encoding, segments } = countSegments(body);
+  return { encoding: encodingName[encoding], segments, cost_cents: segments * deps.config.pricePerSegmentCents };
+}
 
 /**
  * What sending `request` now would do, with no side effect. The request is checked and turned into
@@ -18,15 +27,22 @@ export async function previewMessage(
   options: { source: MessageSource },
 ): Promise<TMessagePreview> {
   const parameters = acceptParametersOf(deps, sender, request, options);
-  const body = describeBody(request.body);
+  const body = describeBody(parameters.body);
+  const smart = applySmartEncoding(request.body);
   const { outcome, preview: state } = await acceptDryRun(deps.sql, parameters);
   const refusal = isSendRefusal(outcome) ? sendRefusal(outcome, parameters, state.balance_cents) : null;
   return {
-    encoding: body.encoding === 'GSM-7' ? 'gsm7' : 'ucs2',
+    encoding: encodingName[body.encoding],
     segments: parameters.segments,
     characters: body.characters,
     cost_cents: parameters.cost_cents,
     ucs2_characters: body.ucs2Characters,
+    smart_encoding: {
+      applied: request.smartEncoding === true,
+      replacements: smart.replacements,
+      with: bodyCost(deps, smart.body),
+      without: bodyCost(deps, request.body),
+    },
     sender_number: state.sender_number,
     balance_cents: state.balance_cents,
     spend_remaining_today_cents: state.spend_remaining_today_cents,

@@ -1,5 +1,6 @@
 import {
   AppError,
+  messageValidity,
   sendAtWindow,
   sendRefusalOf,
   type TMessageAccepted,
@@ -17,6 +18,7 @@ import type { Services } from '../../ports.ts';
 import { dispatchJob, dispatchJobIdOf } from './dispatch.ts';
 import { acceptDryRun, type AcceptParameters, type AcceptRow } from './accept-queue.ts';
 import { countSegments } from './segments.ts';
+import { applySmartEncoding } from './smart-encoding.ts';
 
 export type MessageSource = 'api' | 'mcp' | 'console' | 'onboarding_test' | 'campaign';
 
@@ -31,6 +33,10 @@ export type SendRequest = {
   sendAt?: string | undefined;
   /** The sender the caller names: one of the workspace's connected numbers, in international format. */
   from?: string | undefined;
+  /** How long the message may wait for the carrier, from acceptance or sendAt (default messageValidity.maxSeconds). */
+  validitySeconds?: number | undefined;
+  /** Replace typographic characters that force UCS-2 with their GSM-7 equivalents (smart-encoding.ts). */
+  smartEncoding?: boolean | undefined;
 };
 
 /**
@@ -89,6 +95,8 @@ export function sendRequestOf(input: TMessageCreateRequest): SendRequest {
     metadata: input.metadata,
     sendAt: input.send_at,
     from: input.from,
+    validitySeconds: input.validity_seconds,
+    smartEncoding: input.smart_encoding,
   };
 }
 
@@ -172,6 +180,20 @@ export async function sendMessage(
 }
 
 /**
+ * The body a send stores and sends: the request's, with smart encoding's replacements when it asks for
+ * them. A body of nothing but characters smart encoding removes is refused as a blank one is.
+ */
+export function sentBodyOf(request: Pick<SendRequest, 'body' | 'smartEncoding'>): string {
+  if (!request.smartEncoding) return request.body;
+  const { body } = applySmartEncoding(request.body);
+  if (body.trim().length > 0) return body;
+  throw new AppError('validation_failed', {
+    message: 'body is blank once smart_encoding removed its zero-width characters.',
+    extra: { issues: [{ path: 'body', message: 'must not be blank once smart_encoding is applied' }] },
+  });
+}
+
+/**
  * What accept_message_batch decides a send on, once the request passed the checks made before it
  * (recipient, from and send_at well-formed, else 422 naming the field). A send and its preview
  * (preview.ts) build it here alike.
@@ -190,19 +212,22 @@ export function acceptParametersOf(
     if (!from) throw invalidPhoneNumber('from');
   }
   const sendAt = request.sendAt === undefined ? undefined : scheduledTime(deps, request.sendAt);
-  const { segments, costCents } = costCentsOf(deps, request.body);
+  const body = sentBodyOf(request);
+  const { segments, costCents } = costCentsOf(deps, body);
   const now = new Date(deps.clock.now());
   const messageId = newId('msg');
+  const validityMs = (request.validitySeconds ?? messageValidity.maxSeconds) * 1000;
   return {
     workspace_id: sender.workspaceId,
     token_id: sender.tokenId ?? null,
     phone_number: phoneNumber,
-    body: request.body,
+    body,
     segments,
     cost_cents: costCents,
     idempotency_key: request.idempotencyKey ?? null,
     metadata: request.metadata,
     send_at: sendAt,
+    expires_at: new Date((sendAt ?? now).getTime() + validityMs),
     from_number: from,
     token_capped: sender.tokenSpendCapped ? true : undefined,
     source: options.source,
