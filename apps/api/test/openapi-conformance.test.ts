@@ -434,6 +434,14 @@ describe('openapi.json against the wire', () => {
     });
     await send('GET', '/api/v1/usage', '/api/v1/usage', { token: sender.token, query: 'from=2026-03-02&to=2026-03-01' });
 
+    // --- workspace settings ---
+    const settings = '/api/v1/workspace/settings';
+    await send('GET', settings, settings, { token: sender.token });
+    await send('GET', settings, settings, { token: executeOnly });
+    await send('PATCH', settings, settings, { token: sender.token, body: { retention_days: 400 } });
+    await send('PATCH', settings, settings, { token: sender.token, body: { retention_days: null } });
+    await send('PATCH', settings, settings, { token: sender.token, body: { retention_days: 0 } });
+
     // --- delegated tokens ---
     const tokens = '/api/v1/tokens';
     const tokenReader = await tokenWithScopes(app, workspace.id, ['tokens:read']);

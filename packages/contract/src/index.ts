@@ -169,5 +169,7 @@ export type { TSnippet } from './operations/snippets.ts';
 export { maxContactsPerRequest, ZContactInput, ZContactList, ZContactsAdded } from './operations/contact-lists.ts';
 export type { TContactInput, TContactList, TContactsAdded } from './operations/contact-lists.ts';
 export { ZNextCursor, ZPageQuery } from './pagination.ts';
+export { redactedText, retentionDaysRange, ZWorkspaceSettings } from './operations/workspace.ts';
+export type { TWorkspaceSettings } from './operations/workspace.ts';
 export { operations } from './operations/index.ts';
 export type { OperationName } from './operations/index.ts';

@@ -18,6 +18,8 @@ export const developerScopes = [
   'webhooks:write',
   'compliance:read',
   'compliance:write',
+  'workspace:read',
+  'workspace:write',
 ] as const;
 
 export type Scope = (typeof developerScopes)[number];
@@ -52,6 +54,10 @@ export const scopeDescriptions: Record<Scope, string> = {
   'compliance:write':
     'Register brands and use cases with the carriers, assign numbers to them, submit toll-free verifications, and change ' +
     'the messaging settings (keywords, confirmations, allowed hours, destinations) that apply to every send.',
+  'workspace:read': "Read the workspace's settings, such as how long its messages are kept.",
+  'workspace:write':
+    "Change the workspace's settings, such as how long its messages are kept: a shorter retention erases the text " +
+    'and numbers of older messages for good.',
 };
 
 /** A write scope implies reading the same resource: a token that may send may also read what it sent. */
@@ -60,6 +66,7 @@ const impliedBy: Partial<Record<Scope, Scope>> = {
   'tokens:read': 'tokens:write',
   'webhooks:read': 'webhooks:write',
   'compliance:read': 'compliance:write',
+  'workspace:read': 'workspace:write',
 };
 
 /** Whether a token holding `held` passes a check for `required` (directly or through the write scope). */

@@ -21,6 +21,7 @@ export const operationTags = {
   compliance:
     'What carriers require of real traffic: brands and use cases registered for the senders, toll-free verification, ' +
     'and the messaging settings (keywords, confirmations, allowed hours, destinations) applied to every send.',
+  workspace: 'Settings of the workspace as a whole, such as how long its messages and events are kept.',
   webhooks: 'Endpoints that receive the events, their signing secrets, and every delivery with its attempts.',
   mcp: 'The MCP server: account bootstrap for agents, OAuth clients and the legacy REST tool routes.',
   sandbox: 'What only the sandbox providers simulate: paying an invoice, an inbound message, a carrier report.',

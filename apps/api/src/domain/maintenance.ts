@@ -4,6 +4,7 @@ import { ZRecurringPayload } from '../jobs/recurring.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import type { Services } from '../ports.ts';
 import * as sql from './maintenance.sql.ts';
+import { applyRetention } from './retention.ts';
 
 /** Rows of one table that nothing needs any more: its statement deletes a batch of those older than `before`. */
 type Prunable = {
@@ -15,9 +16,10 @@ type Prunable = {
 /**
  * Operational rows that only grow and that nobody reads once old: finished jobs, and credentials long
  * past their expiry (every use of an expired one is refused already, and replays of expired OAuth
- * codes and refresh tokens are refused before reuse detection looks at them). Records are never
- * pruned: messages, the ledger, customer events, webhook deliveries and attempts, provider events
- * (their deduplication) and dead jobs (evidence of what failed).
+ * codes and refresh tokens are refused before reuse detection looks at them). Records are pruned
+ * here never: messages, the ledger, customer events, webhook deliveries and attempts, provider events
+ * (their deduplication) and dead jobs (evidence of what failed); a workspace's own retention
+ * redacts or deletes its records (applyRetention).
  */
 function prunableRows(config: Services['config'], now: number): Prunable[] {
   const finishedBefore = new Date(now - config.jobRetentionDays * DAY_MS);
@@ -60,5 +62,6 @@ export const maintenanceJob = defineJob({
   payload: ZRecurringPayload,
   async run(services) {
     await pruneStaleRows(services);
+    await applyRetention(services);
   },
 });

@@ -16,6 +16,7 @@ import { snippetsHandlers } from './snippets.ts';
 import { suppressionsHandlers } from './suppressions.ts';
 import { tokensHandlers } from './tokens.ts';
 import { webhookDeliveriesHandlers, webhookEndpointsHandlers } from './webhooks.ts';
+import { workspaceHandlers } from './workspace.ts';
 import { runsSandbox } from '../providers/sandbox-mode.ts';
 import type { Services } from '../ports.ts';
 
@@ -60,6 +61,7 @@ export const operationHandlers = {
   balance: balanceHandlers,
   ledger: ledgerHandlers,
   usage: usageHandlers,
+  workspace: workspaceHandlers,
   sandbox: sandboxHandlers,
 } satisfies HandlersOfEveryOperation;
 

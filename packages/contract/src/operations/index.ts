@@ -50,6 +50,7 @@ import {
   sendTestWebhook,
   updateWebhookEndpoint,
 } from './webhooks.ts';
+import { getWorkspaceSettings, updateWorkspaceSettings } from './workspace.ts';
 
 /** Every operation of the service, keyed by its procedure path. */
 export const operations = {
@@ -130,6 +131,8 @@ export const operations = {
   'balance.get': getBalance,
   'ledger.list': listLedgerEntries,
   'usage.get': getUsage,
+  'workspace.getSettings': getWorkspaceSettings,
+  'workspace.updateSettings': updateWorkspaceSettings,
   'sandbox.payInvoice': payInvoice,
   'sandbox.receiveMessage': receiveMessage,
   'sandbox.report': reportMessage,
