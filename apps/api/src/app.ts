@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { AppError } from '@textline/contract';
+import { AppError, operations } from '@textline/contract';
 import { appRouter } from './trpc/router.ts';
 import { contextFromRequest } from './trpc/context.ts';
 import { restRouter } from './http/rest.ts';
@@ -38,6 +38,10 @@ function labelRoute(template: string) {
   };
 }
 
+/** A message batch holds up to 1,000 sends: its route alone reads bodies up to this size. */
+const BATCH_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
 function createApp(services: Services, events: ReturnType<typeof consoleEvents>): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -51,9 +55,17 @@ function createApp(services: Services, events: ReturnType<typeof consoleEvents>)
   // prefix so that other requests never enter it: a router a request leaves unanswered hands it on
   // only in the next turn of the event loop.
   app.use(WEBHOOKS_MOUNT, labelRoute(WEBHOOKS_MOUNT), inboundWebhookRouter(services));
+  // The batch's body is parsed here first; the parser below then leaves it as it is.
+  const batchPath = operations['messages.batch'].path;
+  if (batchPath) {
+    app.post(
+      batchPath,
+      express.json({ limit: Math.max(services.config.bodyLimitBytes, BATCH_BODY_LIMIT_BYTES), type: JSON_TYPES }),
+    );
+  }
   app.use(
     series(
-      express.json({ limit: services.config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }),
+      express.json({ limit: services.config.bodyLimitBytes, type: JSON_TYPES }),
       rejectUnstorableInput,
       // First after the parsers: the busiest routes, with paths no other router serves.
       restRouter(services),

@@ -23,6 +23,7 @@ const ownerSecrets = [
   'Owner campaign name',
   'Owner stage body',
   'Owner snippet body',
+  'Owner template body',
   'Owner list',
   '+14155550161',
   '+14155550162',
@@ -42,6 +43,7 @@ const validBodies: Record<string, unknown> = {
   'POST /api/v1/campaigns/{id}/enrollments': { phone_numbers: ['+14155550170'] },
   'POST /api/v1/campaigns/{id}/suppressions': { phone_number: '+14155550171' },
   'PATCH /api/v1/snippets/{id}': { body: 'hijacked' },
+  'PATCH /api/v1/templates/{id}': { body: 'hijacked' },
   'POST /api/v1/contact-lists/{id}/contacts': { contacts: [{ phone_number: '+14155550172' }] },
   'POST /api/v1/sandbox/messages/{id}/report': { outcome: 'opt_out' },
   'PATCH /api/v1/numbers/{id}': { friendly_name: 'hijacked' },
@@ -64,6 +66,7 @@ async function ownerView() {
     suppressions: await get(ownedPaths['/api/v1/campaigns/{id}/suppressions']!),
     invoice: await get(ownedPaths['/api/v1/onboarding/funding-invoices/{id}']!),
     snippets: await get('/api/v1/snippets'),
+    templates: await get('/api/v1/templates'),
     lists: await get('/api/v1/contact-lists'),
     oauthClients: await get('/api/v1/mcp/oauth-clients'),
     numbers: await get('/api/v1/numbers'),
@@ -95,6 +98,10 @@ beforeAll(async () => {
   const snippetId = await created(
     await as('POST', '/api/v1/snippets', { name: 'owner_snippet', body: 'Owner snippet body' }),
     'snippet',
+  );
+  const templateId = await created(
+    await as('POST', '/api/v1/templates', { name: 'Owner template', body: 'Owner template body {{name}}' }),
+    'template',
   );
   const listId = await created(await as('POST', '/api/v1/contact-lists', { name: 'Owner list' }), 'contact_list');
   await as('POST', `/api/v1/contact-lists/${listId}/contacts`, { contacts: [{ phone_number: '+14155550163' }] });
@@ -145,6 +152,7 @@ beforeAll(async () => {
     '/api/v1/campaigns/{id}/suppressions': `/api/v1/campaigns/${campaignId}/suppressions`,
     '/api/v1/campaigns/{campaign_id}/suppressions/{suppression_id}': `/api/v1/campaigns/${campaignId}/suppressions/${suppressionId}`,
     '/api/v1/snippets/{id}': `/api/v1/snippets/${snippetId}`,
+    '/api/v1/templates/{id}': `/api/v1/templates/${templateId}`,
     '/api/v1/contact-lists/{id}/contacts': `/api/v1/contact-lists/${listId}/contacts`,
     '/api/v1/sandbox/funding-invoices/{id}/pay': `/api/v1/sandbox/funding-invoices/${invoiceId}/pay`,
     '/api/v1/sandbox/messages/{id}/report': `/api/v1/sandbox/messages/${messageId}/report`,
@@ -213,6 +221,7 @@ describe("a token of another workspace on this workspace's ids", () => {
     expect(after.campaign.campaign.stages).toHaveLength(1);
     expect(after.suppressions.suppressions).toHaveLength(1);
     expect(after.snippets.snippets).toEqual([expect.objectContaining({ body: 'Owner snippet body' })]);
+    expect(after.templates.templates).toEqual([expect.objectContaining({ body: 'Owner template body {{name}}' })]);
     expect(after.lists.contact_lists).toEqual([expect.objectContaining({ name: 'Owner list' })]);
     expect(after.oauthClients.oauth_clients).toHaveLength(1);
     expect(after.message.message.phone_number).toBe('+14155550161');

@@ -152,9 +152,9 @@ async function applyState(workspace: Workspace, state: WorkspaceState): Promise<
 }
 
 /** The parameters of a send by the workspace's capped child token, as the API builds them. */
-function parametersOf(workspace: Workspace, request: Partial<SendRequest> = {}): AcceptParameters {
+function parametersOf(workspace: Workspace, request: Partial<SendRequest> = {}): Promise<AcceptParameters> {
   return acceptParametersOf(
-    { clock, config },
+    { clock, config, prisma: db.prisma },
     { workspaceId: workspace.workspaceId, tokenId: workspace.tokenId, tokenSpendCapped: true },
     { phoneNumber: recipient, body: 'Hello', ...request },
     { source: 'api' },
@@ -178,10 +178,10 @@ describe('accept_message_batch', () => {
     'answers $outcome when its rule is the first that fails, in the dry run and the send alike',
     async (sendCase) => {
       const workspace = await sendingWorkspace();
-      const earlier = sendCase.earlier ? await accept(parametersOf(workspace, sendCase.earlier)) : undefined;
+      const earlier = sendCase.earlier ? await accept(await parametersOf(workspace, sendCase.earlier)) : undefined;
       if (earlier) expect(earlier.outcome).toBe('accept');
       await applyState(workspace, sendCase.state);
-      const parameters = parametersOf(workspace, sendCase.request);
+      const parameters = await parametersOf(workspace, sendCase.request);
       const messagesBefore = await messagesOf(workspace.workspaceId);
 
       const dryRun = await acceptDryRun(db.sql, parameters);

@@ -22,6 +22,7 @@ export const idPrefixes = {
   campaignEnrollment: 'enr',
   contactList: 'cl',
   snippet: 'snp',
+  template: 'tpl',
   suppression: 'sup',
   ledgerEntry: 'led',
 } as const;

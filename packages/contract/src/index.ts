@@ -37,6 +37,7 @@ export {
   ZMessageItem,
   ZMessageTimelineEvent,
   ZMessageBody,
+  ZMessageBatchRequest,
   ZMessageCreateRequest,
   ZMessageMetadata,
 } from './operations/messages.ts';
@@ -46,6 +47,8 @@ export type {
   ProviderEventStatus,
   TMessage,
   TMessageAccepted,
+  TMessageBatchRequest,
+  TMessageBatchResult,
   TMessageCreateRequest,
   TMessageDirection,
   TMessageItem,
@@ -163,9 +166,11 @@ export {
 } from './operations/billing.ts';
 export type { TBalance, TLedgerEntry, TLedgerEntryKind, TUsagePeriod } from './operations/billing.ts';
 export { ZSnippet } from './operations/snippets.ts';
+export { templateVariablePattern, ZTemplate, ZTemplateVariables } from './operations/templates.ts';
 export { sendRateTiers, tokenOrigins, tokenStatuses, ZCreatedToken, ZSendRateTier, ZTokenSummary } from './operations/tokens.ts';
 export type { SendRateTier, TCreatedToken, TokenOrigin, TTokenSummary } from './operations/tokens.ts';
 export type { TSnippet } from './operations/snippets.ts';
+export type { TTemplate } from './operations/templates.ts';
 export { maxContactsPerRequest, ZContactInput, ZContactList, ZContactsAdded } from './operations/contact-lists.ts';
 export type { TContactInput, TContactList, TContactsAdded } from './operations/contact-lists.ts';
 export { ZNextCursor, ZPageQuery } from './pagination.ts';

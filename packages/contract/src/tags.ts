@@ -11,6 +11,7 @@ export const operationTags = {
     'the branded request and its dedicated number, the test SMS.',
   tokens: 'Delegated tokens: narrower scopes, an earlier expiry, a daily spend cap and a send rate tier of their own.',
   messages: 'Send, schedule, preview, cancel, list and look up SMS, and follow each message step by step.',
+  templates: 'Message bodies with {{variable}} placeholders that a send fills in.',
   numbers: 'Search, buy, rename and release the sender phone numbers of the workspace.',
   conversations: 'Threads of messages with each number that wrote to one of yours.',
   suppressions: 'Opt-outs of the workspace: numbers every send to is refused.',

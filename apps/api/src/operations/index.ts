@@ -13,6 +13,7 @@ import { numbersHandlers } from './numbers.ts';
 import { onboardingHandlers } from './onboarding.ts';
 import { sandboxHandlers } from './sandbox.ts';
 import { snippetsHandlers } from './snippets.ts';
+import { templatesHandlers } from './templates.ts';
 import { suppressionsHandlers } from './suppressions.ts';
 import { tokensHandlers } from './tokens.ts';
 import { webhookDeliveriesHandlers, webhookEndpointsHandlers } from './webhooks.ts';
@@ -54,6 +55,7 @@ export const operationHandlers = {
   webhookEndpoints: webhookEndpointsHandlers,
   webhookDeliveries: webhookDeliveriesHandlers,
   campaigns: campaignsHandlers,
+  templates: templatesHandlers,
   snippets: snippetsHandlers,
   contactLists: contactListsHandlers,
   conversations: conversationsHandlers,

@@ -1,10 +1,12 @@
 import { idempotentReplayHeader, operations } from '@textline/contract';
+import { sendMessageBatch } from '../domain/messages/batch.ts';
 import { cancelMessage } from '../domain/messages/cancel.ts';
 import { getMessage } from '../domain/messages/get.ts';
 import { listMessageItems } from '../domain/messages/history.ts';
 import { previewMessage } from '../domain/messages/preview.ts';
 import { type MessageSource, sendMessage, sendRequestOf, tokenSender } from '../domain/messages/send.ts';
 import { messageTimeline } from '../domain/messages/timeline.ts';
+import { reportRateLimit } from '../limits/keyed-limiter.ts';
 import { refundSend } from '../limits/send-rate-limiter.ts';
 import type { RequestContext } from '../trpc/context.ts';
 import { bearer, type BearerCaller } from './handler.ts';
@@ -25,6 +27,9 @@ export const messagesHandlers = {
     }
     return { message: result.message };
   }),
+  batch: bearer(operations['messages.batch'], ({ ctx, input }) =>
+    sendMessageBatch(ctx.services, ctx.auth, input, { source: sourceOf(ctx), report: reportRateLimit(ctx) }),
+  ),
   get: bearer(operations['messages.get'], async ({ ctx, input }) => ({
     message: await getMessage(ctx.services, ctx.auth.workspaceId, input.id),
   })),

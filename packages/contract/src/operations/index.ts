@@ -20,7 +20,15 @@ import { getConversation, listConversations } from './conversations.ts';
 import { billingSummary, currentSession, listApiTokens, resetPassword, revokeApiToken, signIn, signOut } from './console.ts';
 import { apiHealth, health, mcpHealth } from './health.ts';
 import { listOAuthClients, revokeOAuthClient } from './mcp.ts';
-import { cancelMessage, createMessage, getMessage, getMessageTimeline, listMessages, previewMessage } from './messages.ts';
+import {
+  cancelMessage,
+  createMessage,
+  getMessage,
+  getMessageTimeline,
+  listMessages,
+  previewMessage,
+  sendMessageBatch,
+} from './messages.ts';
 import { createNumber, listNumbers, releaseNumber, searchAvailableNumbers, updateNumber } from './numbers.ts';
 import {
   createFundingInvoice,
@@ -32,6 +40,7 @@ import {
 } from './onboarding.ts';
 import { payInvoice, receiveMessage, reportMessage } from './sandbox.ts';
 import { createSnippet, listSnippets, updateSnippet } from './snippets.ts';
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { checkSuppression, createSuppression, deleteSuppression, listSuppressions } from './suppressions.ts';
 
@@ -65,6 +74,7 @@ export const operations = {
   'tokens.list': listTokens,
   'tokens.revoke': revokeToken,
   'messages.create': createMessage,
+  'messages.batch': sendMessageBatch,
   'messages.get': getMessage,
   'messages.cancel': cancelMessage,
   'messages.preview': previewMessage,
@@ -116,6 +126,11 @@ export const operations = {
   'campaigns.listSuppressions': listCampaignSuppressions,
   'campaigns.createSuppression': createCampaignSuppression,
   'campaigns.deleteSuppression': deleteCampaignSuppression,
+  'templates.list': listTemplates,
+  'templates.create': createTemplate,
+  'templates.get': getTemplate,
+  'templates.update': updateTemplate,
+  'templates.delete': deleteTemplate,
   'snippets.list': listSnippets,
   'snippets.create': createSnippet,
   'snippets.update': updateSnippet,

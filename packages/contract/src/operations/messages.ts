@@ -5,6 +5,7 @@ import { ZId } from '../ids.ts';
 import { webhookDeliveryStatuses } from '../event-types.ts';
 import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
 import { sendRefusalCodes } from '../send-outcomes.ts';
+import { ZTemplateVariables } from './templates.ts';
 
 export const messageBodyMaxLength = 1_600;
 export const metadataMaxBytes = 4_096;
@@ -67,9 +68,46 @@ export const messageValidity = { minSeconds: 60, maxSeconds: 36_000 } as const;
 /** Marks the answer to an idempotent replay over REST (as Stripe's API does). */
 export const idempotentReplayHeader = 'Idempotent-Replayed';
 
-export const ZMessageCreateRequest = z.strictObject({
+const ZTemplateReference = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe(
+    'Instead of body: the id of a message template (tpl_...); the body is the template rendered with variables at ' +
+      'acceptance. An unknown template or a variable it needs that variables lacks is a 422 naming it.',
+  );
+
+/** What a send's text is given as: body, or template_id with variables. */
+const sendContentFields = {
+  body: ZMessageBody.optional().describe(
+    `Text to send, 1-${messageBodyMaxLength} characters, not white space alone; longer texts are sent in several ` +
+      'segments. Give body or template_id, not both.',
+  ),
+  template_id: ZTemplateReference.optional(),
+  variables: ZTemplateVariables.optional(),
+};
+
+/** One of body and template_id, and variables only with a template: the refinement every send request takes. */
+function refineSendContent(
+  input: { body?: string | undefined; template_id?: string | undefined; variables?: unknown },
+  context: z.RefinementCtx,
+) {
+  if (input.body !== undefined && input.template_id !== undefined) {
+    context.addIssue({ code: 'custom', path: ['template_id'], message: 'give body or template_id, not both' });
+  } else if (input.body === undefined && input.template_id === undefined) {
+    context.addIssue({ code: 'custom', path: ['body'], message: 'give body, or template_id with variables' });
+  }
+  if (input.variables !== undefined && input.template_id === undefined) {
+    context.addIssue({ code: 'custom', path: ['variables'], message: 'variables fill in a template: give template_id too' });
+  }
+}
+
+/** refineSendContent's rule as far as a JSON Schema can say it: body or template_id. */
+const sendContentAnyOf = { anyOf: [{ required: ['body'] }, { required: ['template_id'] }] };
+
+const ZMessageCreateFields = z.strictObject({
   phone_number: ZPhoneNumber,
-  body: ZMessageBody,
+  ...sendContentFields,
   idempotency_key: z
     .string()
     .min(1)
@@ -112,6 +150,7 @@ export const ZMessageCreateRequest = z.strictObject({
         'stored body is the body sent; the preview lists each replacement and the segments and cost with and without.',
     ),
 });
+export const ZMessageCreateRequest = ZMessageCreateFields.superRefine(refineSendContent).meta(sendContentAnyOf);
 export type TMessageCreateRequest = z.infer<typeof ZMessageCreateRequest>;
 
 /**
@@ -234,6 +273,82 @@ export const createMessage = defineOperation({
       '(buy_number); on workspace_suppressed do not message this recipient; on spend_limit_exceeded wait for the ' +
       "next UTC day. Pass from (one of list_numbers' connected numbers) to choose the sender. Call preview_message " +
       'first to see the cost, the sender and whether the send would be accepted, without sending.',
+    readOnly: false,
+    destructive: false,
+    openWorld: true,
+  },
+});
+
+export const maxBatchMessages = 1_000;
+
+/** One item of a batch: a send's own fields; the sender, validity and smart encoding are the batch's. */
+export const ZMessageBatchItem = ZMessageCreateFields.omit({ from: true, validity_seconds: true, smart_encoding: true })
+  .superRefine(refineSendContent)
+  .meta(sendContentAnyOf);
+
+export const ZMessageBatchRequest = z.strictObject({
+  messages: z
+    .array(ZMessageBatchItem)
+    .min(1)
+    .max(maxBatchMessages)
+    .describe(`1-${maxBatchMessages} sends, each decided as if it were sent alone, in this order`),
+  from: ZMessageCreateFields.shape.from.describe(
+    "The sender of every item: one of the workspace's connected numbers (E.164). Without it each recipient gets its " +
+      'usual number, as a single send does.',
+  ),
+  validity_seconds: ZMessageCreateFields.shape.validity_seconds,
+  smart_encoding: ZMessageCreateFields.shape.smart_encoding,
+});
+export type TMessageBatchRequest = z.infer<typeof ZMessageBatchRequest>;
+
+export const ZMessageBatchResult = z.object({
+  index: z.number().int().describe('The position of the item in messages, from 0'),
+  status: z
+    .number()
+    .int()
+    .describe(
+      'The HTTP status the item would have had as a single send: 202 accepted, 200 idempotent replay, 402, 403, 409, ' +
+        '422 or 429 (over the send rate limit: wait retry_after_seconds and send the item again)',
+    ),
+  message: ZMessageAccepted.optional().describe('The message, on 202 and 200'),
+  error: z
+    .looseObject({ code: z.string(), message: z.string(), fix: z.string(), retry: z.string() })
+    .optional()
+    .describe("The item's error as the error catalogue gives it (with retry_after_seconds on 429), on any other status"),
+});
+export type TMessageBatchResult = z.infer<typeof ZMessageBatchResult>;
+
+export const sendMessageBatch = defineOperation({
+  name: 'messages.batch',
+  operationId: 'sendMessageBatch',
+  method: 'POST',
+  path: '/api/v1/messages/batch',
+  auth: { kind: 'bearer', scope: 'messages:write' },
+  summary: 'Send many SMS in one call',
+  description:
+    `Up to ${maxBatchMessages} sends in one request, each with its own recipient, body (or template_id and ` +
+    'variables), idempotency_key, send_at and metadata, and one sender for all (from). Answers 200 with one result ' +
+    'per item, in order: its status is the one it would have had as a single POST /api/v1/messages (202, 200 replay, ' +
+    '402, 403, 409, 422, 429) and its error the catalogue body. Each accepted item takes one send from the ' +
+    "token's rate limit bucket and its cost from the balance and caps: the items past what the bucket holds get " +
+    'their own 429 with retry_after_seconds, so a tier sends at most its burst capacity per batch (starter 1, ' +
+    'growth 5, scale 10, enterprise 20). A request that fails its schema is refused whole (422 naming ' +
+    'messages.<index>.<field>); the checks after it are per item.',
+  tags: ['messages'],
+  input: ZMessageBatchRequest,
+  output: z.object({ results: z.array(ZMessageBatchResult) }),
+  successStatus: 200,
+  errors: ['validation_failed'],
+  bodyRequired: true,
+  mcp: {
+    name: 'send_message_batch',
+    title: 'Send many SMS at once',
+    description:
+      `Send up to ${maxBatchMessages} SMS in one call, each item with phone_number and body (or template_id and ` +
+      'variables from create_template), optionally idempotency_key, send_at and metadata; from applies to all. ' +
+      'Returns one result per item with the HTTP status it would have had alone (202 accepted, 200 replay, else ' +
+      'its error with fix). Items past the send rate limit get status 429 with retry_after_seconds: send only those ' +
+      'again after waiting.',
     readOnly: false,
     destructive: false,
     openWorld: true,

@@ -397,6 +397,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/messages/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send many SMS in one call
+         * @description Up to 1000 sends in one request, each with its own recipient, body (or template_id and variables), idempotency_key, send_at and metadata, and one sender for all (from). Answers 200 with one result per item, in order: its status is the one it would have had as a single POST /api/v1/messages (202, 200 replay, 402, 403, 409, 422, 429) and its error the catalogue body. Each accepted item takes one send from the token's rate limit bucket and its cost from the balance and caps: the items past what the bucket holds get their own 429 with retry_after_seconds, so a tier sends at most its burst capacity per batch (starter 1, growth 5, scale 10, enterprise 20). A request that fails its schema is refused whole (422 naming messages.<index>.<field>); the checks after it are per item.
+         */
+        post: operations["sendMessageBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/messages/{id}": {
         parameters: {
             query?: never;
@@ -925,6 +945,58 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List message templates
+         * @description A template is a message body with {{variable}} placeholders. A send (POST /api/v1/messages, the batch, the preview) may give template_id and variables instead of body: the body is rendered at acceptance, and the message keeps the rendered text, so changing or deleting the template later changes no message. Newest first; pass next_cursor back as cursor.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a message template
+         * @description A template is a message body with {{variable}} placeholders. A send (POST /api/v1/messages, the batch, the preview) may give template_id and variables instead of body: the body is rendered at acceptance, and the message keeps the rendered text, so changing or deleting the template later changes no message.
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a message template
+         * @description A template is a message body with {{variable}} placeholders. A send (POST /api/v1/messages, the batch, the preview) may give template_id and variables instead of body: the body is rendered at acceptance, and the message keeps the rendered text, so changing or deleting the template later changes no message.
+         */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a message template
+         * @description Deletes the template and answers it as it was; a later send naming it is 422 naming template_id. Messages sent with it keep their text.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a message template
+         * @description Changes the name or the body; later sends render the new body. A template is a message body with {{variable}} placeholders. A send (POST /api/v1/messages, the batch, the preview) may give template_id and variables instead of body: the body is rendered at acceptance, and the message keeps the rendered text, so changing or deleting the template later changes no message.
+         */
+        patch: operations["updateTemplate"];
+        trace?: never;
+    };
     "/api/v1/snippets": {
         parameters: {
             query?: never;
@@ -1159,30 +1231,6 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/v1/workspace/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get the workspace settings
-         * @description The settings of the whole workspace: retention_days, how long its messages and events are kept.
-         */
-        get: operations["getWorkspaceSettings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Change the workspace settings
-         * @description Changes the fields given and answers every setting. retention_days applies from the next maintenance run, which redacts or deletes what is older in small batches; null stops it (nothing redacted comes back).
-         */
-        patch: operations["updateWorkspaceSettings"];
         trace?: never;
     };
     "/api/v1/sandbox/funding-invoices/{id}/pay": {
@@ -1470,7 +1518,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1491,7 +1539,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1505,7 +1553,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1519,7 +1567,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1735,7 +1783,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1772,7 +1820,7 @@ export type components = {
                 origin: "account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated";
                 /** @enum {string} */
                 status: "active" | "revoked" | "expired";
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1809,7 +1857,7 @@ export type components = {
                 origin: "account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated";
                 /** @enum {string} */
                 status: "active" | "revoked" | "expired";
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1969,6 +2017,32 @@ export type components = {
                  */
                 status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
             };
+        };
+        SendMessageBatchResponse: {
+            results: {
+                /** @description The position of the item in messages, from 0 */
+                index: number;
+                /** @description The HTTP status the item would have had as a single send: 202 accepted, 200 idempotent replay, 402, 403, 409, 422 or 429 (over the send rate limit: wait retry_after_seconds and send the item again) */
+                status: number;
+                /** @description The message, on 202 and 200 */
+                message?: {
+                    id: string;
+                    /**
+                     * @description queued when accepted (scheduled when accepted with send_at, until it is due), then sending, sent, delivered or failed; canceled when a scheduled message was canceled. A failed or canceled send is refunded.
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                };
+                /** @description The item's error as the error catalogue gives it (with retry_after_seconds on 429), on any other status */
+                error?: {
+                    code: string;
+                    message: string;
+                    fix: string;
+                    retry: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            }[];
         };
         GetMessageResponse: {
             message: {
@@ -2417,7 +2491,7 @@ export type components = {
                 /** @description Where the client receives authorization codes */
                 redirect_uris: string[];
                 /** @description Scopes the user approved for this client */
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                 /**
                  * Format: date-time
                  * @description When the user first approved the client
@@ -3753,6 +3827,113 @@ export type components = {
             /** @constant */
             deleted: true;
         };
+        ListTemplatesResponse: {
+            templates: {
+                id: string;
+                /** @description A label for people and agents; not unique */
+                name: string;
+                /** @description The text to send, with {{variable}} placeholders that a send fills in from its variables */
+                body: string;
+                /** @description The names of the placeholders the body holds, in order of first use */
+                variables: string[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        CreateTemplateResponse: {
+            template: {
+                id: string;
+                /** @description A label for people and agents; not unique */
+                name: string;
+                /** @description The text to send, with {{variable}} placeholders that a send fills in from its variables */
+                body: string;
+                /** @description The names of the placeholders the body holds, in order of first use */
+                variables: string[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        GetTemplateResponse: {
+            template: {
+                id: string;
+                /** @description A label for people and agents; not unique */
+                name: string;
+                /** @description The text to send, with {{variable}} placeholders that a send fills in from its variables */
+                body: string;
+                /** @description The names of the placeholders the body holds, in order of first use */
+                variables: string[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        UpdateTemplateResponse: {
+            template: {
+                id: string;
+                /** @description A label for people and agents; not unique */
+                name: string;
+                /** @description The text to send, with {{variable}} placeholders that a send fills in from its variables */
+                body: string;
+                /** @description The names of the placeholders the body holds, in order of first use */
+                variables: string[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        DeleteTemplateResponse: {
+            template: {
+                id: string;
+                /** @description A label for people and agents; not unique */
+                name: string;
+                /** @description The text to send, with {{variable}} placeholders that a send fills in from its variables */
+                body: string;
+                /** @description The names of the placeholders the body holds, in order of first use */
+                variables: string[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
         ListSnippetsResponse: {
             snippets: {
                 id: string;
@@ -4170,18 +4351,6 @@ export type components = {
                 /** @description Paid back in the period for sends that failed or were canceled (send_refund entries), whenever accepted */
                 refunds_cents: number;
             }[];
-        };
-        GetWorkspaceSettingsResponse: {
-            settings: {
-                /** @description How many days messages, inbound messages, events and webhook deliveries are kept (1-3650); null keeps them for ever. Once older, a message that reached a final status (sent, delivered, failed, canceled) and an inbound message are redacted: body and phone_number read "[redacted]", metadata null, their carrier reports deleted; the row, its counts in usage and its ledger entries stay. Events and webhook deliveries with their attempts are deleted, except a delivery that is still retrying. Redaction cannot be undone. */
-                retention_days: number | null;
-            };
-        };
-        UpdateWorkspaceSettingsResponse: {
-            settings: {
-                /** @description How many days messages, inbound messages, events and webhook deliveries are kept (1-3650); null keeps them for ever. Once older, a message that reached a final status (sent, delivered, failed, canceled) and an inbound message are redacted: body and phone_number read "[redacted]", metadata null, their carrier reports deleted; the row, its counts in usage and its ledger entries stay. Events and webhook deliveries with their attempts are deleted, except a delivery that is still retrying. Redaction cannot be undone. */
-                retention_days: number | null;
-            };
         };
         PaySandboxInvoiceResponse: {
             invoice: {
@@ -6221,7 +6390,7 @@ export interface operations {
                     /** @description What the token is for, e.g. "reminder sub-agent" */
                     name: string;
                     /** @description Scopes of the new token: a subset of the calling token's */
-                    scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
+                    scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
                     /** @description Lifetime in seconds; default and maximum: the deployment's token lifetime or the calling token's expiry */
                     expires_in_seconds?: number;
                     /** @description Cap on what the token's sends may cost per UTC day, in cents, beside the workspace's cap */
@@ -7036,8 +7205,14 @@ export interface operations {
                 "application/json": {
                     /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                     phone_number: string;
-                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments */
-                    body: string;
+                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments. Give body or template_id, not both. */
+                    body?: string;
+                    /** @description Instead of body: the id of a message template (tpl_...); the body is the template rendered with variables at acceptance. An unknown template or a variable it needs that variables lacks is a 422 naming it. */
+                    template_id?: string;
+                    /** @description The value of each {{variable}} of the template, as text */
+                    variables?: {
+                        [key: string]: string;
+                    };
                     /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
                     idempotency_key?: string;
                     /** @description Your own key-value data, stored with the message (at most 50 keys, 4096 bytes) */
@@ -7055,7 +7230,7 @@ export interface operations {
                     validity_seconds?: number;
                     /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
                     smart_encoding?: boolean;
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -7210,6 +7385,155 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageSendRateLimitedError"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    sendMessageBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1-1000 sends, each decided as if it were sent alone, in this order */
+                    messages: ({
+                        /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
+                        phone_number: string;
+                        /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments. Give body or template_id, not both. */
+                        body?: string;
+                        /** @description Instead of body: the id of a message template (tpl_...); the body is the template rendered with variables at acceptance. An unknown template or a variable it needs that variables lacks is a 422 naming it. */
+                        template_id?: string;
+                        /** @description The value of each {{variable}} of the template, as text */
+                        variables?: {
+                            [key: string]: string;
+                        };
+                        /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
+                        idempotency_key?: string;
+                        /** @description Your own key-value data, stored with the message (at most 50 keys, 4096 bytes) */
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Schedules the send instead of sending now: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T09:30:00-05:00 or 2026-12-01T14:30:00Z), between 1 minute and 35 days from now. Every check runs and the cost is debited at once; the message is scheduled until then, can be canceled until it goes out, and is failed and refunded (workspace_suppressed) if the recipient opted out meanwhile.
+                         */
+                        send_at?: string;
+                    } | unknown | unknown)[];
+                    /** @description The sender of every item: one of the workspace's connected numbers (E.164). Without it each recipient gets its usual number, as a single send does. */
+                    from?: string;
+                    /** @description How long the message may wait to be handed to the carrier, in seconds (60-36000, default 36000), counted from acceptance, or from send_at for a scheduled send. A message still waiting then (behind its sender's pace, say) fails with error_code expired and is refunded, with its message.failed webhook: set a short validity for one-time codes, so a stale code is never delivered. */
+                    validity_seconds?: number;
+                    /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
+                    smart_encoding?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Send many SMS in one call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendMessageBatchResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -7546,8 +7870,14 @@ export interface operations {
                 "application/json": {
                     /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                     phone_number: string;
-                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments */
-                    body: string;
+                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments. Give body or template_id, not both. */
+                    body?: string;
+                    /** @description Instead of body: the id of a message template (tpl_...); the body is the template rendered with variables at acceptance. An unknown template or a variable it needs that variables lacks is a 422 naming it. */
+                    template_id?: string;
+                    /** @description The value of each {{variable}} of the template, as text */
+                    variables?: {
+                        [key: string]: string;
+                    };
                     /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
                     idempotency_key?: string;
                     /** @description Your own key-value data, stored with the message (at most 50 keys, 4096 bytes) */
@@ -7565,7 +7895,7 @@ export interface operations {
                     validity_seconds?: number;
                     /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
                     smart_encoding?: boolean;
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -10797,6 +11127,518 @@ export interface operations {
             };
         };
     };
+    listTemplates: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List message templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListTemplatesResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label, 1-200 characters */
+                    name: string;
+                    /** @description The message text, 1-1600 characters, with {{variable}} placeholders (letters, digits and _); a placeholder that is not a variable name, or a stray {{ or }}, is refused */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Create a message template */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTemplateResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (tpl_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a message template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetTemplateResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (tpl_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a message template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteTemplateResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Template id (tpl_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label, 1-200 characters */
+                    name?: string;
+                    /** @description The message text, 1-1600 characters, with {{variable}} placeholders (letters, digits and _); a placeholder that is not a variable name, or a stray {{ or }}, is refused */
+                    body?: string;
+                } | unknown | unknown;
+            };
+        };
+        responses: {
+            /** @description Update a message template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateTemplateResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
     listSnippets: {
         parameters: {
             query?: {
@@ -12328,197 +13170,6 @@ export interface operations {
             };
         };
     };
-    getWorkspaceSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Get the workspace settings */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GetWorkspaceSettingsResponse"];
-                };
-            };
-            /** @description unauthorized */
-            401: {
-                headers: {
-                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["UnauthorizedErrorDetail"];
-                    };
-                };
-            };
-            /** @description unauthorized */
-            403: {
-                headers: {
-                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["UnauthorizedErrorDetail"];
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["InternalErrorErrorDetail"];
-                    };
-                };
-            };
-            /** @description service_unavailable */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
-                    };
-                };
-            };
-        };
-    };
-    updateWorkspaceSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description How many days messages, inbound messages, events and webhook deliveries are kept (1-3650); null keeps them for ever. Once older, a message that reached a final status (sent, delivered, failed, canceled) and an inbound message are redacted: body and phone_number read "[redacted]", metadata null, their carrier reports deleted; the row, its counts in usage and its ledger entries stay. Events and webhook deliveries with their attempts are deleted, except a delivery that is still retrying. Redaction cannot be undone. */
-                    retention_days?: number | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Change the workspace settings */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UpdateWorkspaceSettingsResponse"];
-                };
-            };
-            /** @description invalid_json */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["InvalidJsonErrorDetail"];
-                    };
-                };
-            };
-            /** @description unauthorized */
-            401: {
-                headers: {
-                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
-                    "WWW-Authenticate": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["UnauthorizedErrorDetail"];
-                    };
-                };
-            };
-            /** @description unauthorized */
-            403: {
-                headers: {
-                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["UnauthorizedErrorDetail"];
-                    };
-                };
-            };
-            /** @description payload_too_large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
-                    };
-                };
-            };
-            /** @description unsupported_media_type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
-                    };
-                };
-            };
-            /** @description validation_failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["ValidationFailedErrorDetail"];
-                    };
-                };
-            };
-            /** @description internal_error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["InternalErrorErrorDetail"];
-                    };
-                };
-            };
-            /** @description service_unavailable */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
-                    };
-                };
-            };
-        };
-    };
     paySandboxInvoice: {
         parameters: {
             query?: never;
@@ -13036,7 +13687,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
                     };
                 };
             };

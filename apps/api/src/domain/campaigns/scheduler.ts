@@ -352,7 +352,7 @@ async function prepareSend(context: BatchContext, step: DueStep, stage: Campaign
   }
   const tokenId = step.enrolled_by_token_id;
   const tokenCapCents = tokenId === null ? null : (context.tokenLimits.get(tokenId)?.capCents ?? null);
-  const parameters = acceptParametersOf(
+  const parameters = await acceptParametersOf(
     deps,
     { workspaceId, tokenId: tokenId ?? undefined, tokenSpendCapped: tokenCapCents !== null },
     {

@@ -3,6 +3,7 @@ import type { Services } from '../../ports.ts';
 import { acceptDryRun } from './accept-queue.ts';
 import { countSegments, describeBody } from './segments.ts';
 import { applySmartEncoding } from './smart-encoding.ts';
+import { sendBodyOf } from './template-body.ts';
 import { acceptParametersOf, type MessageSource, type Sender, type SendRequest, sendRefusal } from './send.ts';
 
 const encodingName = { 'GSM-7': 'gsm7', 'UCS-2': 'ucs2' } as const;
@@ -21,14 +22,16 @@ function bodyCost(deps: Pick<Services, 'config'>, body: string) {
  * exempt from it, so it is not part of the verdict.
  */
 export async function previewMessage(
-  deps: Pick<Services, 'sql' | 'clock' | 'config'>,
+  deps: Pick<Services, 'sql' | 'clock' | 'config' | 'prisma'>,
   sender: Sender,
   request: SendRequest,
   options: { source: MessageSource },
 ): Promise<TMessagePreview> {
-  const parameters = acceptParametersOf(deps, sender, request, options);
+  // The template is rendered once, here, so the preview can price the body with and without smart encoding.
+  const content = await sendBodyOf(deps, sender.workspaceId, request);
+  const parameters = await acceptParametersOf(deps, sender, { ...request, body: content, templateId: undefined }, options);
   const body = describeBody(parameters.body);
-  const smart = applySmartEncoding(request.body);
+  const smart = applySmartEncoding(content);
   const { outcome, preview: state } = await acceptDryRun(deps.sql, parameters);
   const refusal = isSendRefusal(outcome) ? sendRefusal(outcome, parameters, state.balance_cents) : null;
   return {
@@ -41,7 +44,7 @@ export async function previewMessage(
       applied: request.smartEncoding === true,
       replacements: smart.replacements,
       with: bodyCost(deps, smart.body),
-      without: bodyCost(deps, request.body),
+      without: bodyCost(deps, content),
     },
     sender_number: state.sender_number,
     balance_cents: state.balance_cents,

@@ -19,14 +19,13 @@ import { dispatchJob, dispatchJobIdOf } from './dispatch.ts';
 import { acceptDryRun, type AcceptParameters, type AcceptRow } from './accept-queue.ts';
 import { countSegments } from './segments.ts';
 import { applySmartEncoding } from './smart-encoding.ts';
+import { sendBodyOf, type SendContent } from './template-body.ts';
 
 export type MessageSource = 'api' | 'mcp' | 'console' | 'onboarding_test' | 'campaign';
 
-export type SendRequest = {
+export type SendRequest = SendContent & {
   /** International format; normalised to E.164 here. */
   phoneNumber: string;
-  /** Already checked against ZMessageBody by the transport. */
-  body: string;
   idempotencyKey?: string | undefined;
   metadata?: Record<string, unknown> | undefined;
   /** ISO 8601 with offset (checked by ZSendAt); schedules the send, within sendAtWindow of now. */
@@ -51,10 +50,10 @@ export function tokenSender(auth: Pick<AuthContext, 'workspaceId' | 'tokenId' | 
   return { workspaceId: auth.workspaceId, tokenId: auth.tokenId, tokenSpendCapped: auth.spendCapCentsDaily !== null };
 }
 
-type SendResult = { message: TMessageAccepted; replayed: boolean };
+export type SendResult = { message: TMessageAccepted; replayed: boolean };
 
 // Without `jobs` the dispatch job still runs, only at the runner's next sweep instead of at once.
-type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config' | 'prisma'> & {
+export type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config' | 'prisma'> & {
   jobs?: Pick<JobRunner, 'wake'> | undefined;
   live?: Pick<Services['live'], 'publish'> | undefined;
 };
@@ -91,6 +90,8 @@ export function sendRequestOf(input: TMessageCreateRequest): SendRequest {
   return {
     phoneNumber: input.phone_number,
     body: input.body,
+    templateId: input.template_id,
+    variables: input.variables,
     idempotencyKey: input.idempotency_key,
     metadata: input.metadata,
     sendAt: input.send_at,
@@ -108,7 +109,7 @@ export function sendRequestOf(input: TMessageCreateRequest): SendRequest {
  * with a key that the request schema takes costs a dry run (one round trip; no lock, no write).
  */
 export async function repeatsAcceptedSend(
-  deps: Pick<Services, 'sql' | 'clock' | 'config'>,
+  deps: Pick<Services, 'sql' | 'clock' | 'config' | 'prisma'>,
   workspaceId: string,
   rawRequest: unknown,
 ): Promise<boolean> {
@@ -118,7 +119,7 @@ export async function repeatsAcceptedSend(
   let parameters: AcceptParameters;
   try {
     // The replay match does not depend on the token or the transport: the workspace's send is enough.
-    parameters = acceptParametersOf(deps, { workspaceId }, sendRequestOf(request.data), { source: 'api' });
+    parameters = await acceptParametersOf(deps, { workspaceId }, sendRequestOf(request.data), { source: 'api' });
   } catch (error) {
     // A request the send refuses before its rules (send_at outside its window, say) repeats nothing.
     if (error instanceof AppError) return false;
@@ -152,7 +153,14 @@ export async function sendMessage(
   request: SendRequest,
   options: { source: MessageSource },
 ): Promise<SendResult> {
-  const parameters = acceptParametersOf(deps, sender, request, options);
+  return acceptSend(deps, sender, await acceptParametersOf(deps, sender, request, options));
+}
+
+/**
+ * Decides a send whose parameters are built (acceptParametersOf): its message, accepted or replayed,
+ * or the catalogue error of its refusal.
+ */
+export async function acceptSend(deps: SendDeps, sender: Sender, parameters: AcceptParameters): Promise<SendResult> {
   // One call does every check and write in one transaction: the database function
   // accept_message_batch (packages/db/sql), which concurrent sends share (see AcceptQueue).
   const row = await deps.acceptQueue.accept(parameters);
@@ -180,13 +188,14 @@ export async function sendMessage(
 }
 
 /**
- * The body a send stores and sends: the request's, with smart encoding's replacements when it asks for
- * them. A body of nothing but characters smart encoding removes is refused as a blank one is.
+ * The body a send stores and sends: `body` (the request's, or its template rendered), with smart
+ * encoding's replacements when the request asks for them. A body of nothing but characters smart
+ * encoding removes is refused as a blank one is.
  */
-export function sentBodyOf(request: Pick<SendRequest, 'body' | 'smartEncoding'>): string {
-  if (!request.smartEncoding) return request.body;
-  const { body } = applySmartEncoding(request.body);
-  if (body.trim().length > 0) return body;
+export function sentBodyOf(body: string, smartEncoding: boolean | undefined): string {
+  if (!smartEncoding) return body;
+  const encoded = applySmartEncoding(body).body;
+  if (encoded.trim().length > 0) return encoded;
   throw new AppError('validation_failed', {
     message: 'body is blank once smart_encoding removed its zero-width characters.',
     extra: { issues: [{ path: 'body', message: 'must not be blank once smart_encoding is applied' }] },
@@ -196,14 +205,15 @@ export function sentBodyOf(request: Pick<SendRequest, 'body' | 'smartEncoding'>)
 /**
  * What accept_message_batch decides a send on, once the request passed the checks made before it
  * (recipient, from and send_at well-formed, else 422 naming the field). A send and its preview
- * (preview.ts) build it here alike.
+ * (preview.ts) build it here alike, shaping the request in the send path's order: the body (a
+ * template rendered), then its segments and cost.
  */
-export function acceptParametersOf(
-  deps: Pick<Services, 'clock' | 'config'>,
+export async function acceptParametersOf(
+  deps: Pick<Services, 'clock' | 'config' | 'prisma'>,
   sender: Sender,
   request: SendRequest,
   options: { source: MessageSource },
-): AcceptParameters {
+): Promise<AcceptParameters> {
   const phoneNumber = toE164(request.phoneNumber);
   if (!phoneNumber) throw invalidPhoneNumber('phone_number');
   let from: string | undefined;
@@ -212,7 +222,7 @@ export function acceptParametersOf(
     if (!from) throw invalidPhoneNumber('from');
   }
   const sendAt = request.sendAt === undefined ? undefined : scheduledTime(deps, request.sendAt);
-  const body = sentBodyOf(request);
+  const body = sentBodyOf(await sendBodyOf(deps, sender.workspaceId, request), request.smartEncoding);
   const { segments, costCents } = costCentsOf(deps, body);
   const now = new Date(deps.clock.now());
   const messageId = newId('msg');
