@@ -160,6 +160,26 @@ describe('POST /api/v1/messages/batch', () => {
     ]);
   });
 
+  it('applies its validity_seconds and smart_encoding to every item', async () => {
+    const developer = await sendingWorkspace(app);
+    const response = await batch(developer.token, {
+      validity_seconds: 600,
+      smart_encoding: true,
+      messages: [
+        { phone_number: '+14155550101', body: 'It’s ready' },
+        { phone_number: '+14155550102', body: 'Later', send_at: inMinutes(10) },
+      ],
+    });
+    expect(response.body.results.map((result: { status: number }) => result.status)).toEqual([202, 202]);
+    const stored = await app.services.prisma.message.findMany({
+      where: { workspaceId: developer.workspaceId },
+      orderBy: { phoneNumber: 'asc' },
+    });
+    expect(stored[0]!.body).toBe("It's ready");
+    expect(stored[0]!.expiresAt!.getTime() - stored[0]!.createdAt.getTime()).toBe(600_000);
+    expect(stored[1]!.expiresAt!.getTime() - stored[1]!.sendAt!.getTime()).toBe(600_000);
+  });
+
   it('needs messages:write, as the single send does', async () => {
     const developer = await sendingWorkspace(app);
     const reader = await tokenWithScopes(app, developer.workspaceId, ['messages:read']);
