@@ -1233,6 +1233,30 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspace/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the workspace settings
+         * @description The settings of the whole workspace: retention_days, how long its messages and events are kept.
+         */
+        get: operations["getWorkspaceSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the workspace settings
+         * @description Changes the fields given and answers every setting. retention_days applies from the next maintenance run, which redacts or deletes what is older in small batches; null stops it (nothing redacted comes back).
+         */
+        patch: operations["updateWorkspaceSettings"];
+        trace?: never;
+    };
     "/api/v1/sandbox/funding-invoices/{id}/pay": {
         parameters: {
             query?: never;
@@ -1518,7 +1542,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1539,7 +1563,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1553,7 +1577,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1567,7 +1591,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1783,7 +1807,7 @@ export type components = {
                 type: "Bearer";
                 /** @description Bearer token beginning txt_; shown only once */
                 access_token: string;
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1820,7 +1844,7 @@ export type components = {
                 origin: "account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated";
                 /** @enum {string} */
                 status: "active" | "revoked" | "expired";
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -1857,7 +1881,7 @@ export type components = {
                 origin: "account_creation" | "api_key" | "oauth" | "legacy_migration" | "delegated";
                 /** @enum {string} */
                 status: "active" | "revoked" | "expired";
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2491,7 +2515,7 @@ export type components = {
                 /** @description Where the client receives authorization codes */
                 redirect_uris: string[];
                 /** @description Scopes the user approved for this client */
-                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
+                scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
                 /**
                  * Format: date-time
                  * @description When the user first approved the client
@@ -4351,6 +4375,18 @@ export type components = {
                 /** @description Paid back in the period for sends that failed or were canceled (send_refund entries), whenever accepted */
                 refunds_cents: number;
             }[];
+        };
+        GetWorkspaceSettingsResponse: {
+            settings: {
+                /** @description How many days messages, inbound messages, events and webhook deliveries are kept (1-3650); null keeps them for ever. Once older, a message that reached a final status (sent, delivered, failed, canceled) and an inbound message are redacted: body and phone_number read "[redacted]", metadata null, their carrier reports deleted; the row, its counts in usage and its ledger entries stay. Events and webhook deliveries with their attempts are deleted, except a delivery that is still retrying. Redaction cannot be undone. */
+                retention_days: number | null;
+            };
+        };
+        UpdateWorkspaceSettingsResponse: {
+            settings: {
+                /** @description How many days messages, inbound messages, events and webhook deliveries are kept (1-3650); null keeps them for ever. Once older, a message that reached a final status (sent, delivered, failed, canceled) and an inbound message are redacted: body and phone_number read "[redacted]", metadata null, their carrier reports deleted; the row, its counts in usage and its ledger entries stay. Events and webhook deliveries with their attempts are deleted, except a delivery that is still retrying. Redaction cannot be undone. */
+                retention_days: number | null;
+            };
         };
         PaySandboxInvoiceResponse: {
             invoice: {
@@ -6390,7 +6426,7 @@ export interface operations {
                     /** @description What the token is for, e.g. "reminder sub-agent" */
                     name: string;
                     /** @description Scopes of the new token: a subset of the calling token's */
-                    scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write")[];
+                    scopes: ("messages:read" | "messages:write" | "numbers:read" | "numbers:write" | "campaigns:read" | "campaigns:write" | "onboarding:read" | "onboarding:write" | "mcp:read" | "mcp:execute" | "billing:read" | "tokens:read" | "tokens:write" | "webhooks:read" | "webhooks:write" | "compliance:read" | "compliance:write" | "workspace:read" | "workspace:write")[];
                     /** @description Lifetime in seconds; default and maximum: the deployment's token lifetime or the calling token's expiry */
                     expires_in_seconds?: number;
                     /** @description Cap on what the token's sends may cost per UTC day, in cents, beside the workspace's cap */
@@ -13170,6 +13206,197 @@ export interface operations {
             };
         };
     };
+    getWorkspaceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the workspace settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetWorkspaceSettingsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    updateWorkspaceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How many days messages, inbound messages, events and webhook deliveries are kept (1-3650); null keeps them for ever. Once older, a message that reached a final status (sent, delivered, failed, canceled) and an inbound message are redacted: body and phone_number read "[redacted]", metadata null, their carrier reports deleted; the row, its counts in usage and its ledger entries stay. Events and webhook deliveries with their attempts are deleted, except a delivery that is still retrying. Redaction cannot be undone. */
+                    retention_days?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Change the workspace settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateWorkspaceSettingsResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
     paySandboxInvoice: {
         parameters: {
             query?: never;
@@ -13687,7 +13914,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
                     };
                 };
             };
