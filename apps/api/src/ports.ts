@@ -127,8 +127,11 @@ export function messageErrorCodeOf(code: ProviderRejection['code']): string {
   }
 }
 
+export type NumberType = 'local' | 'toll_free';
+
 export type PurchasedNumber = {
   number: string;
+  type: NumberType;
   providerNumberId: string;
   /** Whether the provider's inbound-message webhook now points at our /incoming route. */
   webhookConfigured: boolean;
@@ -140,9 +143,80 @@ export type AvailableNumber = {
   /** The provider's region for it (a state or province code); null when it names none. */
   region: string | null;
   capabilities: { sms: boolean; mms: boolean; voice: boolean };
+  type: NumberType;
 };
 
-export type NumberSearch = { areaCode?: string | undefined; contains?: string | undefined; limit: number };
+export type NumberSearch = {
+  areaCode?: string | undefined;
+  contains?: string | undefined;
+  limit: number;
+  type: NumberType;
+};
+
+/** What a brand submission tells the carriers. */
+export type BrandSubmission = {
+  legalName: string;
+  country: string;
+  taxId: string;
+  entityType: string;
+  vertical: string;
+  website: string;
+  supportEmail: string;
+  supportPhone: string;
+};
+
+/** What a use case (10DLC campaign) submission tells the carriers, under its brand's carrier id. */
+export type UseCaseSubmission = {
+  brandProviderId: string;
+  useCase: string;
+  description: string;
+  sampleMessages: string[];
+  messageFlow: string;
+  helpMessage: string;
+  optOutMessage: string;
+  hasLinks: boolean;
+  hasPhoneNumbers: boolean;
+};
+
+/** What a toll-free verification tells the carriers about a number and the brand behind it. */
+export type TollFreeSubmission = {
+  numberProviderId: string;
+  brand: BrandSubmission;
+  useCase: string;
+  description: string;
+  sampleMessages: string[];
+  messageFlow: string;
+  monthlyVolume: number;
+};
+
+export type RegistrationSubmission =
+  | { kind: 'brand'; brand: BrandSubmission }
+  | { kind: 'use_case'; useCase: UseCaseSubmission; brandEntityType: string }
+  | { kind: 'toll_free'; verification: TollFreeSubmission };
+
+/** A carrier's reason for a rejection, naming the field of our submission to correct where it can. */
+export type CarrierRejectionReason = { code: string; field: string | null; message: string };
+
+export type RegistrationDecision =
+  | { status: 'pending' }
+  | { status: 'approved'; throughput?: { messagesPerMinute: number; dailyCap: number | null } }
+  | { status: 'rejected'; reasons: CarrierRejectionReason[] };
+
+/**
+ * The carrier's registration of senders: brands and use cases (A2P 10DLC) and toll-free
+ * verifications. Submissions are decided later; the caller asks for the decision from
+ * `checkAfterMs` on, and again while it is pending.
+ */
+export type CarrierRegistration = {
+  submit(submission: RegistrationSubmission): Promise<{ providerId: string; checkAfterMs: number }>;
+  /** The decision on a submission, given again with the id `submit` answered. */
+  decision(submission: RegistrationSubmission, providerId: string): Promise<RegistrationDecision>;
+  /** Puts a bought local number's traffic under a submitted use case, or takes it out (both idempotent). */
+  assignNumber(useCaseProviderId: string, numberProviderId: string): Promise<void>;
+  unassignNumber(useCaseProviderId: string, numberProviderId: string): Promise<void>;
+  /** How long to wait before asking again about a pending submission. */
+  pollIntervalMs: number;
+};
 
 export type MessagingProvider = {
   /** Label used in webhook paths (/webhooks/<label>/events) and stored on provider events. */
@@ -156,12 +230,17 @@ export type MessagingProvider = {
    * Buys exactly `number` if given, else any number, preferring the area code; undefined when that
    * number or none is available.
    */
-  buyNumber(options: { areaCode?: string | undefined; number?: string | undefined }): Promise<PurchasedNumber | undefined>;
+  buyNumber(options: {
+    areaCode?: string | undefined;
+    number?: string | undefined;
+    type: NumberType;
+  }): Promise<PurchasedNumber | undefined>;
   /**
    * Gives a bought number back to the provider. Idempotent: a number the provider no longer has on
    * the account counts as released.
    */
   releaseNumber(providerNumberId: string): Promise<void>;
+  registration: CarrierRegistration;
   /**
    * A carrier whose callbacks are not our signed JSON
    * serves /webhooks/<label>/events and /incoming itself: it verifies them its own way and hands

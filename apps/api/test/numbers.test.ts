@@ -156,7 +156,9 @@ describe('POST /api/v1/numbers', () => {
     const developer = await createDeveloper(app);
     const response = await withProvider(
       app,
-      { buyNumber: async () => ({ number: '+13125550177', providerNumberId: 'PN177', webhookConfigured: false }) },
+      {
+        buyNumber: async () => ({ number: '+13125550177', type: 'local', providerNumberId: 'PN177', webhookConfigured: false }),
+      },
       () => buy(app, developer.token),
     );
     expect(response.status).toBe(201);

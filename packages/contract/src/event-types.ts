@@ -7,6 +7,9 @@ export const customerEventTypes = [
   'conversation.created',
   'conversation.updated',
   'opt_out.created',
+  'brand.updated',
+  'use_case.updated',
+  'number.registration_updated',
 ] as const;
 export type CustomerEventType = (typeof customerEventTypes)[number];
 

@@ -25,6 +25,9 @@ export const idPrefixes = {
   template: 'tpl',
   suppression: 'sup',
   ledgerEntry: 'led',
+  brand: 'brd',
+  useCase: 'ucs',
+  tollFreeVerification: 'tfv',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

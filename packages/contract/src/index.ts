@@ -59,14 +59,37 @@ export type {
 export { isSendRefusal, isTokenSpendCapRefusal, sendOutcomes, sendRefusalCodes, sendRefusalOf } from './send-outcomes.ts';
 export type { TSendOutcome, TSendRefusalCode, TSendRefusalOutcome } from './send-outcomes.ts';
 export {
+  brandEntityTypes,
+  brandStatuses,
+  brandVerticals,
+  useCaseKinds,
+  useCaseStatuses,
+  ZBrand,
+  ZUseCase,
+} from './operations/sender-registration.ts';
+export type { TBrand, TUseCase, TUseCaseKind } from './operations/sender-registration.ts';
+export {
   numberComplianceStatuses,
+  numberRegistrationStatuses,
   numberStatuses,
+  numberTypes,
   webhookNotConfiguredWarning,
   ZAvailableNumber,
   ZNumber,
   ZNumberCreated,
+  ZNumberRegistration,
+  ZRegistrationReason,
 } from './operations/numbers.ts';
-export type { TAvailableNumber, TNumber, TNumberCreated, TNumberStatus } from './operations/numbers.ts';
+export type {
+  TAvailableNumber,
+  TNumber,
+  TNumberCreated,
+  TNumberRegistration,
+  TNumberRegistrationStatus,
+  TNumberStatus,
+  TNumberType,
+  TRegistrationReason,
+} from './operations/numbers.ts';
 export {
   brandedRequestFields,
   defaultFundingMinimumCents,

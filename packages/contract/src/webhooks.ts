@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { customerEventTypes, type CustomerEventType, webhookDeliveryStatuses } from './event-types.ts';
 import { ZId } from './ids.ts';
 import { messageStatuses } from './operations/messages.ts';
+import { ZNumber } from './operations/numbers.ts';
+import { ZBrand, ZUseCase } from './operations/sender-registration.ts';
 import { suppressionSources } from './operations/suppressions.ts';
 import { tokenOrigins } from './operations/tokens.ts';
 import { ZE164, ZTimestamp } from './schemas.ts';
@@ -65,6 +67,9 @@ export const customerEventDataSchemas = {
   'conversation.created': ZConversationEventData,
   'conversation.updated': ZConversationEventData,
   'opt_out.created': ZOptOutEventData,
+  'brand.updated': z.object({ brand: ZBrand }),
+  'use_case.updated': z.object({ use_case: ZUseCase }),
+  'number.registration_updated': z.object({ number: ZNumber }),
 } as const satisfies Record<CustomerEventType, z.ZodObject>;
 
 export type TCustomerEventData<TType extends CustomerEventType = CustomerEventType> = z.infer<
@@ -80,6 +85,10 @@ export const customerEventDescriptions: Record<CustomerEventType, string> = {
   'conversation.created': 'The first message between a number and one of yours started a conversation.',
   'conversation.updated': 'A conversation got a new message.',
   'opt_out.created': 'A number opted out (STOP reply or carrier event); sends to it are refused from now on.',
+  'brand.updated': 'The carriers decided on a brand: its status is verified, or rejected with rejection_reasons.',
+  'use_case.updated': 'The carriers decided on a use case: approved with its throughput, or rejected with rejection_reasons.',
+  'number.registration_updated':
+    "A number's registration changed (assigned, unassigned, its use case or toll-free verification decided).",
 };
 
 const exampleAt = '2026-01-01T12:00:00.000Z';
@@ -96,6 +105,44 @@ const exampleConversation = {
   sender_number: '+14155550199',
   last_message_at: exampleAt,
   created_at: exampleAt,
+};
+
+const exampleBrand = {
+  id: 'brd_example0000000000000000',
+  legal_name: 'Example Dental LLC',
+  country: 'US',
+  tax_id: '12-3456789',
+  entity_type: 'private_company' as const,
+  vertical: 'healthcare' as const,
+  website: 'https://example.com',
+  support_email: 'support@example.com',
+  support_phone: '+14155550123',
+  status: 'verified' as const,
+  rejection_reasons: [],
+  sandbox: false,
+  created_at: exampleAt,
+  updated_at: exampleAt,
+};
+const exampleUseCase = {
+  id: 'ucs_example0000000000000000',
+  brand_id: exampleBrand.id,
+  use_case: 'account_notifications' as const,
+  description: 'Appointment reminders and changes for patients who booked online.',
+  sample_messages: [
+    'Example Dental: your cleaning is tomorrow at 9:00. Reply C to confirm. Reply STOP to opt out.',
+    'Example Dental: your appointment moved to Friday 10:30. Reply HELP for help, STOP to opt out.',
+  ],
+  message_flow: 'Patients tick an unchecked box for text reminders on the booking form at https://example.com/book.',
+  help_message: 'Example Dental: call +14155550123 or write support@example.com. Reply STOP to opt out.',
+  opt_out_message: 'Example Dental: you will get no more texts. Reply START to opt back in.',
+  has_links: false,
+  has_phone_numbers: true,
+  status: 'approved' as const,
+  rejection_reasons: [],
+  throughput: { messages_per_minute: 4500, daily_cap: null },
+  sandbox: false,
+  created_at: exampleAt,
+  updated_at: exampleAt,
 };
 
 /** Example `data` of each event type, of its schema's shape: what test events carry and the event catalogue shows. */
@@ -121,6 +168,21 @@ export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEve
       source: 'inbound_keyword',
       provider: 'sandbox',
       reason: 'keyword STOP',
+      created_at: exampleAt,
+    },
+  },
+  'brand.updated': { brand: exampleBrand },
+  'use_case.updated': { use_case: exampleUseCase },
+  'number.registration_updated': {
+    number: {
+      id: 'pn_example0000000000000000',
+      number: '+14155550199',
+      friendly_name: '+14155550199',
+      status: 'connected',
+      compliance_status: 'approved',
+      type: 'local',
+      registration: { status: 'approved', use_case_id: exampleUseCase.id, reasons: [] },
+      dedicated: false,
       created_at: exampleAt,
     },
   },

@@ -3,27 +3,38 @@ import {
   type TAvailableNumber,
   type TNumber,
   type TNumberCreated,
+  type TNumberRegistrationStatus,
   type TNumberStatus,
+  type TNumberType,
+  type TRegistrationReason,
   webhookNotConfiguredWarning,
 } from '@textline/contract';
 import { type PhoneNumber, queryRowsIn } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 import { maskPhoneNumber } from '../lib/logger.ts';
-import { ProviderRejection } from '../ports.ts';
+import { type NumberSearch, type NumberType, ProviderRejection } from '../ports.ts';
 import type { Services } from '../ports.ts';
+import { sandboxPreApproval } from './registration/sandbox-pre-approval.ts';
 import { insufficientBalance, postLedgerEntry } from './ledger.ts';
 import { lockWorkspaceBalance } from './ledger.sql.ts';
 
-type NumberDeps = Pick<Services, 'prisma' | 'config' | 'log' | 'messagingProvider'>;
+type NumberDeps = Pick<Services, 'prisma' | 'config' | 'log' | 'messagingProvider' | 'clock'>;
 
-/** The columns hold only what this module writes: the contract's statuses. */
-function toNumber(row: PhoneNumber): TNumber {
+/** The columns hold only what this module and the registration module write: the contract's values. */
+export function toNumber(row: PhoneNumber): TNumber {
+  const registrationStatus = row.registrationStatus as TNumberRegistrationStatus;
   return {
     id: row.id,
     number: row.number,
     friendly_name: row.friendlyName,
     status: row.status as TNumberStatus,
-    compliance_status: row.complianceStatus as TNumber['compliance_status'],
+    compliance_status: registrationStatus === 'approved' ? 'approved' : 'pending',
+    type: row.type as TNumberType,
+    registration: {
+      status: registrationStatus,
+      use_case_id: row.useCaseId,
+      reasons: row.registrationReasons as TRegistrationReason[],
+    },
     dedicated: row.dedicated,
     created_at: row.createdAt.toISOString(),
   };
@@ -33,7 +44,7 @@ function toNumber(row: PhoneNumber): TNumber {
  * A provider call whose failure (no answer, an outage, refused credentials) is the catalogue's
  * provider_unavailable: the caller can only retry, and the message never repeats the provider's text.
  */
-async function atProvider<T>(call: Promise<T>): Promise<T> {
+export async function atProvider<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
@@ -75,7 +86,7 @@ async function chargeNumberPrice(deps: NumberDeps, workspaceId: string, numberId
 /** What the provider sells now, as search_available_numbers shows it. */
 export async function searchAvailableNumbers(
   deps: Pick<Services, 'messagingProvider'>,
-  search: { areaCode?: string | undefined; contains?: string | undefined; limit: number },
+  search: NumberSearch,
 ): Promise<TAvailableNumber[]> {
   return atProvider(deps.messagingProvider.searchNumbers(search));
 }
@@ -93,9 +104,11 @@ async function recordPurchase(deps: NumberDeps, data: Parameters<NumberDeps['pri
 }
 
 /**
- * Buys a number through the messaging provider (exactly `number`, or any, preferring the area
- * code) and connects it with compliance pending. The price is charged before the provider call and
- * refunded when no number comes back, so a purchase is never free and never charged twice.
+ * Buys a number of the type through the messaging provider (exactly `number`, or any, preferring
+ * the area code) and connects it. A real carrier's number starts unregistered; the sandbox's comes
+ * approved under the workspace's sandbox use case (a toll-free one as verified), unless
+ * `unregistered` asks for one to try the refusal with. The price is charged before the provider call
+ * and refunded when no number comes back, so a purchase is never free and never charged twice.
  */
 export async function buyNumber(
   deps: NumberDeps,
@@ -103,10 +116,13 @@ export async function buyNumber(
   options: {
     areaCode?: string | undefined;
     number?: string | undefined;
+    type?: NumberType;
+    unregistered?: boolean;
     friendlyName?: string | undefined;
     dedicated?: boolean;
   },
 ): Promise<TNumberCreated> {
+  const type = options.type ?? 'local';
   const provider = deps.messagingProvider;
   if (provider.live && !deps.config.allowLiveNumberPurchase) {
     throw new AppError('forbidden', {
@@ -121,14 +137,15 @@ export async function buyNumber(
   let row: PhoneNumber;
   let webhookConfigured: boolean;
   try {
-    const purchased = await atProvider(provider.buyNumber({ areaCode: options.areaCode, number: options.number }));
+    const purchased = await atProvider(provider.buyNumber({ areaCode: options.areaCode, number: options.number, type }));
+    const typeName = type === 'toll_free' ? 'toll-free' : 'local';
     if (!purchased) {
       throw new AppError('number_unavailable', {
         message: options.number
-          ? `${options.number} is not for sale (any more); search again for the numbers on offer now.`
+          ? `${options.number} is not for sale (any more) as a ${typeName} number; search again for the numbers on offer now.`
           : options.areaCode
-            ? `No number is available in area code ${options.areaCode}.`
-            : 'The provider has no number available right now.',
+            ? `No ${typeName} number is available in area code ${options.areaCode}.`
+            : `The provider has no ${typeName} number available right now.`,
       });
     }
     webhookConfigured = purchased.webhookConfigured;
@@ -140,6 +157,8 @@ export async function buyNumber(
       provider: provider.label,
       providerNumberId: purchased.providerNumberId,
       dedicated: options.dedicated ?? false,
+      type: purchased.type,
+      ...(provider.live || options.unregistered ? {} : await sandboxPreApproval(deps, workspaceId, purchased.type)),
     });
   } catch (error) {
     if (priceCents > 0) {

@@ -5,6 +5,7 @@ import { maintenanceJob } from '../domain/maintenance.ts';
 import { webhookDeliveryJob } from '../domain/customer-webhooks/worker.ts';
 import { webhookHealthJob } from '../domain/customer-webhooks/health.ts';
 import { providerEventJob } from '../domain/reconciliation/provider-events.ts';
+import { registrationCheckJob } from '../domain/registration/decisions.ts';
 import { sandboxCallbackJob } from '../providers/sandbox/callbacks.ts';
 import type { JobDefinition } from './define.ts';
 import type { RecurringJob } from './recurring.ts';
@@ -21,6 +22,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   webhookDeliveryJob,
   webhookHealthJob,
   maintenanceJob,
+  registrationCheckJob,
 ];
 
 /** Jobs that get a row every period, whether or not anything else enqueues one. */

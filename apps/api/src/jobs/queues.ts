@@ -7,5 +7,6 @@ export const queueNames = [
   'campaign_step',
   'sandbox_callback',
   'maintenance',
+  'registration_check',
 ] as const;
 export type QueueName = (typeof queueNames)[number];

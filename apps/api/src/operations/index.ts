@@ -12,6 +12,7 @@ import { messagesHandlers } from './messages.ts';
 import { numbersHandlers } from './numbers.ts';
 import { onboardingHandlers } from './onboarding.ts';
 import { sandboxHandlers } from './sandbox.ts';
+import { brandsHandlers, tollFreeVerificationsHandlers, useCasesHandlers } from './sender-registration.ts';
 import { snippetsHandlers } from './snippets.ts';
 import { templatesHandlers } from './templates.ts';
 import { suppressionsHandlers } from './suppressions.ts';
@@ -47,6 +48,9 @@ export const operationHandlers = {
   onboarding: onboardingHandlers,
   tokens: tokensHandlers,
   numbers: numbersHandlers,
+  tollFreeVerifications: tollFreeVerificationsHandlers,
+  brands: brandsHandlers,
+  useCases: useCasesHandlers,
   messages: messagesHandlers,
   mcp: mcpHandlers,
   console: consoleHandlers,

@@ -10,6 +10,8 @@ export const numbersHandlers = {
     buyNumber(ctx.services, ctx.auth.workspaceId, {
       areaCode: input.area_code,
       number: input.number,
+      type: input.type,
+      unregistered: input.registration === 'unregistered',
       friendlyName: input.friendly_name,
     }),
   ),
@@ -18,6 +20,7 @@ export const numbersHandlers = {
       areaCode: input.area_code,
       contains: input.contains,
       limit: input.limit,
+      type: input.type,
     }),
   })),
   update: bearer(operations['numbers.update'], async ({ ctx, input }) => ({

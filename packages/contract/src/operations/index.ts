@@ -39,6 +39,17 @@ import {
   submitBrandedRequest,
 } from './onboarding.ts';
 import { payInvoice, receiveMessage, reportMessage } from './sandbox.ts';
+import {
+  assignNumberToUseCase,
+  createBrand,
+  createUseCase,
+  getBrand,
+  getUseCase,
+  listBrands,
+  listUseCases,
+  submitTollFreeVerification,
+  unassignNumberFromUseCase,
+} from './sender-registration.ts';
 import { createSnippet, listSnippets, updateSnippet } from './snippets.ts';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
@@ -91,6 +102,15 @@ export const operations = {
   'numbers.searchAvailable': searchAvailableNumbers,
   'numbers.update': updateNumber,
   'numbers.release': releaseNumber,
+  'brands.create': createBrand,
+  'brands.list': listBrands,
+  'brands.get': getBrand,
+  'useCases.create': createUseCase,
+  'useCases.list': listUseCases,
+  'useCases.get': getUseCase,
+  'useCases.assignNumber': assignNumberToUseCase,
+  'useCases.unassignNumber': unassignNumberFromUseCase,
+  'tollFreeVerifications.create': submitTollFreeVerification,
   'console.signIn': signIn,
   'console.session': currentSession,
   'console.signOut': signOut,

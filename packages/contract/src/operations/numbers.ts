@@ -12,6 +12,42 @@ export type TNumberStatus = (typeof numberStatuses)[number];
 /** pending until the carrier registration is approved. */
 export const numberComplianceStatuses = ['pending', 'approved'] as const;
 
+/** A local (10DLC) number is registered under a use case; a toll-free one by its own verification. */
+export const numberTypes = ['local', 'toll_free'] as const;
+export type TNumberType = (typeof numberTypes)[number];
+
+/** Where a registration (a number's, a brand's, a use case's) stands with the carriers. */
+export const numberRegistrationStatuses = ['unregistered', 'pending', 'approved', 'rejected'] as const;
+export type TNumberRegistrationStatus = (typeof numberRegistrationStatuses)[number];
+
+/** One reason the carriers gave for a rejection: what is wrong, with which field, and how to fix it. */
+export const ZRegistrationReason = z.object({
+  code: z.string().describe('A stable name for the reason, e.g. tax_id_mismatch'),
+  field: z.string().nullable().describe('The field of the submission to correct, e.g. tax_id; null when none is named'),
+  message: z.string(),
+  fix: z.string().describe('What to do, naming the route and the MCP tool'),
+});
+export type TRegistrationReason = z.infer<typeof ZRegistrationReason>;
+
+export const ZNumberRegistration = z
+  .object({
+    status: z
+      .enum(numberRegistrationStatuses)
+      .describe(
+        'approved when the carriers accept traffic from the number; pending while its use case or toll-free ' +
+          'verification is decided; rejected with reasons; unregistered when it has neither',
+      ),
+    use_case_id: ZId('useCase')
+      .nullable()
+      .describe('The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number'),
+    reasons: z.array(ZRegistrationReason).describe('Why the registration was rejected; empty otherwise'),
+  })
+  .describe(
+    'The carrier registration of the traffic from this number. With a real carrier a send to a US number from a ' +
+      'number whose registration is not approved is refused (422 sender_not_registered).',
+  );
+export type TNumberRegistration = z.infer<typeof ZNumberRegistration>;
+
 export const ZNumber = z.object({
   id: ZId('number'),
   number: ZE164.describe('The phone number in E.164 format'),
@@ -22,7 +58,11 @@ export const ZNumber = z.object({
       'connected when the number can send; releasing while the provider takes it back; released once given back ' +
         '(it never sends again)',
     ),
-  compliance_status: z.enum(numberComplianceStatuses).describe('pending until the carrier registration is approved'),
+  compliance_status: z
+    .enum(numberComplianceStatuses)
+    .describe('approved once registration.status is approved, else pending (registration has the details)'),
+  type: z.enum(numberTypes).describe('local (a 10DLC long code) or toll_free'),
+  registration: ZNumberRegistration,
   dedicated: z.boolean().describe('true for the number provisioned through the branded (dedicated-number) request'),
   created_at: ZTimestamp,
 });
@@ -51,6 +91,7 @@ export const ZAvailableNumber = z.object({
       'Where the number is, as the provider names it (a US state or Canadian province code, e.g. CA); null when it names none',
     ),
   capabilities: z.object({ sms: z.boolean(), mms: z.boolean(), voice: z.boolean() }).describe('What the number can do'),
+  type: z.enum(numberTypes).describe('local or toll_free'),
 });
 export type TAvailableNumber = z.infer<typeof ZAvailableNumber>;
 
@@ -86,7 +127,10 @@ export const createNumber = defineOperation({
   summary: 'Buy a phone number',
   description:
     'Buys a number through the messaging provider, exactly `number` (one GET /api/v1/numbers/available offered) ' +
-    'or any number, preferring area_code, and connects it to the workspace with compliance pending. Costs the ' +
+    'or any number of `type` (local or toll_free), preferring area_code, and connects it to the workspace. A real ' +
+    "carrier's numbers start unregistered: assign a local one to an approved use case (POST " +
+    '/api/v1/use-cases/{id}/numbers) or verify a toll-free one (POST /api/v1/numbers/{id}/toll-free-verification) ' +
+    'before sending to US numbers. The sandbox sells them pre-approved. Costs the ' +
     'configured number price from the prepaid balance (402 insufficient_balance when it is too small). A live ' +
     '(non-sandbox) purchase needs the operator guardrail ALLOW_LIVE_NUMBER_PURCHASE=1 (403 forbidden otherwise). ' +
     '422 number_unavailable when the provider has no matching number or `number` was sold meanwhile (nothing is ' +
@@ -101,6 +145,17 @@ export const createNumber = defineOperation({
         .optional()
         .describe('Buy exactly this number, one that search_available_numbers (GET /api/v1/numbers/available) offered'),
       friendly_name: ZFriendlyName.optional().describe('Label; defaults to the number itself'),
+      type: z
+        .enum(numberTypes)
+        .default('local')
+        .describe('local (default) or toll_free; with `number`, the type that number is (search with the same type)'),
+      registration: z
+        .literal('unregistered')
+        .optional()
+        .describe(
+          'The sandbox sells numbers pre-approved under its sandbox use case; "unregistered" buys one without, to ' +
+            'try the sender_not_registered refusal. A real carrier sells every number unregistered.',
+        ),
     })
     .refine((input) => !input.number || !input.area_code || input.number.startsWith(`+1${input.area_code}`), {
       message: 'does not match the area code of number; send one of them',
@@ -131,7 +186,8 @@ export const searchAvailableNumbers = defineOperation({
   auth: { kind: 'bearer', scope: 'numbers:read' },
   summary: 'Search the numbers the provider offers',
   description:
-    'The local numbers the messaging provider has for sale right now, in area_code if given and containing the ' +
+    'The numbers of `type` (local by default, or toll_free) the messaging provider has for sale right now, in ' +
+    'area_code if given and containing the ' +
     'digits of `contains` if given, at most `limit`. Buys nothing and costs nothing; buy one with POST ' +
     '/api/v1/numbers and its `number`. Another buyer may take a number between the search and the purchase ' +
     '(422 number_unavailable then). An empty list means nothing matches. 503 provider_unavailable when the ' +
@@ -146,6 +202,7 @@ export const searchAvailableNumbers = defineOperation({
       .describe('Digits the number must contain, e.g. 2024')
       .optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20).describe('How many numbers at most, 1-50 (default 20)'),
+    type: z.enum(numberTypes).describe('local (default) or toll_free').default('local'),
   }),
   output: z.object({ available_numbers: z.array(ZAvailableNumber) }),
   successStatus: 200,
@@ -155,8 +212,8 @@ export const searchAvailableNumbers = defineOperation({
     name: 'search_available_numbers',
     title: 'Search numbers for sale',
     description:
-      'List phone numbers the provider offers now, optionally in an area_code and containing some digits ' +
-      '(contains). Free and without side effects. Pass one of the numbers as number to buy_number to buy exactly it.',
+      'List phone numbers the provider offers now (type local or toll_free), optionally in an area_code and ' +
+      'containing some digits (contains). Free and without side effects. Pass one of the numbers as number to buy_number to buy exactly it.',
     readOnly: true,
     destructive: false,
     openWorld: true,

@@ -320,7 +320,7 @@ export type paths = {
         put?: never;
         /**
          * Buy a phone number
-         * @description Buys a number through the messaging provider, exactly `number` (one GET /api/v1/numbers/available offered) or any number, preferring area_code, and connects it to the workspace with compliance pending. Costs the configured number price from the prepaid balance (402 insufficient_balance when it is too small). A live (non-sandbox) purchase needs the operator guardrail ALLOW_LIVE_NUMBER_PURCHASE=1 (403 forbidden otherwise). 422 number_unavailable when the provider has no matching number or `number` was sold meanwhile (nothing is charged); 503 provider_unavailable when the provider did not answer.
+         * @description Buys a number through the messaging provider, exactly `number` (one GET /api/v1/numbers/available offered) or any number of `type` (local or toll_free), preferring area_code, and connects it to the workspace. A real carrier's numbers start unregistered: assign a local one to an approved use case (POST /api/v1/use-cases/{id}/numbers) or verify a toll-free one (POST /api/v1/numbers/{id}/toll-free-verification) before sending to US numbers. The sandbox sells them pre-approved. Costs the configured number price from the prepaid balance (402 insufficient_balance when it is too small). A live (non-sandbox) purchase needs the operator guardrail ALLOW_LIVE_NUMBER_PURCHASE=1 (403 forbidden otherwise). 422 number_unavailable when the provider has no matching number or `number` was sold meanwhile (nothing is charged); 503 provider_unavailable when the provider did not answer.
          */
         post: operations["createNumber"];
         delete?: never;
@@ -338,7 +338,7 @@ export type paths = {
         };
         /**
          * Search the numbers the provider offers
-         * @description The local numbers the messaging provider has for sale right now, in area_code if given and containing the digits of `contains` if given, at most `limit`. Buys nothing and costs nothing; buy one with POST /api/v1/numbers and its `number`. Another buyer may take a number between the search and the purchase (422 number_unavailable then). An empty list means nothing matches. 503 provider_unavailable when the provider did not answer.
+         * @description The numbers of `type` (local by default, or toll_free) the messaging provider has for sale right now, in area_code if given and containing the digits of `contains` if given, at most `limit`. Buys nothing and costs nothing; buy one with POST /api/v1/numbers and its `number`. Another buyer may take a number between the search and the purchase (422 number_unavailable then). An empty list means nothing matches. 503 provider_unavailable when the provider did not answer.
          */
         get: operations["searchAvailableNumbers"];
         put?: never;
@@ -371,6 +371,154 @@ export type paths = {
          * @description Sets the number's friendly_name, your label for it. 404 not_found for an id not in this workspace.
          */
         patch: operations["updateNumber"];
+        trace?: never;
+    };
+    "/api/v1/numbers/{id}/toll-free-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a toll-free number
+         * @description Submits a toll-free number for verification with the brand behind it and what it will send. The number's registration becomes pending, then approved or rejected with reasons (number.registration_updated). A rejected or unregistered number may be submitted again. 404 not_found for a number or brand not in this workspace; 422 invalid_state for a local number (assign it to a use case instead), a released one, or one pending or approved already. The sandbox carrier decides within a few seconds (at most SANDBOX_DELAY_MS x 10); a submission whose name or description contains REJECT is rejected with reasons naming the field. 503 provider_unavailable when the carrier did not answer.
+         */
+        post: operations["createTollFreeVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List brands
+         * @description The brands of the workspace with their status and rejection reasons, newest first.
+         */
+        get: operations["listBrands"];
+        put?: never;
+        /**
+         * Register a brand
+         * @description Submits the business behind the traffic to the carriers (the 10DLC brand). It starts pending; brand.updated reports the decision (verified, or rejected with rejection_reasons). A verified brand can register use cases (POST /api/v1/use-cases). A rejected one stays as it is: submit a corrected brand. The sandbox carrier decides within a few seconds (at most SANDBOX_DELAY_MS x 10); a submission whose name or description contains REJECT is rejected with reasons naming the field. 503 provider_unavailable when the carrier did not answer (nothing is recorded; retry).
+         */
+        post: operations["createBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/brands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a brand
+         * @description One brand with its status and rejection reasons. 404 not_found for an id not in this workspace.
+         */
+        get: operations["getBrand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/use-cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List use cases
+         * @description The use cases of the workspace with their status, reasons and throughput, newest first.
+         */
+        get: operations["listUseCases"];
+        put?: never;
+        /**
+         * Register a use case
+         * @description Submits what a verified brand's local numbers will send (the 10DLC campaign; unrelated to drip campaigns). It starts pending; use_case.updated reports the decision (approved with its throughput, or rejected with rejection_reasons). Assign local numbers with POST /api/v1/use-cases/{id}/numbers. 404 not_found for a brand not in this workspace; 422 invalid_state while the brand is not verified. The sandbox carrier decides within a few seconds (at most SANDBOX_DELAY_MS x 10); a submission whose name or description contains REJECT is rejected with reasons naming the field. 503 provider_unavailable when the carrier did not answer (nothing is recorded; retry).
+         */
+        post: operations["createUseCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/use-cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a use case
+         * @description One use case with its status, reasons and throughput. 404 not_found for an id not in this workspace.
+         */
+        get: operations["getUseCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/use-cases/{id}/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a number to a use case
+         * @description Registers a connected local number's traffic under the use case (moving it from another one if it had one). The number's registration follows the use case: pending while it is, approved once it is (at once for an approved one), rejected with its reasons. number.registration_updated reports each change. 404 not_found for a use case or number not in this workspace; 422 invalid_state for a toll-free number (verify it with POST /api/v1/numbers/{id}/toll-free-verification), a released number or a rejected use case; 503 provider_unavailable when the carrier did not answer (nothing changed; retry).
+         */
+        post: operations["assignUseCaseNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/use-cases/{id}/numbers/{number_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unassign a number from a use case
+         * @description Takes the number out of the use case: its registration becomes unregistered, so with a real carrier its sends to US numbers are refused (sender_not_registered) until it is assigned again. 404 not_found for a use case or number not in this workspace, or a number not assigned to this use case; 503 provider_unavailable when the carrier did not answer (nothing changed; retry).
+         */
+        delete: operations["unassignUseCaseNumber"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/messages": {
@@ -1499,6 +1647,66 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "brand.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * brand.updated
+         * @description The carriers decided on a brand: its status is verified, or rejected with rejection_reasons. Sent to every enabled endpoint subscribed to brand.updated (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["brandUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "use_case.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * use_case.updated
+         * @description The carriers decided on a use case: approved with its throughput, or rejected with rejection_reasons. Sent to every enabled endpoint subscribed to use_case.updated (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["useCaseUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "number.registration_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * number.registration_updated
+         * @description A number's registration changed (assigned, unassigned, its use case or toll-free verification decided). Sent to every enabled endpoint subscribed to number.registration_updated (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["numberRegistrationUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type components = {
     schemas: {
@@ -1781,10 +1989,35 @@ export type components = {
                  */
                 status: "connected" | "releasing" | "released";
                 /**
-                 * @description pending until the carrier registration is approved
+                 * @description approved once registration.status is approved, else pending (registration has the details)
                  * @enum {string}
                  */
                 compliance_status: "pending" | "approved";
+                /**
+                 * @description local (a 10DLC long code) or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
+                /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                registration: {
+                    /**
+                     * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                     * @enum {string}
+                     */
+                    status: "unregistered" | "pending" | "approved" | "rejected";
+                    /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                    use_case_id: string | null;
+                    /** @description Why the registration was rejected; empty otherwise */
+                    reasons: {
+                        /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                        code: string;
+                        /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                        field: string | null;
+                        message: string;
+                        /** @description What to do, naming the route and the MCP tool */
+                        fix: string;
+                    }[];
+                };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
                 /**
@@ -1920,10 +2153,35 @@ export type components = {
                  */
                 status: "connected" | "releasing" | "released";
                 /**
-                 * @description pending until the carrier registration is approved
+                 * @description approved once registration.status is approved, else pending (registration has the details)
                  * @enum {string}
                  */
                 compliance_status: "pending" | "approved";
+                /**
+                 * @description local (a 10DLC long code) or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
+                /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                registration: {
+                    /**
+                     * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                     * @enum {string}
+                     */
+                    status: "unregistered" | "pending" | "approved" | "rejected";
+                    /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                    use_case_id: string | null;
+                    /** @description Why the registration was rejected; empty otherwise */
+                    reasons: {
+                        /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                        code: string;
+                        /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                        field: string | null;
+                        message: string;
+                        /** @description What to do, naming the route and the MCP tool */
+                        fix: string;
+                    }[];
+                };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
                 /**
@@ -1946,10 +2204,35 @@ export type components = {
                  */
                 status: "connected" | "releasing" | "released";
                 /**
-                 * @description pending until the carrier registration is approved
+                 * @description approved once registration.status is approved, else pending (registration has the details)
                  * @enum {string}
                  */
                 compliance_status: "pending" | "approved";
+                /**
+                 * @description local (a 10DLC long code) or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
+                /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                registration: {
+                    /**
+                     * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                     * @enum {string}
+                     */
+                    status: "unregistered" | "pending" | "approved" | "rejected";
+                    /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                    use_case_id: string | null;
+                    /** @description Why the registration was rejected; empty otherwise */
+                    reasons: {
+                        /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                        code: string;
+                        /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                        field: string | null;
+                        message: string;
+                        /** @description What to do, naming the route and the MCP tool */
+                        fix: string;
+                    }[];
+                };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
                 /**
@@ -1978,6 +2261,11 @@ export type components = {
                     mms: boolean;
                     voice: boolean;
                 };
+                /**
+                 * @description local or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
             }[];
         };
         UpdateNumberResponse: {
@@ -1993,10 +2281,35 @@ export type components = {
                  */
                 status: "connected" | "releasing" | "released";
                 /**
-                 * @description pending until the carrier registration is approved
+                 * @description approved once registration.status is approved, else pending (registration has the details)
                  * @enum {string}
                  */
                 compliance_status: "pending" | "approved";
+                /**
+                 * @description local (a 10DLC long code) or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
+                /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                registration: {
+                    /**
+                     * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                     * @enum {string}
+                     */
+                    status: "unregistered" | "pending" | "approved" | "rejected";
+                    /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                    use_case_id: string | null;
+                    /** @description Why the registration was rejected; empty otherwise */
+                    reasons: {
+                        /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                        code: string;
+                        /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                        field: string | null;
+                        message: string;
+                        /** @description What to do, naming the route and the MCP tool */
+                        fix: string;
+                    }[];
+                };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
                 /**
@@ -2019,10 +2332,471 @@ export type components = {
                  */
                 status: "connected" | "releasing" | "released";
                 /**
-                 * @description pending until the carrier registration is approved
+                 * @description approved once registration.status is approved, else pending (registration has the details)
                  * @enum {string}
                  */
                 compliance_status: "pending" | "approved";
+                /**
+                 * @description local (a 10DLC long code) or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
+                /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                registration: {
+                    /**
+                     * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                     * @enum {string}
+                     */
+                    status: "unregistered" | "pending" | "approved" | "rejected";
+                    /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                    use_case_id: string | null;
+                    /** @description Why the registration was rejected; empty otherwise */
+                    reasons: {
+                        /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                        code: string;
+                        /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                        field: string | null;
+                        message: string;
+                        /** @description What to do, naming the route and the MCP tool */
+                        fix: string;
+                    }[];
+                };
+                /** @description true for the number provisioned through the branded (dedicated-number) request */
+                dedicated: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        CreateTollFreeVerificationResponse: {
+            number: {
+                id: string;
+                /** @description The phone number in E.164 format */
+                number: string;
+                /** @description Your label for the number; the number itself unless you set one */
+                friendly_name: string;
+                /**
+                 * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                 * @enum {string}
+                 */
+                status: "connected" | "releasing" | "released";
+                /**
+                 * @description approved once registration.status is approved, else pending (registration has the details)
+                 * @enum {string}
+                 */
+                compliance_status: "pending" | "approved";
+                /**
+                 * @description local (a 10DLC long code) or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
+                /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                registration: {
+                    /**
+                     * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                     * @enum {string}
+                     */
+                    status: "unregistered" | "pending" | "approved" | "rejected";
+                    /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                    use_case_id: string | null;
+                    /** @description Why the registration was rejected; empty otherwise */
+                    reasons: {
+                        /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                        code: string;
+                        /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                        field: string | null;
+                        message: string;
+                        /** @description What to do, naming the route and the MCP tool */
+                        fix: string;
+                    }[];
+                };
+                /** @description true for the number provisioned through the branded (dedicated-number) request */
+                dedicated: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        CreateBrandResponse: {
+            brand: {
+                id: string;
+                legal_name: string;
+                /** @description ISO 3166-1 alpha-2 country of registration */
+                country: string;
+                /** @description The tax number (EIN in the US) */
+                tax_id: string;
+                /** @enum {string} */
+                entity_type: "private_company" | "public_company" | "non_profit" | "government" | "sole_proprietor";
+                /** @enum {string} */
+                vertical: "agriculture" | "communication" | "construction" | "education" | "energy" | "entertainment" | "financial" | "gambling" | "government" | "healthcare" | "hospitality" | "human_resources" | "insurance" | "legal" | "manufacturing" | "ngo" | "political" | "postal" | "professional" | "real_estate" | "retail" | "technology" | "transportation";
+                website: string;
+                support_email: string;
+                support_phone: string;
+                /**
+                 * @description pending while the carriers check it (brand.updated reports the decision), then verified or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "verified" | "rejected";
+                /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                rejection_reasons: {
+                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                    code: string;
+                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                    field: string | null;
+                    message: string;
+                    /** @description What to do, naming the route and the MCP tool */
+                    fix: string;
+                }[];
+                /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                sandbox: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        ListBrandsResponse: {
+            brands: {
+                id: string;
+                legal_name: string;
+                /** @description ISO 3166-1 alpha-2 country of registration */
+                country: string;
+                /** @description The tax number (EIN in the US) */
+                tax_id: string;
+                /** @enum {string} */
+                entity_type: "private_company" | "public_company" | "non_profit" | "government" | "sole_proprietor";
+                /** @enum {string} */
+                vertical: "agriculture" | "communication" | "construction" | "education" | "energy" | "entertainment" | "financial" | "gambling" | "government" | "healthcare" | "hospitality" | "human_resources" | "insurance" | "legal" | "manufacturing" | "ngo" | "political" | "postal" | "professional" | "real_estate" | "retail" | "technology" | "transportation";
+                website: string;
+                support_email: string;
+                support_phone: string;
+                /**
+                 * @description pending while the carriers check it (brand.updated reports the decision), then verified or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "verified" | "rejected";
+                /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                rejection_reasons: {
+                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                    code: string;
+                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                    field: string | null;
+                    message: string;
+                    /** @description What to do, naming the route and the MCP tool */
+                    fix: string;
+                }[];
+                /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                sandbox: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        GetBrandResponse: {
+            brand: {
+                id: string;
+                legal_name: string;
+                /** @description ISO 3166-1 alpha-2 country of registration */
+                country: string;
+                /** @description The tax number (EIN in the US) */
+                tax_id: string;
+                /** @enum {string} */
+                entity_type: "private_company" | "public_company" | "non_profit" | "government" | "sole_proprietor";
+                /** @enum {string} */
+                vertical: "agriculture" | "communication" | "construction" | "education" | "energy" | "entertainment" | "financial" | "gambling" | "government" | "healthcare" | "hospitality" | "human_resources" | "insurance" | "legal" | "manufacturing" | "ngo" | "political" | "postal" | "professional" | "real_estate" | "retail" | "technology" | "transportation";
+                website: string;
+                support_email: string;
+                support_phone: string;
+                /**
+                 * @description pending while the carriers check it (brand.updated reports the decision), then verified or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "verified" | "rejected";
+                /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                rejection_reasons: {
+                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                    code: string;
+                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                    field: string | null;
+                    message: string;
+                    /** @description What to do, naming the route and the MCP tool */
+                    fix: string;
+                }[];
+                /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                sandbox: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        CreateUseCaseResponse: {
+            use_case: {
+                id: string;
+                brand_id: string;
+                /** @enum {string} */
+                use_case: "two_factor_auth" | "account_notifications" | "customer_care" | "delivery_notifications" | "fraud_alerts" | "higher_education" | "low_volume_mixed" | "marketing" | "mixed" | "polling_voting" | "public_service_announcement" | "security_alerts";
+                description: string;
+                sample_messages: string[];
+                /** @description How recipients consent to the messages */
+                message_flow: string;
+                help_message: string;
+                opt_out_message: string;
+                has_links: boolean;
+                has_phone_numbers: boolean;
+                /**
+                 * @description pending while the carriers review it (use_case.updated reports the decision), then approved or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "approved" | "rejected";
+                /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                rejection_reasons: {
+                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                    code: string;
+                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                    field: string | null;
+                    message: string;
+                    /** @description What to do, naming the route and the MCP tool */
+                    fix: string;
+                }[];
+                throughput: {
+                    /** @description How many messages a minute the carriers take from its numbers */
+                    messages_per_minute: number;
+                    /** @description How many messages a day the carriers take, where they set a limit; null when none */
+                    daily_cap: number | null;
+                } | null;
+                /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                sandbox: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        ListUseCasesResponse: {
+            use_cases: {
+                id: string;
+                brand_id: string;
+                /** @enum {string} */
+                use_case: "two_factor_auth" | "account_notifications" | "customer_care" | "delivery_notifications" | "fraud_alerts" | "higher_education" | "low_volume_mixed" | "marketing" | "mixed" | "polling_voting" | "public_service_announcement" | "security_alerts";
+                description: string;
+                sample_messages: string[];
+                /** @description How recipients consent to the messages */
+                message_flow: string;
+                help_message: string;
+                opt_out_message: string;
+                has_links: boolean;
+                has_phone_numbers: boolean;
+                /**
+                 * @description pending while the carriers review it (use_case.updated reports the decision), then approved or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "approved" | "rejected";
+                /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                rejection_reasons: {
+                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                    code: string;
+                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                    field: string | null;
+                    message: string;
+                    /** @description What to do, naming the route and the MCP tool */
+                    fix: string;
+                }[];
+                throughput: {
+                    /** @description How many messages a minute the carriers take from its numbers */
+                    messages_per_minute: number;
+                    /** @description How many messages a day the carriers take, where they set a limit; null when none */
+                    daily_cap: number | null;
+                } | null;
+                /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                sandbox: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        GetUseCaseResponse: {
+            use_case: {
+                id: string;
+                brand_id: string;
+                /** @enum {string} */
+                use_case: "two_factor_auth" | "account_notifications" | "customer_care" | "delivery_notifications" | "fraud_alerts" | "higher_education" | "low_volume_mixed" | "marketing" | "mixed" | "polling_voting" | "public_service_announcement" | "security_alerts";
+                description: string;
+                sample_messages: string[];
+                /** @description How recipients consent to the messages */
+                message_flow: string;
+                help_message: string;
+                opt_out_message: string;
+                has_links: boolean;
+                has_phone_numbers: boolean;
+                /**
+                 * @description pending while the carriers review it (use_case.updated reports the decision), then approved or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "approved" | "rejected";
+                /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                rejection_reasons: {
+                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                    code: string;
+                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                    field: string | null;
+                    message: string;
+                    /** @description What to do, naming the route and the MCP tool */
+                    fix: string;
+                }[];
+                throughput: {
+                    /** @description How many messages a minute the carriers take from its numbers */
+                    messages_per_minute: number;
+                    /** @description How many messages a day the carriers take, where they set a limit; null when none */
+                    daily_cap: number | null;
+                } | null;
+                /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                sandbox: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        AssignUseCaseNumberResponse: {
+            number: {
+                id: string;
+                /** @description The phone number in E.164 format */
+                number: string;
+                /** @description Your label for the number; the number itself unless you set one */
+                friendly_name: string;
+                /**
+                 * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                 * @enum {string}
+                 */
+                status: "connected" | "releasing" | "released";
+                /**
+                 * @description approved once registration.status is approved, else pending (registration has the details)
+                 * @enum {string}
+                 */
+                compliance_status: "pending" | "approved";
+                /**
+                 * @description local (a 10DLC long code) or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
+                /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                registration: {
+                    /**
+                     * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                     * @enum {string}
+                     */
+                    status: "unregistered" | "pending" | "approved" | "rejected";
+                    /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                    use_case_id: string | null;
+                    /** @description Why the registration was rejected; empty otherwise */
+                    reasons: {
+                        /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                        code: string;
+                        /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                        field: string | null;
+                        message: string;
+                        /** @description What to do, naming the route and the MCP tool */
+                        fix: string;
+                    }[];
+                };
+                /** @description true for the number provisioned through the branded (dedicated-number) request */
+                dedicated: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        UnassignUseCaseNumberResponse: {
+            number: {
+                id: string;
+                /** @description The phone number in E.164 format */
+                number: string;
+                /** @description Your label for the number; the number itself unless you set one */
+                friendly_name: string;
+                /**
+                 * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                 * @enum {string}
+                 */
+                status: "connected" | "releasing" | "released";
+                /**
+                 * @description approved once registration.status is approved, else pending (registration has the details)
+                 * @enum {string}
+                 */
+                compliance_status: "pending" | "approved";
+                /**
+                 * @description local (a 10DLC long code) or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
+                /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                registration: {
+                    /**
+                     * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                     * @enum {string}
+                     */
+                    status: "unregistered" | "pending" | "approved" | "rejected";
+                    /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                    use_case_id: string | null;
+                    /** @description Why the registration was rejected; empty otherwise */
+                    reasons: {
+                        /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                        code: string;
+                        /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                        field: string | null;
+                        message: string;
+                        /** @description What to do, naming the route and the MCP tool */
+                        fix: string;
+                    }[];
+                };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
                 /**
@@ -2538,7 +3312,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -2595,7 +3369,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -2650,7 +3424,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -2705,7 +3479,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -2776,7 +3550,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -2840,7 +3614,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -2873,7 +3647,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -3134,7 +3908,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -6715,6 +7489,17 @@ export interface operations {
                     number?: string;
                     /** @description Label; defaults to the number itself */
                     friendly_name?: string;
+                    /**
+                     * @description local (default) or toll_free; with `number`, the type that number is (search with the same type)
+                     * @default local
+                     * @enum {string}
+                     */
+                    type?: "local" | "toll_free";
+                    /**
+                     * @description The sandbox sells numbers pre-approved under its sandbox use case; "unregistered" buys one without, to try the sender_not_registered refusal. A real carrier sells every number unregistered.
+                     * @constant
+                     */
+                    registration?: "unregistered";
                 };
             };
         };
@@ -6839,6 +7624,7 @@ export interface operations {
                 area_code?: string;
                 contains?: string;
                 limit?: number;
+                type?: "local" | "toll_free";
             };
             header?: never;
             path?: never;
@@ -7132,6 +7918,1006 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    createTollFreeVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Number id (pn_...), from list_numbers / GET /api/v1/numbers */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Brand id (brd_...), from create_brand or list_brands */
+                    brand_id: string;
+                    /**
+                     * @description What the messages are for
+                     * @enum {string}
+                     */
+                    use_case: "two_factor_auth" | "account_notifications" | "customer_care" | "delivery_notifications" | "fraud_alerts" | "higher_education" | "low_volume_mixed" | "marketing" | "mixed" | "polling_voting" | "public_service_announcement" | "security_alerts";
+                    /** @description What is sent, to whom and why (40-4,096 characters) */
+                    description: string;
+                    /** @description 2-5 messages as recipients will get them, 20-1,024 characters each */
+                    sample_messages: string[];
+                    /** @description How recipients consent: where and how they opt in and what they are told (40-2,048 characters) */
+                    message_flow: string;
+                    /** @description Messages expected a month */
+                    monthly_volume: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Verify a toll-free number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTollFreeVerificationResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed, invalid_state */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    listBrands: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List brands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListBrandsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    createBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The legal name, exactly as the tax records have it */
+                    legal_name: string;
+                    /** @description ISO 3166-1 alpha-2 country of registration, e.g. US */
+                    country: string;
+                    /** @description The tax number (EIN in the US, e.g. 12-3456789) */
+                    tax_id: string;
+                    /** @enum {string} */
+                    entity_type: "private_company" | "public_company" | "non_profit" | "government" | "sole_proprietor";
+                    /**
+                     * @description The industry, from the 10DLC list
+                     * @enum {string}
+                     */
+                    vertical: "agriculture" | "communication" | "construction" | "education" | "energy" | "entertainment" | "financial" | "gambling" | "government" | "healthcare" | "hospitality" | "human_resources" | "insurance" | "legal" | "manufacturing" | "ngo" | "political" | "postal" | "professional" | "real_estate" | "retail" | "technology" | "transportation";
+                    /**
+                     * Format: uri
+                     * @description The public website, e.g. https://example.com
+                     */
+                    website: string;
+                    /**
+                     * Format: email
+                     * @description Where recipients and the carriers reach support
+                     */
+                    support_email: string;
+                    /** @description Support phone number with a leading +, e.g. +14155550100 */
+                    support_phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Register a brand */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateBrandResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    getBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Brand id (brd_...), from create_brand or list_brands */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a brand */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetBrandResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    listUseCases: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List use cases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListUseCasesResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    createUseCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Brand id (brd_...), from create_brand or list_brands */
+                    brand_id: string;
+                    /**
+                     * @description What the messages are for, from the 10DLC list
+                     * @enum {string}
+                     */
+                    use_case: "two_factor_auth" | "account_notifications" | "customer_care" | "delivery_notifications" | "fraud_alerts" | "higher_education" | "low_volume_mixed" | "marketing" | "mixed" | "polling_voting" | "public_service_announcement" | "security_alerts";
+                    /** @description What is sent, to whom and why (40-4,096 characters) */
+                    description: string;
+                    /** @description 2-5 messages as recipients will get them, 20-1,024 characters each */
+                    sample_messages: string[];
+                    /** @description How recipients consent: where and how they opt in and what they are told (40-2,048 characters) */
+                    message_flow: string;
+                    /** @description The answer to HELP: who sends and how to reach support */
+                    help_message: string;
+                    /** @description The answer to STOP: that no more messages will be sent */
+                    opt_out_message: string;
+                    /** @description Whether messages contain links */
+                    has_links: boolean;
+                    /** @description Whether messages contain phone numbers */
+                    has_phone_numbers: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Register a use case */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateUseCaseResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed, invalid_state */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    getUseCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Use case id (ucs_...), from create_use_case or list_use_cases */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a use case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetUseCaseResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    assignUseCaseNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Use case id (ucs_...), from create_use_case or list_use_cases */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Number id (pn_...), from list_numbers / GET /api/v1/numbers */
+                    number_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Assign a number to a use case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignUseCaseNumberResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed, invalid_state */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    unassignUseCaseNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Use case id (ucs_...), from create_use_case or list_use_cases */
+                id: string;
+                /** @description Number id (pn_...), from list_numbers / GET /api/v1/numbers */
+                number_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unassign a number from a use case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnassignUseCaseNumberResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
                     };
                 };
             };
@@ -8296,7 +10082,7 @@ export interface operations {
                     /** @description Notes for your team, at most 200 characters */
                     description?: string;
                     /** @description Event types to send; empty means all */
-                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                     /** @description Whether events are sent to it (default true) */
                     enabled?: boolean;
                 };
@@ -8597,7 +10383,7 @@ export interface operations {
                     /** @description Notes for your team, at most 200 characters */
                     description?: string;
                     /** @description Event types to send; empty means all */
-                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created")[];
+                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                     /** @description false stops sending; true resumes it */
                     enabled?: boolean;
                 };
@@ -8949,7 +10735,7 @@ export interface operations {
                      * @description The event type of the example event to send; when omitted, the first type the endpoint subscribes to, else message.sent
                      * @enum {string}
                      */
-                    event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                    event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 };
             };
         };
@@ -9329,7 +11115,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "succeeded" | "failed";
-                event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created";
+                event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id?: string;
                 event_id?: string;
                 message_id?: string;
@@ -13914,7 +15700,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
                     };
                 };
             };
@@ -14010,14 +15796,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, sender_number_not_found, message_not_cancelable, invalid_state, suppression_not_removable */
+            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, sender_number_not_found, message_not_cancelable, suppression_not_removable */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AmountBelowMinimumError"] | {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
                     };
                 };
             };
@@ -14584,6 +16370,349 @@ export interface operations {
                             /** @description The carrier that reported it, if one did */
                             provider: string | null;
                             reason: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    brandUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "brand.updated",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "brand": {
+                 *           "id": "brd_example0000000000000000",
+                 *           "legal_name": "Example Dental LLC",
+                 *           "country": "US",
+                 *           "tax_id": "12-3456789",
+                 *           "entity_type": "private_company",
+                 *           "vertical": "healthcare",
+                 *           "website": "https://example.com",
+                 *           "support_email": "support@example.com",
+                 *           "support_phone": "+14155550123",
+                 *           "status": "verified",
+                 *           "rejection_reasons": [],
+                 *           "sandbox": false,
+                 *           "created_at": "2026-01-01T12:00:00.000Z",
+                 *           "updated_at": "2026-01-01T12:00:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "brand.updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        brand: {
+                            id: string;
+                            legal_name: string;
+                            /** @description ISO 3166-1 alpha-2 country of registration */
+                            country: string;
+                            /** @description The tax number (EIN in the US) */
+                            tax_id: string;
+                            /** @enum {string} */
+                            entity_type: "private_company" | "public_company" | "non_profit" | "government" | "sole_proprietor";
+                            /** @enum {string} */
+                            vertical: "agriculture" | "communication" | "construction" | "education" | "energy" | "entertainment" | "financial" | "gambling" | "government" | "healthcare" | "hospitality" | "human_resources" | "insurance" | "legal" | "manufacturing" | "ngo" | "political" | "postal" | "professional" | "real_estate" | "retail" | "technology" | "transportation";
+                            website: string;
+                            support_email: string;
+                            support_phone: string;
+                            /**
+                             * @description pending while the carriers check it (brand.updated reports the decision), then verified or rejected
+                             * @enum {string}
+                             */
+                            status: "pending" | "verified" | "rejected";
+                            /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                            rejection_reasons: {
+                                /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                                code: string;
+                                /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                                field: string | null;
+                                message: string;
+                                /** @description What to do, naming the route and the MCP tool */
+                                fix: string;
+                            }[];
+                            /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                            sandbox: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    useCaseUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "use_case.updated",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "use_case": {
+                 *           "id": "ucs_example0000000000000000",
+                 *           "brand_id": "brd_example0000000000000000",
+                 *           "use_case": "account_notifications",
+                 *           "description": "Appointment reminders and changes for patients who booked online.",
+                 *           "sample_messages": [
+                 *             "Example Dental: your cleaning is tomorrow at 9:00. Reply C to confirm. Reply STOP to opt out.",
+                 *             "Example Dental: your appointment moved to Friday 10:30. Reply HELP for help, STOP to opt out."
+                 *           ],
+                 *           "message_flow": "Patients tick an unchecked box for text reminders on the booking form at https://example.com/book.",
+                 *           "help_message": "Example Dental: call +14155550123 or write support@example.com. Reply STOP to opt out.",
+                 *           "opt_out_message": "Example Dental: you will get no more texts. Reply START to opt back in.",
+                 *           "has_links": false,
+                 *           "has_phone_numbers": true,
+                 *           "status": "approved",
+                 *           "rejection_reasons": [],
+                 *           "throughput": {
+                 *             "messages_per_minute": 4500,
+                 *             "daily_cap": null
+                 *           },
+                 *           "sandbox": false,
+                 *           "created_at": "2026-01-01T12:00:00.000Z",
+                 *           "updated_at": "2026-01-01T12:00:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "use_case.updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        use_case: {
+                            id: string;
+                            brand_id: string;
+                            /** @enum {string} */
+                            use_case: "two_factor_auth" | "account_notifications" | "customer_care" | "delivery_notifications" | "fraud_alerts" | "higher_education" | "low_volume_mixed" | "marketing" | "mixed" | "polling_voting" | "public_service_announcement" | "security_alerts";
+                            description: string;
+                            sample_messages: string[];
+                            /** @description How recipients consent to the messages */
+                            message_flow: string;
+                            help_message: string;
+                            opt_out_message: string;
+                            has_links: boolean;
+                            has_phone_numbers: boolean;
+                            /**
+                             * @description pending while the carriers review it (use_case.updated reports the decision), then approved or rejected
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "rejected";
+                            /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                            rejection_reasons: {
+                                /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                                code: string;
+                                /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                                field: string | null;
+                                message: string;
+                                /** @description What to do, naming the route and the MCP tool */
+                                fix: string;
+                            }[];
+                            throughput: {
+                                /** @description How many messages a minute the carriers take from its numbers */
+                                messages_per_minute: number;
+                                /** @description How many messages a day the carriers take, where they set a limit; null when none */
+                                daily_cap: number | null;
+                            } | null;
+                            /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                            sandbox: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    numberRegistrationUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "number.registration_updated",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "number": {
+                 *           "id": "pn_example0000000000000000",
+                 *           "number": "+14155550199",
+                 *           "friendly_name": "+14155550199",
+                 *           "status": "connected",
+                 *           "compliance_status": "approved",
+                 *           "type": "local",
+                 *           "registration": {
+                 *             "status": "approved",
+                 *             "use_case_id": "ucs_example0000000000000000",
+                 *             "reasons": []
+                 *           },
+                 *           "dedicated": false,
+                 *           "created_at": "2026-01-01T12:00:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "number.registration_updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        number: {
+                            id: string;
+                            /** @description The phone number in E.164 format */
+                            number: string;
+                            /** @description Your label for the number; the number itself unless you set one */
+                            friendly_name: string;
+                            /**
+                             * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                             * @enum {string}
+                             */
+                            status: "connected" | "releasing" | "released";
+                            /**
+                             * @description approved once registration.status is approved, else pending (registration has the details)
+                             * @enum {string}
+                             */
+                            compliance_status: "pending" | "approved";
+                            /**
+                             * @description local (a 10DLC long code) or toll_free
+                             * @enum {string}
+                             */
+                            type: "local" | "toll_free";
+                            /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                            registration: {
+                                /**
+                                 * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                                 * @enum {string}
+                                 */
+                                status: "unregistered" | "pending" | "approved" | "rejected";
+                                /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                                use_case_id: string | null;
+                                /** @description Why the registration was rejected; empty otherwise */
+                                reasons: {
+                                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                                    code: string;
+                                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                                    field: string | null;
+                                    message: string;
+                                    /** @description What to do, naming the route and the MCP tool */
+                                    fix: string;
+                                }[];
+                            };
+                            /** @description true for the number provisioned through the branded (dedicated-number) request */
+                            dedicated: boolean;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp

@@ -6,6 +6,7 @@ import { type CarrierCallback, sandboxCallbackJob } from './callbacks.ts';
 import { acceptSandboxMessage } from './carrier.sql.ts';
 import { type CarrierStep, type RecipientScript, scriptFor } from './magic-recipients.ts';
 import { buySandboxNumber, releaseSandboxNumber, searchSandboxNumbers } from './number-inventory.ts';
+import { sandboxRegistration } from './registration.ts';
 
 /** The sandbox carrier's provider label (MESSAGING_PROVIDER=sandbox). */
 export const sandboxCarrierLabel = 'sandbox';
@@ -115,9 +116,10 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
 
     searchNumbers: (search) => searchSandboxNumbers(deps.prisma, search),
 
-    buyNumber: (options) =>
-      buySandboxNumber(deps.prisma, { areaCode: options.areaCode, number: options.number, soldAt: new Date(deps.clock.now()) }),
+    buyNumber: (options) => buySandboxNumber(deps.prisma, { ...options, soldAt: new Date(deps.clock.now()) }),
 
     releaseNumber: (providerNumberId) => releaseSandboxNumber(deps.prisma, providerNumberId),
+
+    registration: sandboxRegistration(deps.delayMs),
   };
 }

@@ -1,17 +1,32 @@
 import type { PrismaClient } from '@textline/db';
-import type { AvailableNumber, NumberSearch, PurchasedNumber } from '../../ports.ts';
+import type { AvailableNumber, NumberSearch, NumberType, PurchasedNumber } from '../../ports.ts';
 
 /**
  * The sandbox carrier's numbers: in every NANP area code, the fictional block NXX-555-0100 to 0199
  * (reserved for fiction, so a sandbox number never reaches a real phone), sold lowest first; a
- * released number is for sale again. Without an area code it sells from the first of the default
- * area codes with stock.
+ * released number is for sale again. The toll-free codes (8XX) hold its toll-free numbers, every
+ * other code local ones. Without an area code it sells from the first of the default area codes of
+ * the type with stock.
  */
 const FIRST_LINE = 100;
 const LINES_PER_AREA_CODE = 100;
-const DEFAULT_AREA_CODES = ['415', '212', '312', '512', '206'] as const;
+const DEFAULT_AREA_CODES: Record<NumberType, readonly string[]> = {
+  local: ['415', '212', '312', '512', '206'],
+  toll_free: ['833', '844', '855', '866', '877', '888'],
+};
+const TOLL_FREE_AREA_CODES = new Set(['800', ...DEFAULT_AREA_CODES.toll_free]);
 const areaCodePattern = /^[2-9]\d{2}$/;
 const inventoryPattern = /^\+1([2-9]\d{2})5550(1\d{2})$/;
+
+function typeOfAreaCode(areaCode: string): NumberType {
+  return TOLL_FREE_AREA_CODES.has(areaCode) ? 'toll_free' : 'local';
+}
+
+/** The area codes to sell `type` from: the one asked for when it holds that type, else the defaults. */
+function areaCodesFor(type: NumberType, areaCode: string | undefined): readonly string[] {
+  if (areaCode === undefined) return DEFAULT_AREA_CODES[type];
+  return areaCodePattern.test(areaCode) && typeOfAreaCode(areaCode) === type ? [areaCode] : [];
+}
 
 /** The state of a few well-known area codes, for search results; the sandbox names no region for the others. */
 const regions: Record<string, string> = { '206': 'WA', '212': 'NY', '312': 'IL', '415': 'CA', '512': 'TX' };
@@ -29,7 +44,7 @@ async function sell(prisma: PrismaClient, areaCode: string, line: number, soldAt
     skipDuplicates: true,
   });
   // The sandbox routes inbound messages of its numbers to our /incoming route by itself.
-  return count === 1 ? { number, providerNumberId, webhookConfigured: true } : undefined;
+  return count === 1 ? { number, type: typeOfAreaCode(areaCode), providerNumberId, webhookConfigured: true } : undefined;
 }
 
 async function soldIn(prisma: PrismaClient, areaCodes: readonly string[]): Promise<Set<string>> {
@@ -55,34 +70,40 @@ async function sellFrom(prisma: PrismaClient, areaCode: string, soldAt: Date): P
 
 /** The unsold numbers of the area code (or the default ones), lowest first, whose digits contain `contains`. */
 export async function searchSandboxNumbers(prisma: PrismaClient, search: NumberSearch): Promise<AvailableNumber[]> {
-  if (search.areaCode !== undefined && !areaCodePattern.test(search.areaCode)) return [];
-  const areaCodes = search.areaCode ? [search.areaCode] : DEFAULT_AREA_CODES;
+  const areaCodes = areaCodesFor(search.type, search.areaCode);
   const sold = await soldIn(prisma, areaCodes);
   const found: AvailableNumber[] = [];
   for (const areaCode of areaCodes) {
     for (let line = FIRST_LINE; line < FIRST_LINE + LINES_PER_AREA_CODE && found.length < search.limit; line += 1) {
       const number = numberAt(areaCode, line);
       if (sold.has(number) || (search.contains && !number.slice(1).includes(search.contains))) continue;
-      found.push({ number, region: regions[areaCode] ?? null, capabilities: { sms: true, mms: false, voice: false } });
+      found.push({
+        number,
+        region: regions[areaCode] ?? null,
+        capabilities: { sms: true, mms: false, voice: false },
+        type: search.type,
+      });
     }
   }
   return found;
 }
 
 /**
- * Buys exactly `number`, or else the next free number in the area code (or the default ones);
- * undefined when that number is sold or not the sandbox's, when none is left, or the code is not NANP.
+ * Buys exactly `number`, or else the next free number of the type in the area code (or the default
+ * ones); undefined when that number is sold, not the sandbox's or not of the type, when none is left,
+ * or the code is not NANP or not of the type.
  */
 export async function buySandboxNumber(
   prisma: PrismaClient,
-  options: { areaCode?: string | undefined; number?: string | undefined; soldAt: Date },
+  options: { areaCode?: string | undefined; number?: string | undefined; type: NumberType; soldAt: Date },
 ): Promise<PurchasedNumber | undefined> {
   if (options.number !== undefined) {
     const [, areaCode, line] = inventoryPattern.exec(options.number) ?? [];
-    return areaCode && line ? sell(prisma, areaCode, Number(line), options.soldAt) : undefined;
+    return areaCode && line && typeOfAreaCode(areaCode) === options.type
+      ? sell(prisma, areaCode, Number(line), options.soldAt)
+      : undefined;
   }
-  if (options.areaCode !== undefined && !areaCodePattern.test(options.areaCode)) return undefined;
-  for (const areaCode of options.areaCode ? [options.areaCode] : DEFAULT_AREA_CODES) {
+  for (const areaCode of areaCodesFor(options.type, options.areaCode)) {
     const purchased = await sellFrom(prisma, areaCode, options.soldAt);
     if (purchased) return purchased;
   }

@@ -6,12 +6,14 @@ import {
   type AvailableNumber,
   type MessagingProvider,
   type NumberSearch,
+  type NumberType,
   type OutboundSms,
   ProviderRejection,
   type PurchasedNumber,
 } from '../../ports.ts';
 import { createTwilioClient, TWILIO_REQUEST_TIMEOUT_MS } from './client.ts';
 import { isTwilioApiError, NUMBER_NOT_FOR_SALE, twilioFailure, withTwilioFailures } from './errors.ts';
+import { twilioRegistration } from './registration.ts';
 import { twilioInboundRouter, twilioWebhookUrls } from './webhooks.ts';
 
 const TWILIO_LABEL = 'twilio';
@@ -30,13 +32,16 @@ const LOOKUP_LIMIT = 20;
  * An AvailablePhoneNumbers entry in our shape. Its capabilities come as Twilio sends them, with
  * SMS and MMS upper-case on this resource (lower-case elsewhere), so both spellings are read.
  */
-function availableNumber(offer: { phoneNumber: string; region?: string | null; capabilities?: unknown }): AvailableNumber {
+type Offer = { phoneNumber: string; region?: string | null; capabilities?: unknown };
+
+function availableNumber(offer: Offer, type: NumberType): AvailableNumber {
   const capabilities = (offer.capabilities ?? {}) as Record<string, unknown>;
   const has = (name: string) => capabilities[name] === true || capabilities[name.toUpperCase()] === true;
   return {
     number: offer.phoneNumber,
     region: offer.region || null,
     capabilities: { sms: has('sms'), mms: has('mms'), voice: has('voice') },
+    type,
   };
 }
 
@@ -136,20 +141,24 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
     }
   }
 
-  /** US local SMS-capable numbers on offer (AvailablePhoneNumbers), in the area code and containing the digits if given. */
+  /**
+   * US SMS-capable numbers of the type on offer (AvailablePhoneNumbers Local or TollFree), in the
+   * area code and containing the digits if given.
+   */
   function offered(search: NumberSearch) {
-    return withTwilioFailures(
-      client.availablePhoneNumbers('US').local.list({
-        smsEnabled: true,
-        limit: search.limit,
-        ...(search.areaCode ? { areaCode: Number(search.areaCode) } : {}),
-        ...(search.contains ? { contains: search.contains } : {}),
-      }),
-    );
+    const country = client.availablePhoneNumbers('US');
+    const options = {
+      smsEnabled: true,
+      limit: search.limit,
+      ...(search.areaCode ? { areaCode: Number(search.areaCode) } : {}),
+      ...(search.contains ? { contains: search.contains } : {}),
+    };
+    const listed: Promise<Offer[]> = search.type === 'toll_free' ? country.tollFree.list(options) : country.local.list(options);
+    return withTwilioFailures(listed);
   }
 
   /** Buys the number with its SMS URL pointing at us; undefined when another buyer has it or it is not for sale. */
-  async function purchase(phoneNumber: string): Promise<PurchasedNumber | undefined> {
+  async function purchase(phoneNumber: string, type: NumberType): Promise<PurchasedNumber | undefined> {
     let bought;
     try {
       bought = await client.incomingPhoneNumbers.create({ phoneNumber, smsUrl: urls.incoming, smsMethod: 'POST' });
@@ -157,7 +166,12 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
       if (isTwilioApiError(error) && NUMBER_NOT_FOR_SALE.has(error.code ?? 0)) return undefined;
       throw twilioFailure(error);
     }
-    return { number: bought.phoneNumber, providerNumberId: bought.sid, webhookConfigured: await inboundReachesUs(bought) };
+    return {
+      number: bought.phoneNumber,
+      type,
+      providerNumberId: bought.sid,
+      webhookConfigured: await inboundReachesUs(bought),
+    };
   }
 
   return {
@@ -189,17 +203,17 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
       return create(sms);
     },
 
-    searchNumbers: async (search) => (await offered(search)).map(availableNumber),
+    searchNumbers: async (search) => (await offered(search)).map((offer) => availableNumber(offer, search.type)),
 
     /**
-     * Buys exactly `number`, or else searches US local SMS numbers (in the area code, if given) and
+     * Buys exactly `number`, or else searches US SMS numbers of the type (in the area code, if given) and
      * buys the first still available.
      */
-    async buyNumber({ areaCode, number }): Promise<PurchasedNumber | undefined> {
-      if (number !== undefined) return purchase(number);
+    async buyNumber({ areaCode, number, type }): Promise<PurchasedNumber | undefined> {
+      if (number !== undefined) return purchase(number, type);
       if (areaCode !== undefined && !areaCodePattern.test(areaCode)) return undefined;
-      for (const candidate of await offered({ areaCode, limit: PURCHASE_CANDIDATES })) {
-        const bought = await purchase(candidate.phoneNumber);
+      for (const candidate of await offered({ areaCode, limit: PURCHASE_CANDIDATES, type })) {
+        const bought = await purchase(candidate.phoneNumber, type);
         if (bought) return bought;
       }
       return undefined;
@@ -214,6 +228,8 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
         throw twilioFailure(error);
       }
     },
+
+    registration: twilioRegistration(client),
 
     inboundRouter: (services) =>
       twilioInboundRouter(services, { authToken: deps.config.authToken, publicBaseUrl: deps.config.publicBaseUrl }),

@@ -1,0 +1,435 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, closeStarted, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
+import { sendingWorkspace } from './sending-support.ts';
+
+// The sandbox decides after SANDBOX_DELAY_MS x 5; the clock is moved by hand past it.
+const DELAY_MS = 100;
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ SANDBOX_DELAY_MS: String(DELAY_MS) });
+});
+
+afterAll(async () => {
+  await closeStarted(app);
+});
+
+const brandBody = (overrides: Record<string, unknown> = {}) => ({
+  legal_name: 'Example Dental LLC',
+  country: 'US',
+  tax_id: '12-3456789',
+  entity_type: 'private_company',
+  vertical: 'healthcare',
+  website: 'https://example.com',
+  support_email: 'support@example.com',
+  support_phone: '+1 (415) 555-0123',
+  ...overrides,
+});
+
+const useCaseBody = (brandId: string, overrides: Record<string, unknown> = {}) => ({
+  brand_id: brandId,
+  use_case: 'account_notifications',
+  description: 'Appointment reminders and changes for patients who booked a visit online.',
+  sample_messages: [
+    'Example Dental: your cleaning is tomorrow at 9:00. Reply STOP to opt out.',
+    'Example Dental: your visit moved to Friday 10:30. Reply HELP for help.',
+  ],
+  message_flow: 'Patients tick an unchecked box for text reminders on the booking form at https://example.com/book.',
+  help_message: 'Example Dental: call +14155550123 for help. Reply STOP to opt out.',
+  opt_out_message: 'Example Dental: you will get no more texts from us.',
+  has_links: false,
+  has_phone_numbers: true,
+  ...overrides,
+});
+
+/** Moves the clock past the sandbox's decision and runs the jobs that are due. */
+async function letTheSandboxDecide() {
+  app.clock.advance(DELAY_MS * 10);
+  await app.services.jobs.drain();
+}
+
+async function eventsOf(workspaceId: string, type: string) {
+  const events = await app.services.prisma.event.findMany({ where: { workspaceId, type }, orderBy: { createdAt: 'asc' } });
+  return events.map((event) => event.data as Record<string, any>);
+}
+
+async function verifiedBrand(token: string) {
+  const created = await call(app, 'POST', '/api/v1/brands', { token, body: brandBody() });
+  expect(created.status).toBe(201);
+  await letTheSandboxDecide();
+  return created.body.brand.id as string;
+}
+
+async function approvedUseCase(token: string, overrides: Record<string, unknown> = {}) {
+  const brandId = await verifiedBrand(token);
+  const created = await call(app, 'POST', '/api/v1/use-cases', { token, body: useCaseBody(brandId, overrides) });
+  expect(created.status).toBe(201);
+  await letTheSandboxDecide();
+  return created.body.use_case.id as string;
+}
+
+async function buy(token: string, body: Record<string, unknown> = {}) {
+  const bought = await call(app, 'POST', '/api/v1/numbers', { token, body });
+  expect(bought.status).toBe(201);
+  return bought.body.number;
+}
+
+describe('brands', () => {
+  it('are pending when registered, verified by the sandbox after its delay, with brand.updated', async () => {
+    const developer = await createDeveloper(app);
+    const created = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody() });
+    expect(created.status).toBe(201);
+    expect(created.body.brand).toMatchObject({
+      id: expect.stringMatching(/^brd_/),
+      legal_name: 'Example Dental LLC',
+      support_phone: '+14155550123',
+      status: 'pending',
+      rejection_reasons: [],
+      sandbox: false,
+    });
+    const id = created.body.brand.id;
+    app.clock.advance(DELAY_MS);
+    await app.services.jobs.drain();
+    expect((await call(app, 'GET', `/api/v1/brands/${id}`, { token: developer.token })).body.brand.status).toBe('pending');
+
+    await letTheSandboxDecide();
+    const read = await call(app, 'GET', `/api/v1/brands/${id}`, { token: developer.token });
+    expect(read.body.brand).toMatchObject({ id, status: 'verified', rejection_reasons: [] });
+    expect(await eventsOf(developer.workspaceId, 'brand.updated')).toEqual([{ brand: read.body.brand }]);
+    const listed = await call(app, 'GET', '/api/v1/brands', { token: developer.token });
+    expect(listed.body).toEqual({ brands: [read.body.brand], next_cursor: null });
+  });
+
+  it('are rejected when the legal name contains REJECT, with a reason naming the field and the fix', async () => {
+    const developer = await createDeveloper(app);
+    const created = await call(app, 'POST', '/api/v1/brands', {
+      token: developer.token,
+      body: brandBody({ legal_name: 'REJECT Dental LLC' }),
+    });
+    await letTheSandboxDecide();
+    const read = await call(app, 'GET', `/api/v1/brands/${created.body.brand.id}`, { token: developer.token });
+    expect(read.body.brand.status).toBe('rejected');
+    expect(read.body.brand.rejection_reasons).toEqual([
+      {
+        code: 'brand_identity_mismatch',
+        field: 'legal_name',
+        message: expect.any(String),
+        fix: expect.stringMatching(/Correct legal_name.*POST \/api\/v1\/brands \(create_brand\)/),
+      },
+    ]);
+  });
+
+  it('refuse invalid fields with 422 naming each', async () => {
+    const developer = await createDeveloper(app);
+    const response = await call(app, 'POST', '/api/v1/brands', {
+      token: developer.token,
+      body: brandBody({ country: 'usa', entity_type: 'company', vertical: 'widgets', website: 'ftp://example.com' }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(
+      ['country', 'entity_type', 'vertical', 'website'].sort(),
+    );
+  });
+});
+
+describe('use cases', () => {
+  it('wait for a verified brand, then are approved with throughput and use_case.updated', async () => {
+    const developer = await createDeveloper(app);
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody() });
+    const early = await call(app, 'POST', '/api/v1/use-cases', {
+      token: developer.token,
+      body: useCaseBody(brand.body.brand.id),
+    });
+    expect(early.status).toBe(422);
+    expect(early.body.error).toMatchObject({ code: 'invalid_state', current_status: 'pending' });
+
+    await letTheSandboxDecide();
+    const created = await call(app, 'POST', '/api/v1/use-cases', {
+      token: developer.token,
+      body: useCaseBody(brand.body.brand.id),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.use_case).toMatchObject({ id: expect.stringMatching(/^ucs_/), status: 'pending', throughput: null });
+    await letTheSandboxDecide();
+    const read = await call(app, 'GET', `/api/v1/use-cases/${created.body.use_case.id}`, { token: developer.token });
+    expect(read.body.use_case).toMatchObject({
+      status: 'approved',
+      throughput: { messages_per_minute: 4500, daily_cap: null },
+    });
+    expect(await eventsOf(developer.workspaceId, 'use_case.updated')).toEqual([{ use_case: read.body.use_case }]);
+  });
+
+  it('of a sole proprietor get its lower throughput and daily cap', async () => {
+    const developer = await createDeveloper(app);
+    const brand = await call(app, 'POST', '/api/v1/brands', {
+      token: developer.token,
+      body: brandBody({ entity_type: 'sole_proprietor' }),
+    });
+    await letTheSandboxDecide();
+    const created = await call(app, 'POST', '/api/v1/use-cases', {
+      token: developer.token,
+      body: useCaseBody(brand.body.brand.id),
+    });
+    await letTheSandboxDecide();
+    const read = await call(app, 'GET', `/api/v1/use-cases/${created.body.use_case.id}`, { token: developer.token });
+    expect(read.body.use_case.throughput).toEqual({ messages_per_minute: 60, daily_cap: 1000 });
+  });
+
+  it('are rejected with a reason per field that contains REJECT, and their numbers with them', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const number = await buy(developer.token, { registration: 'unregistered' });
+    const brandId = await verifiedBrand(developer.token);
+    const created = await call(app, 'POST', '/api/v1/use-cases', {
+      token: developer.token,
+      body: useCaseBody(brandId, { description: 'REJECT this description: it says nothing about the messages.' }),
+    });
+    const assigned = await call(app, 'POST', `/api/v1/use-cases/${created.body.use_case.id}/numbers`, {
+      token: developer.token,
+      body: { number_id: number.id },
+    });
+    expect(assigned.body.number.registration).toEqual({ status: 'pending', use_case_id: created.body.use_case.id, reasons: [] });
+    await letTheSandboxDecide();
+    const read = await call(app, 'GET', `/api/v1/use-cases/${created.body.use_case.id}`, { token: developer.token });
+    expect(read.body.use_case).toMatchObject({ status: 'rejected', throughput: null });
+    expect(read.body.use_case.rejection_reasons).toEqual([
+      expect.objectContaining({ field: 'description', fix: expect.stringContaining('create_use_case') }),
+    ]);
+    const numbers = await call(app, 'GET', '/api/v1/numbers', { token: developer.token });
+    expect(numbers.body.numbers[0].registration).toEqual({
+      status: 'rejected',
+      use_case_id: created.body.use_case.id,
+      reasons: read.body.use_case.rejection_reasons,
+    });
+    const events = await eventsOf(developer.workspaceId, 'number.registration_updated');
+    expect(events.map((event) => event.number.registration.status)).toEqual(['pending', 'rejected']);
+  });
+});
+
+describe('numbers and their registration', () => {
+  it('are bought from the sandbox approved under its sandbox use case, or unregistered when asked', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const approved = await buy(developer.token);
+    expect(approved).toMatchObject({
+      type: 'local',
+      compliance_status: 'approved',
+      registration: { status: 'approved', use_case_id: expect.stringMatching(/^ucs_/), reasons: [] },
+    });
+    const again = await buy(developer.token);
+    expect(again.registration.use_case_id).toBe(approved.registration.use_case_id);
+    const useCases = await call(app, 'GET', '/api/v1/use-cases', { token: developer.token });
+    expect(useCases.body.use_cases).toEqual([
+      expect.objectContaining({ id: approved.registration.use_case_id, status: 'approved', sandbox: true }),
+    ]);
+    const unregistered = await buy(developer.token, { registration: 'unregistered' });
+    expect(unregistered).toMatchObject({
+      compliance_status: 'pending',
+      registration: { status: 'unregistered', use_case_id: null, reasons: [] },
+    });
+  });
+
+  it('are searched and bought toll-free with type', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const search = await call(app, 'GET', '/api/v1/numbers/available?type=toll_free&limit=2', { token: developer.token });
+    expect(search.status).toBe(200);
+    expect(search.body.available_numbers).toEqual([
+      expect.objectContaining({ number: '+18335550100', type: 'toll_free' }),
+      expect.objectContaining({ number: '+18335550101', type: 'toll_free' }),
+    ]);
+    const local = await call(app, 'GET', '/api/v1/numbers/available?area_code=833', { token: developer.token });
+    expect(local.body.available_numbers).toEqual([]);
+    const tollFree = await buy(developer.token, { type: 'toll_free' });
+    expect(tollFree).toMatchObject({
+      number: '+18335550100',
+      type: 'toll_free',
+      registration: { status: 'approved', use_case_id: null },
+    });
+    const wrongType = await call(app, 'POST', '/api/v1/numbers', {
+      token: developer.token,
+      body: { number: '+18335550101' },
+    });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.error.code).toBe('number_unavailable');
+  });
+
+  it('follow the use case they are assigned to, and are unregistered when unassigned', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const number = await buy(developer.token, { registration: 'unregistered' });
+    const useCaseId = await approvedUseCase(developer.token);
+    const assigned = await call(app, 'POST', `/api/v1/use-cases/${useCaseId}/numbers`, {
+      token: developer.token,
+      body: { number_id: number.id },
+    });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.number).toMatchObject({
+      compliance_status: 'approved',
+      registration: { status: 'approved', use_case_id: useCaseId, reasons: [] },
+    });
+    const unassigned = await call(app, 'DELETE', `/api/v1/use-cases/${useCaseId}/numbers/${number.id}`, {
+      token: developer.token,
+    });
+    expect(unassigned.status).toBe(200);
+    expect(unassigned.body.number.registration).toEqual({ status: 'unregistered', use_case_id: null, reasons: [] });
+    const again = await call(app, 'DELETE', `/api/v1/use-cases/${useCaseId}/numbers/${number.id}`, { token: developer.token });
+    expect(again.status).toBe(404);
+    const events = await eventsOf(developer.workspaceId, 'number.registration_updated');
+    expect(events.map((event) => event.number.registration.status)).toEqual(['approved', 'unregistered']);
+  });
+
+  it('refuse a toll-free number on a use case and a local number for toll-free verification', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const useCaseId = await approvedUseCase(developer.token);
+    const tollFree = await buy(developer.token, { type: 'toll_free', registration: 'unregistered' });
+    const local = await buy(developer.token, { registration: 'unregistered' });
+    const onUseCase = await call(app, 'POST', `/api/v1/use-cases/${useCaseId}/numbers`, {
+      token: developer.token,
+      body: { number_id: tollFree.id },
+    });
+    expect(onUseCase.status).toBe(422);
+    expect(onUseCase.body.error).toMatchObject({ code: 'invalid_state', current_status: 'toll_free' });
+    const brandId = (await call(app, 'GET', `/api/v1/use-cases/${useCaseId}`, { token: developer.token })).body.use_case.brand_id;
+    const verifyLocal = await call(app, 'POST', `/api/v1/numbers/${local.id}/toll-free-verification`, {
+      token: developer.token,
+      body: tollFreeBody(brandId),
+    });
+    expect(verifyLocal.status).toBe(422);
+    expect(verifyLocal.body.error).toMatchObject({ code: 'invalid_state', current_status: 'local' });
+  });
+});
+
+const tollFreeBody = (brandId: string, overrides: Record<string, unknown> = {}) => ({
+  brand_id: brandId,
+  use_case: 'delivery_notifications',
+  description: 'Delivery updates for customers who ordered on example.com and asked for texts.',
+  sample_messages: ['Example: your order 1234 ships today.', 'Example: your order 1234 was delivered. Reply STOP to opt out.'],
+  message_flow: 'Customers tick an unchecked box for delivery texts at checkout on https://example.com/checkout.',
+  monthly_volume: 5000,
+  ...overrides,
+});
+
+describe('toll-free verification', () => {
+  it("moves the number's registration to pending, then approved", async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const brandId = await verifiedBrand(developer.token);
+    const number = await buy(developer.token, { type: 'toll_free', registration: 'unregistered' });
+    const submitted = await call(app, 'POST', `/api/v1/numbers/${number.id}/toll-free-verification`, {
+      token: developer.token,
+      body: tollFreeBody(brandId),
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.number.registration).toEqual({ status: 'pending', use_case_id: null, reasons: [] });
+    const twice = await call(app, 'POST', `/api/v1/numbers/${number.id}/toll-free-verification`, {
+      token: developer.token,
+      body: tollFreeBody(brandId),
+    });
+    expect(twice.body.error).toMatchObject({ code: 'invalid_state', current_status: 'pending' });
+    await letTheSandboxDecide();
+    const numbers = await call(app, 'GET', '/api/v1/numbers', { token: developer.token });
+    expect(numbers.body.numbers[0].registration.status).toBe('approved');
+    const events = await eventsOf(developer.workspaceId, 'number.registration_updated');
+    expect(events.map((event) => event.number.registration.status)).toEqual(['pending', 'approved']);
+  });
+
+  it('is rejected with reasons naming the field, and may be submitted again', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const brandId = await verifiedBrand(developer.token);
+    const number = await buy(developer.token, { type: 'toll_free', registration: 'unregistered' });
+    await call(app, 'POST', `/api/v1/numbers/${number.id}/toll-free-verification`, {
+      token: developer.token,
+      body: tollFreeBody(brandId, {
+        sample_messages: ['REJECT: a sample with no sender named.', 'Another sample message here.'],
+      }),
+    });
+    await letTheSandboxDecide();
+    const rejected = (await call(app, 'GET', '/api/v1/numbers', { token: developer.token })).body.numbers[0].registration;
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      reasons: [{ field: 'sample_messages', fix: expect.stringContaining('submit_toll_free_verification') }],
+    });
+    const again = await call(app, 'POST', `/api/v1/numbers/${number.id}/toll-free-verification`, {
+      token: developer.token,
+      body: tollFreeBody(brandId),
+    });
+    expect(again.body.number.registration.status).toBe('pending');
+  });
+});
+
+describe('authorization and workspaces', () => {
+  it('needs compliance:read to read and compliance:write to change; write passes read', async () => {
+    const developer = await createDeveloper(app);
+    const reader = await tokenWithScopes(app, developer.workspaceId, ['compliance:read']);
+    const writer = await tokenWithScopes(app, developer.workspaceId, ['compliance:write']);
+    const neither = await tokenWithScopes(app, developer.workspaceId, ['numbers:write']);
+    expect((await call(app, 'GET', '/api/v1/brands', { token: reader })).status).toBe(200);
+    expect((await call(app, 'GET', '/api/v1/use-cases', { token: writer })).status).toBe(200);
+    expect((await call(app, 'GET', '/api/v1/brands', { token: neither })).status).toBe(403);
+    expect((await call(app, 'POST', '/api/v1/brands', { token: reader, body: brandBody() })).status).toBe(403);
+    expect((await call(app, 'POST', '/api/v1/brands', { token: writer, body: brandBody() })).status).toBe(201);
+  });
+
+  it("answers 404 for another workspace's brand, use case and number", async () => {
+    const owner = await sendingWorkspace(app, { numbers: 0 });
+    const useCaseId = await approvedUseCase(owner.token);
+    const brandId = (await call(app, 'GET', `/api/v1/use-cases/${useCaseId}`, { token: owner.token })).body.use_case.brand_id;
+    const ownersNumber = await buy(owner.token, { registration: 'unregistered' });
+    const other = await sendingWorkspace(app, { numbers: 0 });
+    const othersNumber = await buy(other.token, { registration: 'unregistered' });
+    const token = other.token;
+    expect((await call(app, 'GET', `/api/v1/brands/${brandId}`, { token })).status).toBe(404);
+    expect((await call(app, 'GET', `/api/v1/use-cases/${useCaseId}`, { token })).status).toBe(404);
+    expect((await call(app, 'POST', '/api/v1/use-cases', { token, body: useCaseBody(brandId) })).status).toBe(404);
+    expect(
+      (await call(app, 'POST', `/api/v1/use-cases/${useCaseId}/numbers`, { token, body: { number_id: othersNumber.id } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(app, 'POST', `/api/v1/use-cases/${useCaseId}/numbers`, {
+          token: owner.token,
+          body: { number_id: othersNumber.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(app, 'POST', `/api/v1/numbers/${ownersNumber.id}/toll-free-verification`, {
+          token,
+          body: tollFreeBody(brandId),
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call(app, 'GET', '/api/v1/brands', { token })).body.brands).toEqual([]);
+  });
+});
+
+describe('over MCP', () => {
+  it('registers a brand and a use case and assigns a number with the tools', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const number = await buy(developer.token, { registration: 'unregistered' });
+    const token = await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'mcp:execute', 'compliance:write']);
+    const client = await connectMcp(app, token);
+    try {
+      const tools = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(tools).toEqual(
+        expect.arrayContaining(['create_brand', 'create_use_case', 'assign_number_to_use_case', 'submit_toll_free_verification']),
+      );
+      const brand = await client.callTool({ name: 'create_brand', arguments: brandBody() });
+      const brandId = (brand.structuredContent as any).brand.id;
+      const early = await client.callTool({ name: 'create_use_case', arguments: useCaseBody(brandId) });
+      expect(early.isError).toBe(true);
+      expect(toolError(early)).toMatchObject({ code: 'invalid_state' });
+      await letTheSandboxDecide();
+      const useCase = await client.callTool({ name: 'create_use_case', arguments: useCaseBody(brandId) });
+      const useCaseId = (useCase.structuredContent as any).use_case.id;
+      await letTheSandboxDecide();
+      const assigned = await client.callTool({
+        name: 'assign_number_to_use_case',
+        arguments: { id: useCaseId, number_id: number.id },
+      });
+      expect((assigned.structuredContent as any).number.registration.status).toBe('approved');
+    } finally {
+      await client.close();
+    }
+  });
+});
