@@ -25,6 +25,7 @@ const ownerSecrets = [
   'Owner snippet body',
   'Owner template body',
   'Owner list',
+  'Owner Brand LLC',
   '+14155550161',
   '+14155550162',
   '+14155550163',
@@ -35,6 +36,31 @@ const ownerSecrets = [
 ];
 
 const idRoutes = restRoutes().filter(({ operation }) => operation.path.includes('{'));
+
+const ownerBrand = {
+  legal_name: 'Owner Brand LLC',
+  country: 'US',
+  tax_id: '12-3456789',
+  entity_type: 'private_company',
+  vertical: 'retail',
+  website: 'https://owner-brand.example.com',
+  support_email: 'support@owner-brand.example.com',
+  support_phone: '+14155550166',
+};
+const registrationText = {
+  description: 'Order updates for customers who asked for texts at checkout.',
+  sample_messages: ['Owner Brand: your order shipped today.', 'Owner Brand: your order was delivered.'],
+  message_flow: 'Customers tick an unchecked box for order texts at checkout on the website.',
+};
+const ownerUseCase = (brandId: string) => ({
+  brand_id: brandId,
+  use_case: 'delivery_notifications',
+  ...registrationText,
+  help_message: 'Owner Brand: reply STOP to opt out, or write to support.',
+  opt_out_message: 'Owner Brand: you will get no more texts from us.',
+  has_links: false,
+  has_phone_numbers: false,
+});
 
 /** A body that passes validation, so that only ownership can refuse the call. */
 const validBodies: Record<string, unknown> = {
@@ -47,6 +73,13 @@ const validBodies: Record<string, unknown> = {
   'POST /api/v1/contact-lists/{id}/contacts': { contacts: [{ phone_number: '+14155550172' }] },
   'POST /api/v1/sandbox/messages/{id}/report': { outcome: 'opt_out' },
   'PATCH /api/v1/numbers/{id}': { friendly_name: 'hijacked' },
+  'POST /api/v1/use-cases/{id}/numbers': { number_id: 'pn_hijacked' },
+  'POST /api/v1/numbers/{id}/toll-free-verification': {
+    brand_id: 'brd_hijacked',
+    use_case: 'delivery_notifications',
+    ...registrationText,
+    monthly_volume: 100,
+  },
   'PATCH /api/v1/webhook-endpoints/{id}': { description: 'hijacked' },
   'POST /api/v1/webhook-endpoints/{id}/test': {},
   'POST /api/v1/webhook-endpoints/{id}/recover': { since: new Date(Date.now() - 3_600_000).toISOString() },
@@ -124,6 +157,11 @@ beforeAll(async () => {
   );
   const deliveryId = await created(await as('POST', `/api/v1/webhook-endpoints/${endpointId}/test`, {}), 'delivery');
   const endpoint = `/api/v1/webhook-endpoints/${endpointId}`;
+  const brandId = await created(await as('POST', '/api/v1/brands', ownerBrand), 'brand');
+  // The sandbox verifies the brand (SANDBOX_DELAY_MS=0) before a use case can be registered under it.
+  await app.services.jobs.drain();
+  const useCaseId = await created(await as('POST', '/api/v1/use-cases', ownerUseCase(brandId)), 'use_case');
+  const numberId = owner.senders[0]!.id;
 
   ownedPaths = {
     '/api/v1/messages/{id}': `/api/v1/messages/${messageId}`,
@@ -156,6 +194,11 @@ beforeAll(async () => {
     '/api/v1/contact-lists/{id}/contacts': `/api/v1/contact-lists/${listId}/contacts`,
     '/api/v1/sandbox/funding-invoices/{id}/pay': `/api/v1/sandbox/funding-invoices/${invoiceId}/pay`,
     '/api/v1/sandbox/messages/{id}/report': `/api/v1/sandbox/messages/${messageId}/report`,
+    '/api/v1/brands/{id}': `/api/v1/brands/${brandId}`,
+    '/api/v1/use-cases/{id}': `/api/v1/use-cases/${useCaseId}`,
+    '/api/v1/use-cases/{id}/numbers': `/api/v1/use-cases/${useCaseId}/numbers`,
+    '/api/v1/use-cases/{id}/numbers/{number_id}': `/api/v1/use-cases/${useCaseId}/numbers/${numberId}`,
+    '/api/v1/numbers/{id}/toll-free-verification': `/api/v1/numbers/${numberId}/toll-free-verification`,
   };
 });
 afterAll(async () => {

@@ -67,7 +67,7 @@ describe('GET /api/v1/numbers', () => {
 });
 
 describe('POST /api/v1/numbers', () => {
-  it('buys a sandbox number without a body and connects it with compliance pending', async () => {
+  it('buys a local sandbox number without a body and connects it approved under the sandbox use case', async () => {
     const developer = await createDeveloper(app);
     const response = await buy(app, developer.token);
     expect(response.status).toBe(201);
@@ -77,7 +77,9 @@ describe('POST /api/v1/numbers', () => {
         number: expect.stringMatching(/^\+1\d{3}555\d{4}$/),
         friendly_name: response.body.number.number,
         status: 'connected',
-        compliance_status: 'pending',
+        compliance_status: 'approved',
+        type: 'local',
+        registration: { status: 'approved', use_case_id: expect.stringMatching(/^ucs_/), reasons: [] },
         dedicated: false,
         created_at: expect.any(String),
       },

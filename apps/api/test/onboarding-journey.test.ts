@@ -77,7 +77,7 @@ describe('onboarding journey over REST', () => {
 
     const bought = await call(app, 'POST', '/api/v1/numbers', { token, body: { area_code: '415', friendly_name: 'Main line' } });
     expect(bought.status).toBe(201);
-    expect(bought.body.number).toMatchObject({ status: 'connected', compliance_status: 'pending' });
+    expect(bought.body.number).toMatchObject({ status: 'connected', compliance_status: 'approved' });
     expect((await call(app, 'GET', '/api/v1/onboarding', { token })).body.next_action.action).toBe('send_test_sms');
 
     const test = await call(app, 'POST', '/api/v1/onboarding/test-sms', { token, body: { phone_number: recipient } });

@@ -287,7 +287,7 @@ describe('POST /api/v1/onboarding/dedicated-number', () => {
     expect(response.body.number).toMatchObject({
       number: expect.stringMatching(/^\+\d{8,15}$/),
       status: 'connected',
-      compliance_status: 'pending',
+      compliance_status: 'approved',
       dedicated: true,
       friendly_name: 'Acme Plumbing LLC (dedicated)',
     });

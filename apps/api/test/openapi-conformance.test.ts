@@ -410,6 +410,77 @@ describe('openapi.json against the wire', () => {
       body: { contacts: [{ phone_number: '+14155550101' }] },
     });
 
+    // --- sender registration ---
+    const brands = '/api/v1/brands';
+    const brandBody = {
+      legal_name: 'Flow Brand LLC',
+      country: 'US',
+      tax_id: '12-3456789',
+      entity_type: 'private_company',
+      vertical: 'retail',
+      website: 'https://flow.example.com',
+      support_email: 'support@flow.example.com',
+      support_phone: '+14155550123',
+    };
+    const brand = await send('POST', brands, brands, { token, body: brandBody });
+    await send('POST', brands, brands, { token, body: { ...brandBody, country: 'usa' } });
+    await send('GET', brands, brands, { token });
+    await send('GET', brands, brands, { token, query: 'limit=0' });
+    await send('GET', `${brands}/{id}`, `${brands}/${brand.body.brand.id}`, { token });
+    await send('GET', `${brands}/{id}`, `${brands}/brd_unknown`, { token });
+    const useCases = '/api/v1/use-cases';
+    const registrationText = {
+      description: 'Order updates for customers who asked for texts at checkout.',
+      sample_messages: ['Flow Brand: your order shipped today.', 'Flow Brand: your order was delivered.'],
+      message_flow: 'Customers tick an unchecked box for order texts at checkout on the website.',
+    };
+    const useCaseBody = {
+      brand_id: brand.body.brand.id,
+      use_case: 'delivery_notifications',
+      ...registrationText,
+      help_message: 'Flow Brand: reply STOP to opt out, or write to support.',
+      opt_out_message: 'Flow Brand: you will get no more texts from us.',
+      has_links: false,
+      has_phone_numbers: false,
+    };
+    await send('POST', useCases, useCases, { token, body: useCaseBody });
+    await send('POST', useCases, useCases, { token, body: { ...useCaseBody, brand_id: 'brd_unknown' } });
+    await app.services.jobs.drain();
+    const useCase = await send('POST', useCases, useCases, { token, body: useCaseBody });
+    await send('POST', useCases, useCases, { token, body: { ...useCaseBody, sample_messages: [] } });
+    await send('GET', useCases, useCases, { token });
+    await send('GET', useCases, useCases, { token, query: 'limit=0' });
+    const useCasePath = `${useCases}/${useCase.body.use_case.id}`;
+    await send('GET', `${useCases}/{id}`, useCasePath, { token });
+    await send('GET', `${useCases}/{id}`, `${useCases}/ucs_unknown`, { token });
+    const registered = await send('POST', '/api/v1/numbers', '/api/v1/numbers', {
+      token,
+      body: { registration: 'unregistered' },
+    });
+    const registeredId = registered.body.number.id;
+    await send('POST', `${useCases}/{id}/numbers`, `${useCasePath}/numbers`, { token, body: { number_id: registeredId } });
+    await send('POST', `${useCases}/{id}/numbers`, `${useCasePath}/numbers`, { token, body: { number_id: 'pn_unknown' } });
+    await send('POST', `${useCases}/{id}/numbers`, `${useCasePath}/numbers`, { token, body: {} });
+    const assigned = `${useCases}/{id}/numbers/{number_id}`;
+    await send('DELETE', assigned, `${useCasePath}/numbers/${registeredId}`, { token });
+    await send('DELETE', assigned, `${useCasePath}/numbers/${registeredId}`, { token });
+    const tollFreeRoute = '/api/v1/numbers/{id}/toll-free-verification';
+    const tollFreeBody = {
+      brand_id: brand.body.brand.id,
+      use_case: 'delivery_notifications',
+      ...registrationText,
+      monthly_volume: 100,
+    };
+    await send('POST', tollFreeRoute, `/api/v1/numbers/${registeredId}/toll-free-verification`, { token, body: tollFreeBody });
+    const tollFree = await send('POST', '/api/v1/numbers', '/api/v1/numbers', {
+      token,
+      body: { type: 'toll_free', registration: 'unregistered' },
+    });
+    const tollFreePath = `/api/v1/numbers/${tollFree.body.number.id}/toll-free-verification`;
+    await send('POST', tollFreeRoute, tollFreePath, { token, body: tollFreeBody });
+    await send('POST', tollFreeRoute, tollFreePath, { token, body: { ...tollFreeBody, monthly_volume: 0 } });
+    await send('POST', tollFreeRoute, '/api/v1/numbers/pn_unknown/toll-free-verification', { token, body: tollFreeBody });
+
     // --- opt-outs (workspace suppressions) and conversations ---
     const optOuts = '/api/v1/suppressions';
     const optOut = `${optOuts}/{phone_number}`;

@@ -67,7 +67,9 @@ describe('searching Twilio numbers', () => {
     const response = await search(app, developer.token, '?area_code=212&contains=0155&limit=5');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      available_numbers: [{ number: '+12125550155', region: 'NY', capabilities: { sms: true, mms: false, voice: true } }],
+      available_numbers: [
+        { number: '+12125550155', region: 'NY', capabilities: { sms: true, mms: false, voice: true }, type: 'local' },
+      ],
     });
     const request = requestsTo('/AvailablePhoneNumbers/US/Local.json', 'GET').at(-1)!;
     expect(request).toMatchObject({

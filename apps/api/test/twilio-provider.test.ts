@@ -144,6 +144,8 @@ describe('Twilio numbers', () => {
         friendly_name: 'Austin line',
         status: 'connected',
         compliance_status: 'pending',
+        type: 'local',
+        registration: { status: 'unregistered', use_case_id: null, reasons: [] },
       }),
       webhook_configured: true,
     });

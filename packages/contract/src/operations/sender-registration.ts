@@ -150,7 +150,7 @@ export const createBrand = defineOperation({
       .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code, e.g. US')
       .describe('ISO 3166-1 alpha-2 country of registration, e.g. US'),
     tax_id: ZTrimmedText(2, 64).describe('The tax number (EIN in the US, e.g. 12-3456789)'),
-    entity_type: z.enum(brandEntityTypes),
+    entity_type: z.enum(brandEntityTypes).describe('The kind of organisation; sole_proprietor has lower throughput'),
     vertical: z.enum(brandVerticals).describe('The industry, from the 10DLC list'),
     website: z
       .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })

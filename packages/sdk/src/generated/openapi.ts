@@ -8171,7 +8171,10 @@ export interface operations {
                     country: string;
                     /** @description The tax number (EIN in the US, e.g. 12-3456789) */
                     tax_id: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The kind of organisation; sole_proprietor has lower throughput
+                     * @enum {string}
+                     */
                     entity_type: "private_company" | "public_company" | "non_profit" | "government" | "sole_proprietor";
                     /**
                      * @description The industry, from the 10DLC list
