@@ -67,7 +67,22 @@ const ZEnvironment = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('.data'),
     DATABASE_URL: z.url().optional(),
+    /**
+     * The connections this process opens to DATABASE_URL at most (a pool per process). Migrations at
+     * start-up take two more, for their duration.
+     */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * A direct PostgreSQL URL for the migrations when DATABASE_URL goes through a pooler in transaction
+     * mode: they hold a session-level advisory lock, which such a pooler cannot keep. Defaults to DATABASE_URL.
+     */
+    DATABASE_DIRECT_URL: z.url().optional(),
+    /**
+     * `named` prepares each hot statement once per connection; `unnamed` sends every statement unnamed,
+     * for a pooler in transaction mode that cannot carry named ones (PgBouncer before 1.21, or without
+     * max_prepared_statements).
+     */
+    DATABASE_PREPARED_STATEMENTS: z.enum(['named', 'unnamed']).default('named'),
     /**
      * How far V8 lets the heap grow past what the last full collection kept; 0 leaves it to V8, which
      * lets a busy heap grow far past its live data. 150 keeps a busy process within its memory target

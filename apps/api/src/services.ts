@@ -42,7 +42,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     : resolveSecrets(secretNames, providedSecrets, { dataDir: config.dataDir, production });
   // PGlite gets its own folder inside DATA_DIR, apart from the generated secrets.
   const pgliteDir = config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pg');
-  const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: pgliteDir, poolSize: config.databasePoolSize });
+  const db = await createDb({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    dataDir: pgliteDir,
+    poolSize: config.databasePoolSize,
+    namedStatements: config.databasePreparedStatements === 'named',
+  });
   const secrets = embeddedSecrets ?? (await resolveSharedSecrets(db.prisma, secretNames, providedSecrets, { production }));
   // Auto-pipelining sends the commands of one event-loop turn (concurrent requests' rate-limit
   // scripts) in one write: under load, one socket write instead of one per request.

@@ -99,6 +99,52 @@ async function startOwnPostgres() {
   };
 }
 
+const startPgBouncerScript = fileURLToPath(new URL('../../../.ci/start-pgbouncer.sh', import.meta.url));
+const pgBouncerInstalled = spawnSync('sh', ['-c', 'command -v pgbouncer || test -x /usr/sbin/pgbouncer']).status === 0;
+
+/** A PgBouncer of this file's own in transaction mode in front of `serverUrl`, started (and started again) by .ci/start-pgbouncer.sh. */
+async function startOwnPgBouncer(serverUrl: string) {
+  const port = await freePort();
+  const dir = mkdtempSync('/tmp/textline-faults-pgbouncer-');
+  const environment = {
+    ...process.env,
+    PGBOUNCER_PORT: String(port),
+    PGPORT: new URL(serverUrl).port,
+    PGBOUNCER_DIR: dir,
+  };
+  const start = async () => (await execFileAsync('bash', [startPgBouncerScript], { env: environment })).stdout.trim();
+  const url = await start();
+  const pid = () => Number(readFileSync(join(dir, 'pgbouncer.pid'), 'utf8'));
+  /** SIGTERM: PgBouncer's immediate shutdown, every client and server connection dropped at once. */
+  const stop = async () => {
+    const running = pid();
+    process.kill(running, 'SIGTERM');
+    await eventually('PgBouncer to exit', () => !isRunning(running), 15_000);
+  };
+  return {
+    url,
+    async restart(): Promise<number> {
+      const startedAt = performance.now();
+      await stop();
+      await start();
+      return Math.round(performance.now() - startedAt);
+    },
+    async close() {
+      await stop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a Redis answers PING on `port`. */
 function redisAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -564,5 +610,82 @@ describe.runIf(serversInstalled)('faults under load (scaled mode, own PostgreSQL
     expect(second.body.error).toBe('message_send_rate_limited');
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
     console.log('faults: Redis killed and started under load', JSON.stringify({ ...counts, ...windows, ...delivery, timeline }));
+  }, 300_000);
+});
+
+describe.runIf(serversInstalled && pgBouncerInstalled)('faults under load through PgBouncer (transaction pooling)', () => {
+  let postgres: Awaited<ReturnType<typeof startOwnPostgres>>;
+  let pgbouncer: Awaited<ReturnType<typeof startOwnPgBouncer>>;
+  let redis: Awaited<ReturnType<typeof startOwnRedis>>;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    postgres = await startOwnPostgres();
+    pgbouncer = await startOwnPgBouncer(postgres.url);
+    redis = await startOwnRedis();
+    app = await startTestApp(
+      {
+        SANDBOX_DELAY_MS: '20',
+        JOB_LEASE_MS: '10000',
+        // PgBouncer 1.18 (Debian 12's) carries no named prepared statements in transaction mode.
+        DATABASE_PREPARED_STATEMENTS: 'unnamed',
+        DATABASE_POOL_SIZE: '8',
+      },
+      {
+        clock: systemClock,
+        servers: { databaseUrl: pgbouncer.url, directDatabaseUrl: postgres.url, redisUrl: redis.url },
+      },
+    );
+  }, 300_000);
+
+  afterAll(async () => {
+    await closeStarted(app);
+    await closeStarted(redis, pgbouncer, postgres);
+  }, 120_000);
+
+  async function loadTokens(workspaceId: string): Promise<string[]> {
+    const tokens: string[] = [];
+    for (let index = 0; index < SENDERS; index += 1)
+      tokens.push((await createApiKeyToken(app.services, accountOwner(workspaceId), `load ${index}`)).access_token);
+    return tokens;
+  }
+
+  /** Sends under load while `fault` runs, then until the service is healthy again and 3 s more; checks what a client saw. */
+  async function underLoad(label: string, fault: () => Promise<number>) {
+    const sender = await sendingWorkspace(app, { balanceCents: 1_000_000 });
+    const tokens = await loadTokens(sender.workspaceId);
+    const timeline: Record<string, number> = {};
+    const outcomes = await sendUnderLoad(app, tokens, label, async (startedAt) => {
+      const now = () => Math.round(performance.now() - startedAt);
+      await sleep(2_500);
+      timeline.faultAt = now();
+      timeline.faultMs = await fault();
+      await eventually(
+        'the app to find its database again',
+        async () => (await call(app, 'GET', '/health')).status === 200,
+        30_000,
+      );
+      timeline.healthyAt = now();
+      await sleep(3_000);
+    });
+    expectOnlyAcceptedOrUnavailable(outcomes);
+    const counts = tally(outcomes);
+    expect(counts.slowestMs).toBeLessThan(REQUEST_TIMEOUT_MS);
+    const acceptedAfterRecovery = answeredBetween(outcomes, 202, timeline.healthyAt!, Number.POSITIVE_INFINITY);
+    expect(acceptedAfterRecovery).toBeGreaterThan(0);
+    const delivery = await expectEachDeliveredOnce(app, sender.workspaceId, outcomes);
+    expect(app.logs.filter((line) => line.includes('"unhandled error"'))).toEqual([]);
+    console.log(
+      `faults through PgBouncer: ${label}`,
+      JSON.stringify({ ...counts, acceptedAfterRecovery, ...delivery, timeline }),
+    );
+  }
+
+  it('PostgreSQL restarted behind the pooler: only 202 or 503, no hang, every 202 delivered once', async () => {
+    await underLoad('PostgreSQL restart', () => postgres.restart());
+  }, 300_000);
+
+  it('PgBouncer restarted: only 202 or 503, no hang, every 202 delivered once', async () => {
+    await underLoad('PgBouncer restart', () => pgbouncer.restart());
   }, 300_000);
 });

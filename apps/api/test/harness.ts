@@ -64,16 +64,26 @@ export function captureLogs(lines: string[]) {
  *
  * `servers` puts the scaled app on a PostgreSQL server and a Redis of the test's own instead of the
  * suite's shared ones (a test that stops or kills them must not do it to other files' servers).
+ *
+ * Behind a pooler in transaction mode (TEST_DATABASE_URL the pooler, TEST_DATABASE_DIRECT_URL the
+ * server, or `servers.directDatabaseUrl`), the database is made and migrated on the server and
+ * served through the pooler; TEST_DATABASE_PREPARED_STATEMENTS sets DATABASE_PREPARED_STATEMENTS.
  */
 export async function startTestApp(
   environment: Record<string, string> = {},
-  options: { clock?: Clock; startJobs?: boolean; shareWith?: TestApp; servers?: { databaseUrl: string; redisUrl: string } } = {},
+  options: {
+    clock?: Clock;
+    startJobs?: boolean;
+    shareWith?: TestApp;
+    servers?: { databaseUrl: string; directDatabaseUrl?: string; redisUrl: string };
+  } = {},
 ): Promise<TestApp> {
   const shared = options.shareWith;
   if (shared && !scaledMode) throw new Error('startTestApp: shareWith needs the scaled mode (PostgreSQL + Redis)');
   const databaseServer = options.servers?.databaseUrl ?? process.env.TEST_DATABASE_URL!;
+  const directServer = options.servers ? options.servers.directDatabaseUrl : process.env.TEST_DATABASE_DIRECT_URL;
   const redisUrl = options.servers?.redisUrl ?? process.env.TEST_REDIS_URL!;
-  const database = scaledMode && !shared ? await createTestDatabaseUrl(databaseServer) : undefined;
+  const database = scaledMode && !shared ? await createTestDatabaseUrl(databaseServer, directServer) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
@@ -87,6 +97,10 @@ export async function startTestApp(
     ...(scaledMode
       ? {
           DATABASE_URL: shared ? shared.config.databaseUrl! : database!.url,
+          ...(directServer && { DATABASE_DIRECT_URL: shared ? shared.config.databaseDirectUrl! : database!.directUrl! }),
+          ...(process.env.TEST_DATABASE_PREPARED_STATEMENTS && {
+            DATABASE_PREPARED_STATEMENTS: process.env.TEST_DATABASE_PREPARED_STATEMENTS,
+          }),
           REDIS_URL: shared ? shared.config.redisUrl! : redisUrl,
           REDIS_KEY_PREFIX: shared ? shared.config.redisKeyPrefix : `test-${randomUUID()}`,
         }

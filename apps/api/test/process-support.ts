@@ -82,7 +82,9 @@ export async function waitUntilHealthy(baseUrl: string, server: RunningProcess):
 export async function deploymentEnvironment(prefix: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
   const dataDir = mkdtempSync(join(tmpdir(), `textline-${prefix}-`));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
-  const database = scaledMode ? await createTestDatabaseUrl(process.env.TEST_DATABASE_URL!) : undefined;
+  const database = scaledMode
+    ? await createTestDatabaseUrl(process.env.TEST_DATABASE_URL!, process.env.TEST_DATABASE_DIRECT_URL)
+    : undefined;
   if (database) onCleanup(() => database.drop());
   return {
     NODE_ENV: 'development',
@@ -90,7 +92,15 @@ export async function deploymentEnvironment(prefix: string, extra: Record<string
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...(database
-      ? { DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: `${prefix}-${randomUUID()}` }
+      ? {
+          DATABASE_URL: database.url,
+          ...(database.directUrl && { DATABASE_DIRECT_URL: database.directUrl }),
+          ...(process.env.TEST_DATABASE_PREPARED_STATEMENTS && {
+            DATABASE_PREPARED_STATEMENTS: process.env.TEST_DATABASE_PREPARED_STATEMENTS,
+          }),
+          REDIS_URL: process.env.TEST_REDIS_URL!,
+          REDIS_KEY_PREFIX: `${prefix}-${randomUUID()}`,
+        }
       : {}),
     ...extra,
   };

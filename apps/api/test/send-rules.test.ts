@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sendOutcomes, type TSendOutcome } from '@textline/contract';
 import { createDb, type Db } from '@textline/db';
-import { createTestDatabaseUrl } from '@textline/db/testing';
+import { createTestDatabaseUrl, testDatabaseEnvironment } from '@textline/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { acceptDryRun, type AcceptParameters, type AcceptRow } from '../src/domain/messages/accept-queue.ts';
@@ -83,12 +83,18 @@ const cases: SendCase[] = [
 ];
 
 let db: Db;
-let database: { url: string; drop(): Promise<void> } | undefined;
+let database: Awaited<ReturnType<typeof createTestDatabaseUrl>> | undefined;
 
 beforeAll(async () => {
-  const server = process.env.TEST_DATABASE_URL;
-  database = server ? await createTestDatabaseUrl(server) : undefined;
-  db = await createDb({ databaseUrl: database?.url, dataDir: 'memory://', poolSize: 2 });
+  const server = testDatabaseEnvironment();
+  database = server.url ? await createTestDatabaseUrl(server.url, server.directUrl) : undefined;
+  db = await createDb({
+    databaseUrl: database?.url,
+    directUrl: database?.directUrl,
+    namedStatements: server.namedStatements,
+    dataDir: 'memory://',
+    poolSize: 2,
+  });
 });
 
 afterAll(async () => {

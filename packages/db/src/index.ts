@@ -67,6 +67,10 @@ export type DbConfig = {
   dataDir: string;
   /** PostgreSQL connection pool size (default 10). */
   poolSize?: number | undefined;
+  /** Where migrations connect when `databaseUrl` is a pooler in transaction mode; default `databaseUrl`. */
+  directUrl?: string | undefined;
+  /** Whether hot statements are prepared once per connection under a name (default); false sends them unnamed. */
+  namedStatements?: boolean | undefined;
 };
 
 /**
@@ -120,7 +124,7 @@ async function openMigratedMemory(dataDir: string): Promise<OpenPglite> {
 
 /** Applies pending migrations from prisma/migrations, as `prisma migrate deploy` does. */
 export async function applyMigrations(config: DbConfig): Promise<{ applied: string[] }> {
-  if (config.databaseUrl) return { applied: await migratePostgres(config.databaseUrl) };
+  if (config.databaseUrl) return { applied: await migratePostgres(config.directUrl ?? config.databaseUrl) };
   const { openPglite, PgliteAdapterFactory } = await loadPglite();
   const { pglite, close } = await openPglite(config.dataDir);
   try {
@@ -162,7 +166,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export async function createDb(config: DbConfig, options: { migrate?: boolean } = {}): Promise<Db> {
   const shouldMigrate = options.migrate ?? true;
   if (config.databaseUrl) {
-    if (shouldMigrate) await migratePostgres(config.databaseUrl);
+    if (shouldMigrate) await migratePostgres(config.directUrl ?? config.databaseUrl);
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: config.poolSize ?? 10,
@@ -179,7 +183,7 @@ export async function createDb(config: DbConfig, options: { migrate?: boolean } 
     // process. The query's own callback already carries the error, and the pool drops the broken
     // connection when it comes back, so this listener only keeps the process up.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const statementName = preparedStatementNames();
+    const statementName = config.namedStatements === false ? () => undefined : preparedStatementNames();
     const sql: SqlClient = {
       query: async <Row>(text: string, values: unknown[], options?: SqlOptions) =>
         (
