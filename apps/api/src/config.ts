@@ -102,6 +102,13 @@ const ZEnvironment = z
     /** The same per client IP across all usernames: looser, as many people may share one address. */
     SIGN_IN_FAILURES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
+    /** How long a send held for approval waits for a person before it is canceled and refunded. */
+    APPROVAL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(3_600),
     TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
     ALLOW_PRIVATE_WEBHOOK_URLS: booleanFlag,
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),

@@ -104,6 +104,7 @@ async function ownerView() {
     oauthClients: await get('/api/v1/mcp/oauth-clients'),
     numbers: await get('/api/v1/numbers'),
     tokens: await get('/api/v1/tokens'),
+    approvals: await get('/api/v1/approvals'),
     endpoint: await get(ownedPaths['/api/v1/webhook-endpoints/{id}']!),
     optOut: await get(ownedPaths['/api/v1/suppressions/{phone_number}']!),
   };
@@ -151,6 +152,18 @@ beforeAll(async () => {
     await as('POST', '/api/v1/tokens', { name: 'Owner child token', scopes: ['messages:read'] }),
     'token',
   );
+  const heldAgent = (
+    await as('POST', '/api/v1/tokens', {
+      name: 'Owner held agent',
+      scopes: ['messages:write'],
+      approval: { required_for: 'all_sends' },
+    })
+  ).body.token.access_token as string;
+  const held = await call(app, 'POST', '/api/v1/messages', {
+    token: heldAgent,
+    body: { phone_number: '+14155550166', body: 'Owner held body' },
+  });
+  const approvalId = held.body.message.approval.id as string;
   const endpointId = await created(
     await as('POST', '/api/v1/webhook-endpoints', { url: 'https://owner-hooks.example.com/hook' }),
     'endpoint',
@@ -167,6 +180,8 @@ beforeAll(async () => {
     '/api/v1/messages/{id}': `/api/v1/messages/${messageId}`,
     '/api/v1/messages/{id}/events': `/api/v1/messages/${messageId}/events`,
     '/api/v1/messages/{id}/cancel': `/api/v1/messages/${messageId}/cancel`,
+    '/api/v1/approvals/{id}/approve': `/api/v1/approvals/${approvalId}/approve`,
+    '/api/v1/approvals/{id}/reject': `/api/v1/approvals/${approvalId}/reject`,
     '/api/v1/conversations/{id}': `/api/v1/conversations/${conversationId}`,
     '/api/v1/suppressions/{phone_number}': '/api/v1/suppressions/+14155550164',
     '/api/v1/numbers/{id}': `/api/v1/numbers/${owner.senders[0]!.id}`,

@@ -155,6 +155,7 @@ describe('GET /api/v1/messages', () => {
       delivered_at: null,
       failed_at: null,
       expires_at: expect.any(String),
+      approval: null,
     });
     expect(inboundItem).toEqual({
       id: inbound,
@@ -177,6 +178,7 @@ describe('GET /api/v1/messages', () => {
       delivered_at: null,
       failed_at: null,
       expires_at: null,
+      approval: null,
     });
     expect(campaignItem).toMatchObject({ direction: 'outbound', campaign_id: campaignId });
     expect(response.body.messages[0]).toMatchObject({ id: lookalike, campaign_id: null });

@@ -518,6 +518,7 @@ describe('GET /api/v1/messages/{id}', () => {
         delivered_at: null,
         failed_at: null,
         expires_at: new Date(app.clock.now() + 36_000_000).toISOString(),
+        approval: null,
       },
     });
   });

@@ -315,6 +315,30 @@ describe('openapi.json against the wire', () => {
     await send('POST', cancel, `${messages}/msg_unknown/cancel`);
     await send('POST', cancel, `${messages}/msg_unknown/cancel`, { token: readOnly });
 
+    // --- approvals: a send held by its token's rule, approved once, then not again; another rejected ---
+    const agent = (
+      await call(app, 'POST', '/api/v1/tokens', {
+        token: sender.token,
+        body: { name: 'held agent', scopes: ['messages:write'], approval: { required_for: 'all_sends' } },
+      })
+    ).body.token.access_token as string;
+    const held = await send('POST', messages, messages, { token: agent, body: { ...message, idempotency_key: 'flow-held' } });
+    expect(held.body.message.status).toBe('pending_approval');
+    const approvals = '/api/v1/approvals';
+    expect((await send('GET', approvals, approvals, { token: sender.token, query: 'status=pending' })).status).toBe(200);
+    await send('GET', approvals, approvals, { token: sender.token, query: 'status=bogus' });
+    await send('GET', approvals, approvals);
+    const approve = `${approvals}/{id}/approve`;
+    const reject = `${approvals}/{id}/reject`;
+    const approvalPath = `${approvals}/${held.body.message.approval.id}`;
+    expect((await send('POST', approve, `${approvalPath}/approve`, { token: agent })).status).toBe(403);
+    expect((await send('POST', approve, `${approvalPath}/approve`, { token: sender.token })).status).toBe(200);
+    expect((await send('POST', reject, `${approvalPath}/reject`, { token: sender.token })).status).toBe(422);
+    await send('POST', approve, `${approvals}/apr_unknown/approve`, { token: sender.token });
+    await send('POST', reject, `${approvals}/apr_unknown/reject`, { token: sender.token });
+    await send('POST', reject, `${approvals}/apr_unknown/reject`);
+    await send('POST', reject, `${approvals}/apr_unknown/reject`, { token: readOnly });
+
     // --- OAuth clients ---
     const clients = '/api/v1/mcp/oauth-clients';
     await send('GET', clients, clients, { token });

@@ -67,6 +67,7 @@ describe('openapi.json, exact', () => {
     expect(statuses.filter(({ schema }) => !schema.enum && schema.const === undefined).map(({ at }) => at)).toEqual([]);
     const messageStatus = document.components.schemas.GetMessageResponse as { properties: { message: Schema } };
     expect((messageStatus.properties.message as { properties: { status: Schema } }).properties.status.enum).toEqual([
+      'pending_approval',
       'scheduled',
       'queued',
       'sending',

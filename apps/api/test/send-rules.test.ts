@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { sendOutcomes, type TSendOutcome } from '@textline/contract';
+import { sendOutcomes, type TApprovalRule, type TSendOutcome } from '@textline/contract';
 import { createDb, type Db } from '@textline/db';
 import { createTestDatabaseUrl, testDatabaseEnvironment } from '@textline/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,8 @@ type SendCase = {
   request?: Partial<SendRequest>;
   /** A send accepted before the state is set up, with this request. */
   earlier?: Partial<SendRequest>;
+  /** The sending token's approval rule. */
+  approval?: TApprovalRule;
 };
 
 const keyed = { idempotencyKey: 'key-1' };
@@ -79,8 +81,12 @@ const cases: SendCase[] = [
   { outcome: 'spend_limit_exceeded', state: everyLaterRule('workspaceCapSpent') },
   { outcome: 'token_spend_limit_exceeded', state: everyLaterRule('tokenCapSpent') },
   { outcome: 'parent_token_spend_limit_exceeded', state: everyLaterRule('parentCapSpent') },
+  { outcome: 'pending_approval', state: {}, approval: { required_for: 'all_sends' } },
   { outcome: 'accept', state: {} },
 ];
+
+/** The outcomes that write a message. */
+const writesMessage = (outcome: TSendOutcome) => outcome === 'accept' || outcome === 'pending_approval';
 
 let db: Db;
 let database: Awaited<ReturnType<typeof createTestDatabaseUrl>> | undefined;
@@ -158,10 +164,14 @@ async function applyState(workspace: Workspace, state: WorkspaceState): Promise<
 }
 
 /** The parameters of a send by the workspace's capped child token, as the API builds them. */
-function parametersOf(workspace: Workspace, request: Partial<SendRequest> = {}): Promise<AcceptParameters> {
+function parametersOf(
+  workspace: Workspace,
+  request: Partial<SendRequest> = {},
+  approval?: TApprovalRule,
+): Promise<AcceptParameters> {
   return acceptParametersOf(
     { clock, config, prisma: db.prisma },
-    { workspaceId: workspace.workspaceId, tokenId: workspace.tokenId, tokenSpendCapped: true },
+    { workspaceId: workspace.workspaceId, tokenId: workspace.tokenId, tokenSpendCapped: true, approval },
     { phoneNumber: recipient, body: 'Hello', ...request },
     { source: 'api' },
   );
@@ -187,7 +197,7 @@ describe('accept_message_batch', () => {
       const earlier = sendCase.earlier ? await accept(await parametersOf(workspace, sendCase.earlier)) : undefined;
       if (earlier) expect(earlier.outcome).toBe('accept');
       await applyState(workspace, sendCase.state);
-      const parameters = await parametersOf(workspace, sendCase.request);
+      const parameters = await parametersOf(workspace, sendCase.request, sendCase.approval);
       const messagesBefore = await messagesOf(workspace.workspaceId);
 
       const dryRun = await acceptDryRun(db.sql, parameters);
@@ -196,9 +206,9 @@ describe('accept_message_batch', () => {
 
       const row = await accept(parameters);
       expect(row.outcome).toBe(sendCase.outcome);
-      const named = sendCase.outcome === 'accept' ? parameters.message_id : earlier?.message_id;
+      const named = writesMessage(sendCase.outcome) ? parameters.message_id : earlier?.message_id;
       expect(row.message_id).toBe(named ?? null);
-      expect(await messagesOf(workspace.workspaceId)).toBe(messagesBefore + (sendCase.outcome === 'accept' ? 1 : 0));
+      expect(await messagesOf(workspace.workspaceId)).toBe(messagesBefore + (writesMessage(sendCase.outcome) ? 1 : 0));
     },
   );
 });

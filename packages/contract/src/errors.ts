@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageStatuses } from './operations/messages.ts';
+import { approvalStatuses, messageStatuses } from './operations/messages.ts';
 import { suppressionSources } from './operations/suppressions.ts';
 import { ZE164 } from './schemas.ts';
 
@@ -222,6 +222,19 @@ export const errorCatalogue = {
       'queued or sent message cannot be recalled, and a canceled or failed one was refunded already.',
     retry: 'do_not_retry',
     extra: z.object({ current_status: z.enum(messageStatuses).describe('The status the message is in') }),
+  },
+  approval_not_pending: {
+    status: 422,
+    shape: 'object',
+    message: 'This approval was resolved already.',
+    fix:
+      'Only a pending approval can be approved or rejected. See current_status in this error (or GET ' +
+      '/api/v1/approvals): an approved send went out, a rejected or expired one was canceled and refunded; send again to ask anew.',
+    mcpFix:
+      'Only a pending approval can be approved or rejected. See current_status in this result (or list_approvals): an ' +
+      'approved send went out, a rejected or expired one was canceled and refunded; send again to ask anew.',
+    retry: 'do_not_retry',
+    extra: z.object({ current_status: z.enum(approvalStatuses).describe('The status the approval is in') }),
   },
   number_unavailable: {
     status: 422,

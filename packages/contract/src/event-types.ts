@@ -4,6 +4,8 @@ export const customerEventTypes = [
   'message.delivered',
   'message.failed',
   'message.received',
+  'message.approval_requested',
+  'message.approval_resolved',
   'conversation.created',
   'conversation.updated',
   'opt_out.created',

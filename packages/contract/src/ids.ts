@@ -28,6 +28,7 @@ export const idPrefixes = {
   brand: 'brd',
   useCase: 'ucs',
   tollFreeVerification: 'tfv',
+  approval: 'apr',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

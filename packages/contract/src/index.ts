@@ -40,7 +40,12 @@ export {
   ZMessageBatchRequest,
   ZMessageCreateRequest,
   ZMessageMetadata,
+  approvalStatuses,
+  ZMessageApproval,
+  ZApprovalResolver,
 } from './operations/messages.ts';
+export { ZApproval } from './operations/approvals.ts';
+export type { TApproval } from './operations/approvals.ts';
 export type {
   DispatchOutcome,
   JobStatus,
@@ -55,6 +60,9 @@ export type {
   TMessagePreview,
   TMessageStatus,
   TMessageTimelineEvent,
+  TApprovalStatus,
+  TMessageApproval,
+  TApprovalResolver,
 } from './operations/messages.ts';
 export { isSendRefusal, isTokenSpendCapRefusal, sendOutcomes, sendRefusalCodes, sendRefusalOf } from './send-outcomes.ts';
 export type { TSendOutcome, TSendRefusalCode, TSendRefusalOutcome } from './send-outcomes.ts';
@@ -190,8 +198,24 @@ export {
 export type { TBalance, TLedgerEntry, TLedgerEntryKind, TUsagePeriod } from './operations/billing.ts';
 export { ZSnippet } from './operations/snippets.ts';
 export { templateVariablePattern, ZTemplate, ZTemplateVariables } from './operations/templates.ts';
-export { sendRateTiers, tokenOrigins, tokenStatuses, ZCreatedToken, ZSendRateTier, ZTokenSummary } from './operations/tokens.ts';
-export type { SendRateTier, TCreatedToken, TokenOrigin, TTokenSummary } from './operations/tokens.ts';
+export {
+  approvalRequirements,
+  sendRateTiers,
+  tokenOrigins,
+  tokenStatuses,
+  ZApprovalRule,
+  ZCreatedToken,
+  ZSendRateTier,
+  ZTokenSummary,
+} from './operations/tokens.ts';
+export type {
+  ApprovalRequirement,
+  SendRateTier,
+  TApprovalRule,
+  TCreatedToken,
+  TokenOrigin,
+  TTokenSummary,
+} from './operations/tokens.ts';
 export type { TSnippet } from './operations/snippets.ts';
 export type { TTemplate } from './operations/templates.ts';
 export { maxContactsPerRequest, ZContactInput, ZContactList, ZContactsAdded } from './operations/contact-lists.ts';

@@ -29,6 +29,7 @@ export const sendOutcomes = [
       'This send would exceed the daily spend cap of a token this token was created from (its parent_token_id chain; ' +
       'list_tokens shows each cap and what was spent against it today).',
   },
+  { outcome: 'pending_approval', rule: 'approval' },
   { outcome: 'accept', rule: null },
 ] as const satisfies readonly { outcome: string; rule: string | null; refusal?: ErrorCode; message?: string }[];
 

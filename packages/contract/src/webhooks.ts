@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customerEventTypes, type CustomerEventType, webhookDeliveryStatuses } from './event-types.ts';
 import { ZId } from './ids.ts';
+import { type TApproval, ZApproval } from './operations/approvals.ts';
 import { messageStatuses } from './operations/messages.ts';
 import { ZNumber } from './operations/numbers.ts';
 import { ZBrand, ZUseCase } from './operations/sender-registration.ts';
@@ -23,6 +24,13 @@ const ZMessageEventData = z.object({
     error_code: z.string().optional().describe('Why it failed (message.failed only)'),
     retry: z.string().optional().describe('Whether and when sending again can work (message.failed only)'),
   }),
+});
+
+const ZApprovalEventData = z.object({
+  approval: ZApproval.describe(
+    'The approval: on message.approval_requested pending, with where a person approves it (approval_url); on ' +
+      'message.approval_resolved approved, rejected or expired, with resolved_by',
+  ),
 });
 
 const ZMessageReceivedData = z.object({
@@ -64,6 +72,8 @@ export const customerEventDataSchemas = {
   'message.delivered': ZMessageEventData,
   'message.failed': ZMessageEventData,
   'message.received': ZMessageReceivedData,
+  'message.approval_requested': ZApprovalEventData,
+  'message.approval_resolved': ZApprovalEventData,
   'conversation.created': ZConversationEventData,
   'conversation.updated': ZConversationEventData,
   'opt_out.created': ZOptOutEventData,
@@ -82,6 +92,10 @@ export const customerEventDescriptions: Record<CustomerEventType, string> = {
   'message.delivered': 'The carrier confirmed delivery of a message to the handset.',
   'message.failed': 'A message could not be delivered; its cost was refunded.',
   'message.received': 'A reply arrived at one of your numbers.',
+  'message.approval_requested':
+    "A send was held by its token's approval rule (status pending_approval): a person approves or rejects it.",
+  'message.approval_resolved':
+    'A held send was approved (it goes out), or rejected or left to expire (it is canceled and refunded).',
   'conversation.created': 'The first message between a number and one of yours started a conversation.',
   'conversation.updated': 'A conversation got a new message.',
   'opt_out.created': 'A number opted out (STOP reply or carrier event); sends to it are refused from now on.',
@@ -145,6 +159,18 @@ const exampleUseCase = {
   updated_at: exampleAt,
 };
 
+const exampleApproval: TApproval = {
+  id: 'apr_example0000000000000000',
+  status: 'pending',
+  expires_at: '2026-01-01T13:00:00.000Z',
+  approval_url: 'https://sms.example.com/console/approvals',
+  message: { ...exampleMessage, status: 'pending_approval', body: 'Your order shipped' },
+  requested_by: { token_id: 'tok_example0000000000000000', name: 'support agent', approval: { required_for: 'all_sends' } },
+  created_at: exampleAt,
+  resolved_at: null,
+  resolved_by: null,
+};
+
 /** Example `data` of each event type, of its schema's shape: what test events carry and the event catalogue shows. */
 export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEventData<TType> } = {
   'message.sent': { message: { ...exampleMessage, status: 'sent' } },
@@ -158,6 +184,16 @@ export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEve
       body: 'Hello!',
       conversation_id: exampleConversation.id,
       received_at: exampleAt,
+    },
+  },
+  'message.approval_requested': { approval: exampleApproval },
+  'message.approval_resolved': {
+    approval: {
+      ...exampleApproval,
+      status: 'approved',
+      message: { ...exampleApproval.message, status: 'queued' },
+      resolved_at: exampleAt,
+      resolved_by: { kind: 'console', token_id: null, name: 'Console' },
     },
   },
   'conversation.created': { conversation: exampleConversation },
@@ -343,6 +379,8 @@ export const ZCustomerEvent = z.discriminatedUnion('type', [
   customerEventEnvelope('message.delivered'),
   customerEventEnvelope('message.failed'),
   customerEventEnvelope('message.received'),
+  customerEventEnvelope('message.approval_requested'),
+  customerEventEnvelope('message.approval_resolved'),
   customerEventEnvelope('conversation.created'),
   customerEventEnvelope('conversation.updated'),
   customerEventEnvelope('opt_out.created'),

@@ -20,6 +20,12 @@
 --      (capped_token_chain): `token_spend_limit_exceeded` (its own) or
 --      `parent_token_spend_limit_exceeded` (an ancestor's). A campaign step is the send of the token
 --      that enrolled the number.
+--  10. Approval: `pending_approval`, the send passes every rule above but its token's approval rule
+--      (request `approval_required_for`: all_sends; over_cents, a cost above approval_threshold_cents;
+--      new_recipients, a number the workspace has no message to, other than pending or canceled ones)
+--      holds it for a person: it is written and debited as an accepted send is, with status
+--      pending_approval and its approval row instead of a dispatch job, plus the approval's jobs (the
+--      approval_requested event now, the expiry at approval_expires_at). Not a refusal.
 --   Otherwise `accept`: the message, its debit and its dispatch job are written, and the sticky sender
 --   is recorded.
 --
@@ -45,6 +51,8 @@
 --   `expires_at`   when the message fails with error_code expired unless handed to the carrier by then;
 --   `token_capped` the send's token has a cap (it or an ancestor; the authenticator knows): only then
 --                  are tokens read, so an uncapped send runs no statement more;
+--   `approval_required_for`, `approval_threshold_cents` the token's approval rule (rule 10), with the
+--                  approval's id, expiry and job ids; absent for a token without one;
 --   `dry_run`      (a batch of one) decides by the same rules in the same order, idempotency included,
 --                  but writes nothing and takes no lock: it reads the workspace row as committed, so a
 --                  preview (apps/api/src/domain/messages/preview.ts) never waits for nor holds up a send.
@@ -93,6 +101,7 @@ DECLARE
   over_cap RECORD;
   token_remaining_cents INTEGER;
   r_status TEXT;
+  r_approval_for TEXT;
   earlier RECORD;
   inserted_id TEXT;
   sender RECORD;
@@ -200,6 +209,18 @@ BEGIN
           outcome := CASE WHEN over_cap.id = r_token_id THEN 'token_spend_limit_exceeded' ELSE 'parent_token_spend_limit_exceeded' END;
         END IF;
       END IF;
+      -- Rule 10: only a send whose token has an approval rule carries one.
+      r_approval_for := request->>'approval_required_for';
+      IF outcome = 'accept' AND r_approval_for IS NOT NULL AND (
+           r_approval_for = 'all_sends'
+           OR (r_approval_for = 'over_cents' AND r_cost_cents > (request->>'approval_threshold_cents')::INTEGER)
+           OR (r_approval_for = 'new_recipients' AND NOT EXISTS (
+                 SELECT 1 FROM messages m
+                 WHERE m.workspace_id = v_workspace_id AND m.phone_number = r_phone_number
+                   AND m.status NOT IN ('pending_approval', 'canceled')))) THEN
+        outcome := 'pending_approval';
+        r_status := 'pending_approval';
+      END IF;
     END IF;
 
     -- Rule 1. The checks above have no effect, so the idempotency key, which comes first in the
@@ -212,7 +233,7 @@ BEGIN
     message_id := NULL;
     message_status := NULL;
     inserted_id := NULL;
-    IF outcome = 'accept' AND NOT v_dry_run THEN
+    IF outcome IN ('accept', 'pending_approval') AND NOT v_dry_run THEN
       INSERT INTO messages (id, workspace_id, token_id, phone_number, body, segments, cost_cents, status, sender_number_id,
                             sender_number, idempotency_key, metadata, source, send_at, expires_at, created_at, updated_at)
       VALUES (r_message_id, v_workspace_id, request->>'token_id', r_phone_number, r_body, (request->>'segments')::INTEGER,
@@ -232,7 +253,7 @@ BEGIN
                         THEN 'replay' ELSE 'idempotency_conflict' END;
         message_id := earlier.id;
         message_status := earlier.status;
-      ELSIF outcome = 'accept' AND NOT v_dry_run THEN
+      ELSIF outcome IN ('accept', 'pending_approval') AND NOT v_dry_run THEN
         -- Not reachable: the conflicting row was committed before the insert gave way. Fail the
         -- batch, so its sends are retried one by one.
         RAISE EXCEPTION 'idempotency key neither inserted nor found';
@@ -276,8 +297,21 @@ BEGIN
     END IF;
     -- The row insertJob (apps/api/src/jobs/enqueue.ts) writes, for dispatchJob (domain/messages/dispatch.ts).
     -- A scheduled send's job is due at its send_at: the row is what keeps it through restarts.
-    INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-    VALUES (request->>'job_id', 'dispatch', jsonb_build_object('messageId', r_message_id), COALESCE(r_send_at, r_now), r_now, r_now);
+    IF outcome = 'pending_approval' THEN
+      -- The rows approvalJob (domain/approvals/approvals.ts) runs: the event now, the expiry when due.
+      INSERT INTO approvals (id, workspace_id, message_id, token_id, status, expires_at, created_at, updated_at)
+      VALUES (request->>'approval_id', v_workspace_id, r_message_id, r_token_id, 'pending',
+              (request->>'approval_expires_at')::TIMESTAMPTZ, r_now, r_now);
+      INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
+      VALUES (request->>'approval_requested_job_id', 'approval',
+              jsonb_build_object('approvalId', request->>'approval_id', 'step', 'requested'), r_now, r_now, r_now),
+             (request->>'approval_expiry_job_id', 'approval',
+              jsonb_build_object('approvalId', request->>'approval_id', 'step', 'expire'),
+              (request->>'approval_expires_at')::TIMESTAMPTZ, r_now, r_now);
+    ELSE
+      INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
+      VALUES (request->>'job_id', 'dispatch', jsonb_build_object('messageId', r_message_id), COALESCE(r_send_at, r_now), r_now, r_now);
+    END IF;
     IF NOT sender_is_sticky THEN
       INSERT INTO recipient_senders (workspace_id, phone_number, phone_number_id, updated_at)
       VALUES (v_workspace_id, r_phone_number, sender.id, r_now)

@@ -22,6 +22,7 @@ export {
 export type {
   AccessToken,
   Account,
+  Approval,
   BackupCode,
   BrandedRequest,
   Campaign,

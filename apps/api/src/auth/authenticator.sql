@@ -8,7 +8,7 @@
 -- params: tokenHash
 -- not null: scopes
 SELECT t.id, t.scopes, t.origin, t.oauth_client_id, t.expires_at, t.revoked_at, t.spend_cap_cents_daily, t.send_rate_tier,
-  t.parent_token_id,
+  t.parent_token_id, t.approval_required_for, t.approval_threshold_cents,
   (WITH RECURSIVE ancestry AS (
       SELECT a.id, a.send_rate_tier, a.parent_token_id, 1 AS depth FROM access_tokens a WHERE a.id = t.parent_token_id
       UNION ALL

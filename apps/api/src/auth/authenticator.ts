@@ -1,5 +1,5 @@
 import { type PrismaClient, queryRows, type SqlClient } from '@textline/db';
-import { isScope, type Scope } from '@textline/contract';
+import { isScope, type Scope, type TApprovalRule } from '@textline/contract';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -29,6 +29,11 @@ export type AuthContext = {
   /** The send rate tier a delegated token is held to when lower than the plan's; null: the plan's. */
   sendRateTier: string | null;
   /**
+   * Which of the token's sends wait for a person's approval (accept_message_batch, rule 10), or null.
+   * Tokens it creates carry it too; a token with one approves nothing.
+   */
+  approval: TApprovalRule | null;
+  /**
    * The token that minted this one, or null for a root-level credential (the account-creation token,
    * the console, keys they minted, OAuth tokens). A delegated token mints only its own children.
    */
@@ -57,6 +62,22 @@ function readBearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? '';
+}
+
+/** A token row's approval rule, from its two columns (the values the contract's rule allows). */
+export function approvalRuleOf(row: {
+  approval_required_for: string | null;
+  approval_threshold_cents: number | null;
+}): TApprovalRule | null {
+  switch (row.approval_required_for) {
+    case 'new_recipients':
+    case 'all_sends':
+      return { required_for: row.approval_required_for };
+    case 'over_cents':
+      return { required_for: 'over_cents', threshold_cents: row.approval_threshold_cents ?? 0 };
+    default:
+      return null;
+  }
 }
 
 /** tokenByHash's `ancestors`: parent first. */
@@ -90,6 +111,7 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
         expiresAt: row.expires_at.getTime(),
         spendCapCentsDaily: row.spend_cap_cents_daily,
         sendRateTier: row.send_rate_tier,
+        approval: approvalRuleOf(row),
         parentTokenId: row.parent_token_id,
         ancestors: ((row.ancestors as Ancestors) ?? []).map((ancestor) => ({
           tokenId: ancestor.id,

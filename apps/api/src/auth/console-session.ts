@@ -56,6 +56,7 @@ export function accountOwner(workspaceId: string, sessionId = 'console') {
     expiresAt: null,
     spendCapCentsDaily: null,
     sendRateTier: null,
+    approval: null,
     parentTokenId: null,
     ancestors: [],
   };

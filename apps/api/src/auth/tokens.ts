@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@textline/db';
-import type { Scope, TokenOrigin, TToken } from '@textline/contract';
+import type { Scope, TApprovalRule, TokenOrigin, TToken } from '@textline/contract';
 import { newId, randomBase62, sha256Hex } from '../lib/crypto.ts';
 
 const ACCESS_TOKEN_PREFIX = 'txt_';
@@ -25,6 +25,7 @@ export async function issueAccessToken(
     parentTokenId?: string | null | undefined;
     spendCapCentsDaily?: number | null | undefined;
     sendRateTier?: string | null | undefined;
+    approval?: TApprovalRule | null | undefined;
   },
 ): Promise<TToken & { id: string }> {
   const accessToken = `${ACCESS_TOKEN_PREFIX}${randomBase62(SECRET_LENGTH)}`;
@@ -42,6 +43,8 @@ export async function issueAccessToken(
       parentTokenId: options.parentTokenId ?? null,
       spendCapCentsDaily: options.spendCapCentsDaily ?? null,
       sendRateTier: options.sendRateTier ?? null,
+      approvalRequiredFor: options.approval?.required_for ?? null,
+      approvalThresholdCents: options.approval?.required_for === 'over_cents' ? options.approval.threshold_cents : null,
     },
   });
   return {

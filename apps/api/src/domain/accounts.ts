@@ -83,7 +83,7 @@ function publicToken(token: TToken): TToken {
 }
 
 /** Who asks for a key: the caller's credential as authentication resolved it (a token, or the console). */
-type KeyCreator = TokenCaller & Pick<AuthContext, 'parentTokenId'>;
+type KeyCreator = TokenCaller & Pick<AuthContext, 'parentTokenId' | 'approval'>;
 
 /**
  * POST /api/v1/onboarding/api-key and the create_api_key tool. A key never carries a scope its
@@ -99,7 +99,8 @@ export async function createApiKeyToken(
   name: string | undefined,
 ): Promise<TToken> {
   if (creator.oauthClientId !== null) throw new AppError('oauth_token_cannot_mint');
-  if (creator.parentTokenId !== null) {
+  // A token under an approval rule mints only children that carry it, even one no token created (the console's).
+  if (creator.parentTokenId !== null || creator.approval !== null) {
     const scopes = developerScopes.filter((scope) => creator.scopes.includes(scope));
     return publicToken(await createDelegatedToken(deps, creator, { name, scopes }));
   }

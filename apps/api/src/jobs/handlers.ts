@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { approvalJob } from '../domain/approvals/approvals.ts';
 import { campaignStepJob } from '../domain/campaigns/scheduler.ts';
 import { dispatchJob } from '../domain/messages/dispatch.ts';
 import { maintenanceJob } from '../domain/maintenance.ts';
@@ -23,6 +24,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   webhookHealthJob,
   maintenanceJob,
   registrationCheckJob,
+  approvalJob,
 ];
 
 /** Jobs that get a row every period, whether or not anything else enqueues one. */

@@ -8,5 +8,6 @@ export const queueNames = [
   'sandbox_callback',
   'maintenance',
   'registration_check',
+  'approval',
 ] as const;
 export type QueueName = (typeof queueNames)[number];

@@ -1,5 +1,6 @@
 import { operations, type OperationName } from '@textline/contract';
 import { accountsHandlers, authHandlers } from './accounts.ts';
+import { approvalsHandlers } from './approvals.ts';
 import { balanceHandlers, ledgerHandlers, usageHandlers } from './billing.ts';
 import { campaignsHandlers } from './campaigns.ts';
 import { apiTokensHandlers, billingHandlers, consoleHandlers } from './console.ts';
@@ -52,6 +53,7 @@ export const operationHandlers = {
   brands: brandsHandlers,
   useCases: useCasesHandlers,
   messages: messagesHandlers,
+  approvals: approvalsHandlers,
   mcp: mcpHandlers,
   console: consoleHandlers,
   apiTokens: apiTokensHandlers,

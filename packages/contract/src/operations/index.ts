@@ -14,6 +14,7 @@ import {
   pauseCampaign,
   updateCampaign,
 } from './campaigns.ts';
+import { approveApproval, listApprovals, rejectApproval } from './approvals.ts';
 import { getBalance, getUsage, listLedgerEntries } from './billing.ts';
 import { addContacts, createContactList, listContactLists } from './contact-lists.ts';
 import { getConversation, listConversations } from './conversations.ts';
@@ -91,6 +92,9 @@ export const operations = {
   'messages.preview': previewMessage,
   'messages.list': listMessages,
   'messages.timeline': getMessageTimeline,
+  'approvals.list': listApprovals,
+  'approvals.approve': approveApproval,
+  'approvals.reject': rejectApproval,
   'onboarding.status': getOnboardingStatus,
   'onboarding.testSms': sendTestSms,
   'onboarding.createFundingInvoice': createFundingInvoice,

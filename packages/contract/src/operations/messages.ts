@@ -157,17 +157,57 @@ export type TMessageCreateRequest = z.infer<typeof ZMessageCreateRequest>;
  * Every status a message can have, in the order a send moves through them; `received` is the status
  * of an inbound message (a reply, a STOP). The message list filters on these.
  */
-export const messageStatuses = ['scheduled', 'queued', 'sending', 'sent', 'delivered', 'failed', 'canceled', 'received'] as const;
+export const messageStatuses = [
+  'pending_approval',
+  'scheduled',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'failed',
+  'canceled',
+  'received',
+] as const;
 export type TMessageStatus = (typeof messageStatuses)[number];
 
 const ZMessageStatusValue = z
   .enum(messageStatuses)
   .describe(
-    'queued when accepted (scheduled when accepted with send_at, until it is due), then sending, sent, delivered or ' +
-      'failed; canceled when a scheduled message was canceled. A failed or canceled send is refunded.',
+    'queued when accepted (scheduled when accepted with send_at, until it is due; pending_approval while it waits ' +
+      "for a person to approve it under its token's approval rule), then sending, sent, delivered or failed; canceled " +
+      'when a scheduled message was canceled or a pending one rejected or left to expire. A failed or canceled send is refunded.',
   );
 
-export const ZMessageAccepted = z.object({ id: ZId('message'), status: ZMessageStatusValue });
+/** The statuses of an approval: pending until a person approves or rejects it, or until it expires. */
+export const approvalStatuses = ['pending', 'approved', 'rejected', 'expired'] as const;
+export type TApprovalStatus = (typeof approvalStatuses)[number];
+
+/** The approval a send held by its token's approval rule waits for, as the message carries it. */
+export const ZMessageApproval = z
+  .object({
+    id: ZId('approval'),
+    status: z
+      .enum(approvalStatuses)
+      .describe('pending until approved (the message is dispatched), rejected or expired (canceled and refunded)'),
+    expires_at: ZTimestamp.describe('When a pending approval expires: the message is then canceled and refunded'),
+    approval_url: z
+      .string()
+      .describe(
+        "The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL)",
+      ),
+  })
+  .describe(
+    "The approval the send waits for (status pending_approval) or waited for; null when its token's rule did not hold it",
+  );
+export type TMessageApproval = z.infer<typeof ZMessageApproval>;
+
+export const ZMessageAccepted = z.object({
+  id: ZId('message'),
+  status: ZMessageStatusValue,
+  approval: ZMessageApproval.optional().describe(
+    'Present when status is pending_approval: the send waits for a person to approve it (the agent cannot)',
+  ),
+});
 export type TMessageAccepted = z.infer<typeof ZMessageAccepted>;
 
 export const ZMessage = z.object({
@@ -209,7 +249,8 @@ export const ZMessageItem = ZMessage.extend({
     .enum(messageStatuses)
     .describe(
       `One of ${messageStatuses.join(', ')}. An outbound message is queued when accepted (scheduled with send_at), then ` +
-        'sending, sent, delivered or failed, or canceled; an inbound message is received.',
+        'sending, sent, delivered or failed, or canceled; pending_approval while a person must approve it; an ' +
+        'inbound message is received.',
     ),
   phone_number: ZE164.describe('The other party in E.164 format: the recipient of a send, the sender of an inbound message'),
   sender_number: ZE164.nullable().describe(
@@ -227,6 +268,7 @@ export const ZMessageItem = ZMessage.extend({
   expires_at: ZTimestamp.nullable().describe(
     'When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message',
   ),
+  approval: ZMessageApproval.nullable(),
 });
 export type TMessageItem = z.infer<typeof ZMessageItem>;
 
@@ -414,7 +456,7 @@ export const cancelMessage = defineOperation({
 });
 
 /** What a preview says a send would get now: accepted, a replay, or the error of a refusal. */
-export const previewVerdicts = ['accept', 'replay', ...sendRefusalCodes] as const;
+export const previewVerdicts = ['accept', 'pending_approval', 'replay', ...sendRefusalCodes] as const;
 
 const ZBodyCost = z.object({
   encoding: z.enum(['gsm7', 'ucs2']),
@@ -475,7 +517,8 @@ export const ZMessagePreview = z.object({
   verdict: z
     .enum(previewVerdicts)
     .describe(
-      'accept when the send would be accepted now; replay when its idempotency_key already sent this same message ' +
+      "accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's " +
+        'approval rule until a person approves it; replay when its idempotency_key already sent this same message ' +
         '(the send would answer that message and cost nothing); otherwise the error code the send would get now ' +
         `(${sendRefusalCodes.join(', ')}), detailed in error`,
     ),
@@ -483,7 +526,8 @@ export const ZMessagePreview = z.object({
     .looseObject({ code: z.string(), message: z.string(), fix: z.string(), retry: z.string() })
     .nullable()
     .describe(
-      'The error the send would get now, with its fix and retry hint as the error catalogue gives them; null on accept or replay',
+      'The error the send would get now, with its fix and retry hint as the error catalogue gives them; null on accept, ' +
+        'pending_approval or replay',
     ),
 });
 export type TMessagePreview = z.infer<typeof ZMessagePreview>;
@@ -567,6 +611,14 @@ export const listMessages = defineOperation({
   },
 });
 
+/** Who resolved an approval: the signed-in console, a token (never the requester nor one it created), or its expiry. */
+export const ZApprovalResolver = z.object({
+  kind: z.enum(['console', 'token', 'expiry']),
+  token_id: ZId('token').nullable().describe('The token that approved or rejected it; null for the console and the expiry'),
+  name: z.string().nullable().describe("The token's name, or Console; null for the expiry"),
+});
+export type TApprovalResolver = z.infer<typeof ZApprovalResolver>;
+
 /** What a message timeline step is; `detail` is the step's own data. */
 export const messageTimelineEventTypes = [
   'accepted',
@@ -580,6 +632,8 @@ export const messageTimelineEventTypes = [
   'refund',
   'opt_out',
   'webhook_delivery',
+  'approval_requested',
+  'approval_resolved',
 ] as const;
 
 /** What became of the hand-over of a message to the carrier (the dispatch step). */
@@ -654,7 +708,7 @@ const timelineDetailSchemas = {
   failed: z
     .object({ error_code: z.string().nullable(), retry: z.string().nullable() })
     .describe('It failed: why, and whether sending again can work'),
-  canceled: z.object({}).describe('A scheduled send canceled before it was due'),
+  canceled: z.object({}).describe('A scheduled send canceled before it was due, or a held one rejected or expired'),
   refund: z
     .object({ ledger_entry_id: ZId('ledgerEntry'), amount_cents: z.number().int(), reason: z.string().nullable() })
     .describe('Its cost given back'),
@@ -689,6 +743,16 @@ const timelineDetailSchemas = {
       ),
     })
     .describe('A webhook event about the message, with each attempt and its status code'),
+  approval_requested: z
+    .object({ approval_id: ZId('approval'), expires_at: ZTimestamp, token_id: ZId('token') })
+    .describe("Held for a person's approval by the approval rule of the sending token"),
+  approval_resolved: z
+    .object({
+      approval_id: ZId('approval'),
+      status: z.enum(approvalStatuses).exclude(['pending']),
+      resolved_by: ZApprovalResolver,
+    })
+    .describe('Approved (then dispatched), rejected or expired (then canceled and refunded), and by whom'),
 } as const satisfies Record<(typeof messageTimelineEventTypes)[number], z.ZodObject>;
 
 function timelineStep<TType extends (typeof messageTimelineEventTypes)[number]>(type: TType) {
@@ -708,6 +772,8 @@ export const ZMessageTimelineEvent = z.discriminatedUnion('type', [
   timelineStep('refund'),
   timelineStep('opt_out'),
   timelineStep('webhook_delivery'),
+  timelineStep('approval_requested'),
+  timelineStep('approval_resolved'),
 ]);
 export type TMessageTimelineEvent = z.infer<typeof ZMessageTimelineEvent>;
 

@@ -16,6 +16,28 @@ export const tokenStatuses = ['active', 'revoked', 'expired'] as const;
 export const tokenOrigins = ['account_creation', 'api_key', 'oauth', 'legacy_migration', 'delegated'] as const;
 export type TokenOrigin = (typeof tokenOrigins)[number];
 
+/** Which sends of a token wait for a person's approval (accept_message_batch, rule 10). */
+export const approvalRequirements = ['new_recipients', 'all_sends', 'over_cents'] as const;
+export type ApprovalRequirement = (typeof approvalRequirements)[number];
+
+export const ZApprovalRule = z
+  .discriminatedUnion('required_for', [
+    z.strictObject({
+      required_for: z.literal('new_recipients').describe('Sends to a number the workspace has not messaged before'),
+    }),
+    z.strictObject({ required_for: z.literal('all_sends').describe('Every send') }),
+    z.strictObject({
+      required_for: z.literal('over_cents').describe('Sends that cost more than threshold_cents'),
+      threshold_cents: z.number().int().min(0).max(100_000_000),
+    }),
+  ])
+  .describe(
+    "Which of the token's sends wait for a person: accepted as pending_approval (debited) until approved with a token " +
+      'outside its tree or in the console, else canceled and refunded after APPROVAL_TTL_SECONDS (1 hour by default). ' +
+      'Tokens it creates carry the rule too.',
+  );
+export type TApprovalRule = z.infer<typeof ZApprovalRule>;
+
 const ZTokenId = z.string().min(1).max(64).describe('Token id (tok_...)');
 
 /** A token as lists show it: never its secret. */
@@ -41,6 +63,7 @@ export const ZTokenSummary = z.object({
     .nullable()
     .describe('What counts against spend_cap_cents_daily today (UTC), refunds deducted; null for an uncapped token'),
   send_rate_tier: ZSendRateTier.nullable().describe("The send rate tier the token is held to; null: the workspace's"),
+  approval: ZApprovalRule.nullable().describe("Which of the token's sends wait for a person's approval; null: none"),
 });
 export type TTokenSummary = z.infer<typeof ZTokenSummary>;
 
@@ -54,6 +77,7 @@ export const ZCreatedToken = ZToken.extend(
     parent_token_id: true,
     spend_cap_cents_daily: true,
     send_rate_tier: true,
+    approval: true,
   }).shape,
 );
 export type TCreatedToken = z.infer<typeof ZCreatedToken>;
@@ -61,7 +85,8 @@ export type TCreatedToken = z.infer<typeof ZCreatedToken>;
 const neverMore =
   "It never exceeds its creator: scopes a subset of the calling token's, expiry no later, a daily spend cap no higher than " +
   "the calling token's own (if it has one; the new token gets that cap when none is given), and a send rate tier no " +
-  "higher than the workspace's plan or the calling token's tier. A field that asks for more is 422 naming it.";
+  "higher than the workspace's plan or the calling token's tier, and an approval rule at least as strict as the calling " +
+  "token's (which it gets when none is given). A field that asks for more is 422 naming it.";
 
 export const createToken = defineOperation({
   name: 'tokens.create',
@@ -95,6 +120,7 @@ export const createToken = defineOperation({
     send_rate_tier: ZSendRateTier.optional().describe(
       "Send rate limit of the token (a plan tier: bursts of 1, 5, 10 or 20); default: the calling token's, else the workspace's",
     ),
+    approval: ZApprovalRule.optional(),
   }),
   output: z.object({ token: ZCreatedToken }),
   successStatus: 201,

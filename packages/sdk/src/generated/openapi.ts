@@ -276,7 +276,7 @@ export type paths = {
         put?: never;
         /**
          * Create a delegated token
-         * @description Creates a txt_ token for a sub-agent or a service, with its own name, scopes, expiry, daily spend cap and send rate tier. It never exceeds its creator: scopes a subset of the calling token's, expiry no later, a daily spend cap no higher than the calling token's own (if it has one; the new token gets that cap when none is given), and a send rate tier no higher than the workspace's plan or the calling token's tier. A field that asks for more is 422 naming it. The token is shown only in this response. Its sends count against its own cap and against the cap of every capped token it was created from. Revoking the calling token later revokes this one too. OAuth access tokens cannot create tokens (403 oauth_token_cannot_mint).
+         * @description Creates a txt_ token for a sub-agent or a service, with its own name, scopes, expiry, daily spend cap and send rate tier. It never exceeds its creator: scopes a subset of the calling token's, expiry no later, a daily spend cap no higher than the calling token's own (if it has one; the new token gets that cap when none is given), and a send rate tier no higher than the workspace's plan or the calling token's tier, and an approval rule at least as strict as the calling token's (which it gets when none is given). A field that asks for more is 422 naming it. The token is shown only in this response. Its sends count against its own cap and against the cap of every capped token it was created from. Revoking the calling token later revokes this one too. OAuth access tokens cannot create tokens (403 oauth_token_cannot_mint).
          */
         post: operations["createToken"];
         delete?: never;
@@ -639,6 +639,66 @@ export type paths = {
          * @description Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken. The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send would get now, decided by the same checks in the same order as the send. A request the send would refuse as invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send rate limit is not part of the verdict.
          */
         post: operations["previewMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sends held for approval
+         * @description Sends held by their token's approval rule, newest first, each with its message (recipient, body, cost), the requesting token, its expiry and, once resolved, who approved or rejected it. status=pending lists what waits for a decision. Pass next_cursor back as cursor.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a held send
+         * @description pending -> approved: the message is dispatched (queued, or scheduled until its send_at). Takes a messages:write token that is neither the token that made the send nor one created from it, and has no approval rule of its own (403 forbidden otherwise), or the signed-in console. An approval no longer pending (approved, rejected, or expired and refunded) answers 422 approval_not_pending; when an approval and its expiry meet, exactly one of them wins.
+         */
+        post: operations["approveApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a held send
+         * @description pending -> rejected: the message is canceled and its cost refunded. Takes a messages:write token that is neither the token that made the send nor one created from it, and has no approval rule of its own (403 forbidden otherwise), or the signed-in console. An approval no longer pending answers 422 approval_not_pending.
+         */
+        post: operations["rejectApproval"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1587,6 +1647,46 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "message.approval_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.approval_requested
+         * @description A send was held by its token's approval rule (status pending_approval): a person approves or rejects it. Sent to every enabled endpoint subscribed to message.approval_requested (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["messageApprovalRequestedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.approval_resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.approval_resolved
+         * @description A held send was approved (it goes out), or rejected or left to expire (it is canceled and refunded). Sent to every enabled endpoint subscribed to message.approval_resolved (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["messageApprovalResolvedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "conversation.created": {
         parameters: {
             query?: never;
@@ -1860,7 +1960,7 @@ export type components = {
                  * @description not_sent, or the status of the latest test message (queued, sent, delivered, failed)
                  * @enum {string}
                  */
-                status: "not_sent" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status: "not_sent" | "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
                 message_id: string | null;
                 sent_at: string | null;
             };
@@ -1881,10 +1981,26 @@ export type components = {
             message: {
                 id: string;
                 /**
-                 * @description queued when accepted (scheduled when accepted with send_at, until it is due), then sending, sent, delivered or failed; canceled when a scheduled message was canceled. A failed or canceled send is refunded.
+                 * @description queued when accepted (scheduled when accepted with send_at, until it is due; pending_approval while it waits for a person to approve it under its token's approval rule), then sending, sent, delivered or failed; canceled when a scheduled message was canceled or a pending one rejected or left to expire. A failed or canceled send is refunded.
                  * @enum {string}
                  */
-                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                /** @description Present when status is pending_approval: the send waits for a person to approve it (the agent cannot) */
+                approval?: {
+                    id: string;
+                    /**
+                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @enum {string}
+                     */
+                    status: "pending" | "approved" | "rejected" | "expired";
+                    /**
+                     * Format: date-time
+                     * @description When a pending approval expires: the message is then canceled and refunded
+                     */
+                    expires_at: string;
+                    /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                    approval_url: string;
+                };
             };
         };
         CreateFundingInvoiceResponse: {
@@ -2064,6 +2180,27 @@ export type components = {
                 spend_cap_cents_daily: number | null;
                 /** @description The send rate tier the token is held to; null: the workspace's */
                 send_rate_tier: ("starter" | "growth" | "scale" | "enterprise") | null;
+                /** @description Which of the token's sends wait for a person's approval; null: none */
+                approval: ({
+                    /**
+                     * @description Sends to a number the workspace has not messaged before
+                     * @constant
+                     */
+                    required_for: "new_recipients";
+                } | {
+                    /**
+                     * @description Every send
+                     * @constant
+                     */
+                    required_for: "all_sends";
+                } | {
+                    /**
+                     * @description Sends that cost more than threshold_cents
+                     * @constant
+                     */
+                    required_for: "over_cents";
+                    threshold_cents: number;
+                }) | null;
             };
         };
         ListTokensResponse: {
@@ -2099,6 +2236,27 @@ export type components = {
                 spent_today_cents: number | null;
                 /** @description The send rate tier the token is held to; null: the workspace's */
                 send_rate_tier: ("starter" | "growth" | "scale" | "enterprise") | null;
+                /** @description Which of the token's sends wait for a person's approval; null: none */
+                approval: ({
+                    /**
+                     * @description Sends to a number the workspace has not messaged before
+                     * @constant
+                     */
+                    required_for: "new_recipients";
+                } | {
+                    /**
+                     * @description Every send
+                     * @constant
+                     */
+                    required_for: "all_sends";
+                } | {
+                    /**
+                     * @description Sends that cost more than threshold_cents
+                     * @constant
+                     */
+                    required_for: "over_cents";
+                    threshold_cents: number;
+                }) | null;
             }[];
             /** @description Pass as cursor to get the next page; null on the last page */
             next_cursor: string | null;
@@ -2136,6 +2294,27 @@ export type components = {
                 spent_today_cents: number | null;
                 /** @description The send rate tier the token is held to; null: the workspace's */
                 send_rate_tier: ("starter" | "growth" | "scale" | "enterprise") | null;
+                /** @description Which of the token's sends wait for a person's approval; null: none */
+                approval: ({
+                    /**
+                     * @description Sends to a number the workspace has not messaged before
+                     * @constant
+                     */
+                    required_for: "new_recipients";
+                } | {
+                    /**
+                     * @description Every send
+                     * @constant
+                     */
+                    required_for: "all_sends";
+                } | {
+                    /**
+                     * @description Sends that cost more than threshold_cents
+                     * @constant
+                     */
+                    required_for: "over_cents";
+                    threshold_cents: number;
+                }) | null;
             };
             /** @description The tokens this call revoked: the token and those created from it */
             revoked_token_ids: string[];
@@ -2810,10 +2989,26 @@ export type components = {
             message: {
                 id: string;
                 /**
-                 * @description queued when accepted (scheduled when accepted with send_at, until it is due), then sending, sent, delivered or failed; canceled when a scheduled message was canceled. A failed or canceled send is refunded.
+                 * @description queued when accepted (scheduled when accepted with send_at, until it is due; pending_approval while it waits for a person to approve it under its token's approval rule), then sending, sent, delivered or failed; canceled when a scheduled message was canceled or a pending one rejected or left to expire. A failed or canceled send is refunded.
                  * @enum {string}
                  */
-                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                /** @description Present when status is pending_approval: the send waits for a person to approve it (the agent cannot) */
+                approval?: {
+                    id: string;
+                    /**
+                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @enum {string}
+                     */
+                    status: "pending" | "approved" | "rejected" | "expired";
+                    /**
+                     * Format: date-time
+                     * @description When a pending approval expires: the message is then canceled and refunded
+                     */
+                    expires_at: string;
+                    /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                    approval_url: string;
+                };
             };
         };
         SendMessageBatchResponse: {
@@ -2826,10 +3021,26 @@ export type components = {
                 message?: {
                     id: string;
                     /**
-                     * @description queued when accepted (scheduled when accepted with send_at, until it is due), then sending, sent, delivered or failed; canceled when a scheduled message was canceled. A failed or canceled send is refunded.
+                     * @description queued when accepted (scheduled when accepted with send_at, until it is due; pending_approval while it waits for a person to approve it under its token's approval rule), then sending, sent, delivered or failed; canceled when a scheduled message was canceled or a pending one rejected or left to expire. A failed or canceled send is refunded.
                      * @enum {string}
                      */
-                    status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                    status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                    /** @description Present when status is pending_approval: the send waits for a person to approve it (the agent cannot) */
+                    approval?: {
+                        id: string;
+                        /**
+                         * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "rejected" | "expired";
+                        /**
+                         * Format: date-time
+                         * @description When a pending approval expires: the message is then canceled and refunded
+                         */
+                        expires_at: string;
+                        /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                        approval_url: string;
+                    };
                 };
                 /** @description The item's error as the error catalogue gives it (with retry_after_seconds on 429), on any other status */
                 error?: {
@@ -2847,10 +3058,10 @@ export type components = {
                 /** @description msg_ for a message you sent, inb_ for one you received */
                 id: string;
                 /**
-                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @description One of pending_approval, scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; pending_approval while a person must approve it; an inbound message is received.
                  * @enum {string}
                  */
-                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
                 /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
                 phone_number: string;
                 /** @description Number of SMS segments the body takes */
@@ -2897,6 +3108,21 @@ export type components = {
                 failed_at: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
+                approval: {
+                    id: string;
+                    /**
+                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @enum {string}
+                     */
+                    status: "pending" | "approved" | "rejected" | "expired";
+                    /**
+                     * Format: date-time
+                     * @description When a pending approval expires: the message is then canceled and refunded
+                     */
+                    expires_at: string;
+                    /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                    approval_url: string;
+                } | null;
             };
         };
         ListMessagesResponse: {
@@ -2904,10 +3130,10 @@ export type components = {
                 /** @description msg_ for a message you sent, inb_ for one you received */
                 id: string;
                 /**
-                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @description One of pending_approval, scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; pending_approval while a person must approve it; an inbound message is received.
                  * @enum {string}
                  */
-                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
                 /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
                 phone_number: string;
                 /** @description Number of SMS segments the body takes */
@@ -2954,6 +3180,21 @@ export type components = {
                 failed_at: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
+                approval: {
+                    id: string;
+                    /**
+                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @enum {string}
+                     */
+                    status: "pending" | "approved" | "rejected" | "expired";
+                    /**
+                     * Format: date-time
+                     * @description When a pending approval expires: the message is then canceled and refunded
+                     */
+                    expires_at: string;
+                    /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                    approval_url: string;
+                } | null;
             }[];
             /** @description Pass as cursor to get the next page; null on the last page */
             next_cursor: string | null;
@@ -3085,7 +3326,7 @@ export type components = {
                 at: string;
                 /** @constant */
                 type: "canceled";
-                /** @description A scheduled send canceled before it was due */
+                /** @description A scheduled send canceled before it was due, or a held one rejected or expired */
                 detail: Record<string, never>;
             } | {
                 /**
@@ -3151,6 +3392,46 @@ export type components = {
                         error: string | null;
                     }[];
                 };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "approval_requested";
+                /** @description Held for a person's approval by the approval rule of the sending token */
+                detail: {
+                    approval_id: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    expires_at: string;
+                    token_id: string;
+                };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "approval_resolved";
+                /** @description Approved (then dispatched), rejected or expired (then canceled and refunded), and by whom */
+                detail: {
+                    approval_id: string;
+                    /** @enum {string} */
+                    status: "approved" | "rejected" | "expired";
+                    resolved_by: {
+                        /** @enum {string} */
+                        kind: "console" | "token" | "expiry";
+                        /** @description The token that approved or rejected it; null for the console and the expiry */
+                        token_id: string | null;
+                        /** @description The token's name, or Console; null for the expiry */
+                        name: string | null;
+                    };
+                };
             })[];
         };
         CancelMessageResponse: {
@@ -3158,10 +3439,10 @@ export type components = {
                 /** @description msg_ for a message you sent, inb_ for one you received */
                 id: string;
                 /**
-                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @description One of pending_approval, scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; pending_approval while a person must approve it; an inbound message is received.
                  * @enum {string}
                  */
-                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
                 /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
                 phone_number: string;
                 /** @description Number of SMS segments the body takes */
@@ -3208,6 +3489,21 @@ export type components = {
                 failed_at: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
+                approval: {
+                    id: string;
+                    /**
+                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @enum {string}
+                     */
+                    status: "pending" | "approved" | "rejected" | "expired";
+                    /**
+                     * Format: date-time
+                     * @description When a pending approval expires: the message is then canceled and refunded
+                     */
+                    expires_at: string;
+                    /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                    approval_url: string;
+                } | null;
             };
         };
         PreviewMessageResponse: {
@@ -3265,11 +3561,11 @@ export type components = {
                 /** @description What the workspace's daily spend cap, and a capped token's own caps (create_token), leave for the rest of this UTC day */
                 spend_remaining_today_cents: number;
                 /**
-                 * @description accept when the send would be accepted now; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the error code the send would get now (idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, insufficient_balance, spend_limit_exceeded), detailed in error
+                 * @description accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's approval rule until a person approves it; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the error code the send would get now (idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, insufficient_balance, spend_limit_exceeded), detailed in error
                  * @enum {string}
                  */
-                verdict: "accept" | "replay" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "insufficient_balance" | "spend_limit_exceeded";
-                /** @description The error the send would get now, with its fix and retry hint as the error catalogue gives them; null on accept or replay */
+                verdict: "accept" | "pending_approval" | "replay" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "insufficient_balance" | "spend_limit_exceeded";
+                /** @description The error the send would get now, with its fix and retry hint as the error catalogue gives them; null on accept, pending_approval or replay */
                 error: ({
                     code: string;
                     message: string;
@@ -3278,6 +3574,232 @@ export type components = {
                 } & {
                     [key: string]: unknown;
                 }) | null;
+            };
+        };
+        ListApprovalsResponse: {
+            approvals: {
+                id: string;
+                /**
+                 * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                 * @enum {string}
+                 */
+                status: "pending" | "approved" | "rejected" | "expired";
+                /**
+                 * Format: date-time
+                 * @description When a pending approval expires: the message is then canceled and refunded
+                 */
+                expires_at: string;
+                /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                approval_url: string;
+                message: {
+                    id: string;
+                    /**
+                     * @description pending_approval while it waits; queued or scheduled once approved; canceled
+                     * @enum {string}
+                     */
+                    status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                    /** @description The recipient */
+                    phone_number: string;
+                    body: string;
+                    segments: number;
+                    /** @description Debited when the send was accepted; refunded when rejected or expired */
+                    cost_cents: number;
+                };
+                requested_by: {
+                    /** @description The token that made the send */
+                    token_id: string;
+                    /** @description The token's name */
+                    name: string | null;
+                    /** @description The rule that held the send */
+                    approval: ({
+                        /**
+                         * @description Sends to a number the workspace has not messaged before
+                         * @constant
+                         */
+                        required_for: "new_recipients";
+                    } | {
+                        /**
+                         * @description Every send
+                         * @constant
+                         */
+                        required_for: "all_sends";
+                    } | {
+                        /**
+                         * @description Sends that cost more than threshold_cents
+                         * @constant
+                         */
+                        required_for: "over_cents";
+                        threshold_cents: number;
+                    }) | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When it was approved, rejected or expired; null while pending */
+                resolved_at: string | null;
+                /** @description Who resolved it; null while pending */
+                resolved_by: {
+                    /** @enum {string} */
+                    kind: "console" | "token" | "expiry";
+                    /** @description The token that approved or rejected it; null for the console and the expiry */
+                    token_id: string | null;
+                    /** @description The token's name, or Console; null for the expiry */
+                    name: string | null;
+                } | null;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        ApproveApprovalResponse: {
+            /** @description A send held for approval */
+            approval: {
+                id: string;
+                /**
+                 * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                 * @enum {string}
+                 */
+                status: "pending" | "approved" | "rejected" | "expired";
+                /**
+                 * Format: date-time
+                 * @description When a pending approval expires: the message is then canceled and refunded
+                 */
+                expires_at: string;
+                /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                approval_url: string;
+                message: {
+                    id: string;
+                    /**
+                     * @description pending_approval while it waits; queued or scheduled once approved; canceled
+                     * @enum {string}
+                     */
+                    status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                    /** @description The recipient */
+                    phone_number: string;
+                    body: string;
+                    segments: number;
+                    /** @description Debited when the send was accepted; refunded when rejected or expired */
+                    cost_cents: number;
+                };
+                requested_by: {
+                    /** @description The token that made the send */
+                    token_id: string;
+                    /** @description The token's name */
+                    name: string | null;
+                    /** @description The rule that held the send */
+                    approval: ({
+                        /**
+                         * @description Sends to a number the workspace has not messaged before
+                         * @constant
+                         */
+                        required_for: "new_recipients";
+                    } | {
+                        /**
+                         * @description Every send
+                         * @constant
+                         */
+                        required_for: "all_sends";
+                    } | {
+                        /**
+                         * @description Sends that cost more than threshold_cents
+                         * @constant
+                         */
+                        required_for: "over_cents";
+                        threshold_cents: number;
+                    }) | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When it was approved, rejected or expired; null while pending */
+                resolved_at: string | null;
+                /** @description Who resolved it; null while pending */
+                resolved_by: {
+                    /** @enum {string} */
+                    kind: "console" | "token" | "expiry";
+                    /** @description The token that approved or rejected it; null for the console and the expiry */
+                    token_id: string | null;
+                    /** @description The token's name, or Console; null for the expiry */
+                    name: string | null;
+                } | null;
+            };
+        };
+        RejectApprovalResponse: {
+            /** @description A send held for approval */
+            approval: {
+                id: string;
+                /**
+                 * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                 * @enum {string}
+                 */
+                status: "pending" | "approved" | "rejected" | "expired";
+                /**
+                 * Format: date-time
+                 * @description When a pending approval expires: the message is then canceled and refunded
+                 */
+                expires_at: string;
+                /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                approval_url: string;
+                message: {
+                    id: string;
+                    /**
+                     * @description pending_approval while it waits; queued or scheduled once approved; canceled
+                     * @enum {string}
+                     */
+                    status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                    /** @description The recipient */
+                    phone_number: string;
+                    body: string;
+                    segments: number;
+                    /** @description Debited when the send was accepted; refunded when rejected or expired */
+                    cost_cents: number;
+                };
+                requested_by: {
+                    /** @description The token that made the send */
+                    token_id: string;
+                    /** @description The token's name */
+                    name: string | null;
+                    /** @description The rule that held the send */
+                    approval: ({
+                        /**
+                         * @description Sends to a number the workspace has not messaged before
+                         * @constant
+                         */
+                        required_for: "new_recipients";
+                    } | {
+                        /**
+                         * @description Every send
+                         * @constant
+                         */
+                        required_for: "all_sends";
+                    } | {
+                        /**
+                         * @description Sends that cost more than threshold_cents
+                         * @constant
+                         */
+                        required_for: "over_cents";
+                        threshold_cents: number;
+                    }) | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When it was approved, rejected or expired; null while pending */
+                resolved_at: string | null;
+                /** @description Who resolved it; null while pending */
+                resolved_by: {
+                    /** @enum {string} */
+                    kind: "console" | "token" | "expiry";
+                    /** @description The token that approved or rejected it; null for the console and the expiry */
+                    token_id: string | null;
+                    /** @description The token's name, or Console; null for the expiry */
+                    name: string | null;
+                } | null;
             };
         };
         ListMcpOAuthClientsResponse: {
@@ -3312,7 +3834,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -3369,7 +3891,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -3424,7 +3946,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -3479,7 +4001,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -3550,7 +4072,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -3614,7 +4136,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -3647,7 +4169,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -3793,6 +4315,176 @@ export type components = {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;
                     /** @constant */
+                    type: "message.approval_requested";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
+                        approval: {
+                            id: string;
+                            /**
+                             * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "rejected" | "expired";
+                            /**
+                             * Format: date-time
+                             * @description When a pending approval expires: the message is then canceled and refunded
+                             */
+                            expires_at: string;
+                            /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                            approval_url: string;
+                            message: {
+                                id: string;
+                                /**
+                                 * @description pending_approval while it waits; queued or scheduled once approved; canceled
+                                 * @enum {string}
+                                 */
+                                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                                /** @description The recipient */
+                                phone_number: string;
+                                body: string;
+                                segments: number;
+                                /** @description Debited when the send was accepted; refunded when rejected or expired */
+                                cost_cents: number;
+                            };
+                            requested_by: {
+                                /** @description The token that made the send */
+                                token_id: string;
+                                /** @description The token's name */
+                                name: string | null;
+                                /** @description The rule that held the send */
+                                approval: ({
+                                    /**
+                                     * @description Sends to a number the workspace has not messaged before
+                                     * @constant
+                                     */
+                                    required_for: "new_recipients";
+                                } | {
+                                    /**
+                                     * @description Every send
+                                     * @constant
+                                     */
+                                    required_for: "all_sends";
+                                } | {
+                                    /**
+                                     * @description Sends that cost more than threshold_cents
+                                     * @constant
+                                     */
+                                    required_for: "over_cents";
+                                    threshold_cents: number;
+                                }) | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            /** @description When it was approved, rejected or expired; null while pending */
+                            resolved_at: string | null;
+                            /** @description Who resolved it; null while pending */
+                            resolved_by: {
+                                /** @enum {string} */
+                                kind: "console" | "token" | "expiry";
+                                /** @description The token that approved or rejected it; null for the console and the expiry */
+                                token_id: string | null;
+                                /** @description The token's name, or Console; null for the expiry */
+                                name: string | null;
+                            } | null;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.approval_resolved";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
+                        approval: {
+                            id: string;
+                            /**
+                             * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "rejected" | "expired";
+                            /**
+                             * Format: date-time
+                             * @description When a pending approval expires: the message is then canceled and refunded
+                             */
+                            expires_at: string;
+                            /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                            approval_url: string;
+                            message: {
+                                id: string;
+                                /**
+                                 * @description pending_approval while it waits; queued or scheduled once approved; canceled
+                                 * @enum {string}
+                                 */
+                                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                                /** @description The recipient */
+                                phone_number: string;
+                                body: string;
+                                segments: number;
+                                /** @description Debited when the send was accepted; refunded when rejected or expired */
+                                cost_cents: number;
+                            };
+                            requested_by: {
+                                /** @description The token that made the send */
+                                token_id: string;
+                                /** @description The token's name */
+                                name: string | null;
+                                /** @description The rule that held the send */
+                                approval: ({
+                                    /**
+                                     * @description Sends to a number the workspace has not messaged before
+                                     * @constant
+                                     */
+                                    required_for: "new_recipients";
+                                } | {
+                                    /**
+                                     * @description Every send
+                                     * @constant
+                                     */
+                                    required_for: "all_sends";
+                                } | {
+                                    /**
+                                     * @description Sends that cost more than threshold_cents
+                                     * @constant
+                                     */
+                                    required_for: "over_cents";
+                                    threshold_cents: number;
+                                }) | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            /** @description When it was approved, rejected or expired; null while pending */
+                            resolved_at: string | null;
+                            /** @description Who resolved it; null while pending */
+                            resolved_by: {
+                                /** @enum {string} */
+                                kind: "console" | "token" | "expiry";
+                                /** @description The token that approved or rejected it; null for the console and the expiry */
+                                token_id: string | null;
+                                /** @description The token's name, or Console; null for the expiry */
+                                name: string | null;
+                            } | null;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
                     type: "conversation.created";
                     /**
                      * Format: date-time
@@ -3908,7 +4600,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -4917,10 +5609,10 @@ export type components = {
                 /** @description msg_ for a message you sent, inb_ for one you received */
                 id: string;
                 /**
-                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @description One of pending_approval, scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; pending_approval while a person must approve it; an inbound message is received.
                  * @enum {string}
                  */
-                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
                 /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
                 phone_number: string;
                 /** @description Number of SMS segments the body takes */
@@ -4967,6 +5659,21 @@ export type components = {
                 failed_at: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
+                approval: {
+                    id: string;
+                    /**
+                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @enum {string}
+                     */
+                    status: "pending" | "approved" | "rejected" | "expired";
+                    /**
+                     * Format: date-time
+                     * @description When a pending approval expires: the message is then canceled and refunded
+                     */
+                    expires_at: string;
+                    /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                    approval_url: string;
+                } | null;
             }[];
             /** @description Pass as cursor to get the next page; null on the last page */
             next_cursor: string | null;
@@ -5202,10 +5909,10 @@ export type components = {
                 /** @description msg_ for a message you sent, inb_ for one you received */
                 id: string;
                 /**
-                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @description One of pending_approval, scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; pending_approval while a person must approve it; an inbound message is received.
                  * @enum {string}
                  */
-                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
                 /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
                 phone_number: string;
                 /** @description Number of SMS segments the body takes */
@@ -5252,6 +5959,21 @@ export type components = {
                 failed_at: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
+                approval: {
+                    id: string;
+                    /**
+                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @enum {string}
+                     */
+                    status: "pending" | "approved" | "rejected" | "expired";
+                    /**
+                     * Format: date-time
+                     * @description When a pending approval expires: the message is then canceled and refunded
+                     */
+                    expires_at: string;
+                    /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                    approval_url: string;
+                } | null;
             };
             /** @description Its conversation, with whether `from` is now suppressed */
             conversation: {
@@ -5289,10 +6011,10 @@ export type components = {
                 /** @description msg_ for a message you sent, inb_ for one you received */
                 id: string;
                 /**
-                 * @description One of scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; an inbound message is received.
+                 * @description One of pending_approval, scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; pending_approval while a person must approve it; an inbound message is received.
                  * @enum {string}
                  */
-                status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
                 /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
                 phone_number: string;
                 /** @description Number of SMS segments the body takes */
@@ -5339,6 +6061,21 @@ export type components = {
                 failed_at: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
+                approval: {
+                    id: string;
+                    /**
+                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @enum {string}
+                     */
+                    status: "pending" | "approved" | "rejected" | "expired";
+                    /**
+                     * Format: date-time
+                     * @description When a pending approval expires: the message is then canceled and refunded
+                     */
+                    expires_at: string;
+                    /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                    approval_url: string;
+                } | null;
             };
             /** @description The recipient's workspace suppression; null when never suppressed */
             suppression: {
@@ -5385,6 +6122,27 @@ export type components = {
             error: "amount_below_minimum";
             /** @description The smallest amount_cents accepted */
             minimum_cents: number;
+        };
+        /** @description This approval was resolved already. Fix: Only a pending approval can be approved or rejected. See current_status in this error (or GET /api/v1/approvals): an approved send went out, a rejected or expired one was canceled and refunded; send again to ask anew. */
+        ApprovalNotPendingErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "approval_not_pending";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "do_not_retry";
+            /**
+             * @description The status the approval is in
+             * @enum {string}
+             */
+            current_status: "pending" | "approved" | "rejected" | "expired";
         };
         /** @description No connected sender number is available for this workspace. Fix: Buy a number (POST /api/v1/numbers) or provision a dedicated number, then send again. */
         BrandedNumberMissingErrorDetail: {
@@ -5526,7 +6284,7 @@ export type components = {
              * @description The status the message is in
              * @enum {string}
              */
-            current_status: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+            current_status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
         };
         /** @description The send rate limit for this token is exhausted. Fix: Wait retry_after_seconds (the Retry-After header) before sending again. */
         MessageSendRateLimitedError: {
@@ -7210,6 +7968,27 @@ export interface operations {
                      * @enum {string}
                      */
                     send_rate_tier?: "starter" | "growth" | "scale" | "enterprise";
+                    /** @description Which of the token's sends wait for a person: accepted as pending_approval (debited) until approved with a token outside its tree or in the console, else canceled and refunded after APPROVAL_TTL_SECONDS (1 hour by default). Tokens it creates carry the rule too. */
+                    approval?: {
+                        /**
+                         * @description Sends to a number the workspace has not messaged before
+                         * @constant
+                         */
+                        required_for: "new_recipients";
+                    } | {
+                        /**
+                         * @description Every send
+                         * @constant
+                         */
+                        required_for: "all_sends";
+                    } | {
+                        /**
+                         * @description Sends that cost more than threshold_cents
+                         * @constant
+                         */
+                        required_for: "over_cents";
+                        threshold_cents: number;
+                    };
                 };
             };
         };
@@ -8929,7 +9708,7 @@ export interface operations {
     listMessages: {
         parameters: {
             query?: {
-                status?: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                status?: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
                 direction?: "outbound" | "inbound";
                 phone_number?: string;
                 sender_number?: string;
@@ -9829,6 +10608,347 @@ export interface operations {
             };
         };
     };
+    listApprovals: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "expired";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List sends held for approval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListApprovalsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    approveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Approval id (apr_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approve a held send */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApproveApprovalResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description forbidden, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ForbiddenErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description approval_not_pending, validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    rejectApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Approval id (apr_...) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reject a held send */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RejectApprovalResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description forbidden, unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ForbiddenErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description approval_not_pending, validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
     listMcpOAuthClients: {
         parameters: {
             query?: never;
@@ -10085,7 +11205,7 @@ export interface operations {
                     /** @description Notes for your team, at most 200 characters */
                     description?: string;
                     /** @description Event types to send; empty means all */
-                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                     /** @description Whether events are sent to it (default true) */
                     enabled?: boolean;
                 };
@@ -10386,7 +11506,7 @@ export interface operations {
                     /** @description Notes for your team, at most 200 characters */
                     description?: string;
                     /** @description Event types to send; empty means all */
-                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                     /** @description false stops sending; true resumes it */
                     enabled?: boolean;
                 };
@@ -10738,7 +11858,7 @@ export interface operations {
                      * @description The event type of the example event to send; when omitted, the first type the endpoint subscribes to, else message.sent
                      * @enum {string}
                      */
-                    event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                    event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 };
             };
         };
@@ -11118,7 +12238,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "succeeded" | "failed";
-                event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id?: string;
                 event_id?: string;
                 message_id?: string;
@@ -15703,7 +16823,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
                     };
                 };
             };
@@ -15799,14 +16919,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, sender_number_not_found, message_not_cancelable, suppression_not_removable */
+            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, sender_number_not_found, message_not_cancelable, approval_not_pending, suppression_not_removable */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AmountBelowMinimumError"] | {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
                     };
                 };
             };
@@ -16154,6 +17274,304 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             received_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageApprovalRequestedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "message.approval_requested",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "approval": {
+                 *           "id": "apr_example0000000000000000",
+                 *           "status": "pending",
+                 *           "expires_at": "2026-01-01T13:00:00.000Z",
+                 *           "approval_url": "https://sms.example.com/console/approvals",
+                 *           "message": {
+                 *             "id": "msg_example0000000000000000",
+                 *             "status": "pending_approval",
+                 *             "phone_number": "+14155550100",
+                 *             "segments": 1,
+                 *             "cost_cents": 2,
+                 *             "body": "Your order shipped"
+                 *           },
+                 *           "requested_by": {
+                 *             "token_id": "tok_example0000000000000000",
+                 *             "name": "support agent",
+                 *             "approval": {
+                 *               "required_for": "all_sends"
+                 *             }
+                 *           },
+                 *           "created_at": "2026-01-01T12:00:00.000Z",
+                 *           "resolved_at": null,
+                 *           "resolved_by": null
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.approval_requested";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
+                        approval: {
+                            id: string;
+                            /**
+                             * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "rejected" | "expired";
+                            /**
+                             * Format: date-time
+                             * @description When a pending approval expires: the message is then canceled and refunded
+                             */
+                            expires_at: string;
+                            /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                            approval_url: string;
+                            message: {
+                                id: string;
+                                /**
+                                 * @description pending_approval while it waits; queued or scheduled once approved; canceled
+                                 * @enum {string}
+                                 */
+                                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                                /** @description The recipient */
+                                phone_number: string;
+                                body: string;
+                                segments: number;
+                                /** @description Debited when the send was accepted; refunded when rejected or expired */
+                                cost_cents: number;
+                            };
+                            requested_by: {
+                                /** @description The token that made the send */
+                                token_id: string;
+                                /** @description The token's name */
+                                name: string | null;
+                                /** @description The rule that held the send */
+                                approval: ({
+                                    /**
+                                     * @description Sends to a number the workspace has not messaged before
+                                     * @constant
+                                     */
+                                    required_for: "new_recipients";
+                                } | {
+                                    /**
+                                     * @description Every send
+                                     * @constant
+                                     */
+                                    required_for: "all_sends";
+                                } | {
+                                    /**
+                                     * @description Sends that cost more than threshold_cents
+                                     * @constant
+                                     */
+                                    required_for: "over_cents";
+                                    threshold_cents: number;
+                                }) | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            /** @description When it was approved, rejected or expired; null while pending */
+                            resolved_at: string | null;
+                            /** @description Who resolved it; null while pending */
+                            resolved_by: {
+                                /** @enum {string} */
+                                kind: "console" | "token" | "expiry";
+                                /** @description The token that approved or rejected it; null for the console and the expiry */
+                                token_id: string | null;
+                                /** @description The token's name, or Console; null for the expiry */
+                                name: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageApprovalResolvedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "message.approval_resolved",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "approval": {
+                 *           "id": "apr_example0000000000000000",
+                 *           "status": "approved",
+                 *           "expires_at": "2026-01-01T13:00:00.000Z",
+                 *           "approval_url": "https://sms.example.com/console/approvals",
+                 *           "message": {
+                 *             "id": "msg_example0000000000000000",
+                 *             "status": "queued",
+                 *             "phone_number": "+14155550100",
+                 *             "segments": 1,
+                 *             "cost_cents": 2,
+                 *             "body": "Your order shipped"
+                 *           },
+                 *           "requested_by": {
+                 *             "token_id": "tok_example0000000000000000",
+                 *             "name": "support agent",
+                 *             "approval": {
+                 *               "required_for": "all_sends"
+                 *             }
+                 *           },
+                 *           "created_at": "2026-01-01T12:00:00.000Z",
+                 *           "resolved_at": "2026-01-01T12:00:00.000Z",
+                 *           "resolved_by": {
+                 *             "kind": "console",
+                 *             "token_id": null,
+                 *             "name": "Console"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.approval_resolved";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
+                        approval: {
+                            id: string;
+                            /**
+                             * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "rejected" | "expired";
+                            /**
+                             * Format: date-time
+                             * @description When a pending approval expires: the message is then canceled and refunded
+                             */
+                            expires_at: string;
+                            /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                            approval_url: string;
+                            message: {
+                                id: string;
+                                /**
+                                 * @description pending_approval while it waits; queued or scheduled once approved; canceled
+                                 * @enum {string}
+                                 */
+                                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                                /** @description The recipient */
+                                phone_number: string;
+                                body: string;
+                                segments: number;
+                                /** @description Debited when the send was accepted; refunded when rejected or expired */
+                                cost_cents: number;
+                            };
+                            requested_by: {
+                                /** @description The token that made the send */
+                                token_id: string;
+                                /** @description The token's name */
+                                name: string | null;
+                                /** @description The rule that held the send */
+                                approval: ({
+                                    /**
+                                     * @description Sends to a number the workspace has not messaged before
+                                     * @constant
+                                     */
+                                    required_for: "new_recipients";
+                                } | {
+                                    /**
+                                     * @description Every send
+                                     * @constant
+                                     */
+                                    required_for: "all_sends";
+                                } | {
+                                    /**
+                                     * @description Sends that cost more than threshold_cents
+                                     * @constant
+                                     */
+                                    required_for: "over_cents";
+                                    threshold_cents: number;
+                                }) | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            /** @description When it was approved, rejected or expired; null while pending */
+                            resolved_at: string | null;
+                            /** @description Who resolved it; null while pending */
+                            resolved_by: {
+                                /** @enum {string} */
+                                kind: "console" | "token" | "expiry";
+                                /** @description The token that approved or rejected it; null for the console and the expiry */
+                                token_id: string | null;
+                                /** @description The token's name, or Console; null for the expiry */
+                                name: string | null;
+                            } | null;
                         };
                     };
                 };

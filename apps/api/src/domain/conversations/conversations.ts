@@ -16,7 +16,7 @@ import { listMessageItems } from '../messages/history.ts';
  * that never replied make no conversation.
  */
 
-type ConversationDeps = Pick<Services, 'sql'>;
+type ConversationDeps = Pick<Services, 'sql' | 'config'>;
 
 type ConversationRow = {
   id: string;

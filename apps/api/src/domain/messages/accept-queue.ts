@@ -1,4 +1,4 @@
-import type { TMessageStatus, TSendOutcome } from '@textline/contract';
+import type { TApprovalRule, TMessageStatus, TSendOutcome } from '@textline/contract';
 import { queryRows, type SqlClient } from '@textline/db';
 import { createKeyedBatcher } from '../../lib/keyed-batcher.ts';
 import { acceptBatch, dryRun } from './accept-queue.sql.ts';
@@ -35,6 +35,16 @@ export type AcceptParameters = {
    * capped_token_chain); absent, not false, otherwise, so an uncapped send's JSON and work are as before.
    */
   token_capped?: true | undefined;
+  /**
+   * The token's approval rule and the approval a held send gets (approvalParametersOf); absent for a
+   * token without a rule, so its send's JSON and work are as before.
+   */
+  approval_required_for?: TApprovalRule['required_for'] | undefined;
+  approval_threshold_cents?: number | undefined;
+  approval_id?: string | undefined;
+  approval_expires_at?: Date | undefined;
+  approval_requested_job_id?: string | undefined;
+  approval_expiry_job_id?: string | undefined;
   source: string;
   now: Date;
   spend_day: string;

@@ -16,7 +16,7 @@ import {
 
 type BatchCaller = Pick<
   AuthContext,
-  'workspaceId' | 'tokenId' | 'spendCapCentsDaily' | 'planTier' | 'sendRateTier' | 'ancestors'
+  'workspaceId' | 'tokenId' | 'spendCapCentsDaily' | 'approval' | 'planTier' | 'sendRateTier' | 'ancestors'
 >;
 
 /** Whether an item repeats a send already accepted under its idempotency key (the dry run answers replay). */

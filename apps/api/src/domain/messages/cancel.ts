@@ -11,7 +11,7 @@ import { refundMessage } from './outcomes.ts';
  * finds the message canceled when it comes due. Another workspace's id is not found.
  */
 export async function cancelMessage(
-  deps: Pick<Services, 'prisma' | 'sql' | 'clock' | 'live'>,
+  deps: Pick<Services, 'prisma' | 'sql' | 'clock' | 'live' | 'config'>,
   workspaceId: string,
   id: string,
 ): Promise<TMessageItem> {

@@ -27,12 +27,15 @@ export const outboundById = statement<
     delivered_at: Date | null;
     failed_at: Date | null;
     expires_at: Date | null;
+    approval: unknown;
   }
 >(`SELECT m.id, 'outbound' AS direction, m.status, m.phone_number, m.sender_number, m.body,
   m.segments, m.cost_cents, m.error_code,
   CASE WHEN m.source = 'campaign' THEN m.metadata->>'campaign_id' END AS campaign_id,
   m.idempotency_key, m.metadata, m.created_at, m.updated_at, m.send_at, m.sent_at, m.delivered_at, m.failed_at,
-  m.expires_at
+  m.expires_at,
+  (SELECT json_build_object('id', a.id, 'status', a.status, 'expires_at', a.expires_at)
+   FROM approvals a WHERE a.message_id = m.id) AS approval
 FROM messages m WHERE m.id = $1 AND m.workspace_id = $2`);
 
 /**
@@ -60,11 +63,12 @@ export const inboundById = statement<
     delivered_at: Date | null;
     failed_at: Date | null;
     expires_at: Date | null;
+    approval: unknown;
   }
 >(`SELECT i.id, 'inbound' AS direction, 'received' AS status, i.from_number AS phone_number,
   i.to_number AS sender_number, i.body, NULL::integer AS segments, 0 AS cost_cents, NULL::text AS error_code,
   NULL::text AS campaign_id, NULL::text AS idempotency_key, NULL::jsonb AS metadata, i.created_at,
   i.created_at AS updated_at, NULL::timestamptz AS send_at, NULL::timestamptz AS sent_at,
   NULL::timestamptz AS delivered_at, NULL::timestamptz AS failed_at,
-  NULL::timestamptz AS expires_at
+  NULL::timestamptz AS expires_at, NULL::json AS approval
 FROM inbound_messages i WHERE i.id = $1 AND i.workspace_id = $2`);

@@ -97,7 +97,7 @@ export function messageListStatement(
  * a name of their own. Bad numbers and an empty date range are 422 naming the field.
  */
 export async function listMessageItems(
-  deps: Pick<Services, 'sql'>,
+  deps: Pick<Services, 'sql' | 'config'>,
   workspaceId: string,
   query: MessageFilter & { limit: number; cursor?: string | undefined },
   list = 'messages',
@@ -113,5 +113,5 @@ export async function listMessageItems(
   if (!statement) return { messages: [], next_cursor: null };
   const rows = await deps.sql.query<MessageItemRow>(statement.text, statement.values, { timestamps: 'iso' });
   const { rows: pageRows, nextCursor } = page.page(rows, (row) => ({ createdAt: new Date(row.created_at), id: row.id }));
-  return { messages: pageRows.map(toMessageItem), next_cursor: nextCursor };
+  return { messages: pageRows.map((row) => toMessageItem(row, deps.config)), next_cursor: nextCursor };
 }

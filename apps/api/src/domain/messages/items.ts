@@ -1,4 +1,6 @@
 import type { TMessageItem, TMessageStatus } from '@textline/contract';
+import type { Config } from '../../config.ts';
+import { messageApprovalOf } from '../approvals/approvals.ts';
 import { retryHintOf } from '../customer-webhooks/events.ts';
 import { inboundById, outboundById } from './get.sql.ts';
 import { countSegments } from './segments.ts';
@@ -36,6 +38,8 @@ export type MessageItemRow = {
   delivered_at: string | null;
   failed_at: string | null;
   expires_at: string | null;
+  /** json_build_object's expires_at is PostgreSQL's text of the instant, not ISO. */
+  approval: { id: string; status: string; expires_at: string } | null;
 };
 
 /**
@@ -43,7 +47,7 @@ export type MessageItemRow = {
  * webhook does: error_code, and the retry hint when the code is the catalogue's. An inbound message
  * was never counted when it arrived, so its segments are counted here.
  */
-export function toMessageItem(row: MessageItemRow): TMessageItem {
+export function toMessageItem(row: MessageItemRow, config: Pick<Config, 'publicBaseUrl'>): TMessageItem {
   return {
     id: row.id,
     direction: row.direction,
@@ -65,5 +69,6 @@ export function toMessageItem(row: MessageItemRow): TMessageItem {
     delivered_at: row.delivered_at,
     failed_at: row.failed_at,
     expires_at: row.expires_at,
+    approval: row.approval && messageApprovalOf(config, { ...row.approval, expiresAt: new Date(row.approval.expires_at) }),
   };
 }

@@ -3,6 +3,7 @@ import {
   messageValidity,
   sendAtWindow,
   sendRefusalOf,
+  type TApprovalRule,
   type TMessageAccepted,
   type TMessageCreateRequest,
   type TSendRefusalOutcome,
@@ -15,6 +16,7 @@ import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { insufficientBalance } from '../ledger.ts';
 import type { Services } from '../../ports.ts';
+import { approvalJob, approvalOfMessage, approvalParametersOf, messageApprovalOf } from '../approvals/approvals.ts';
 import { dispatchJob, dispatchJobIdOf } from './dispatch.ts';
 import { acceptDryRun, type AcceptParameters, type AcceptRow } from './accept-queue.ts';
 import { countSegments } from './segments.ts';
@@ -41,13 +43,24 @@ export type SendRequest = SendContent & {
 /**
  * Who sends: the workspace, and the token for a send a token made (a campaign step's is the token
  * that enrolled the number; the console's is its session).
- * `tokenSpendCapped`: the token has a daily spend cap of its own (tokenSender).
+ * `tokenSpendCapped`: the token has a daily spend cap of its own (tokenSender); `approval`: the
+ * token's approval rule, which may hold the send for a person.
  */
-export type Sender = { workspaceId: string; tokenId?: string | undefined; tokenSpendCapped?: boolean | undefined };
+export type Sender = {
+  workspaceId: string;
+  tokenId?: string | undefined;
+  tokenSpendCapped?: boolean | undefined;
+  approval?: TApprovalRule | null | undefined;
+};
 
 /** The sender of a send made with a bearer token: capped tokens are checked against their cap too. */
-export function tokenSender(auth: Pick<AuthContext, 'workspaceId' | 'tokenId' | 'spendCapCentsDaily'>): Sender {
-  return { workspaceId: auth.workspaceId, tokenId: auth.tokenId, tokenSpendCapped: auth.spendCapCentsDaily !== null };
+export function tokenSender(auth: Pick<AuthContext, 'workspaceId' | 'tokenId' | 'spendCapCentsDaily' | 'approval'>): Sender {
+  return {
+    workspaceId: auth.workspaceId,
+    tokenId: auth.tokenId,
+    tokenSpendCapped: auth.spendCapCentsDaily !== null,
+    approval: auth.approval,
+  };
 }
 
 export type SendResult = { message: TMessageAccepted; replayed: boolean };
@@ -172,8 +185,23 @@ export async function acceptSend(deps: SendDeps, sender: Sender, parameters: Acc
       deps.live?.publish(sender.workspaceId, { resource: 'message', id: message.id, status: message.status });
       return { message, replayed: false };
     }
-    case 'replay':
-      return { message: acceptedMessage(row), replayed: true };
+    case 'pending_approval': {
+      // Held for a person (rule 10): no dispatch job; the approval's event job is due now.
+      const { approval_id: id, approval_expires_at: expiresAt, approval_requested_job_id: jobId } = parameters;
+      if (!id || !expiresAt || !jobId) throw new Error('accept_message_batch held a send without an approval rule');
+      deps.jobs?.wake(approvalJob.queue, jobId);
+      const message = acceptedMessage(row);
+      deps.live?.publish(sender.workspaceId, { resource: 'message', id: message.id, status: message.status });
+      return {
+        message: { ...message, approval: messageApprovalOf(deps.config, { id, status: 'pending', expiresAt }) },
+        replayed: false,
+      };
+    }
+    case 'replay': {
+      const message = acceptedMessage(row);
+      if (message.status !== 'pending_approval') return { message, replayed: true };
+      return { message: { ...message, approval: await approvalOfMessage(deps, message.id) }, replayed: true };
+    }
     case 'insufficient_balance': {
       // The refusal path only: the balance is read again to tell the caller how far short it is.
       const workspace = await deps.prisma.workspace.findUnique({
@@ -240,6 +268,7 @@ export async function acceptParametersOf(
     expires_at: new Date((sendAt ?? now).getTime() + validityMs),
     from_number: from,
     token_capped: sender.tokenSpendCapped ? true : undefined,
+    ...(sender.approval ? approvalParametersOf(deps, sender.approval, now) : {}),
     source: options.source,
     now,
     spend_day: utcDay(now.getTime()),

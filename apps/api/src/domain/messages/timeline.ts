@@ -3,10 +3,12 @@ import {
   type DispatchOutcome,
   type JobStatus,
   type ProviderEventStatus,
+  type TApprovalResolver,
+  type TApprovalStatus,
   type TMessageTimelineEvent,
   type TWebhookDelivery,
 } from '@textline/contract';
-import type { InboundMessage, Message, Prisma, ProviderEvent, WorkspaceSuppression } from '@textline/db';
+import type { Approval, InboundMessage, Message, Prisma, ProviderEvent, WorkspaceSuppression } from '@textline/db';
 import { INBOUND_MESSAGE_EVENT_TYPE } from '../reconciliation/payloads.ts';
 import type { Services } from '../../ports.ts';
 import { retryHintOf } from '../customer-webhooks/events.ts';
@@ -113,6 +115,31 @@ async function webhookDeliverySteps(deps: TimelineDeps, workspaceId: string, mes
   }));
 }
 
+/** The approval a held send waited for: requested with the send, then resolved, and by whom. */
+function approvalSteps(approval: Approval | null): Step[] {
+  if (!approval) return [];
+  const steps: Step[] = [
+    {
+      at: approval.createdAt,
+      type: 'approval_requested',
+      detail: { approval_id: approval.id, expires_at: approval.expiresAt.toISOString(), token_id: approval.tokenId },
+    },
+  ];
+  if (approval.resolvedAt && approval.status !== 'pending') {
+    steps.push({
+      at: approval.resolvedAt,
+      type: 'approval_resolved',
+      detail: {
+        approval_id: approval.id,
+        // The columns hold only these values (schema.prisma).
+        status: approval.status as Exclude<TApprovalStatus, 'pending'>,
+        resolved_by: approval.resolvedBy as TApprovalResolver,
+      },
+    });
+  }
+  return steps;
+}
+
 /** What became of the hand-over to the carrier, from the message and its dispatch job. */
 function dispatchOutcome(message: Message, job: { status: string } | null): DispatchOutcome {
   if (message.dispatchedAt) {
@@ -125,7 +152,7 @@ function dispatchOutcome(message: Message, job: { status: string } | null): Disp
 
 async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<Step[]> {
   const { prisma } = deps;
-  const [token, ledger, job, providerEvents, suppression, deliveries] = await Promise.all([
+  const [token, ledger, job, providerEvents, suppression, deliveries, approval] = await Promise.all([
     message.tokenId
       ? prisma.accessToken.findUnique({ where: { id: message.tokenId }, select: { name: true, origin: true } })
       : null,
@@ -137,6 +164,7 @@ async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<S
       where: { workspaceId_phoneNumber: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber } },
     }),
     webhookDeliverySteps(deps, message.workspaceId, message.id),
+    prisma.approval.findUnique({ where: { messageId: message.id } }),
   ]);
   const debit = ledger.find((entry) => entry.kind === 'send_debit');
   const refund = ledger.find((entry) => entry.kind === 'send_refund');
@@ -163,6 +191,7 @@ async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<S
       },
     },
   ];
+  steps.push(...approvalSteps(approval));
   // A scheduled send canceled before it was due never reached dispatch: its job finds it canceled later.
   const neverDispatched = message.status === 'canceled' && !message.dispatchedAt;
   if ((job || message.dispatchedAt) && !neverDispatched) {

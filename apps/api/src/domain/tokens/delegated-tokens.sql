@@ -8,7 +8,8 @@ SELECT plan_tier FROM workspaces WHERE id = $1 FOR NO KEY UPDATE;
 -- name: creatorToken
 -- The limits a new token inherits from the token creating it.
 -- params: tokenId, workspaceId
-SELECT revoked_at, expires_at, spend_cap_cents_daily, send_rate_tier FROM access_tokens
+SELECT revoked_at, expires_at, spend_cap_cents_daily, send_rate_tier, approval_required_for, approval_threshold_cents
+FROM access_tokens
 WHERE id = $1 AND workspace_id = $2;
 
 -- name: revokerStanding

@@ -14,8 +14,16 @@ export const lockWorkspaceTokens = statement<[workspaceId: string | null], { pla
  */
 export const creatorToken = statement<
   [tokenId: string | null, workspaceId: string | null],
-  { revoked_at: Date | null; expires_at: Date; spend_cap_cents_daily: number | null; send_rate_tier: string | null }
->(`SELECT revoked_at, expires_at, spend_cap_cents_daily, send_rate_tier FROM access_tokens
+  {
+    revoked_at: Date | null;
+    expires_at: Date;
+    spend_cap_cents_daily: number | null;
+    send_rate_tier: string | null;
+    approval_required_for: string | null;
+    approval_threshold_cents: number | null;
+  }
+>(`SELECT revoked_at, expires_at, spend_cap_cents_daily, send_rate_tier, approval_required_for, approval_threshold_cents
+FROM access_tokens
 WHERE id = $1 AND workspace_id = $2`);
 
 /**

@@ -7,11 +7,12 @@ import {
   type Scope,
   type SendRateTier,
   sendRateTiers,
+  type TApprovalRule,
   type TCreatedToken,
   type TTokenSummary,
 } from '@textline/contract';
 import { type AccessToken, type Prisma, queryRowsIn, type RowOf } from '@textline/db';
-import type { AuthContext } from '../../auth/authenticator.ts';
+import { approvalRuleOf, type AuthContext } from '../../auth/authenticator.ts';
 import { issueAccessToken } from '../../auth/tokens.ts';
 import { DAY_MS, spentToday } from '../../lib/clock.ts';
 import { newestFirst } from '../../lib/pagination.ts';
@@ -29,7 +30,21 @@ export type CreateTokenInput = {
   expires_in_seconds?: number | undefined;
   spend_cap_cents_daily?: number | undefined;
   send_rate_tier?: SendRateTier | undefined;
+  approval?: TApprovalRule | undefined;
 };
+
+/**
+ * Whether `rule` holds at least every send `creatorRule` holds, so a token cannot shed its
+ * creator's approval rule by creating a token: all_sends holds every send; a threshold holds more
+ * the lower it is; new_recipients and a threshold hold different sends, so neither replaces the other.
+ */
+function atLeastAsStrict(rule: TApprovalRule, creatorRule: TApprovalRule): boolean {
+  if (rule.required_for === 'all_sends') return true;
+  if (creatorRule.required_for === 'over_cents') {
+    return rule.required_for === 'over_cents' && rule.threshold_cents <= creatorRule.threshold_cents;
+  }
+  return rule.required_for === creatorRule.required_for;
+}
 
 /**
  * The account's own credentials stand for the account and may grant every scope: the token from
@@ -126,6 +141,14 @@ export async function createDelegatedToken(
         message: `must be at most ${highestTier}, ${whose} (${sendRateTiers.slice(0, sendRateTiers.indexOf(highestTier) + 1).join(', ')})`,
       });
     }
+    const creatorApproval = parent ? approvalRuleOf(parent) : null;
+    const approval = input.approval ?? creatorApproval;
+    if (approval && creatorApproval && !atLeastAsStrict(approval, creatorApproval)) {
+      issues.push({
+        path: 'approval',
+        message: `must hold at least the sends the calling token's rule holds (${JSON.stringify(creatorApproval)})`,
+      });
+    }
     if (issues.length > 0) throw invalid(issues);
 
     const issued = await issueAccessToken(tx, {
@@ -137,6 +160,7 @@ export async function createDelegatedToken(
       parentTokenId,
       spendCapCentsDaily: spendCap,
       sendRateTier: tier,
+      approval,
     });
     return {
       ...issued,
@@ -146,6 +170,7 @@ export async function createDelegatedToken(
       parent_token_id: parentTokenId,
       spend_cap_cents_daily: spendCap,
       send_rate_tier: tier,
+      approval,
     };
   });
 }
@@ -168,6 +193,10 @@ export function tokenSummary(token: AccessToken, now: number): TTokenSummary {
     spend_cap_cents_daily: token.spendCapCentsDaily,
     spent_today_cents: capped ? spentToday(token, now) : null,
     send_rate_tier: isSendRateTier(token.sendRateTier) ? token.sendRateTier : null,
+    approval: approvalRuleOf({
+      approval_required_for: token.approvalRequiredFor,
+      approval_threshold_cents: token.approvalThresholdCents,
+    }),
   };
 }
 

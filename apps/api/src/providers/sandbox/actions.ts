@@ -36,6 +36,7 @@ type SandboxDeps = Pick<
   | 'providerEventStore'
   | 'messagingProvider'
   | 'fundingProvider'
+  | 'config'
 >;
 
 /**
