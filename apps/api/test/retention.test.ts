@@ -169,6 +169,15 @@ describe('retention run', () => {
     expect(rowsBefore.recent.deliveries).toBe(2);
     expect(await app.services.prisma.providerEvent.count({ where: { messageId: { in: old } } })).toBeGreaterThan(0);
 
+    // One old delivery still has a retry ahead (as a failing endpoint's would): it and its event stay.
+    const retrying = await app.services.prisma.webhookDelivery.findFirstOrThrow({
+      where: { workspaceId, createdAt: { lt: new Date(cutoff) } },
+    });
+    await app.services.prisma.webhookDelivery.update({
+      where: { id: retrying.id },
+      data: { status: 'failed', nextRetryAt: new Date(T0 + 13 * DAY) },
+    });
+
     // Day 12, retention 7: a run stopped by a crash after its first statement (a batch of two messages).
     app.clock.set(T0 + 12 * DAY);
     expect((await setRetention(token, 7)).status).toBe(200);
@@ -213,9 +222,14 @@ describe('retention run', () => {
     expect(await messageOf(token, scheduled.body.message.id)).toMatchObject({ status: 'scheduled', body: 'Later' });
     expect(await messageOf(token, recent.body.message.id)).toMatchObject({ body: 'Recent', phone_number: recipient });
     expect(await rowsAround(workspaceId, cutoff)).toEqual({
-      old: { events: 0, deliveries: 0, attempts: 0 },
+      old: { events: 1, deliveries: 1, attempts: 1 },
       recent: rowsBefore.recent,
     });
+    expect(await app.services.prisma.event.findUnique({ where: { id: retrying.eventId } })).not.toBeNull();
+    // Settled since, it goes with the next run.
+    await app.services.prisma.webhookDelivery.update({ where: { id: retrying.id }, data: { nextRetryAt: null } });
+    await applyRetention(app.services);
+    expect((await rowsAround(workspaceId, cutoff)).old).toEqual({ events: 0, deliveries: 0, attempts: 0 });
     expect(await accountsOf(token)).toEqual(accountsBefore);
     // The old messages no longer match their number; the recent one does.
     const byNumber = await call(app, 'GET', `/api/v1/messages?phone_number=${encodeURIComponent(recipient)}`, { token });
