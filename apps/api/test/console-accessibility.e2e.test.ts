@@ -227,12 +227,23 @@ describe('the console in Chromium: accessibility and plain words', () => {
       body: { amount_cents: 1000 },
     });
     expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    const agent = await call(app, 'POST', '/api/v1/tokens', {
+      token: developer.token,
+      body: { name: 'booking agent', scopes: ['messages:write'], approval: { required_for: 'all_sends' } },
+    });
+    const held = await call(app, 'POST', '/api/v1/messages', {
+      token: agent.body.token.access_token,
+      body: { phone_number: '+14155550188', body: 'Your booking is confirmed.' },
+    });
+    expect(held.body.message.status).toBe('pending_approval');
     const found = await auditPages('full', [
       { path: '', ready: shown('tr.message-row') },
       { path: `messages/${message.id}`, ready: shown('li[data-step="failed"]') },
       { path: 'conversations', ready: shown('tr.conversation-row') },
       { path: `conversations/${conversation.id}`, ready: shown('li.bubble') },
       { path: 'opt-outs', ready: shown('tr.suppression-row') },
+      { path: 'approvals', ready: shown('tr[data-approval-id]') },
+      { path: `messages/${held.body.message.id}`, ready: shown('li[data-step="approval_requested"]') },
       { path: 'endpoints', ready: shown('article.endpoint') },
       { path: 'event-types', ready: shown('article.event-type') },
       { path: 'deliveries', ready: shown('tr.delivery-row') },

@@ -5,6 +5,7 @@ import { loadSession, session, setSession, type Session } from './session.ts';
 import { errorBox, h, loading, replace } from './ui.ts';
 import { pageHeader } from './pages/common.ts';
 import { preactPage, unmountPreactPage } from './kit.tsx';
+import { ApprovalsPage } from './pages/approvals.tsx';
 import { BillingPage } from './pages/billing.tsx';
 import { CampaignPage, CampaignsPage } from './pages/campaigns.tsx';
 import { NumbersPage } from './pages/numbers.tsx';
@@ -33,6 +34,7 @@ const pages: Record<string, { title: string; render: Page }> = {
   conversations: { title: 'Conversations', render: conversationsPage },
   conversation: { title: 'Conversation', render: conversationPage },
   'opt-outs': { title: 'Opt-outs', render: optOutsPage },
+  approvals: { title: 'Approvals', render: preactPage(ApprovalsPage) },
   usage: { title: 'Usage', render: usagePage },
   tokens: { title: 'API tokens', render: tokensPage },
   'oauth-clients': { title: 'OAuth clients', render: oauthClientsPage },
@@ -46,6 +48,7 @@ const navigation: [string, string, string[]][] = [
   ['messages', 'Messages', ['messages', 'message']],
   ['conversations', 'Conversations', ['conversations', 'conversation']],
   ['opt-outs', 'Opt-outs', ['opt-outs']],
+  ['approvals', 'Approvals', ['approvals']],
   ['numbers', 'Numbers', ['numbers']],
   ['campaigns', 'Campaigns', ['campaigns', 'campaign']],
   ['endpoints', 'Endpoints', ['endpoints', 'event-types']],

@@ -20,6 +20,7 @@ const patterns: { name: string; pattern: RegExp; keys: string[] }[] = [
   { name: 'conversations', pattern: /^conversations$/, keys: [] },
   { name: 'conversation', pattern: /^conversations\/([\w-]+)$/, keys: ['id'] },
   { name: 'opt-outs', pattern: /^opt-outs$/, keys: [] },
+  { name: 'approvals', pattern: /^approvals(?:\/([\w-]+))?$/, keys: ['id'] },
   { name: 'usage', pattern: /^usage$/, keys: [] },
   { name: 'tokens', pattern: /^tokens$/, keys: [] },
   { name: 'oauth-clients', pattern: /^oauth-clients$/, keys: [] },

@@ -24,6 +24,7 @@ type Direction = NonNullable<Filters['direction']>;
 
 // Records over the contract's own unions: a status the contract adds fails the typecheck until it has a label here.
 const statusLabels: Record<Status, string> = {
+  pending_approval: 'Awaiting approval',
   scheduled: 'Scheduled',
   queued: 'Queued',
   sending: 'Sending',
@@ -475,6 +476,18 @@ function stepSummary(step: Step): string {
     case 'opt_out': {
       const source = text(step.detail.source);
       return `${isSource(source) ? sourceLabels[source] : words(source)}${step.detail.reason ? `: ${text(step.detail.reason)}` : ''}`;
+    }
+    case 'approval_requested':
+      return `Held for approval until ${new Date(step.detail.expires_at).toUTCString()}`;
+    case 'approval_resolved': {
+      const by = step.detail.resolved_by;
+      const who =
+        by.kind === 'expiry'
+          ? 'nobody decided in time'
+          : by.kind === 'console'
+            ? 'in the console'
+            : `by ${by.name ?? by.token_id}`;
+      return `${words(step.detail.status)} ${who}`;
     }
     case 'webhook_delivery':
       return [text(step.detail.event_type), webhookOutcomes[text(step.detail.status)] ?? text(step.detail.status)]
