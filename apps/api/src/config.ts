@@ -122,6 +122,8 @@ const ZEnvironment = z
     WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     /** Test events (POST /api/v1/webhook-endpoints/{id}/test) per endpoint per minute before 429. */
     WEBHOOK_TEST_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000).default(5),
+    /** Requests one token may have waiting for replies at once (GET /api/v1/conversations/{id}/replies) before 429. */
+    CONCURRENT_REPLY_WAITS_PER_TOKEN: z.coerce.number().int().min(1).max(100).default(5),
     CONSOLE_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
     /** Operator guardrail: buying numbers from a live (non-sandbox) provider spends real money. */
     ALLOW_LIVE_NUMBER_PURCHASE: booleanFlag,

@@ -369,7 +369,7 @@ describe('billing reads over MCP', () => {
   it('get_balance, list_ledger_entries and get_usage answer as the routes do', async () => {
     const { developer } = await activeWorkspace();
     const token = await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'mcp:execute', 'billing:read']);
-    const agent = await connectMcp(app, token);
+    const agent = await connectMcp(app, token, { toolsets: 'billing' });
     try {
       const tool = async (name: string, args: Record<string, unknown> = {}) =>
         (await agent.callTool({ name, arguments: args })) as CallToolResult;

@@ -552,7 +552,7 @@ describe('campaign security', () => {
 describe('campaign tools over MCP', () => {
   it('are listed with read-only and destructive hints and run a campaign setup as an agent would', async () => {
     const developer = await createDeveloper(app);
-    const agent = await connectMcp(app, developer.token);
+    const agent = await connectMcp(app, developer.token, { toolsets: 'campaigns' });
     const { tools } = await agent.listTools();
     const hints = Object.fromEntries(
       tools

@@ -411,7 +411,7 @@ describe('a capped token’s sends', () => {
 describe('MCP tools', () => {
   it('create_token, list_tokens and revoke_token work through the official client', async () => {
     const developer = await sendingWorkspace(app, { tier: 'starter' });
-    const client = await connectMcp(app, developer.token);
+    const client = await connectMcp(app, developer.token, { toolsets: 'tokens' });
     try {
       const { tools } = await client.listTools();
       expect(tools.find((tool) => tool.name === 'revoke_token')?.annotations).toMatchObject({ destructiveHint: true });

@@ -19,7 +19,8 @@ describe('GET /mcp/tools', () => {
   it('lists the same tools as the native tools/list, with JSON schemas', async () => {
     const legacy = await call(app, 'GET', '/mcp/tools', { token: developer.token });
     expect(legacy.status).toBe(200);
-    const client = await connectMcp(app, developer.token);
+    // The legacy route lists every tool set.
+    const client = await connectMcp(app, developer.token, { toolsets: 'all' });
     const native = await client.listTools();
     await client.close();
     const comparable = (tool: Record<string, unknown>) => ({

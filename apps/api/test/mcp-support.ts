@@ -4,10 +4,18 @@ import type { Scope } from '@textline/contract';
 import { issueAccessToken } from '../src/auth/tokens.ts';
 import type { TestApp } from './harness.ts';
 
-/** An MCP client connected to the app's /mcp with a bearer token, as an agent would connect. */
-export async function connectMcp(app: Pick<TestApp, 'baseUrl'>, token: string): Promise<Client> {
+/**
+ * An MCP client connected to the app's /mcp with a bearer token, as an agent would connect; `toolsets`
+ * (e.g. 'all') lists those tool sets beside the core tools.
+ */
+export async function connectMcp(
+  app: Pick<TestApp, 'baseUrl'>,
+  token: string,
+  options: { toolsets?: string } = {},
+): Promise<Client> {
   const client = new Client({ name: 'textline-test-agent', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${app.baseUrl}/mcp`), {
+  const query = options.toolsets === undefined ? '' : `?toolsets=${options.toolsets}`;
+  const transport = new StreamableHTTPClientTransport(new URL(`${app.baseUrl}/mcp${query}`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);

@@ -80,8 +80,8 @@ describe('native MCP endpoint with the SDK client', () => {
     expect(initialize.body.result.serverInfo.name).toBe('textline');
   });
 
-  it('lists one described tool per contract operation that has an mcp entry', async () => {
-    const client = await connectMcp(app, developer.token);
+  it('lists one described tool per contract operation that has an mcp entry, with every tool set', async () => {
+    const client = await connectMcp(app, developer.token, { toolsets: 'all' });
     const { tools } = await client.listTools();
     await client.close();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...contractToolNames].sort());

@@ -420,7 +420,7 @@ describe('DELETE /api/v1/numbers/{id}', () => {
 describe('number lifecycle over MCP', () => {
   it('searches, buys exactly one, renames and releases it with the tools', async () => {
     const developer = await createDeveloper(app);
-    const client = await connectMcp(app, developer.token);
+    const client = await connectMcp(app, developer.token, { toolsets: 'numbers' });
     try {
       const tools = (await client.listTools()).tools;
       expect(tools.find((tool) => tool.name === 'release_number')?.annotations).toMatchObject({ destructiveHint: true });

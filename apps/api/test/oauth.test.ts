@@ -251,9 +251,9 @@ describe('authorization code flow with PKCE through the consent page', () => {
     });
     expect(refreshRow.accessTokenId).toBe(row.id);
 
-    // The access token works on /mcp, as the user who approved it.
-    const agent = await connectMcp(app, tokens.body.access_token);
-    expect((await agent.listTools()).tools.length).toBeGreaterThan(0);
+    // The access token works on /mcp, as the user who approved it (its OAuth client tools are in the tokens set).
+    const agent = await connectMcp(app, tokens.body.access_token, { toolsets: 'tokens' });
+    expect((await agent.listTools()).tools.map((tool) => tool.name)).toContain('list_oauth_clients');
     const listed = await agent.callTool({ name: 'list_oauth_clients', arguments: {} });
     await agent.close();
     expect(
@@ -757,7 +757,8 @@ describe('the official SDK client', () => {
     );
     expect(provider.authorizationCode).toEqual(expect.any(String));
 
-    const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+    // The OAuth clients are in the tokens tool set.
+    const transport = new StreamableHTTPClientTransport(new URL(`${mcpUrl.href}?toolsets=tokens`), { authProvider: provider });
     await transport.finishAuth(provider.authorizationCode!);
     expect(provider.tokens()?.access_token).toMatch(/^txt_/);
     const agent = new Client({ name: 'sdk-agent', version: '1.0.0' });

@@ -536,6 +536,11 @@ describe('openapi.json against the wire', () => {
     await send('GET', `${conversations}/{id}`, thread, { token: sender.token, query: 'limit=1' });
     await send('GET', `${conversations}/{id}`, `${conversations}/cnv_unknown`, { token: sender.token });
     await send('GET', `${conversations}/{id}`, `${conversations}/${impossibleId}`, { token: sender.token });
+    const replies = `${conversations}/{id}/replies`;
+    await send('GET', replies, `${thread}/replies`, { token: sender.token, query: 'wait_seconds=0&after=2026-01-01T00:00:00Z' });
+    await send('GET', replies, `${thread}/replies`, { token: sender.token, query: 'wait_seconds=31' });
+    await send('GET', replies, `${conversations}/cnv_unknown/replies`, { token: sender.token, query: 'wait_seconds=0' });
+    await send('GET', replies, `${thread}/replies`, { token: readOnly, query: 'wait_seconds=0' });
 
     // --- balance, ledger and usage ---
     const day = new Date(app.clock.now()).toISOString().slice(0, 10);

@@ -325,6 +325,7 @@ describe('the sandbox tools over MCP', () => {
     const agent = await connectMcp(
       app,
       await tokenWithScopes(app, workspace.workspaceId, ['mcp:read', 'mcp:execute', 'messages:write', 'onboarding:write']),
+      { toolsets: 'sandbox' },
     );
     const names = (await agent.listTools()).tools.map((listed) => listed.name);
     expect(names).toEqual(expect.arrayContaining(sandboxTools));

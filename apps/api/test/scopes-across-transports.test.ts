@@ -144,7 +144,7 @@ describe("a token's scopes bind on MCP", () => {
   it('tools/list shows only the tools a delegated token may call, and tools/call refuses the others naming the scope', async () => {
     const developer = await createDeveloper(app);
     const child = await mintChild(developer.token, { scopes: limited });
-    const agent = await connectMcp(app, child.access_token);
+    const agent = await connectMcp(app, child.access_token, { toolsets: 'all' });
     const names = (await agent.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain('send_message');
     expect(names).toContain('get_message');
@@ -204,7 +204,7 @@ describe("a token's scopes bind on MCP", () => {
 
   it('the account-creation token calls the onboarding path and nothing else beyond its scopes', async () => {
     const account = await createAccount(app);
-    const agent = await connectMcp(app, account.token.access_token);
+    const agent = await connectMcp(app, account.token.access_token, { toolsets: 'all' });
     const names = new Set((await agent.listTools()).tools.map((tool) => tool.name));
     for (const tool of accountCreationTools) expect(names.has(tool) || tool.startsWith('sandbox_'), tool).toBe(true);
     expect(names.has('send_message')).toBe(true);

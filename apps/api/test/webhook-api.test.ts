@@ -576,7 +576,7 @@ describe('MCP tools', () => {
   it('manages endpoints and deliveries through the official MCP client', async () => {
     resetSink();
     const developer = await createDeveloper(app);
-    const agent = await connectMcp(app, developer.token);
+    const agent = await connectMcp(app, developer.token, { toolsets: 'webhooks' });
     const { tools } = await agent.listTools();
     const annotations = Object.fromEntries(
       tools

@@ -314,6 +314,15 @@ export const errorCatalogue = {
     fix: 'Close a console tab of this session (each open tab holds one stream), then reload this one.',
     retry: 'retry_after_fixing_request',
   },
+  too_many_waits: {
+    status: 429,
+    shape: 'object',
+    message: 'This token is already waiting for replies in as many requests as it may at once.',
+    fix: "Wait for one of this token's waiting requests to answer (each answers within its wait_seconds), then ask again.",
+    mcpFix: 'Wait for one of your wait_for_reply calls to answer, then call {tool} again.',
+    retry: 'retry_after_seconds',
+    extra: z.object({ retry_after_seconds: ZRetryAfterSeconds }),
+  },
   sign_in_rate_limited: {
     status: 429,
     shape: 'object',

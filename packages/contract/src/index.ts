@@ -3,8 +3,8 @@ export type { ErrorBody, ErrorCode, ErrorDefinition, ErrorShape, FieldIssue } fr
 export { accountCreationScopes, developerScopes, grantsScope, isScope, scopeDescriptions, ZScope } from './scopes.ts';
 export type { Scope } from './scopes.ts';
 export { defineConsoleOperation, defineOperation, operationIdOf } from './operation.ts';
-export { operationTags } from './tags.ts';
-export type { OperationTag } from './tags.ts';
+export { mcpToolsets, operationTags, toolsetOfTag } from './tags.ts';
+export type { McpToolset, OperationTag } from './tags.ts';
 export type { HttpMethod, McpToolSpec, Operation, OperationAuth } from './operation.ts';
 export {
   e164Pattern,
@@ -182,7 +182,7 @@ export type {
   TEnrollmentStatus,
   TEnrollmentStopReason,
 } from './operations/campaigns.ts';
-export { conversationPreviewLength, ZConversation } from './operations/conversations.ts';
+export { conversationPreviewLength, repliesPerAnswer, replyWait, ZConversation } from './operations/conversations.ts';
 export type { TConversation } from './operations/conversations.ts';
 export { removableSuppressionSource, suppressionSources, ZSuppression } from './operations/suppressions.ts';
 export type { TSuppression, TSuppressionSource } from './operations/suppressions.ts';

@@ -67,6 +67,11 @@ export type Operation<
    */
   rateLimit?: 'message_send';
   /**
+   * Holds its request open for up to this many seconds, waiting for something to happen (a long poll):
+   * an MCP tool call may run this much longer than MCP_TOOL_TIMEOUT_MS.
+   */
+  waitsUpToSeconds?: number;
+  /**
    * Checks a password or backup code. Such a call must be alone in its request (a tRPC batch that
    * holds it with any other call is refused, batch_not_allowed), so one request costs at most one
    * password hash and one failed-attempt reservation.

@@ -24,9 +24,53 @@ export const operationTags = {
     'and the messaging settings (keywords, confirmations, allowed hours, destinations) applied to every send.',
   workspace: 'Settings of the workspace as a whole, such as how long its messages and events are kept.',
   webhooks: 'Endpoints that receive the events, their signing secrets, and every delivery with its attempts.',
+  compliance: 'What carriers require before they deliver: brands, use cases and messaging settings.',
   mcp: 'The MCP server: account bootstrap for agents, OAuth clients and the legacy REST tool routes.',
   sandbox: 'What only the sandbox providers simulate: paying an invoice, an inbound message, a carrier report.',
   console: 'The web console (served on /trpc only).',
   'webhook events': 'The requests this service sends to your webhook endpoints, signed with Standard Webhooks.',
 } as const;
 export type OperationTag = keyof typeof operationTags;
+
+/**
+ * The MCP tool sets an agent selects with `/mcp?toolsets=` (docs/agents.md): besides the core tools
+ * every session lists, each set holds the tools of its tags (toolsetOfTag).
+ */
+export const mcpToolsets = {
+  messaging: 'Messages beyond the core, conversations and the opt-out list.',
+  numbers: 'Search, buy, rename and release sender numbers.',
+  campaigns: 'Multi-step campaigns, their snippets and contact lists.',
+  webhooks: 'Webhook endpoints, their secrets and deliveries.',
+  billing: 'The balance, its ledger and usage.',
+  tokens: 'Delegated tokens and the OAuth clients you authorized.',
+  compliance: 'Brands, use cases and messaging settings.',
+  onboarding: 'Funding invoices, API keys, the branded request and its dedicated number, the test SMS.',
+  sandbox: 'What the sandbox simulates: paying an invoice, a reply, a carrier report, the scripted recipients.',
+} as const;
+export type McpToolset = keyof typeof mcpToolsets;
+
+/**
+ * The tool set of each tag's operations (null: no MCP tools). An operation lands in its set by its
+ * tag alone, so a new operation needs no list beside its contract entry.
+ */
+export const toolsetOfTag: Record<OperationTag, McpToolset | null> = {
+  health: null,
+  accounts: null,
+  auth: null,
+  onboarding: 'onboarding',
+  tokens: 'tokens',
+  messages: 'messaging',
+  numbers: 'numbers',
+  conversations: 'messaging',
+  suppressions: 'messaging',
+  campaigns: 'campaigns',
+  snippets: 'campaigns',
+  'contact-lists': 'campaigns',
+  billing: 'billing',
+  webhooks: 'webhooks',
+  compliance: 'compliance',
+  mcp: 'tokens',
+  sandbox: 'sandbox',
+  console: null,
+  'webhook events': null,
+};

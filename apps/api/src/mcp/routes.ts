@@ -14,6 +14,7 @@ import { closeWithoutStackTraces } from './close-without-stack-traces.ts';
 import { loneToolCall, writeLoneToolCallResult } from './lone-tool-call.ts';
 import { buildMcpServer } from './server.ts';
 import { callTool, findTool, runTool, toolListingsFor } from './tools.ts';
+import { parseToolSelection } from './toolsets.ts';
 import { baseUrlOf } from './urls.ts';
 
 /**
@@ -52,7 +53,7 @@ export const ZLegacyToolCall = z.strictObject({
 });
 
 /**
- * POST /mcp: stateless streamable HTTP with JSON responses. A lone tools/call that passes the SDK
+ * POST /mcp: stateless streamable HTTP with JSON responses; `?toolsets=` chooses what tools/list shows. A lone tools/call that passes the SDK
  * transport's checks is answered here (loneToolCall); anything else (initialize, tools/list,
  * batches, notifications, requests the transport answers 406, 415, 400 or 202) gets a server and
  * an SDK transport of its own. We authenticate first and check the method's scope.
@@ -76,6 +77,7 @@ export function mcpRouter(services: Services): Router {
         baseUrl: baseUrlOf(services, req),
         services,
         caller: auth,
+        selection: parseToolSelection(req.query.toolsets),
         contextOf: () => toolContext(services, req, auth),
       });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -98,7 +100,7 @@ export function mcpRouter(services: Services): Router {
   mcp.get('/mcp/tools', async (req: Request, res: Response) => {
     try {
       const auth = await authenticateMcp(req, ['mcp:read']);
-      res.json({ tools: toolListingsFor(served, auth) });
+      res.json({ tools: toolListingsFor(served, auth, 'every set') });
     } catch (error) {
       sendError(req, res, error);
     }

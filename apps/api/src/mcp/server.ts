@@ -9,6 +9,8 @@ import type { RequestContext } from '../trpc/context.ts';
 import { callTool, toolListingsFor } from './tools.ts';
 import type { AuthContext } from '../auth/authenticator.ts';
 import { mcpUrls } from './urls.ts';
+import { mcpToolsets } from '@textline/contract';
+import { coreOnly, type ToolSelection, toolsetsOf } from './toolsets.ts';
 
 type InstructionServices = Pick<Services, 'config' | 'messagingProvider' | 'fundingProvider'>;
 
@@ -30,13 +32,25 @@ function sandboxPath(services: InstructionServices, urls: ReturnType<typeof mcpU
   ];
 }
 
+/** What the instructions say about tool sets: which this session lists, and how to list the others. */
+function toolsetSentences(baseUrl: string, services: InstructionServices, selection: ToolSelection): string[] {
+  const served = operationsServedBy(services).map(({ handler }) => handler.operation);
+  const sets = toolsetsOf(served).map((name) => `${name} (${mcpToolsets[name].replace(/\.$/, '')})`);
+  const listed = selection.size === 0 ? 'the core tools' : `the core tools and the sets ${[...selection].join(', ')}`;
+  return [
+    `This session lists ${listed}: sending, previewing, reading and canceling messages, conversations, wait_for_reply,`,
+    'the balance, numbers and the onboarding path. Connect to',
+    `${mcpUrls(baseUrl).resource}?toolsets=<names, comma-separated, or all> to list more tool sets: ${sets.join('; ')}.`,
+    'Any tool your token may call can be called by name, listed or not.',
+  ];
+}
+
 /** The initialize result's instructions: how an agent gets from nothing to a delivered SMS. */
-function serverInstructions(baseUrl: string, services: InstructionServices): string {
+function serverInstructions(baseUrl: string, services: InstructionServices, selection: ToolSelection): string {
   const urls = mcpUrls(baseUrl);
   return [
-    'Textline sends SMS for developers and AI agents. Tools cover onboarding (status, API token, test SMS, funding',
-    'invoices, branded request, dedicated number), phone numbers, messages, campaigns, snippets, contact lists and',
-    'the OAuth clients you authorized.',
+    'Textline sends SMS for developers and AI agents.',
+    ...toolsetSentences(baseUrl, services, selection),
     `No token yet: POST ${urls.accounts} with {"username": "...", "password": "..."} (no e-mail) returns a txt_ bearer`,
     `token; OAuth clients discover the authorization server at ${urls.protectedResourceMetadata}.`,
     'Typical path: read the onboarding status (it names the next action), fund the prepaid balance with a funding',
@@ -64,8 +78,11 @@ export function buildMcpServer(options: {
   services: InstructionServices;
   /** Who calls: tools/list shows it only the tools it may call. */
   caller: Pick<AuthContext, 'scopes' | 'origin'>;
+  /** Which tools tools/list shows besides the scopes' rule: the core alone unless the client chose sets. */
+  selection?: ToolSelection;
   contextOf: () => RequestContext;
 }) {
+  const selection = options.selection ?? coreOnly;
   // The SDK deprecates Server for "the high-level API" and keeps it for advanced uses such as this one
   // (see above): McpServer is a wrapper over it that would add its validation to every tool call.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
@@ -73,12 +90,12 @@ export function buildMcpServer(options: {
     { name: 'textline', title: 'Textline SMS', version: serviceVersion },
     {
       capabilities: { tools: { listChanged: true } },
-      instructions: serverInstructions(options.baseUrl, options.services),
+      instructions: serverInstructions(options.baseUrl, options.services, selection),
       jsonSchemaValidator: sharedSchemaValidator,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: toolListingsFor(operationsServedBy(options.services), options.caller),
+    tools: toolListingsFor(operationsServedBy(options.services), options.caller, selection),
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params, options.contextOf()));
   return server;

@@ -9,6 +9,8 @@ import { operationsServedBy, type ServedOperation } from '../operations/index.ts
 import type { RequestContext } from '../trpc/context.ts';
 import type { AuthContext } from '../auth/authenticator.ts';
 import { missingToolScope } from '../auth/tool-access.ts';
+import { compactInputSchema, compactOutputSchema } from './compact-schema.ts';
+import { isSelected, type ToolSelection } from './toolsets.ts';
 
 /**
  * The one place an operation becomes an MCP tool. The native endpoint registers these with the SDK
@@ -38,8 +40,8 @@ function toolFor(handler: OperationHandler): McpTool | undefined {
     inputSchema: operation.input,
     outputSchema: wrapsOutput ? z.object({ result: operation.output }) : (operation.output as z.ZodObject),
     wrapsOutput,
+    // No annotations.title: clients show the tool's own title before it, and every session pays for both.
     annotations: {
-      title: spec.title,
       readOnlyHint: spec.readOnly,
       destructiveHint: spec.destructive,
       // GET, PATCH and DELETE can be repeated with no further effect; a POST creates again.
@@ -80,19 +82,22 @@ function withoutTopLevelCombinators(schema: Record<string, unknown>): Record<str
 }
 
 /**
- * The tool as tools/list describes it: its schemas converted as the SDK's McpServer converts them, then
- * made portable to every model provider's function-calling dialect (lib/portable-schema.ts).
+ * The tool as tools/list describes it: its schemas converted as the SDK's McpServer converts them, made
+ * portable to every model provider's function-calling dialect (lib/portable-schema.ts), then compact
+ * (compact-schema.ts).
  */
 function toolListing(tool: McpTool): Tool {
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: withoutTopLevelCombinators(
-      portableSchema(toJsonSchemaCompat(tool.inputSchema, { strictUnions: true, pipeStrategy: 'input' })),
+    inputSchema: compactInputSchema(
+      withoutTopLevelCombinators(
+        portableSchema(toJsonSchemaCompat(tool.inputSchema, { strictUnions: true, pipeStrategy: 'input' })),
+      ),
     ) as Tool['inputSchema'],
-    outputSchema: portableSchema(
-      toJsonSchemaCompat(tool.outputSchema, { strictUnions: true, pipeStrategy: 'output' }),
+    outputSchema: compactOutputSchema(
+      portableSchema(toJsonSchemaCompat(tool.outputSchema, { strictUnions: true, pipeStrategy: 'output' })),
     ) as Tool['outputSchema'],
     annotations: tool.annotations,
   };
@@ -112,13 +117,20 @@ export function toolListings(served: readonly ServedOperation[]): Tool[] {
 
 /**
  * The tools `caller` may call, as tools/list describes them: a token sees only the tools whose scope it
- * holds (missingToolScope).
+ * holds (missingToolScope), and only those of `selection` (the core and the chosen tool sets; the
+ * legacy GET /mcp/tools lists every set). Any tool the token may call can be called, listed or not.
  */
-export function toolListingsFor(served: readonly ServedOperation[], caller: Pick<AuthContext, 'scopes' | 'origin'>): Tool[] {
+export function toolListingsFor(
+  served: readonly ServedOperation[],
+  caller: Pick<AuthContext, 'scopes' | 'origin'>,
+  selection: ToolSelection | 'every set',
+): Tool[] {
   const listings = toolListings(served);
-  return mcpTools(served).flatMap((tool, index) =>
-    missingToolScope(caller, tool.handler.operation) === undefined ? [listings[index] as Tool] : [],
-  );
+  return mcpTools(served).flatMap((tool, index) => {
+    const { operation } = tool.handler;
+    const selected = selection === 'every set' || isSelected(operation, selection);
+    return selected && missingToolScope(caller, operation) === undefined ? [listings[index] as Tool] : [];
+  });
 }
 
 export type ToolOutcome = { ok: true; output: unknown } | { ok: false; error: AppError };
@@ -140,7 +152,9 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
  */
 export async function runTool(tool: McpTool, args: unknown, ctx: RequestContext): Promise<ToolOutcome> {
   try {
-    const output = await withTimeout(invokeOperation(ctx, tool.handler, args ?? {}), ctx.services.config.mcpToolTimeoutMs);
+    // A long poll (wait_for_reply) may wait its longest wait beyond the usual time-out.
+    const timeoutMs = ctx.services.config.mcpToolTimeoutMs + (tool.handler.operation.waitsUpToSeconds ?? 0) * 1000;
+    const output = await withTimeout(invokeOperation(ctx, tool.handler, args ?? {}), timeoutMs);
     ctx.log.info({ tool: tool.name }, 'mcp tool call succeeded');
     return { ok: true, output };
   } catch (error) {

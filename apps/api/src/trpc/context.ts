@@ -20,9 +20,22 @@ export type RequestContext = {
   consoleSession?: { cookie: string | undefined; csrfHeader: string | undefined; secureTransport: boolean } | undefined;
   /** Set by the MCP transport, which authenticates once per JSON-RPC request. */
   preauthenticated?: AuthContext | undefined;
+  /** Aborts when the client goes away before its answer is written: a waiting operation stops waiting. */
+  signal?: AbortSignal | undefined;
   /** Handlers may pick another declared success status (e.g. 200 for an idempotent replay). */
   response: { status?: number; headers: Record<string, string> };
 };
+
+/** A signal that aborts when the response closes before it was finished: the client went away. */
+function clientGone(req: Request): AbortSignal | undefined {
+  const { res } = req;
+  if (!res) return undefined;
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
 
 export function contextFromRequest(
   services: Services,
@@ -46,6 +59,7 @@ export function contextFromRequest(
           }
         : undefined,
     log: req.log,
+    signal: clientGone(req),
     preauthenticated,
     response: { headers: {} },
   };

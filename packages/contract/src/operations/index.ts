@@ -17,7 +17,7 @@ import {
 import { approveApproval, listApprovals, rejectApproval } from './approvals.ts';
 import { getBalance, getUsage, listLedgerEntries } from './billing.ts';
 import { addContacts, createContactList, listContactLists } from './contact-lists.ts';
-import { getConversation, listConversations } from './conversations.ts';
+import { getConversation, listConversations, waitForReplies } from './conversations.ts';
 import { billingSummary, currentSession, listApiTokens, resetPassword, revokeApiToken, signIn, signOut } from './console.ts';
 import { apiHealth, health, mcpHealth } from './health.ts';
 import { listOAuthClients, revokeOAuthClient } from './mcp.ts';
@@ -163,6 +163,7 @@ export const operations = {
   'contactLists.addContacts': addContacts,
   'conversations.list': listConversations,
   'conversations.get': getConversation,
+  'conversations.replies': waitForReplies,
   'suppressions.list': listSuppressions,
   'suppressions.check': checkSuppression,
   'suppressions.create': createSuppression,

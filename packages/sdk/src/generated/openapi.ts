@@ -1333,6 +1333,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wait for replies
+         * @description Replies without a webhook server: the messages phone_number sent to sender_number after `after`, oldest first (at most 50). When there are none yet, the request waits up to wait_seconds (at most 30) and answers as soon as one arrives, else with an empty list at the deadline. id is the conversation, or a message you sent (msg_...): its recipient's replies to its sender number, before a conversation exists (the first reply starts it). A token waits in at most a few requests at once (429 too_many_waits).
+         */
+        get: operations["waitForReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/suppressions": {
         parameters: {
             query?: never;
@@ -5678,6 +5698,81 @@ export type components = {
             /** @description Pass as cursor to get the next page; null on the last page */
             next_cursor: string | null;
         };
+        WaitForRepliesResponse: {
+            /** @description The replies after `after`, oldest first; empty when none came in time */
+            replies: {
+                /** @description msg_ for a message you sent, inb_ for one you received */
+                id: string;
+                /**
+                 * @description One of pending_approval, scheduled, queued, sending, sent, delivered, failed, canceled, received. An outbound message is queued when accepted (scheduled with send_at), then sending, sent, delivered or failed, or canceled; pending_approval while a person must approve it; an inbound message is received.
+                 * @enum {string}
+                 */
+                status: "pending_approval" | "scheduled" | "queued" | "sending" | "sent" | "delivered" | "failed" | "canceled" | "received";
+                /** @description The other party in E.164 format: the recipient of a send, the sender of an inbound message */
+                phone_number: string;
+                /** @description Number of SMS segments the body takes */
+                segments: number;
+                /** @description segments x the price per segment, debited when accepted; 0 for an inbound message */
+                cost_cents: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description When a scheduled send goes out (ISO 8601 UTC); null for a send made at once */
+                send_at: string | null;
+                /** @description Why the message failed, as the message.failed webhook reports it: an error catalogue code (e.g. workspace_suppressed) or the carrier's own (e.g. unreachable); null unless status is failed */
+                error_code: string | null;
+                /** @description The error catalogue's retry hint for error_code (e.g. do_not_retry); null when error_code is not a catalogue code */
+                retry: string | null;
+                /**
+                 * @description outbound for a message you sent, inbound for one you received
+                 * @enum {string}
+                 */
+                direction: "outbound" | "inbound";
+                /** @description Your number in E.164 format: the one a send goes from, the one an inbound message was sent to */
+                sender_number: string | null;
+                body: string;
+                /** @description The campaign that sent it; null for a send of the API, MCP or console */
+                campaign_id: string | null;
+                /** @description The idempotency_key the send was made with; null when none */
+                idempotency_key: string | null;
+                /** @description The metadata the send was made with; null when none */
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+                /** @description When the carrier reported it sent; null until then */
+                sent_at: string | null;
+                /** @description When the carrier reported it delivered; null until then */
+                delivered_at: string | null;
+                /** @description When it failed; null unless status is failed */
+                failed_at: string | null;
+                /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
+                expires_at: string | null;
+                approval: {
+                    id: string;
+                    /**
+                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @enum {string}
+                     */
+                    status: "pending" | "approved" | "rejected" | "expired";
+                    /**
+                     * Format: date-time
+                     * @description When a pending approval expires: the message is then canceled and refunded
+                     */
+                    expires_at: string;
+                    /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
+                    approval_url: string;
+                } | null;
+            }[];
+            /** @description The conversation; null while the number has never replied */
+            conversation_id: string | null;
+        };
         ListSuppressionsResponse: {
             suppressions: {
                 id: string;
@@ -6465,6 +6560,24 @@ export type components = {
              */
             retry: "retry_with_backoff";
         };
+        /** @description This token is already waiting for replies in as many requests as it may at once. Fix: Wait for one of this token's waiting requests to answer (each answers within its wait_seconds), then ask again. */
+        TooManyWaitsErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "too_many_waits";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_seconds";
+            /** @description Seconds to wait before trying again; the Retry-After header */
+            retry_after_seconds: number;
+        };
         /** @description A valid bearer token is required. Fix: Send Authorization: Bearer <txt_ token> with the scope this route requires. */
         UnauthorizedErrorDetail: {
             /**
@@ -6511,7 +6624,10 @@ export type components = {
         };
         /** @description Too many test events were sent to this webhook endpoint lately. Fix: Wait retry_after_seconds (the Retry-After header) before sending another test event; real events and replays are not limited by this. */
         WebhookTestRateLimitedErrorDetail: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             code: "webhook_test_rate_limited";
             message: string;
             /** @description What to do about it */
@@ -15462,6 +15578,137 @@ export interface operations {
             };
         };
     };
+    waitForReplies: {
+        parameters: {
+            query?: {
+                after?: string;
+                wait_seconds?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A conversation id (cnv_...), or the id of a message you sent (msg_...): the replies of its recipient to its sender number */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Wait for replies */
+            200: {
+                headers: {
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitForRepliesResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description too_many_waits */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After": number;
+                    /**
+                     * @description The limit as a quota over the window that refills it from empty (draft-ietf-httpapi-ratelimit-headers), e.g. "burst";q=5;w=6: a burst of 5, back in full 6 s after it is spent. For a send, the tightest bucket it takes from.
+                     * @example "burst";q=5;w=6
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description What is left once this request is counted: r requests may follow at once, and t seconds from now the quota is full again, e.g. "burst";r=4;t=2. r=0 means the next request waits (Retry-After on a 429 says how long).
+                     * @example "burst";r=4;t=2
+                     */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["TooManyWaitsErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
     listSuppressions: {
         parameters: {
             query?: {
@@ -16823,7 +17070,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["WaitForRepliesResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"];
                     };
                 };
             };
@@ -16930,7 +17177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description message_send_rate_limited, webhook_test_rate_limited */
+            /** @description message_send_rate_limited, webhook_test_rate_limited, too_many_waits */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
@@ -16949,7 +17196,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageSendRateLimitedError"] | {
-                        error: components["schemas"]["WebhookTestRateLimitedErrorDetail"];
+                        error: components["schemas"]["WebhookTestRateLimitedErrorDetail"] | components["schemas"]["TooManyWaitsErrorDetail"];
                     };
                 };
             };
