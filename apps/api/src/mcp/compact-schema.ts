@@ -77,30 +77,13 @@ function keepWhatFieldsHold(node: Schema): void {
   forEachSubschema(node, (child) => keepWhatFieldsHold(child));
 }
 
-/**
- * `anyOf: [<one type>, {type: null}]` as one schema of two types: the other keywords constrain only
- * their own type (a pattern only strings), so `{type: [string, null], pattern}` accepts the same.
- * Only in output schemas: some function-calling dialects read no type arrays (lib/portable-schema.ts).
- */
-function mergeNullable(node: Schema): Schema {
-  forEachSubschema(node, (child, _name, replace) => replace(mergeNullable(child)));
-  const branches = node.anyOf;
-  if (!Array.isArray(branches) || branches.length !== 2) return node;
-  const typed = branches.find((branch: Schema) => branch.type !== 'null') as Schema | undefined;
-  const isNull = branches.some((branch: Schema) => branch.type === 'null' && Object.keys(branch).length === 1);
-  if (!isNull || !typed || typeof typed.type !== 'string' || 'const' in typed) return node;
-  const { anyOf: _branches, ...rest } = node;
-  const merged: Schema = { ...typed, ...rest, type: [typed.type, 'null'] };
-  if (Array.isArray(typed.enum)) merged.enum = [...(typed.enum as unknown[]), null];
-  return merged;
-}
-
 /** A definition's name: what it holds when that is a common kind, else the property it was first found under. */
 function definitionName(schema: Schema, foundUnder: string | undefined): string {
-  const types = [schema.type].flat();
-  const nullable = types.includes('null') ? '_or_null' : '';
-  if (schema.format === 'date-time') return `timestamp${nullable}`;
-  if (typeof schema.pattern === 'string' && schema.pattern.startsWith('^\\+')) return `phone_number${nullable}`;
+  const branches = Array.isArray(schema.anyOf) ? (schema.anyOf as Schema[]) : [schema];
+  const nullable = branches.some((branch) => branch.type === 'null') ? '_or_null' : '';
+  if (branches.some((branch) => branch.format === 'date-time')) return `timestamp${nullable}`;
+  if (branches.some((branch) => typeof branch.pattern === 'string' && branch.pattern.startsWith('^\\+')))
+    return `phone_number${nullable}`;
   return foundUnder ?? 'shared';
 }
 
@@ -157,7 +140,6 @@ export function compactInputSchema<T extends object>(schema: T): T {
 export function compactOutputSchema<T extends object>(schema: T): T {
   const copy = compactInputSchema(schema) as Schema;
   keepWhatFieldsHold(copy);
-  const merged = mergeNullable(copy);
-  shareRepeats(merged);
-  return merged as T;
+  shareRepeats(copy);
+  return copy as T;
 }

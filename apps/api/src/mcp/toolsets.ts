@@ -14,7 +14,6 @@ export const coreTools: ReadonlySet<string> = new Set([
   'get_message_timeline',
   'cancel_message',
   'list_conversations',
-  'get_conversation',
   'wait_for_reply',
   'get_balance',
   'list_numbers',
