@@ -24,7 +24,6 @@ export const operationTags = {
     'and the messaging settings (keywords, confirmations, allowed hours, destinations) applied to every send.',
   workspace: 'Settings of the workspace as a whole, such as how long its messages and events are kept.',
   webhooks: 'Endpoints that receive the events, their signing secrets, and every delivery with its attempts.',
-  compliance: 'What carriers require before they deliver: brands, use cases and messaging settings.',
   mcp: 'The MCP server: account bootstrap for agents, OAuth clients and the legacy REST tool routes.',
   sandbox: 'What only the sandbox providers simulate: paying an invoice, an inbound message, a carrier report.',
   console: 'The web console (served on /trpc only).',
@@ -43,7 +42,7 @@ export const mcpToolsets = {
   webhooks: 'Webhook endpoints, their secrets and deliveries.',
   billing: 'The balance, its ledger and usage.',
   tokens: 'Delegated tokens and the OAuth clients you authorized.',
-  compliance: 'Brands, use cases and messaging settings.',
+  compliance: 'Brands, use cases, messaging settings and the workspace settings such as data retention.',
   onboarding: 'Funding invoices, API keys, the branded request and its dedicated number, the test SMS.',
   sandbox: 'What the sandbox simulates: paying an invoice, a reply, a carrier report, the scripted recipients.',
 } as const;
@@ -60,6 +59,7 @@ export const toolsetOfTag: Record<OperationTag, McpToolset | null> = {
   onboarding: 'onboarding',
   tokens: 'tokens',
   messages: 'messaging',
+  templates: 'messaging',
   numbers: 'numbers',
   conversations: 'messaging',
   suppressions: 'messaging',
@@ -69,6 +69,8 @@ export const toolsetOfTag: Record<OperationTag, McpToolset | null> = {
   billing: 'billing',
   webhooks: 'webhooks',
   compliance: 'compliance',
+  // Its settings (how long messages are kept) answer the same questions as the compliance ones.
+  workspace: 'compliance',
   mcp: 'tokens',
   sandbox: 'sandbox',
   console: null,
