@@ -3,8 +3,9 @@ import { validationError } from '../http/errors.ts';
 
 /**
  * The tools every session lists (docs/agents.md): the messaging core and the onboarding path from a
- * new account to a delivered SMS and its reply. Kept under the core budget that
- * apps/api/test/mcp-toolsets.test.ts measures; everything else is in a tool set.
+ * new account to a delivered SMS and its reply (the onboarding status, funding, a number). Kept under
+ * the core budget that apps/api/test/mcp-toolsets.test.ts measures; everything else, the rest of
+ * onboarding (create_api_key, the branded request) included, is in a tool set.
  */
 export const coreTools: ReadonlySet<string> = new Set([
   'send_message',
@@ -19,11 +20,8 @@ export const coreTools: ReadonlySet<string> = new Set([
   'list_numbers',
   'buy_number',
   'get_onboarding_status',
-  'create_api_key',
   'create_funding_invoice',
-  'get_funding_invoice',
   'sandbox_pay_invoice',
-  'sandbox_recipients',
 ]);
 
 export const toolsetNames = Object.keys(mcpToolsets) as McpToolset[];
