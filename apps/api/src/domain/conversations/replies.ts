@@ -87,7 +87,7 @@ async function readReplies(deps: RepliesDeps, workspaceId: string, target: Reply
     { timestamps: 'iso' },
   );
   return {
-    replies: rows.map((row) => toMessageItem(row)),
+    replies: rows.map((row) => toMessageItem(row, deps.config)),
     conversation_id: rows[0]?.conversation_id ?? target.conversationId,
   };
 }
