@@ -17,7 +17,6 @@ export const coreTools: ReadonlySet<string> = new Set([
   'list_conversations',
   'wait_for_reply',
   'get_balance',
-  'list_numbers',
   'buy_number',
   'get_onboarding_status',
   'create_funding_invoice',
