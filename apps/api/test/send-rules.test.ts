@@ -18,17 +18,26 @@ import { newId } from '../src/lib/crypto.ts';
 
 const outcomes = sendOutcomes.map((entry) => entry.outcome);
 const recipient = '+14155550123';
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
+// A real carrier, so that a send to a US number needs a registered sender (rule 4).
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: 'memory://',
+  MESSAGING_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'send-rules-test'.padEnd(32, '0'),
+  PUBLIC_BASE_URL: 'https://send-rules.example.test',
+});
 const clock = manualClock(Date.UTC(2026, 5, 1, 12));
 const price = config.pricePerSegmentCents;
 
 /**
  * A workspace's state, each field failing one rule when set: the recipient opted out, no connected
- * number, no balance, the workspace's daily cap spent, the sending token's own cap or its parent's.
+ * number, a sender not registered with the carriers, no balance, the workspace's daily cap spent, the sending token's own cap or its parent's.
  */
 type WorkspaceState = {
   suppressed?: boolean;
   noSender?: boolean;
+  unregistered?: boolean;
   broke?: boolean;
   workspaceCapSpent?: boolean;
   tokenCapSpent?: boolean;
@@ -51,6 +60,7 @@ const everyLaterRule = (from: keyof WorkspaceState): WorkspaceState => {
   const rules: (keyof WorkspaceState)[] = [
     'suppressed',
     'noSender',
+    'unregistered',
     'broke',
     'workspaceCapSpent',
     'tokenCapSpent',
@@ -76,7 +86,8 @@ const cases: SendCase[] = [
   },
   { outcome: 'workspace_suppressed', state: everyLaterRule('suppressed') },
   { outcome: 'branded_number_missing', state: everyLaterRule('noSender') },
-  { outcome: 'sender_number_not_found', state: everyLaterRule('broke'), request: { from: '+12065550999' } },
+  { outcome: 'sender_number_not_found', state: everyLaterRule('unregistered'), request: { from: '+12065550999' } },
+  { outcome: 'sender_not_registered', state: everyLaterRule('unregistered') },
   { outcome: 'insufficient_balance', state: everyLaterRule('broke') },
   { outcome: 'spend_limit_exceeded', state: everyLaterRule('workspaceCapSpent') },
   { outcome: 'token_spend_limit_exceeded', state: everyLaterRule('tokenCapSpent') },
@@ -125,7 +136,13 @@ async function sendingWorkspace() {
   });
   numberCounter += 1;
   const sender = await db.prisma.phoneNumber.create({
-    data: { id: newId('pn'), workspaceId, number: `+12065${String(numberCounter).padStart(6, '0')}`, provider: 'sandbox' },
+    data: {
+      id: newId('pn'),
+      workspaceId,
+      number: `+12065${String(numberCounter).padStart(6, '0')}`,
+      provider: 'twilio',
+      registrationStatus: 'approved',
+    },
   });
   const token = (parentTokenId?: string) =>
     db.prisma.accessToken.create({
@@ -154,6 +171,9 @@ async function applyState(workspace: Workspace, state: WorkspaceState): Promise<
     });
   }
   if (state.noSender) await db.prisma.phoneNumber.update({ where: { id: workspace.sender.id }, data: { status: 'released' } });
+  if (state.unregistered) {
+    await db.prisma.phoneNumber.update({ where: { id: workspace.sender.id }, data: { registrationStatus: 'pending' } });
+  }
   if (state.broke) await db.prisma.workspace.update({ where: { id: workspaceId }, data: { balanceCents: 0 } });
   if (state.workspaceCapSpent) await db.prisma.workspace.update({ where: { id: workspaceId }, data: { spendCapCents: 0 } });
   if (state.tokenCapSpent)

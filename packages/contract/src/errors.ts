@@ -57,6 +57,23 @@ export const errorCatalogue = {
       '(submit_branded_request, then provision_dedicated_number), then send again.',
     retry: 'retry_after_sender_ready',
   },
+  sender_not_registered: {
+    status: 422,
+    shape: 'object',
+    message:
+      'The sender number is not registered with the carriers for US traffic: its registration is not approved, so the ' +
+      'carriers would block the message.',
+    fix:
+      'Assign a local number to an approved use case with POST /api/v1/use-cases/{id}/numbers (register a brand with ' +
+      'POST /api/v1/brands and a use case with POST /api/v1/use-cases first), or verify a toll-free number with POST ' +
+      '/api/v1/numbers/{id}/toll-free-verification; GET /api/v1/numbers shows each registration. Or send from a ' +
+      'number whose registration is approved.',
+    mcpFix:
+      'Assign a local number to an approved use case with assign_number_to_use_case (create_brand and ' +
+      'create_use_case first), or verify a toll-free number with submit_toll_free_verification; list_numbers shows ' +
+      'each registration. Or send from a number whose registration is approved.',
+    retry: 'retry_after_sender_ready',
+  },
   sender_number_not_found: {
     status: 422,
     shape: 'object',

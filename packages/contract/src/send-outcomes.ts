@@ -13,6 +13,7 @@ export const sendOutcomes = [
   { outcome: 'workspace_suppressed', rule: 'suppression', refusal: 'workspace_suppressed' },
   { outcome: 'branded_number_missing', rule: 'sender', refusal: 'branded_number_missing' },
   { outcome: 'sender_number_not_found', rule: 'sender', refusal: 'sender_number_not_found' },
+  { outcome: 'sender_not_registered', rule: 'registration', refusal: 'sender_not_registered' },
   { outcome: 'insufficient_balance', rule: 'balance', refusal: 'insufficient_balance' },
   { outcome: 'spend_limit_exceeded', rule: 'workspace_spend_cap', refusal: 'spend_limit_exceeded' },
   {

@@ -14,9 +14,12 @@
 --      `sender_number_not_found`, it is not a connected number of the workspace. Otherwise the sender
 --      is the named number, else the connected number this recipient got before (its sticky sender),
 --      else the least recently used one.
---   4. Balance: `insufficient_balance`, the prepaid balance is below the send's cost.
---   5. The workspace's daily spend cap: `spend_limit_exceeded`.
---   6. The daily spend caps of a capped token and of the tokens it was created from
+--   4. Registration: `sender_not_registered`, the send needs a registered sender (request
+--      `registration_required`: a real carrier and a US recipient) and the chosen sender's
+--      registration is not `approved`.
+--   7. Balance: `insufficient_balance`, the prepaid balance is below the send's cost.
+--   8. The workspace's daily spend cap: `spend_limit_exceeded`.
+--   9. The daily spend caps of a capped token and of the tokens it was created from
 --      (capped_token_chain): `token_spend_limit_exceeded` (its own) or
 --      `parent_token_spend_limit_exceeded` (an ancestor's). A campaign step is the send of the token
 --      that enrolled the number.
@@ -49,6 +52,8 @@
 --                  `scheduled` and its dispatch job due at send_at (dispatch re-checks the suppression);
 --   `from_number`  names the sender (E.164); it does not change the recipient's sticky sender;
 --   `expires_at`   when the message fails with error_code expired unless handed to the carrier by then;
+--   `registration_required` the carrier blocks traffic from unregistered senders to this recipient
+--                  (a real carrier, a US number): rule 4 applies;
 --   `token_capped` the send's token has a cap (it or an ancestor; the authenticator knows): only then
 --                  are tokens read, so an uncapped send runs no statement more;
 --   `approval_required_for`, `approval_threshold_cents` the token's approval rule (rule 10), with the
@@ -154,16 +159,16 @@ BEGIN
     r_from := request->>'from_number';
     sender_is_sticky := TRUE;
     IF r_from IS NOT NULL THEN
-      SELECT p.id, p.number INTO sender
+      SELECT p.id, p.number, p.registration_status INTO sender
       FROM phone_numbers p
       WHERE p.number = r_from AND p.workspace_id = v_workspace_id AND p.status = 'connected';
     ELSE
-      SELECT p.id, p.number INTO sender
+      SELECT p.id, p.number, p.registration_status INTO sender
       FROM recipient_senders r JOIN phone_numbers p ON p.id = r.phone_number_id AND p.workspace_id = r.workspace_id
       WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND p.status = 'connected';
       IF NOT FOUND THEN
         sender_is_sticky := FALSE;
-        SELECT p.id, p.number INTO sender
+        SELECT p.id, p.number, p.registration_status INTO sender
         FROM phone_numbers p
         WHERE p.workspace_id = v_workspace_id AND p.status = 'connected'
         ORDER BY COALESCE((senders_used->>p.id)::TIMESTAMPTZ, p.last_used_at) ASC NULLS FIRST, p.created_at, p.id
@@ -182,19 +187,21 @@ BEGIN
     IF (request->>'token_capped')::BOOLEAN THEN
       r_capped_tokens := ARRAY(SELECT capped_token_chain(r_token_id));
     END IF;
-    -- Rules 2 to 5, then 6. Rule 1, idempotency, is settled after them (below).
+    -- Rules 2 to 8, then 9. Rule 1, idempotency, is settled after them (below).
     IF EXISTS (SELECT 1 FROM workspace_suppressions s
                WHERE s.workspace_id = v_workspace_id AND s.phone_number = r_phone_number AND s.active) THEN
       outcome := 'workspace_suppressed';
     ELSIF sender.id IS NULL THEN
       outcome := CASE WHEN r_from IS NULL THEN 'branded_number_missing' ELSE 'sender_number_not_found' END;
+    ELSIF (request->>'registration_required')::BOOLEAN AND sender.registration_status <> 'approved' THEN
+      outcome := 'sender_not_registered';
     ELSIF v_balance_cents < r_cost_cents THEN
       outcome := 'insufficient_balance';
     ELSIF spent_today + r_cost_cents > r_spend_cap_cents THEN
       outcome := 'spend_limit_exceeded';
     ELSE
       outcome := 'accept';
-      -- Rule 6, the token caps, after the workspace's: the outcome names whose cap it was. Every send
+      -- Rule 9, the token caps, after the workspace's: the outcome names whose cap it was. Every send
       -- that counts towards these tokens is of this workspace, so it committed before the workspace
       -- lock above was granted, and this statement sees it. A refund may lower a count meanwhile,
       -- which only makes this check stricter than it needs to be.

@@ -24,6 +24,11 @@ export function toE164(input: string): string | undefined {
   return e164;
 }
 
+/** The ISO 3166-1 alpha-2 country of an E.164 number (US for a US area code), or undefined when none is known. */
+export function countryOf(e164: string): string | undefined {
+  return parsePhoneNumberFromString(e164)?.country;
+}
+
 /**
  * The E.164 form of a number the caller gave in `field` (a filter, a path), or 422
  * validation_failed naming that field.

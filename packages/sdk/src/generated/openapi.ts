@@ -3581,10 +3581,10 @@ export type components = {
                 /** @description What the workspace's daily spend cap, and a capped token's own caps (create_token), leave for the rest of this UTC day */
                 spend_remaining_today_cents: number;
                 /**
-                 * @description accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's approval rule until a person approves it; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the error code the send would get now (idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, insufficient_balance, spend_limit_exceeded), detailed in error
+                 * @description accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's approval rule until a person approves it; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the error code the send would get now (idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, sender_not_registered, insufficient_balance, spend_limit_exceeded), detailed in error
                  * @enum {string}
                  */
-                verdict: "accept" | "pending_approval" | "replay" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "insufficient_balance" | "spend_limit_exceeded";
+                verdict: "accept" | "pending_approval" | "replay" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "sender_not_registered" | "insufficient_balance" | "spend_limit_exceeded";
                 /** @description The error the send would get now, with its fix and retry hint as the error catalogue gives them; null on accept, pending_approval or replay */
                 error: ({
                     code: string;
@@ -6476,6 +6476,22 @@ export type components = {
              * @constant
              */
             retry: "retry_with_backoff";
+        };
+        /** @description The sender number is not registered with the carriers for US traffic: its registration is not approved, so the carriers would block the message. Fix: Assign a local number to an approved use case with POST /api/v1/use-cases/{id}/numbers (register a brand with POST /api/v1/brands and a use case with POST /api/v1/use-cases first), or verify a toll-free number with POST /api/v1/numbers/{id}/toll-free-verification; GET /api/v1/numbers shows each registration. Or send from a number whose registration is approved. */
+        SenderNotRegisteredErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "sender_not_registered";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_sender_ready";
         };
         /** @description from is not a connected number of this workspace. Fix: Send from one of the workspace's numbers with status connected: list them with GET /api/v1/numbers (MCP tool list_numbers), or omit from to let the service choose one. */
         SenderNumberNotFoundErrorDetail: {
@@ -10075,14 +10091,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, branded_number_missing, sender_number_not_found */
+            /** @description validation_failed, branded_number_missing, sender_number_not_found, sender_not_registered */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"];
                     };
                 };
             };
@@ -17166,14 +17182,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, sender_number_not_found, message_not_cancelable, approval_not_pending, suppression_not_removable */
+            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, sender_number_not_found, sender_not_registered, message_not_cancelable, approval_not_pending, suppression_not_removable */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AmountBelowMinimumError"] | {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
                     };
                 };
             };

@@ -45,6 +45,11 @@ export type AcceptParameters = {
   approval_expires_at?: Date | undefined;
   approval_requested_job_id?: string | undefined;
   approval_expiry_job_id?: string | undefined;
+  /**
+   * The carrier refuses this recipient's traffic from unregistered senders (a real carrier, a US
+   * number): the sender's registration must be approved. Absent otherwise, so the JSON is as before.
+   */
+  registration_required?: true | undefined;
   source: string;
   now: Date;
   spend_day: string;

@@ -10,10 +10,11 @@ import {
   ZMessageCreateRequest,
 } from '@textline/contract';
 import type { AuthContext } from '../../auth/authenticator.ts';
+import type { Config } from '../../config.ts';
 import type { JobRunner } from '../../ports.ts';
 import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
-import { toE164 } from '../../lib/phone.ts';
+import { countryOf, toE164 } from '../../lib/phone.ts';
 import { insufficientBalance } from '../ledger.ts';
 import type { Services } from '../../ports.ts';
 import { approvalJob, approvalOfMessage, approvalParametersOf, messageApprovalOf } from '../approvals/approvals.ts';
@@ -231,6 +232,15 @@ export function sentBodyOf(body: string, smartEncoding: boolean | undefined): st
 }
 
 /**
+ * Whether the carrier blocks traffic to this recipient from senders whose registration is not
+ * approved: US carriers do for application-to-person SMS (10DLC, toll-free verification). The
+ * sandbox carrier delivers to no real phone and registers nothing, so it requires nothing.
+ */
+function registrationRequired(config: Pick<Config, 'messagingProvider'>, phoneNumber: string): boolean {
+  return config.messagingProvider !== 'sandbox' && countryOf(phoneNumber) === 'US';
+}
+
+/**
  * What accept_message_batch decides a send on, once the request passed the checks made before it
  * (recipient, from and send_at well-formed, else 422 naming the field). A send and its preview
  * (preview.ts) build it here alike, shaping the request in the send path's order: the body (a
@@ -269,6 +279,7 @@ export async function acceptParametersOf(
     from_number: from,
     token_capped: sender.tokenSpendCapped ? true : undefined,
     ...(sender.approval ? approvalParametersOf(deps, sender.approval, now) : {}),
+    registration_required: registrationRequired(deps.config, phoneNumber) ? true : undefined,
     source: options.source,
     now,
     spend_day: utcDay(now.getTime()),
