@@ -32,7 +32,7 @@ function setRetention(token: string, days: unknown) {
   return call(app, 'PATCH', '/api/v1/workspace/settings', { token, body: { retention_days: days } });
 }
 
-describe('workspace settings', () => {
+describe('workspace settings: GET /api/v1/workspace/settings, PATCH /api/v1/workspace/settings', () => {
   it('keeps everything by default, sets and clears retention_days, and refuses a length out of range', async () => {
     const { token } = await createDeveloper(app);
     expect(await settings(token)).toMatchObject({ status: 200, body: { settings: { retention_days: null } } });
@@ -126,7 +126,7 @@ async function messageOf(token: string, id: string) {
   return read.body.message;
 }
 
-describe('retention run', () => {
+describe('retention run (the maintenance job)', () => {
   it('redacts old messages and inbound messages, deletes old events and deliveries, keeps usage and the ledger, and resumes after a crash', async () => {
     app.clock.set(T0);
     const workspace = await sendingWorkspace(app);
