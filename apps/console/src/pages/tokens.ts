@@ -34,6 +34,8 @@ const scopes = Object.keys({
   'webhooks:write': 0,
   'compliance:read': 0,
   'compliance:write': 0,
+  'workspace:read': 0,
+  'workspace:write': 0,
 } satisfies Record<Scope, 0>) as Scope[];
 
 // The send rate limit's plan tiers, lowest first, with their send bursts.
