@@ -628,6 +628,9 @@ describe('openapi.json against the wire', () => {
     await send('POST', pay, `/api/v1/sandbox/funding-invoices/${impossibleId}/pay`, { token: sender.token });
     await send('POST', pay, payPath);
     await send('POST', pay, payPath, { token: readOnly });
+    const recipients = '/api/v1/sandbox/recipients';
+    await send('GET', recipients, recipients, { token: sender.token });
+    await send('GET', recipients, recipients, { token: readOnly });
     const inbound = '/api/v1/sandbox/inbound-messages';
     const sandboxReply = { from: '+14155550178', body: 'STOP' };
     expect((await send('POST', inbound, inbound, { token: sender.token, body: sandboxReply })).status).toBe(201);

@@ -27,8 +27,11 @@ function sandboxPath(services: InstructionServices, urls: ReturnType<typeof mcpU
     'invoice id}: paid and credited at once. 4. buy_number {}. 5. send_message {"phone_number": "+1...", "body": "..."}.',
     `6. get_message {"id": the message id} after about ${Math.max(1, Math.ceil((2 * sandboxDelayMs) / 1000))} s: the carrier reports`,
     `sent, then delivered, ${sandboxDelayMs} ms apart; 7. once more if it still reads queued, sending or sent.`,
-    'Then try the rest: sandbox_receive_message makes a number text yours (a STOP reply opts it out), sandbox_report',
-    'makes a sent message fail or its recipient opt out.',
+    'A reply, without a webhook server: send_message to +15005550005 (it replies "Sounds good, thanks!"), then',
+    'wait_for_reply {"id": the message id}: it answers as soon as the reply arrives. sandbox_recipients lists every',
+    'scripted number (a one-time code, STOP, HELP, a landline, carrier filtering, late, out-of-order or missing',
+    'reports); sandbox_receive_message makes a number text yours, sandbox_report makes a sent message fail or its',
+    'recipient opt out.',
   ];
 }
 

@@ -1,5 +1,6 @@
 import { operations } from '@textline/contract';
 import { payFundingInvoice, receiveMessage, reportMessage } from '../providers/sandbox/actions.ts';
+import { scriptedRecipients } from '../providers/sandbox/magic-recipients.ts';
 import { bearer } from './handler.ts';
 
 /** Sandbox-only operations (Operation.sandboxOnly): served with the sandbox carrier and sandboxpay alone. */
@@ -11,4 +12,5 @@ export const sandboxHandlers = {
     receiveMessage(ctx.services, ctx.auth.workspaceId, input),
   ),
   report: bearer(operations['sandbox.report'], ({ ctx, input }) => reportMessage(ctx.services, ctx.auth.workspaceId, input)),
+  recipients: bearer(operations['sandbox.recipients'], () => ({ recipients: scriptedRecipients() })),
 };

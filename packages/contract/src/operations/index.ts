@@ -39,7 +39,7 @@ import {
   sendTestSms,
   submitBrandedRequest,
 } from './onboarding.ts';
-import { payInvoice, receiveMessage, reportMessage } from './sandbox.ts';
+import { listRecipients, payInvoice, receiveMessage, reportMessage } from './sandbox.ts';
 import {
   assignNumberToUseCase,
   createBrand,
@@ -176,6 +176,7 @@ export const operations = {
   'sandbox.payInvoice': payInvoice,
   'sandbox.receiveMessage': receiveMessage,
   'sandbox.report': reportMessage,
+  'sandbox.recipients': listRecipients,
 } as const;
 
 export type OperationName = keyof typeof operations;

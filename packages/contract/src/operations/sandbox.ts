@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
-import { ZPhoneNumber } from '../schemas.ts';
+import { ZE164, ZPhoneNumber } from '../schemas.ts';
 import { ZConversation } from './conversations.ts';
 import { ZMessageBody, ZMessageItem } from './messages.ts';
 import { ZFundingInvoice } from './onboarding.ts';
@@ -134,5 +134,42 @@ export const reportMessage = defineOperation({
       'its recipient as opted out (outcome opt_out; further sends to them are refused). Try your failure handling.',
     readOnly: false,
     destructive: true,
+  },
+});
+
+export const listRecipients = defineOperation({
+  name: 'sandbox.recipients',
+  operationId: 'listSandboxRecipients',
+  method: 'GET',
+  path: '/api/v1/sandbox/recipients',
+  auth: { kind: 'bearer', scope: 'messages:read' },
+  summary: 'List the scripted recipients (sandbox)',
+  description:
+    'The reserved numbers whose sends the sandbox carrier scripts: a reply with a fixed text or a one-time code, ' +
+    'STOP, HELP, a landline, carrier filtering, late, out-of-order or missing delivery reports. Each script runs ' +
+    "through the signed provider webhook routes, as a real carrier's reports do. Any other number is sent, then " +
+    'delivered.',
+  tags: sandboxTags,
+  input: z.strictObject({}),
+  output: z.object({
+    recipients: z.array(
+      z.object({
+        phone_number: ZE164.describe('Send to this number (E.164)'),
+        behaviour: z.string().describe('What the sandbox carrier does with a message sent to it'),
+      }),
+    ),
+  }),
+  successStatus: 200,
+  errors: [],
+  bodyRequired: false,
+  sandboxOnly: true,
+  mcp: {
+    name: 'sandbox_recipients',
+    title: 'List the scripted recipients (sandbox)',
+    description:
+      'Sandbox only: numbers to send_message to when testing what real phones do: reply (then wait_for_reply), send ' +
+      'a one-time code, STOP or HELP, be a landline, get filtered by the carrier, report late, out of order or never.',
+    readOnly: true,
+    destructive: false,
   },
 });

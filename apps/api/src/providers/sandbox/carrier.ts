@@ -1,5 +1,5 @@
 import { type PrismaClient, queryRowsIn } from '@textline/db';
-import { newId, randomBase62 } from '../../lib/crypto.ts';
+import { newId, randomBase62, sha256Hex } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type JobRunner, type MessagingProvider, type OutboundSms, ProviderRejection } from '../../ports.ts';
 import { type CarrierCallback, sandboxCallbackJob } from './callbacks.ts';
@@ -46,7 +46,14 @@ export function carrierReport(step: CarrierStep, message: CarrierMessage, eventI
       };
     case 'reply':
       return carrierInbound({ id: eventId, from: message.to, to: message.from, body: step.body });
+    case 'code_reply':
+      return carrierInbound({ id: eventId, from: message.to, to: message.from, body: oneTimeCode(message.providerMessageId) });
   }
+}
+
+/** Six digits of `seed`'s hash: the code a scripted recipient replies, the same for every report of one message. */
+function oneTimeCode(seed: string): string {
+  return String(Number.parseInt(sha256Hex(seed).slice(0, 8), 16) % 1_000_000).padStart(6, '0');
 }
 
 /** A text from `from` to our number `to`, as the carrier posts it to /incoming. */
@@ -61,7 +68,9 @@ function callbacksFor(script: RecipientScript, sms: OutboundSms, providerMessage
     carrierReport(
       step,
       message,
-      step.kind === 'reply' ? `sbxin_${providerMessageId}` : `sbxevt_${providerMessageId}_${index + 1}`,
+      step.kind === 'reply' || step.kind === 'code_reply'
+        ? `sbxin_${providerMessageId}`
+        : `sbxevt_${providerMessageId}_${index + 1}`,
     ),
   );
 }

@@ -1,13 +1,17 @@
 /**
- * Magic recipients of the sandbox carrier (documented in docs/quick-start.md): sending to one of these
- * numbers scripts what the carrier reports afterwards. Every other number is sent, then delivered.
- * They are in +1 500 555 (a non-geographic range reserved for tests, like Twilio's magic numbers).
+ * Scripted recipients of the sandbox carrier (the table in docs/quick-start.md, and
+ * GET /api/v1/sandbox/recipients): sending to one of these numbers scripts what the carrier reports
+ * afterwards. Every other number is sent, then delivered. They are in +1 500 555 00xx (a
+ * non-geographic range reserved for tests, like Twilio's magic numbers), outside the 555-0190 to
+ * 555-0199 lines that the sandbox's line-type lookup calls landlines and VoIP.
  */
 
 export type CarrierStep =
   | { kind: 'status'; type: 'message.sent' | 'message.delivered' | 'message.failed'; errorCode?: string }
   | { kind: 'opt_out' }
-  | { kind: 'reply'; body: string };
+  | { kind: 'reply'; body: string }
+  /** A reply of a one-time code: six digits of the message's provider id, so each send gets its own. */
+  | { kind: 'code_reply' };
 
 export type RecipientScript = {
   behaviour: string;
@@ -50,7 +54,36 @@ export const magicRecipients: Record<string, RecipientScript> = {
     behaviour: 'delivered, then the recipient replies STOP (a keyword opt-out)',
     steps: [sent, delivered, { kind: 'reply', body: 'STOP' }],
   },
+  '+15005550007': {
+    behaviour: 'delivered, then the recipient replies a one-time code: six digits, different for each message',
+    steps: [sent, delivered, { kind: 'code_reply' }],
+  },
+  '+15005550008': {
+    behaviour: 'delivered, then the recipient replies HELP',
+    steps: [sent, delivered, { kind: 'reply', body: 'HELP' }],
+  },
+  '+15005550009': {
+    behaviour: 'a landline: sent, then failed with the carrier error_code 30006 (landline or unreachable carrier); refunded',
+    steps: [sent, { kind: 'status', type: 'message.failed', errorCode: '30006' }],
+  },
+  '+15005550010': {
+    behaviour: 'filtered by the carrier: sent, then failed with error_code 30007 (message filtered); refunded',
+    steps: [sent, { kind: 'status', type: 'message.failed', errorCode: '30007' }],
+  },
+  '+15005550011': {
+    behaviour: 'reports out of order: the delivered report comes before the sent report',
+    steps: [delivered, sent],
+  },
+  '+15005550012': {
+    behaviour: 'never reports: the carrier accepts the message and sends no report about it',
+    steps: [],
+  },
 };
+
+/** The scripted recipients as GET /api/v1/sandbox/recipients lists them, in number order. */
+export function scriptedRecipients(): { phone_number: string; behaviour: string }[] {
+  return Object.entries(magicRecipients).map(([number, script]) => ({ phone_number: number, behaviour: script.behaviour }));
+}
 
 const defaultScript: RecipientScript = { behaviour: 'sent, then delivered', steps: [sent, delivered] };
 
