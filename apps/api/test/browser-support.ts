@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,4 +118,16 @@ function accessibleText(page: Page): Promise<string> {
     const labelText = label?.querySelector('.label')?.textContent ?? label?.textContent;
     return (element?.getAttribute('aria-label') ?? labelText ?? element?.textContent ?? '').trim();
   })()`);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Every axe violation on the page as it is now: rule id and the elements it names. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
+  type AxeResults = { violations: { id: string; nodes: { target: string[] }[] }[] };
+  const results = await page.evaluate<AxeResults>("axe.run(document, { resultTypes: ['violations'] })");
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }

@@ -8,6 +8,7 @@ import { preactPage, unmountPreactPage } from './kit.tsx';
 import { ApprovalsPage } from './pages/approvals.tsx';
 import { BillingPage } from './pages/billing.tsx';
 import { CampaignPage, CampaignsPage } from './pages/campaigns.tsx';
+import { CompliancePage } from './pages/compliance.tsx';
 import { NumbersPage } from './pages/numbers.tsx';
 import { SignUpPage } from './pages/sign-up.tsx';
 import { deliveriesPage } from './pages/deliveries.ts';
@@ -40,6 +41,7 @@ const pages: Record<string, { title: string; render: Page }> = {
   'oauth-clients': { title: 'OAuth clients', render: oauthClientsPage },
   billing: { title: 'Balance and invoices', render: preactPage(BillingPage) },
   numbers: { title: 'Numbers', render: preactPage(NumbersPage) },
+  compliance: { title: 'Compliance', render: preactPage(CompliancePage) },
   campaigns: { title: 'Campaigns', render: preactPage(CampaignsPage) },
   campaign: { title: 'Campaign', render: preactPage(CampaignPage) },
 };
@@ -50,6 +52,7 @@ const navigation: [string, string, string[]][] = [
   ['opt-outs', 'Opt-outs', ['opt-outs']],
   ['approvals', 'Approvals', ['approvals']],
   ['numbers', 'Numbers', ['numbers']],
+  ['compliance', 'Compliance', ['compliance']],
   ['campaigns', 'Campaigns', ['campaigns', 'campaign']],
   ['endpoints', 'Endpoints', ['endpoints', 'event-types']],
   ['deliveries', 'Deliveries', ['deliveries', 'delivery']],

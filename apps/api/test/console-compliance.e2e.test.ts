@@ -1,0 +1,144 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/lib/clock.ts';
+import { axeViolations, ensureConsoleBuilt, launchBrowser, screenshotDir } from './browser-support.ts';
+import { consolePassword } from './console-support.ts';
+import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
+import { sendingWorkspace } from './sending-support.ts';
+
+const screenshots = screenshotDir('console-compliance');
+
+let app: TestApp;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+let developer: Awaited<ReturnType<typeof sendingWorkspace>>;
+let local: { id: string; number: string };
+let tollFree: { id: string; number: string };
+
+async function buy(body: Record<string, unknown>) {
+  const bought = await call(app, 'POST', '/api/v1/numbers', { token: developer.token, body });
+  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+  return bought.body.number as { id: string; number: string };
+}
+
+/** Lets the sandbox decide what was submitted (SANDBOX_DELAY_MS=0), then reads the page again. */
+async function afterTheDecision(): Promise<void> {
+  await app.services.jobs.drain();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Brands', exact: true }).waitFor();
+}
+
+const fill = async (label: string, value: string) => page.getByLabel(label).fill(value);
+
+async function expectNoAxeViolations(name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+beforeAll(async () => {
+  await ensureConsoleBuilt();
+  app = await startTestApp({}, { clock: systemClock });
+  browser = await launchBrowser();
+  page = browser.page;
+  developer = await sendingWorkspace(app, { numbers: 0 });
+  local = await buy({ registration: 'unregistered' });
+  tollFree = await buy({ type: 'toll_free', registration: 'unregistered' });
+  await page.goto(`${app.baseUrl}/console/sign-in`);
+  await page.getByLabel('Username').fill(developer.account.account.username);
+  await page.getByLabel('Password').fill(consolePassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+}, 180_000);
+
+afterAll(async () => {
+  await closeStarted(browser, app);
+});
+
+describe('the Compliance page in Chromium', () => {
+  it('starts empty, with both numbers unregistered, and axe finds nothing', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Compliance' }).click();
+    await page.getByRole('heading', { name: 'Compliance', exact: true }).waitFor();
+    await page.getByText('No brands yet').waitFor();
+    const rows = page.locator(`tr[data-number-id]`);
+    expect(await rows.count()).toBe(2);
+    expect(await page.locator(`tr[data-number-id="${local.id}"] .badge`).textContent()).toBe('unregistered');
+    await expectNoAxeViolations('empty');
+  });
+
+  it('registers a brand, shows a rejected one with the field to fix, and a verified one', async () => {
+    await page.getByText('Register a brand', { exact: true }).click();
+    const register = async (legalName: string) => {
+      await fill('Legal name', legalName);
+      await fill('Country', 'US');
+      await fill('Tax id', '12-3456789');
+      await page.getByLabel('Kind of organisation').selectOption('private_company');
+      await page.getByLabel('Industry').selectOption('healthcare');
+      await fill('Website', 'https://example.com');
+      await fill('Support email', 'support@example.com');
+      await fill('Support phone', '+14155550123');
+      await page.getByRole('button', { name: 'Register brand' }).click();
+      await page.locator('tr[data-brand-id]', { hasText: legalName }).waitFor();
+    };
+    await register('REJECT Dental LLC');
+    await afterTheDecision();
+    const rejected = page.locator('tr[data-brand-id]', { hasText: 'REJECT Dental LLC' });
+    expect(await rejected.locator('.badge').textContent()).toBe('rejected');
+    expect(await rejected.locator('[data-reason-field]').getAttribute('data-reason-field')).toBe('legal_name');
+    expect(await rejected.locator('.reasons .fix').textContent()).toContain('create_brand');
+
+    await page.getByText('Register a brand', { exact: true }).click();
+    await register('Example Dental LLC');
+    await afterTheDecision();
+    expect(await page.locator('tr[data-brand-id]', { hasText: 'Example Dental LLC' }).locator('.badge').textContent()).toBe(
+      'verified',
+    );
+  });
+
+  it('registers a use case, shows its throughput once approved, and assigns the local number to it', async () => {
+    await page.getByText('Register a use case', { exact: true }).click();
+    const form = page.getByRole('form', { name: 'Register a use case' });
+    await form.getByRole('combobox', { name: /^Use case/ }).selectOption('account_notifications');
+    await form.getByLabel('Description').fill('Appointment reminders and changes for patients who booked online.');
+    await form
+      .getByLabel('Sample messages')
+      .fill('Example Dental: your cleaning is tomorrow at 9:00.\nExample Dental: your visit moved to Friday 10:30.');
+    await form.getByLabel('How recipients opt in').fill('Patients tick an unchecked box for text reminders on the booking form.');
+    await form.getByLabel('Answer to HELP').fill('Example Dental: call +14155550123 for help.');
+    await form.getByLabel('Answer to STOP').fill('Example Dental: you will get no more texts.');
+    await form.getByLabel('Messages contain phone numbers').check();
+    await form.getByRole('button', { name: 'Register use case' }).click();
+    await page.locator('tr[data-use-case-id]').first().waitFor();
+    await afterTheDecision();
+    const useCase = page.locator('tr[data-use-case-id]');
+    expect(await useCase.locator('.badge').textContent()).toBe('approved');
+    expect(await useCase.textContent()).toContain('4,500 a minute');
+
+    const row = page.locator(`tr[data-number-id="${local.id}"]`);
+    await row.getByLabel(`Use case for ${local.number}`).selectOption({ index: 0 });
+    await row.getByRole('button', { name: 'Assign' }).click();
+    await expect.poll(() => row.locator('.badge').textContent()).toBe('approved');
+    expect(await row.textContent()).toContain('account notifications');
+  });
+
+  it('submits the toll-free number for verification, and axe finds nothing on the filled page', async () => {
+    const row = page.locator(`tr[data-number-id="${tollFree.id}"]`);
+    await row.getByText(`Verify ${tollFree.number}`).click();
+    const form = page.getByRole('form', { name: `Verify ${tollFree.number}` });
+    await form.getByRole('combobox', { name: /^Use case/ }).selectOption('delivery_notifications');
+    await form.getByLabel('Description').fill('Delivery updates for customers who ordered online and asked for texts.');
+    await form.getByLabel('Sample messages').fill('Example: your order shipped today.\nExample: your order was delivered.');
+    await form.getByLabel('How recipients opt in').fill('Customers tick an unchecked box for delivery texts at checkout.');
+    await form.getByLabel('Messages a month').fill('5000');
+    await form.getByRole('button', { name: 'Submit verification' }).click();
+    await expect.poll(() => row.locator('.badge').textContent()).not.toBe('unregistered');
+    await afterTheDecision();
+    expect(await page.locator(`tr[data-number-id="${tollFree.id}"] .badge`).textContent()).toBe('approved');
+    await expectNoAxeViolations('registered');
+  });
+});
