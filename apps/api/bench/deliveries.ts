@@ -5,8 +5,8 @@
  * - `measureDeliveries`: BENCH_DELIVERIES customer events (default 5,000) recorded, then this
  *   process's job workers deliver them all (signed, over HTTP, each attempt recorded), as
  *   `npm run worker` does: deliveries per second until the last is recorded as succeeded, and this
- *   process's CPU per delivery. Then events recorded one per transaction, evenly spaced at half
- *   that rate for BENCH_SECONDS, whose time from event to delivery the sink measures.
+ *   process's CPU per delivery. (What a customer waits for each event, recorded by real sends at a
+ *   steady rate, is the lifecycle's half load: lifecycle.ts.)
  * - `measureDeliveryFloor`: the same backlog delivered by a bare loop instead of the app: claim a
  *   pending delivery (one statement, FOR UPDATE SKIP LOCKED), POST its body signed the same way
  *   with undici keep-alive, record the attempt (one statement), FLOOR_LOOPS loops at once.
@@ -27,7 +27,6 @@ import type { Services } from '../src/ports.ts';
 import { createServices } from '../src/services.ts';
 import { appConfig } from './app-config.ts';
 import { cpuMicros } from './cpu.ts';
-import { HALF_LOAD_PREFIX } from './delivery-sink.ts';
 import type { BenchTarget } from './scenarios.ts';
 
 const EVENTS_PER_TRANSACTION = 100;
@@ -35,7 +34,6 @@ const TIMEOUT_MS = 300_000;
 // As many at once as the other scenarios' load generator keeps connections.
 const FLOOR_LOOPS = 32;
 const backlogSize = () => Number(process.env.BENCH_DELIVERIES ?? 5_000);
-const seconds = () => Number(process.env.BENCH_SECONDS ?? 10);
 
 export type DeliveryMeasurement = {
   deliveries: number;
@@ -43,8 +41,6 @@ export type DeliveryMeasurement = {
   perSecond: number;
   /** This process's CPU time (all threads, from /proc) per delivery of the backlog. */
   cpuMicrosPerDelivery: number;
-  /** The half-load phase: events recorded and delivered, and the rate they were recorded at. */
-  halfLoad?: { events: number; delivered: number; rate: number };
 };
 
 const messageData = (id: string) => ({
@@ -104,38 +100,7 @@ export async function measureDeliveries(target: BenchTarget, sinkUrl: string): P
     const delivered = await succeeded(services, workspaceId, events);
     const elapsed = (performance.now() - started) / 1000;
     const cpuMicrosPerDelivery = (cpuMicros('self') - cpuBefore) / delivered;
-    const perSecond = delivered / elapsed;
-    const measurement: DeliveryMeasurement = { deliveries: delivered, seconds: elapsed, perSecond, cpuMicrosPerDelivery };
-    if (delivered < events) return measurement;
-
-    // Half load: one event per transaction, as a message's outcome records it, evenly spaced.
-    const rate = perSecond / 2;
-    const halfEvents = Math.max(1, Math.round(rate * seconds()));
-    const paceStarted = performance.now();
-    // Each recording settles to whether it committed: one that waited too long for a connection
-    // (the process is saturated) is left out rather than crashing the bench unawaited.
-    const recording: Promise<boolean>[] = [];
-    for (let index = 0; index < halfEvents; index += 1) {
-      const due = paceStarted + (index * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      recording.push(
-        inJobTransaction(services, (tx) =>
-          recordCustomerEvent(tx, {
-            workspaceId,
-            type: 'message.delivered',
-            data: messageData(`${HALF_LOAD_PREFIX}${index}`),
-            at: new Date(),
-          }),
-        ).then(
-          () => true,
-          () => false,
-        ),
-      );
-    }
-    const recorded = (await Promise.all(recording)).filter(Boolean).length;
-    const halfDelivered = (await succeeded(services, workspaceId, events + recorded)) - events;
-    return { ...measurement, halfLoad: { events: recorded, delivered: halfDelivered, rate } };
+    return { deliveries: delivered, seconds: elapsed, perSecond: delivered / elapsed, cpuMicrosPerDelivery };
   } finally {
     await services.close();
   }

@@ -9,10 +9,12 @@
  * (pairedFloor). In the scaled mode, scenarios marked `twoProcesses` are also run on two API
  * processes sharing the database and Redis, against one. Scenarios marked `hot` are measured again
  * on a copy of the large fixture (fixture-store.ts; BENCH_SCALE=0 skips it). Then the targets
- * (targets.ts), and customer webhook deliveries per second.
+ * (targets.ts), the lifecycle of a message end to end (lifecycle-measure.ts), the fan-out and customer webhook
+ * deliveries per second.
  *
  * Internally `run.ts --prepare <index>` makes a scenario's fixture and exits, `run.ts --serve <index>` is a server process of one
- * scenario, `run.ts --large-fixture` builds the large fixture and `run.ts --deliveries` is the delivery measurement's process.
+ * scenario, `run.ts --large-fixture` builds the large fixture, `run.ts --deliveries` is the delivery measurement's process and
+ * `run.ts --lifecycle-*` are the lifecycle's (lifecycle.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +30,7 @@ import pg from 'pg';
 import { createTestDatabaseUrl } from '@textline/db/testing';
 import { cpuMicros } from './cpu.ts';
 import type { DeliveryMeasurement } from './deliveries.ts';
-import { type DeliverySink, percentile, startDeliverySink } from './delivery-sink.ts';
+import { type DeliverySink, startDeliverySink } from './delivery-sink.ts';
 import { copyFixtureDatabase, copyFixtureDirectory, ensureLargeFixture, type LargeFixture } from './fixture-store.ts';
 import { pacedLoad } from './paced.ts';
 import {
@@ -182,30 +184,34 @@ async function stopServer(server: Server): Promise<number> {
  * writers and Redis are shared with whatever else uses the server: on a quiet machine, that is nothing.
  */
 async function databasePids(target: BenchTarget): Promise<number[]> {
-  if (target.kind !== 'postgres') return [];
-  const pids: number[] = [];
+  const { postgres, redis } = await databasePidsByServer(target);
+  return [...postgres, ...redis];
+}
+
+/** databasePids, PostgreSQL's and Redis's apart. */
+async function databasePidsByServer(target: BenchTarget): Promise<{ postgres: number[]; redis: number[] }> {
+  if (target.kind !== 'postgres') return { postgres: [], redis: [] };
   const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
   await client.connect();
+  let postgres: number[];
   try {
     const { rows } = await client.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity
        WHERE datname = $1 OR (datname IS NULL AND backend_type IN ('checkpointer', 'walwriter', 'background writer'))`,
       [new URL(target.databaseUrl).pathname.slice(1)],
     );
-    pids.push(...rows.map(({ pid }) => pid));
+    postgres = rows.map(({ pid }) => pid);
   } finally {
     await client.end();
   }
-  if (target.redis) {
-    const redis = new Redis(target.redis.url);
-    try {
-      const pid = /process_id:(\d+)/.exec(await redis.info('server'))?.[1];
-      if (pid) pids.push(Number(pid));
-    } finally {
-      redis.disconnect();
-    }
+  if (!target.redis) return { postgres, redis: [] };
+  const redis = new Redis(target.redis.url);
+  try {
+    const pid = /process_id:(\d+)/.exec(await redis.info('server'))?.[1];
+    return { postgres, redis: pid ? [Number(pid)] : [] };
+  } finally {
+    redis.disconnect();
   }
-  return pids;
 }
 
 type CpuSnapshot = { api: Map<number, number>; others: Map<number, number> };
@@ -523,7 +529,6 @@ async function measureAllDeliveries(mode: 'embedded' | 'postgres'): Promise<void
   try {
     const floor = await withTarget(mode, (target) => deliveriesInChild('--delivery-floor', target, sink));
     const app = await withTarget(mode, (target) => deliveriesInChild('--deliveries', target, sink));
-    const latencies = sink.takeLatencies();
     const line = (label: string, measured: DeliveryMeasurement & { peakRssMb: number }, ratio: string) =>
       console.log(
         [
@@ -537,13 +542,6 @@ async function measureAllDeliveries(mode: 'embedded' | 'postgres'): Promise<void
     console.log(`${column('deliv/s', 8)}${column('vs floor', 9)}${column('CPU µs', 8)}${column('RSS MB', 8)}  ${DELIVERIES}`);
     line('floor: claim, POST with undici keep-alive, record; bare loops on the same database', floor, '1.00x');
     line(`${DELIVERIES} by the job workers`, app, `${(app.perSecond / floor.perSecond).toFixed(2)}x`);
-    const half = app.halfLoad;
-    if (half) {
-      console.log(
-        `         event to delivery at half load (${half.rate.toFixed(0)} events/s, ${half.delivered}/${half.events} delivered): ` +
-          `p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`,
-      );
-    }
     console.log(`         ${sink.received()} requests received by the sink`);
   } finally {
     await sink.close();
@@ -557,6 +555,27 @@ function describeMachine(): string {
 
 const DELIVERIES = 'customer webhook deliveries';
 const FANOUT = 'campaign fan-out';
+const LIFECYCLE = 'lifecycle';
+
+/** The lifecycle block (lifecycle-measure.ts): its processes are this run's children, measured as the servers are. */
+async function measureLifecycleIn(mode: 'embedded' | 'postgres'): Promise<void> {
+  const { measureLifecycle } = await import('./lifecycle-measure.ts');
+  await measureLifecycle(mode, {
+    withTarget: (work) => withTarget(mode, work),
+    async inChild<T>(kind: string, target: BenchTarget, env: Record<string, string>): Promise<T> {
+      const child = spawnChild([kind], target, false, env);
+      const result = await nextLine<T>(child, RESULT);
+      if (child.child.exitCode === null) await new Promise((resolve) => child.child.once('exit', resolve));
+      return result;
+    },
+    async start(kind: string, target: BenchTarget, env: Record<string, string>) {
+      const started = spawnChild([kind], target, true, env);
+      const server: Server = { ...started, ...(await nextLine<{ port: number }>(started, READY)) };
+      return { pid: server.child.pid!, port: server.port, stop: () => stopServer(server) };
+    },
+    databasePids: databasePidsByServer,
+  });
+}
 
 /** The campaign fan-out block (fanout.ts), its dispatch rate against the run's floor. */
 async function measureFanoutIn(mode: 'embedded' | 'postgres', measurements: Measurement[]): Promise<void> {
@@ -590,8 +609,10 @@ async function main(): Promise<void> {
   for (const mode of modes) {
     const large = scale ? await largeFixtureOf(mode) : undefined;
     const measurements: Measurement[] = [];
+    // The floors run with a scenario of the table or the fan-out (its ratio), not alone (BENCH_ONLY=lifecycle).
+    const tableNeeded = scenarios.some((scenario) => !scenario.floor && selected(scenario)) || selected({ name: FANOUT });
     for (const [index, scenario] of scenarios.entries()) {
-      if (!selected(scenario)) continue;
+      if (!selected(scenario) || !tableNeeded) continue;
       const pairedFloorRequestsPerSecond = scenario.floor
         ? undefined
         : await withTarget(mode, (target) => pairedFloor(floorIndex, target));
@@ -605,7 +626,8 @@ async function main(): Promise<void> {
       if (large && scenario.hot) measurement.large = await withTarget(mode, (target) => measure(scenario, index, target), large);
       measurements.push(measurement);
     }
-    report(mode, measurements);
+    if (measurements.length > 0) report(mode, measurements);
+    if (selected({ name: LIFECYCLE })) await measureLifecycleIn(mode);
     if (selected({ name: FANOUT })) await measureFanoutIn(mode, measurements);
     if (!selected({ name: DELIVERIES })) continue;
     await measureAllDeliveries(mode);
@@ -624,6 +646,31 @@ else if (process.argv[2] === '--large-fixture') {
   const measure = process.argv[2] === '--deliveries' ? measureDeliveries : measureDeliveryFloor;
   const result = await measure(childTarget(), process.env.BENCH_SINK_URL!);
   process.stdout.write(`${RESULT}${JSON.stringify({ ...result, peakRssMb: peakRssMb() })}\n`);
+} else if (process.argv[2]?.startsWith('--lifecycle-')) {
+  const lifecycle = await import('./lifecycle.ts');
+  const target = childTarget();
+  const kind = process.argv[2];
+  if (kind === '--lifecycle-prepare') {
+    const fixture = await lifecycle.prepareLifecycle(
+      target,
+      process.env.BENCH_SINK_URL!,
+      Number(process.env.BENCH_LIFECYCLE_SENDS),
+    );
+    process.stdout.write(`${RESULT}${JSON.stringify(fixture)}\n`);
+  } else if (kind === '--lifecycle-timings') {
+    process.stdout.write(
+      `${RESULT}${JSON.stringify(await lifecycle.lifecycleTimings(target, process.env.BENCH_LIFECYCLE_SINCE!))}\n`,
+    );
+  } else {
+    const running =
+      kind === '--lifecycle-api'
+        ? await lifecycle.serveLifecycleApi(target)
+        : kind === '--lifecycle-worker'
+          ? await lifecycle.runLifecycleWorker(target, process.env.BENCH_API_URL!)
+          : await lifecycle.serveLifecycleFloor(target, process.env.BENCH_SINK_URL!);
+    process.stdout.write(`${READY}${JSON.stringify({ port: running.port })}\n`);
+    reportOnExit(() => running.close());
+  }
 } else if (process.argv[2] === '--fanout-prepare' || process.argv[2] === '--fanout-dispatch') {
   const result = await (await import('./fanout.ts')).fanoutChild(process.argv[2], childTarget());
   process.stdout.write(`${RESULT}${JSON.stringify(result)}\n`);

@@ -76,9 +76,9 @@ function sequencedPost(
   ];
 }
 
-/** POST /api/v1/messages bodies over a pool of recipients with unique idempotency keys; tokens rotate. */
-function sendRequests(tokens: string[] = []): autocannon.Request[] {
-  return sequencedPost('/api/v1/messages', (sequence) => {
+/** POST /api/v1/messages (or `path`) bodies over a pool of recipients with unique idempotency keys; tokens rotate. */
+export function sendRequests(tokens: string[] = [], path = '/api/v1/messages'): autocannon.Request[] {
+  return sequencedPost(path, (sequence) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (tokens.length > 0) headers.authorization = `Bearer ${tokens[sequence % tokens.length]}`;
     const phoneNumber = `+1415555${1_000 + (sequence % RECIPIENTS)}`;

@@ -1,0 +1,268 @@
+/**
+ * The lifecycle block of a mode (lifecycle.ts has its processes), on a fresh database each for the
+ * floor and the app, to one sink:
+ *
+ * - Saturation: N messages (BENCH_LIFECYCLE, default 5,000 scaled and 1,000 embedded) sent with
+ *   autocannon's 32 connections, after a warm-up of a tenth of that; timed from the first send to
+ *   the sink's receipt of the last of the 2N customer webhooks. CPU per message of every process
+ *   from /proc: the API, the worker (scaled), the PostgreSQL backends and writers, Redis.
+ * - Half load: sends at half the end-to-end rate just measured, evenly spaced for BENCH_SECONDS
+ *   (paced.ts), each webhook's time from its event's created_at to its arrival at the sink (what a
+ *   customer waits), and, for the app, each message's time from accepted to handed to the carrier
+ *   (`dispatched_at - created_at`), read once the processes have stopped.
+ */
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import { cpuMicros } from './cpu.ts';
+import { type DeliverySink, percentile, startDeliverySink } from './delivery-sink.ts';
+import type { LifecycleFixture } from './lifecycle.ts';
+import { pacedLoad } from './paced.ts';
+import { type BenchTarget, sendRequests } from './scenarios.ts';
+
+const CONNECTIONS = 32;
+// Each message ends in two customer webhooks: message.sent and message.delivered.
+const WEBHOOKS_PER_MESSAGE = 2;
+const WAIT_MS = Number(process.env.BENCH_LIFECYCLE_WAIT_S ?? 900) * 1000;
+const POLL_MS = 20;
+
+export type LifecycleProcess = { pid: number; port: number; stop(): Promise<number> };
+
+export type LifecycleRunner = {
+  withTarget<T>(work: (target: BenchTarget) => Promise<T>): Promise<T>;
+  /** Runs `run.mjs <kind>` to its end and returns the result it printed. */
+  inChild<T>(kind: string, target: BenchTarget, env: Record<string, string>): Promise<T>;
+  /** Starts `run.mjs <kind>` and returns once it is ready; `stop` returns its peak RSS. */
+  start(kind: string, target: BenchTarget, env: Record<string, string>): Promise<LifecycleProcess>;
+  /** The PostgreSQL processes serving the target (backends, autovacuum, writers) and Redis's. */
+  databasePids(target: BenchTarget): Promise<{ postgres: number[]; redis: number[] }>;
+};
+
+type Groups = { api: number[]; worker: number[]; postgres: number[]; redis: number[] };
+type CpuByGroup = Record<keyof Groups, number>;
+
+export type LifecycleMeasurement = {
+  messages: number;
+  acceptSeconds: number;
+  seconds: number;
+  /** Messages whose two webhooks reached the sink, and sends refused or failed. */
+  completed: number;
+  failedSends: number;
+  cpuMicrosPerMessage: CpuByGroup & { all: number };
+  peakRssMb: number;
+  half: {
+    rate: number;
+    sent: number;
+    failedSends: number;
+    eventToDeliveryP50: number;
+    eventToDeliveryP99: number;
+    dispatchP50?: number;
+    dispatchP99?: number;
+  };
+};
+
+function defaultMessages(mode: 'embedded' | 'postgres'): number {
+  return Number(process.env.BENCH_LIFECYCLE ?? (mode === 'postgres' ? 5_000 : 1_000));
+}
+
+const snapshot = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuMicros(pid)] as const));
+
+/** CPU µs of each group since `before` (a process started meanwhile counts whole). */
+function usedSince(before: Record<keyof Groups, Map<number, number>>, now: Groups): CpuByGroup {
+  const used = (group: keyof Groups) =>
+    now[group].reduce((sum, pid) => {
+      const micros = cpuMicros(pid);
+      return Number.isNaN(micros) ? sum : sum + micros - (before[group].get(pid) ?? 0);
+    }, 0);
+  return { api: used('api'), worker: used('worker'), postgres: used('postgres'), redis: used('redis') };
+}
+
+/** Waits until the sink has received `count` more requests than `base`, or the time-out; returns how many it did. */
+async function sinkReceived(sink: DeliverySink, base: number, count: number): Promise<number> {
+  const started = performance.now();
+  while (sink.received() - base < count && performance.now() - started < WAIT_MS) await sleep(POLL_MS);
+  return sink.received() - base;
+}
+
+/** `messages` sends at saturation, then until each one's webhooks have reached the sink. */
+async function sendAndDeliver(port: number, requests: autocannon.Request[], sink: DeliverySink, messages: number) {
+  const base = sink.received();
+  const started = performance.now();
+  const connections = Math.min(CONNECTIONS, messages);
+  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections, requests, amount: messages });
+  const acceptSeconds = (performance.now() - started) / 1000;
+  const accepted = result['2xx'];
+  const received = await sinkReceived(sink, base, accepted * WEBHOOKS_PER_MESSAGE);
+  return {
+    acceptSeconds,
+    seconds: (performance.now() - started) / 1000,
+    completed: Math.floor(received / WEBHOOKS_PER_MESSAGE),
+    failedSends: result.non2xx + result.errors,
+  };
+}
+
+// Sends the half load may take beyond the saturation's (at most its rate times BENCH_SECONDS), for the tokens' buckets.
+const HALF_LOAD_SENDS = 10_000;
+
+/** The app: its fixture, then the API and, scaled, the worker calling it back. */
+async function startApp(target: BenchTarget, sink: DeliverySink, messages: number, runner: LifecycleRunner) {
+  const { tokens } = await runner.inChild<LifecycleFixture>('--lifecycle-prepare', target, {
+    BENCH_SINK_URL: sink.url,
+    BENCH_LIFECYCLE_SENDS: String(messages + Math.ceil(messages / 10) + HALF_LOAD_SENDS),
+  });
+  const api = await runner.start('--lifecycle-api', target, {});
+  const worker =
+    target.kind === 'postgres'
+      ? await runner.start('--lifecycle-worker', target, { BENCH_API_URL: `http://127.0.0.1:${api.port}` })
+      : undefined;
+  return { api, worker, tokens };
+}
+
+async function measureSide(
+  side: 'app' | 'floor',
+  mode: 'embedded' | 'postgres',
+  sink: DeliverySink,
+  runner: LifecycleRunner,
+): Promise<LifecycleMeasurement> {
+  const messages = defaultMessages(mode);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  return runner.withTarget(async (target) => {
+    const { api, worker, tokens } =
+      side === 'floor'
+        ? { api: await runner.start('--lifecycle-floor', target, { BENCH_SINK_URL: sink.url }), worker: undefined, tokens: [] }
+        : await startApp(target, sink, messages, runner);
+    const requests = side === 'floor' ? sendRequests([], '/messages') : sendRequests(tokens);
+    let halfSince = '';
+    let measured: Omit<LifecycleMeasurement, 'peakRssMb' | 'half'> & {
+      half: Omit<LifecycleMeasurement['half'], 'dispatchP50' | 'dispatchP99'>;
+    };
+    let peakRssMb = Number.NaN;
+    try {
+      await sendAndDeliver(api.port, requests, sink, Math.ceil(messages / 10));
+      const groupsNow = async (): Promise<Groups> => ({
+        api: [api.pid],
+        worker: worker ? [worker.pid] : [],
+        ...(await runner.databasePids(target)),
+      });
+      const before = await groupsNow();
+      const cpuBefore = {
+        api: snapshot(before.api),
+        worker: snapshot(before.worker),
+        postgres: snapshot(before.postgres),
+        redis: snapshot(before.redis),
+      };
+      const saturated = await sendAndDeliver(api.port, requests, sink, messages);
+      const cpu = usedSince(cpuBefore, await groupsNow());
+      const perMessage = (micros: number) => micros / Math.max(1, saturated.completed);
+      const all = cpu.api + cpu.worker + cpu.postgres + cpu.redis;
+
+      // Half load: a steady half of the end-to-end rate just sustained.
+      const rate = saturated.completed / saturated.seconds / 2;
+      sink.takeLatencies();
+      halfSince = new Date().toISOString();
+      const base = sink.received();
+      const half = await pacedLoad(api.port, requests, { rate, seconds });
+      await sinkReceived(sink, base, (half.sent - half.non2xx - half.errors) * WEBHOOKS_PER_MESSAGE);
+      const latencies = sink.takeLatencies();
+      measured = {
+        messages,
+        ...saturated,
+        cpuMicrosPerMessage: {
+          api: perMessage(cpu.api),
+          worker: perMessage(cpu.worker),
+          postgres: perMessage(cpu.postgres),
+          redis: perMessage(cpu.redis),
+          all: perMessage(all),
+        },
+        half: {
+          rate,
+          sent: half.sent,
+          failedSends: half.non2xx + half.errors,
+          eventToDeliveryP50: percentile(latencies, 50),
+          eventToDeliveryP99: percentile(latencies, 99),
+        },
+      };
+    } finally {
+      const rss = await Promise.all([api.stop(), ...(worker ? [worker.stop()] : [])]);
+      peakRssMb = Math.max(...rss);
+    }
+    if (side === 'floor') return { ...measured, peakRssMb };
+    const timings = await runner.inChild<{ dispatchP50: number; dispatchP99: number }>('--lifecycle-timings', target, {
+      BENCH_LIFECYCLE_SINCE: halfSince,
+    });
+    return { ...measured, peakRssMb, half: { ...measured.half, ...timings } };
+  });
+}
+
+const column = (value: string, width: number) => value.padStart(width);
+const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(0));
+
+/** Measures and prints the lifecycle block of a mode: its floor, then the app, each on a fresh database. */
+export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: LifecycleRunner): Promise<void> {
+  const sink = await startDeliverySink();
+  try {
+    const floor = await measureSide('floor', mode, sink, runner);
+    const app = await measureSide('app', mode, sink, runner);
+    console.log(
+      `\nlifecycle: ${app.messages.toLocaleString('en')} messages accepted over HTTP, dispatched to the sandbox carrier, ` +
+        `both its signed reports ingested, message.sent and message.delivered delivered to a sink`,
+    );
+    console.log(
+      [
+        column('msg/s', 8),
+        column('vs floor', 9),
+        column('accept s', 9),
+        column('all µs', 8),
+        column('vs floor', 9),
+        column('API', 7),
+        column('worker', 7),
+        column('PG', 7),
+        column('Redis', 7),
+        column('RSS MB', 8),
+        '  (end to end; CPU µs per message of each process; peak RSS of the largest)',
+      ].join(''),
+    );
+    for (const [label, measured] of [
+      ['floor: bare node:http, loops and driver, the same writes and HTTP calls', floor],
+      ['the app', app],
+    ] as const) {
+      const rate = measured.completed / measured.seconds;
+      const cpu = measured.cpuMicrosPerMessage;
+      const problems =
+        measured.completed < measured.messages || measured.failedSends > 0
+          ? `; ${measured.completed} of ${measured.messages} completed, ${measured.failedSends} sends failed`
+          : '';
+      console.log(
+        [
+          column(rate.toFixed(0), 8),
+          column(`${(rate / (floor.completed / floor.seconds)).toFixed(2)}x`, 9),
+          column(measured.acceptSeconds.toFixed(1), 9),
+          column(cpu.all.toFixed(0), 8),
+          column(`${(cpu.all / floor.cpuMicrosPerMessage.all).toFixed(2)}x`, 9),
+          column(cpu.api.toFixed(0), 7),
+          column(mode === 'postgres' && label === 'the app' ? cpu.worker.toFixed(0) : '-', 7),
+          column(mode === 'postgres' ? cpu.postgres.toFixed(0) : '-', 7),
+          column(mode === 'postgres' ? cpu.redis.toFixed(0) : '-', 7),
+          column(measured.peakRssMb.toFixed(0), 8),
+          `  ${label}${problems}`,
+        ].join(''),
+      );
+    }
+    for (const [label, { half }] of [
+      ['floor', floor],
+      ['the app', app],
+    ] as const) {
+      const accepted =
+        half.dispatchP50 === undefined
+          ? ''
+          : `; accepted to handed to the carrier p50 ${ms(half.dispatchP50)} ms, p99 ${ms(half.dispatchP99)} ms`;
+      const failed = half.failedSends > 0 ? ` (${half.failedSends} failed)` : '';
+      console.log(
+        `  half load, ${label}: ${half.sent} sends at ${half.rate.toFixed(0)}/s${failed}: event to delivery p50 ` +
+          `${ms(half.eventToDeliveryP50)} ms, p99 ${ms(half.eventToDeliveryP99)} ms${accepted}`,
+      );
+    }
+  } finally {
+    await sink.close();
+  }
+}
