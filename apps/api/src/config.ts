@@ -136,6 +136,11 @@ const ZEnvironment = z
     PRICE_PER_SEGMENT_CENTS: z.coerce.number().int().min(0).max(1_000).default(2),
     /** Daily (UTC) cap on accepted send cost for workspaces without their own; $100 stops a runaway agent early. */
     SPEND_CAP_CENTS_DAILY: z.coerce.number().int().min(0).default(10_000),
+    /**
+     * The SMS pumping guard's threshold for workspaces that set none (messaging settings'
+     * pumping_guard.max_new_numbers_per_hour): first sends to one number block within an hour.
+     */
+    PUMPING_GUARD_MAX_NEW_NUMBERS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(30),
     FUNDING_PROVIDER: z.enum(['sandboxpay']).default('sandboxpay'),
     FUNDING_MINIMUM_CENTS: z.coerce.number().int().min(1).default(defaultFundingMinimumCents),
     FUNDING_INVOICE_TTL_MINUTES: z.coerce

@@ -217,6 +217,14 @@ export type CarrierRegistration = {
   /** How long to wait before asking again about a pending submission. */
   pollIntervalMs: number;
 };
+/** A line-type lookup's answer (GET /api/v1/lookups/{phone_number}). */
+export type NumberLookup = {
+  country: string | null;
+  lineType: 'mobile' | 'landline' | 'voip' | 'toll_free' | 'unknown';
+  carrier: string | null;
+  valid: boolean;
+};
+
 
 export type MessagingProvider = {
   /** Label used in webhook paths (/webhooks/<label>/events) and stored on provider events. */
@@ -241,6 +249,8 @@ export type MessagingProvider = {
    */
   releaseNumber(providerNumberId: string): Promise<void>;
   registration: CarrierRegistration;
+  /** What a number is (the carrier's lookup service); domain/compliance/lookups.ts caches the answers. */
+  lookupNumber(phoneNumber: string): Promise<NumberLookup>;
   /**
    * A carrier whose callbacks are not our signed JSON
    * serves /webhooks/<label>/events and /incoming itself: it verifies them its own way and hands

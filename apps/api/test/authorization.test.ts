@@ -31,11 +31,15 @@ const ownerSecrets = [
   '+14155550163',
   'Owner message body',
   'Owner reply body',
+  'Owner consent evidence',
   'Owner child token',
   'owner-hooks.example.com',
 ];
 
-const idRoutes = restRoutes().filter(({ operation }) => operation.path.includes('{'));
+// A line-type lookup names a number, which no workspace owns: any workspace may look it up.
+const idRoutes = restRoutes().filter(
+  ({ operation }) => operation.path.includes('{') && operation.path !== '/api/v1/lookups/{phone_number}',
+);
 
 const ownerBrand = {
   legal_name: 'Owner Brand LLC',
@@ -148,6 +152,12 @@ beforeAll(async () => {
     await as('POST', '/api/v1/sandbox/inbound-messages', { from: '+14155550165', body: 'Owner reply body' })
   ).body.conversation.id as string;
   await as('POST', '/api/v1/suppressions', { phone_number: '+14155550164' });
+  await as('POST', '/api/v1/consents', {
+    phone_number: '+14155550166',
+    source: 'web_form',
+    captured_at: '2026-01-02T03:04:05Z',
+    evidence: 'Owner consent evidence',
+  });
   const tokenId = await created(
     await as('POST', '/api/v1/tokens', { name: 'Owner child token', scopes: ['messages:read'] }),
     'token',
@@ -184,6 +194,7 @@ beforeAll(async () => {
     '/api/v1/approvals/{id}/reject': `/api/v1/approvals/${approvalId}/reject`,
     '/api/v1/conversations/{id}': `/api/v1/conversations/${conversationId}`,
     '/api/v1/suppressions/{phone_number}': '/api/v1/suppressions/+14155550164',
+    '/api/v1/consents/{phone_number}': '/api/v1/consents/+14155550166',
     '/api/v1/numbers/{id}': `/api/v1/numbers/${owner.senders[0]!.id}`,
     '/api/v1/tokens/{id}': `/api/v1/tokens/${tokenId}`,
     '/api/v1/webhook-endpoints/{id}': endpoint,

@@ -241,6 +241,8 @@ describe('quiet hours', () => {
     const workspace = await sendingWorkspace(app);
     const paris = '+33612345678';
     const sydney = '+61491570156';
+    // Sends to France and Australia need the workspace's leave (allowed_countries is US alone by default).
+    await api(workspace, 'PATCH', '/api/v1/messaging-settings', { allowed_countries: ['US', 'FR', 'AU'] });
     const campaign = await draftCampaign(workspace, [['Bonjour', 0]], [paris, sydney]);
     // 15:00 UTC is 16:00 in Paris and 02:00 (summer time, UTC+11) in Sydney.
     await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
@@ -463,6 +465,7 @@ describe('enrollment transitions', () => {
       'active -stopForArchive-> stopped',
       'active -stopForSpendCap-> stopped',
       'active -stopForRevokedToken-> stopped',
+      'active -stopForMissingConsent-> stopped',
     ]);
   });
 

@@ -58,7 +58,7 @@ describe('POST /api/v1/campaigns', () => {
       name: 'Spring sale',
       description: 'For returning customers',
       status: 'draft',
-      settings: { quiet_hours: { enabled: true, start: '21:00', end: '08:00', timezone: null } },
+      settings: { quiet_hours: { enabled: true, start: '21:00', end: '08:00', timezone: null }, require_consent: false },
       stages: [],
       enrollment_counts: { active: 0, completed: 0, stopped: 0 },
       skipped_counts: {
@@ -67,6 +67,8 @@ describe('POST /api/v1/campaigns', () => {
         spend_limit_exceeded: 0,
         token_spend_limit_exceeded: 0,
         parent_token_spend_limit_exceeded: 0,
+        outside_allowed_hours: 0,
+        suspected_sms_pumping: 0,
       },
       activated_at: null,
       archived_at: null,

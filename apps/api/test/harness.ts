@@ -93,6 +93,9 @@ export async function startTestApp(
     SANDBOX_DELAY_MS: '0',
     // Retries come due exactly on their schedule unless a test asks for the jitter.
     RETRY_JITTER_PERCENT: '0',
+    // Tests and the bench send bursts to sequential numbers of one block (+1415555...): the SMS pumping
+    // guard's default threshold of a whole block (100) never refuses them. Its own tests set a lower one.
+    PUMPING_GUARD_MAX_NEW_NUMBERS_PER_HOUR: '100',
     // Test apps share one Redis: each gets its own key namespace.
     ...(scaledMode
       ? {

@@ -65,6 +65,7 @@ describe('POST /api/v1/messages/preview', () => {
         spend_remaining_today_cents: 10 * price,
         verdict: 'accept',
         error: null,
+        blockers: [],
       },
     });
     const sent = await send(app, developer.token, sms());

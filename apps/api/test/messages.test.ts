@@ -511,6 +511,7 @@ describe('GET /api/v1/messages/{id}', () => {
         sender_number: developer.senders[0]!.number,
         body: 'a'.repeat(200),
         campaign_id: null,
+        origin: 'api',
         idempotency_key: null,
         metadata: null,
         updated_at: createdAt,

@@ -619,6 +619,51 @@ describe('openapi.json against the wire', () => {
     await send('DELETE', byEndpoint, endpointPath, { token });
     await send('DELETE', byEndpoint, endpointPath, { token });
 
+    // --- messaging settings, consents, lookups, and the sends their policies refuse or hold ---
+    const settingsRoute = '/api/v1/messaging-settings';
+    const complianceReader = await tokenWithScopes(app, workspace.id, ['compliance:read']);
+    expect((await send('GET', settingsRoute, settingsRoute, { token: sender.token })).status).toBe(200);
+    await send('GET', settingsRoute, settingsRoute);
+    await send('GET', settingsRoute, settingsRoute, { token: readOnly });
+    await send('PATCH', settingsRoute, settingsRoute, { token: complianceReader, body: { reject_landlines: true } });
+    await send('PATCH', settingsRoute, settingsRoute, { token: sender.token, body: { quiet_hours: { mode: 'never' } } });
+    const policed = await sendingWorkspace(app);
+    const patched = await send('PATCH', settingsRoute, settingsRoute, {
+      token: policed.token,
+      body: { quiet_hours: { mode: 'refuse', start: '00:00', end: '00:01' }, reject_landlines: true },
+    });
+    expect(patched.status).toBe(200);
+    const policedSend = { phone_number: '+14155550124', body: 'Policed' };
+    await send('POST', messages, messages, { token: policed.token, body: { ...policedSend, phone_number: '+33612345678' } });
+    await send('POST', messages, messages, { token: policed.token, body: { ...policedSend, phone_number: '+14155550191' } });
+    await send('POST', messages, messages, { token: policed.token, body: policedSend });
+    await send('POST', preview, preview, { token: policed.token, body: policedSend });
+    await send('PATCH', settingsRoute, settingsRoute, {
+      token: policed.token,
+      body: { quiet_hours: { mode: 'hold' }, pumping_guard: { max_new_numbers_per_hour: 1 } },
+    });
+    expect((await send('POST', messages, messages, { token: policed.token, body: policedSend })).status).toBe(202);
+    expect(
+      (await send('POST', messages, messages, { token: policed.token, body: { ...policedSend, phone_number: '+14155550125' } }))
+        .status,
+    ).toBe(429);
+    const consents = '/api/v1/consents';
+    const consent = { phone_number: '+14155550126', source: 'web_form', captured_at: '2026-01-02T03:04:05Z', evidence: 'Form A' };
+    expect((await send('POST', consents, consents, { token: sender.token, body: consent })).status).toBe(201);
+    await send('POST', consents, consents, { token: sender.token, body: { ...consent, source: 'telepathy' } });
+    await send('POST', consents, consents, { token: complianceReader, body: consent });
+    await send('POST', consents, consents, { body: consent });
+    const consentRoute = `${consents}/{phone_number}`;
+    expect((await send('GET', consentRoute, `${consents}/%2B14155550126`, { token: sender.token })).status).toBe(200);
+    await send('GET', consentRoute, `${consents}/%2B14155550127`, { token: sender.token });
+    await send('GET', consentRoute, `${consents}/nope`, { token: sender.token });
+    await send('GET', consentRoute, `${consents}/%2B14155550126`, { token: readOnly });
+    const lookupRoute = '/api/v1/lookups/{phone_number}';
+    expect((await send('GET', lookupRoute, '/api/v1/lookups/%2B14155550191', { token: complianceReader })).status).toBe(200);
+    await send('GET', lookupRoute, '/api/v1/lookups/nope', { token: complianceReader });
+    await send('GET', lookupRoute, '/api/v1/lookups/%2B14155550191');
+    await send('GET', lookupRoute, '/api/v1/lookups/%2B14155550191', { token: readOnly });
+
     // --- the sandbox tools' routes (sandbox-only) ---
     const pay = '/api/v1/sandbox/funding-invoices/{id}/pay';
     const payable = await send('POST', invoices, invoices, { token: sender.token, body: { amount_cents: 6_000 } });

@@ -80,6 +80,8 @@ describe("openapi.json's request schemas", () => {
   it('refuse every request the service refuses for a schema-expressible reason, and admit the valid ones', async () => {
     const developer = await sendingWorkspace(app);
     const { token } = developer;
+    // A national-format UK number is among the valid sends below: the workspace allows GB.
+    await call(app, 'PATCH', '/api/v1/messaging-settings', { token, body: { allowed_countries: ['US', 'GB'] } });
     const campaign = await call(app, 'POST', '/api/v1/campaigns', { token, body: { name: 'Schema check' } });
     const campaignId: string = campaign.body.campaign.id;
     const snippet = await call(app, 'POST', '/api/v1/snippets', { token, body: { name: 'schema-check', body: 'Hi' } });

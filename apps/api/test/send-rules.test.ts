@@ -8,6 +8,7 @@ import { acceptDryRun, type AcceptParameters, type AcceptRow } from '../src/doma
 import { acceptBatch } from '../src/domain/messages/accept-queue.sql.ts';
 import { acceptParametersOf, type SendRequest } from '../src/domain/messages/send.ts';
 import { manualClock } from '../src/lib/clock.ts';
+import { sandboxLookup } from '../src/providers/sandbox/lookup.ts';
 import { newId } from '../src/lib/crypto.ts';
 
 /**
@@ -18,6 +19,8 @@ import { newId } from '../src/lib/crypto.ts';
 
 const outcomes = sendOutcomes.map((entry) => entry.outcome);
 const recipient = '+14155550123';
+/** Another number of the recipient's block (the number without its last two digits). */
+const blockNeighbour = '+14155550177';
 // A real carrier, so that a send to a US number needs a registered sender (rule 4).
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -38,6 +41,10 @@ type WorkspaceState = {
   suppressed?: boolean;
   noSender?: boolean;
   unregistered?: boolean;
+  /** The recipient's number block had its first send within the hour (the guard's threshold is 1 here). */
+  pumping?: boolean;
+  /** The send's time is outside the recipient's allowed hours, in refuse mode. */
+  outsideHours?: boolean;
   broke?: boolean;
   workspaceCapSpent?: boolean;
   tokenCapSpent?: boolean;
@@ -61,6 +68,8 @@ const everyLaterRule = (from: keyof WorkspaceState): WorkspaceState => {
     'suppressed',
     'noSender',
     'unregistered',
+    'pumping',
+    'outsideHours',
     'broke',
     'workspaceCapSpent',
     'tokenCapSpent',
@@ -88,6 +97,8 @@ const cases: SendCase[] = [
   { outcome: 'branded_number_missing', state: everyLaterRule('noSender') },
   { outcome: 'sender_number_not_found', state: everyLaterRule('unregistered'), request: { from: '+12065550999' } },
   { outcome: 'sender_not_registered', state: everyLaterRule('unregistered') },
+  { outcome: 'suspected_sms_pumping', state: everyLaterRule('pumping') },
+  { outcome: 'outside_allowed_hours', state: everyLaterRule('outsideHours') },
   { outcome: 'insufficient_balance', state: everyLaterRule('broke') },
   { outcome: 'spend_limit_exceeded', state: everyLaterRule('workspaceCapSpent') },
   { outcome: 'token_spend_limit_exceeded', state: everyLaterRule('tokenCapSpent') },
@@ -165,6 +176,13 @@ type Workspace = Awaited<ReturnType<typeof sendingWorkspace>>;
 
 async function applyState(workspace: Workspace, state: WorkspaceState): Promise<void> {
   const { workspaceId } = workspace;
+  // First, while every rule still passes for the neighbour's send.
+  if (state.pumping) {
+    const neighbour = await parametersOf(workspace, { phoneNumber: blockNeighbour });
+    expect((await accept({ ...neighbour, token_id: null, token_capped: undefined, pumping_guard_max: undefined })).outcome).toBe(
+      'accept',
+    );
+  }
   if (state.suppressed) {
     await db.prisma.workspaceSuppression.create({
       data: { id: newId('sup'), workspaceId, phoneNumber: recipient, source: 'manual' },
@@ -184,17 +202,29 @@ async function applyState(workspace: Workspace, state: WorkspaceState): Promise<
 }
 
 /** The parameters of a send by the workspace's capped child token, as the API builds them. */
-function parametersOf(
+async function parametersOf(
   workspace: Workspace,
   request: Partial<SendRequest> = {},
+  state: WorkspaceState = {},
   approval?: TApprovalRule,
 ): Promise<AcceptParameters> {
-  return acceptParametersOf(
-    { clock, config, prisma: db.prisma },
+  const parameters = await acceptParametersOf(
+    {
+      clock,
+      config,
+      prisma: db.prisma,
+      messagingProvider: { label: 'sandbox', lookupNumber: async (number) => sandboxLookup(number) },
+    },
     { workspaceId: workspace.workspaceId, tokenId: workspace.tokenId, tokenSpendCapped: true, approval },
     { phoneNumber: recipient, body: 'Hello', ...request },
     { source: 'api' },
   );
+  // The guard on with a threshold of one first send per block and hour; allowed hours as the case says.
+  return {
+    ...parameters,
+    pumping_guard_max: 1,
+    ...(state.outsideHours ? { next_allowed_at: new Date(clock.now() + 3_600_000), allowed_hours_mode: 'refuse' } : {}),
+  };
 }
 
 async function accept(parameters: AcceptParameters): Promise<AcceptRow> {
@@ -217,11 +247,16 @@ describe('accept_message_batch', () => {
       const earlier = sendCase.earlier ? await accept(await parametersOf(workspace, sendCase.earlier)) : undefined;
       if (earlier) expect(earlier.outcome).toBe('accept');
       await applyState(workspace, sendCase.state);
-      const parameters = await parametersOf(workspace, sendCase.request, sendCase.approval);
+      const parameters = await parametersOf(workspace, sendCase.request, sendCase.state, sendCase.approval);
       const messagesBefore = await messagesOf(workspace.workspaceId);
 
       const dryRun = await acceptDryRun(db.sql, parameters);
       expect(dryRun.outcome).toBe(sendCase.outcome);
+      // The dry run reports every rule that fails, not only the first: here, each from the case's on.
+      const failing = sendOutcomes.filter((entry) => 'refusal' in entry).map((entry) => entry.outcome);
+      if (sendCase.outcome !== 'replay' && sendCase.outcome !== 'accept')
+        expect(dryRun.preview.blockers[0]).toBe(sendCase.outcome);
+      for (const blocker of dryRun.preview.blockers) expect(failing).toContain(blocker);
       expect(await messagesOf(workspace.workspaceId)).toBe(messagesBefore);
 
       const row = await accept(parameters);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { approvalStatuses, messageStatuses } from './operations/messages.ts';
 import { suppressionSources } from './operations/suppressions.ts';
-import { ZE164 } from './schemas.ts';
+import { ZE164, ZTimestamp } from './schemas.ts';
 
 /**
  * The one error catalogue (its rules: docs/api-rules.md). Every error body on the wire is rendered
@@ -129,6 +129,60 @@ export const errorCatalogue = {
         .optional()
         .describe('Where to fund the difference: the REST route and the MCP tool'),
     }),
+  },
+  outside_allowed_hours: {
+    status: 422,
+    shape: 'object',
+    message: "This send falls outside the workspace's allowed hours in the recipient's local time.",
+    fix:
+      'Send again at next_allowed_at, or schedule it for then with send_at. To hold such sends instead of refusing them, ' +
+      'set quiet_hours.mode to hold with PATCH /api/v1/messaging-settings (MCP tool update_messaging_settings).',
+    mcpFix:
+      'Send again at next_allowed_at (or pass send_at = next_allowed_at to {tool}), or hold such sends automatically with ' +
+      'update_messaging_settings {"quiet_hours": {"mode": "hold"}}.',
+    retry: 'retry_after_state_change',
+    extra: z.object({
+      next_allowed_at: ZTimestamp.describe("The next minute the recipient's allowed hours open (ISO 8601 UTC)"),
+    }),
+  },
+  destination_not_allowed: {
+    status: 422,
+    shape: 'object',
+    message: "The recipient's country is not one the workspace allows sends to.",
+    fix:
+      'Add the country to allowed_countries with PATCH /api/v1/messaging-settings (MCP tool update_messaging_settings), ' +
+      'or send to a number of an allowed country.',
+    mcpFix: 'Add the country to allowed_countries with update_messaging_settings, or text a number of an allowed country.',
+    retry: 'retry_after_fixing_request',
+    extra: z.object({
+      country: z.string().nullable().describe("The recipient's country (ISO 3166-1 alpha-2), null when unknown"),
+    }),
+  },
+  landline_destination: {
+    status: 422,
+    shape: 'object',
+    message: 'The recipient is a landline, which cannot receive SMS, and the workspace refuses sends to landlines.',
+    fix:
+      'Text a mobile number instead (GET /api/v1/lookups/{phone_number}, MCP tool lookup_number, tells the line type), ' +
+      'or set reject_landlines to false with PATCH /api/v1/messaging-settings (MCP tool update_messaging_settings).',
+    mcpFix:
+      'Text a mobile number instead (lookup_number tells the line type), or set reject_landlines to false with update_messaging_settings.',
+    retry: 'do_not_retry',
+  },
+  suspected_sms_pumping: {
+    status: 429,
+    shape: 'object',
+    message:
+      'Too many never-messaged numbers of this number block got a send within the hour: the send looks like SMS pumping ' +
+      'and was refused and recorded.',
+    fix:
+      'If this traffic is yours, raise pumping_guard.max_new_numbers_per_hour or turn the guard off with PATCH ' +
+      '/api/v1/messaging-settings (MCP tool update_messaging_settings); otherwise revoke the token that sent it ' +
+      '(DELETE /api/v1/tokens/{id}, MCP tool revoke_token) and protect the form that triggers the sends.',
+    mcpFix:
+      'If this traffic is yours, raise pumping_guard.max_new_numbers_per_hour with update_messaging_settings; otherwise ' +
+      'revoke the token that sent it (revoke_token).',
+    retry: 'retry_after_state_change',
   },
   amount_below_minimum: {
     status: 422,

@@ -32,6 +32,7 @@ export {
   messageStatuses,
   messageTimelineEventTypes,
   previewVerdicts,
+  sendShapingRefusalCodes,
   ZMessage,
   ZMessageAccepted,
   ZMessageItem,
@@ -220,6 +221,28 @@ export type { TSnippet } from './operations/snippets.ts';
 export type { TTemplate } from './operations/templates.ts';
 export { maxContactsPerRequest, ZContactInput, ZContactList, ZContactsAdded } from './operations/contact-lists.ts';
 export type { TContactInput, TContactList, TContactsAdded } from './operations/contact-lists.ts';
+export {
+  allowedHoursModes,
+  consentSources,
+  helpKeywords,
+  lineTypes,
+  optInKeywords,
+  optOutKeywords,
+  reservedKeywords,
+  ZConsent,
+  ZLookup,
+  ZMessagingSettings,
+} from './operations/messaging-settings.ts';
+export type {
+  TAllowedHours,
+  TAllowedHoursMode,
+  TConsent,
+  TConsentInput,
+  TLineType,
+  TLookup,
+  TMessagingSettings,
+  TMessagingSettingsPatch,
+} from './operations/messaging-settings.ts';
 export { ZNextCursor, ZPageQuery } from './pagination.ts';
 export { redactedText, retentionDaysRange, ZWorkspaceSettings } from './operations/workspace.ts';
 export type { TWorkspaceSettings } from './operations/workspace.ts';

@@ -87,3 +87,16 @@ export function ZTrimmedText(min: number, max: number) {
  */
 export const httpUrlPattern = '^[Hh][Tt][Tt][Pp][Ss]?://';
 export const httpsUrlPattern = '^[Hh][Tt][Tt][Pp][Ss]://';
+
+// A number in the path is written as in a body and URL-encoded (+ is %2B). The API checks and
+// normalises it (422 naming phone_number when it is not a number, not the 404 of a path parameter
+// failing its schema), so the pattern is declared for schema readers only.
+export const ZPhoneNumberInPath = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({ pattern: phoneNumberInputPattern.source })
+  .describe(
+    'The phone number in international format, URL-encoded in the path: +14155550100 is %2B14155550100 (spaces, ' +
+      'dots, hyphens and parentheses are allowed as in a body)',
+  );

@@ -14,6 +14,8 @@ export const sendOutcomes = [
   { outcome: 'branded_number_missing', rule: 'sender', refusal: 'branded_number_missing' },
   { outcome: 'sender_number_not_found', rule: 'sender', refusal: 'sender_number_not_found' },
   { outcome: 'sender_not_registered', rule: 'registration', refusal: 'sender_not_registered' },
+  { outcome: 'suspected_sms_pumping', rule: 'pumping_guard', refusal: 'suspected_sms_pumping' },
+  { outcome: 'outside_allowed_hours', rule: 'allowed_hours', refusal: 'outside_allowed_hours' },
   { outcome: 'insufficient_balance', rule: 'balance', refusal: 'insufficient_balance' },
   { outcome: 'spend_limit_exceeded', rule: 'workspace_spend_cap', refusal: 'spend_limit_exceeded' },
   {

@@ -9,7 +9,9 @@
 -- to the same order.
 --   1. Idempotency: a key sent before answers `replay` (same recipient, body, cost, send_at and
 --      sender: the original message, nothing new) or `idempotency_conflict` (anything else differs).
---   2. Suppression: `workspace_suppressed`, the recipient is on the workspace's opt-out list.
+--   2. Suppression: `workspace_suppressed`, the recipient is on the workspace's opt-out list. A send with
+--      `exempt_from_suppression` (an opt-out confirmation, a HELP answer: auto-replies to the recipient's
+--      own message) is not held to it.
 --   3. Sender: `branded_number_missing`, the workspace has no connected number; with `from_number`,
 --      `sender_number_not_found`, it is not a connected number of the workspace. Otherwise the sender
 --      is the named number, else the connected number this recipient got before (its sticky sender),
@@ -17,6 +19,13 @@
 --   4. Registration: `sender_not_registered`, the send needs a registered sender (request
 --      `registration_required`: a real carrier and a US recipient) and the chosen sender's
 --      registration is not `approved`.
+--   5. SMS pumping guard: `suspected_sms_pumping`. With `pumping_guard_max` (the workspace's guard is on),
+--      a recipient the workspace never messaged and never heard from is refused when that many
+--      never-messaged numbers of its block (the number without its last two digits) got their first
+--      send within the hour. The refusal is recorded (pumping_guard_refusals).
+--   6. Allowed hours: `outside_allowed_hours`. With `next_allowed_at` (TypeScript found the send's time
+--      outside the recipient's allowed hours), a send that is not an auto-reply is refused when
+--      `allowed_hours_mode` is refuse, and with hold accepted as scheduled for next_allowed_at.
 --   7. Balance: `insufficient_balance`, the prepaid balance is below the send's cost.
 --   8. The workspace's daily spend cap: `spend_limit_exceeded`.
 --   9. The daily spend caps of a capped token and of the tokens it was created from
@@ -61,10 +70,12 @@
 --   `dry_run`      (a batch of one) decides by the same rules in the same order, idempotency included,
 --                  but writes nothing and takes no lock: it reads the workspace row as committed, so a
 --                  preview (apps/api/src/domain/messages/preview.ts) never waits for nor holds up a send.
+--                  It checks every rule, not only up to the first that fails: `preview.blockers` lists
+--                  the outcome of each failing one in the rules' order (a held send's included).
 -- One row per element: `item` its zero-based position, `outcome` as above, `message_id` and
 -- `message_status` of the message written (accept) or named by the key (replay, idempotency_conflict),
--- else null, and `preview` (dry runs only): the sender that would be used, the balance, and the least
--- that the workspace's and the token caps leave of the day.
+-- else null, and `preview` (dry runs only): the sender that would be used, the balance, the least
+-- that the workspace's and the token caps leave of the day, and the blockers.
 --
 -- Money. Each accepted send's debit is written through insert_ledger_entry with the balance it leaves
 -- (v_balance_cents, already lowered by the send's cost); the debit's reference is the new message's.
@@ -112,6 +123,10 @@ DECLARE
   sender RECORD;
   sender_is_sticky BOOLEAN;
   spent_today INTEGER;
+  -- The outcomes of the rules 2 to 9 that fail (a dry run checks them all), and whether allowed hours hold the send.
+  failing TEXT[];
+  r_held BOOLEAN;
+  r_block TEXT;
 BEGIN
   -- Sends of one workspace take turns from here to commit, and each statement below reads a fresh
   -- snapshot: the balance, the spend cap and an idempotency key are always checked against every
@@ -187,47 +202,86 @@ BEGIN
     IF (request->>'token_capped')::BOOLEAN THEN
       r_capped_tokens := ARRAY(SELECT capped_token_chain(r_token_id));
     END IF;
-    -- Rules 2 to 8, then 9. Rule 1, idempotency, is settled after them (below).
-    IF EXISTS (SELECT 1 FROM workspace_suppressions s
-               WHERE s.workspace_id = v_workspace_id AND s.phone_number = r_phone_number AND s.active) THEN
-      outcome := 'workspace_suppressed';
-    ELSIF sender.id IS NULL THEN
-      outcome := CASE WHEN r_from IS NULL THEN 'branded_number_missing' ELSE 'sender_number_not_found' END;
-    ELSIF (request->>'registration_required')::BOOLEAN AND sender.registration_status <> 'approved' THEN
-      outcome := 'sender_not_registered';
-    ELSIF v_balance_cents < r_cost_cents THEN
-      outcome := 'insufficient_balance';
-    ELSIF spent_today + r_cost_cents > r_spend_cap_cents THEN
-      outcome := 'spend_limit_exceeded';
-    ELSE
-      outcome := 'accept';
-      -- Rule 9, the token caps, after the workspace's: the outcome names whose cap it was. Every send
-      -- that counts towards these tokens is of this workspace, so it committed before the workspace
-      -- lock above was granted, and this statement sees it. A refund may lower a count meanwhile,
-      -- which only makes this check stricter than it needs to be.
-      IF r_capped_tokens IS NOT NULL THEN
-        SELECT t.id INTO over_cap
-        FROM access_tokens t
-        WHERE t.id = ANY(r_capped_tokens)
-          AND (CASE WHEN t.spend_day = r_spend_day THEN t.spend_today_cents ELSE 0 END) + r_cost_cents > t.spend_cap_cents_daily
-        ORDER BY t.id = r_token_id DESC
-        LIMIT 1;
-        IF FOUND THEN
-          outcome := CASE WHEN over_cap.id = r_token_id THEN 'token_spend_limit_exceeded' ELSE 'parent_token_spend_limit_exceeded' END;
-        END IF;
+    -- Rules 2 to 9, in order, each adding its outcome to `failing` when it fails: a send stops at the
+    -- first (a later rule runs only while none failed), a dry run checks them all. A held send (rule 6,
+    -- hold) goes on to the later rules. Rule 1, idempotency, is settled after them (below).
+    failing := '{}';
+    r_held := FALSE;
+    IF NOT COALESCE((request->>'exempt_from_suppression')::BOOLEAN, FALSE)
+       AND EXISTS (SELECT 1 FROM workspace_suppressions s
+                   WHERE s.workspace_id = v_workspace_id AND s.phone_number = r_phone_number AND s.active) THEN
+      failing := array_append(failing, 'workspace_suppressed');
+    END IF;
+    IF sender.id IS NULL AND (v_dry_run OR failing = '{}') THEN
+      failing := array_append(failing, CASE WHEN r_from IS NULL THEN 'branded_number_missing' ELSE 'sender_number_not_found' END);
+    END IF;
+    IF (request->>'registration_required')::BOOLEAN AND sender.id IS NOT NULL AND sender.registration_status <> 'approved'
+       AND (v_dry_run OR failing = '{}') THEN
+      failing := array_append(failing, 'sender_not_registered');
+    END IF;
+    -- Rule 5 counts the block's first sends of the hour (at most its hundred numbers) only for a
+    -- recipient never messaged: any other send pays one index probe per table.
+    IF request ? 'pumping_guard_max' AND (v_dry_run OR failing = '{}')
+       AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.workspace_id = v_workspace_id AND m.phone_number = r_phone_number)
+       AND NOT EXISTS (SELECT 1 FROM inbound_messages i WHERE i.workspace_id = v_workspace_id AND i.from_number = r_phone_number) THEN
+      r_block := left(r_phone_number, length(r_phone_number) - 2);
+      IF (SELECT count(*) FROM (
+            SELECT m.phone_number FROM messages m
+            WHERE m.workspace_id = v_workspace_id AND m.phone_number BETWEEN r_block || '00' AND r_block || '99'
+              AND length(m.phone_number) = length(r_phone_number)
+            GROUP BY m.phone_number
+            HAVING min(m.created_at) > r_now - INTERVAL '1 hour') AS first_sends
+          ) >= (request->>'pumping_guard_max')::INTEGER THEN
+        failing := array_append(failing, 'suspected_sms_pumping');
       END IF;
-      -- Rule 10: only a send whose token has an approval rule carries one.
-      r_approval_for := request->>'approval_required_for';
-      IF outcome = 'accept' AND r_approval_for IS NOT NULL AND (
-           r_approval_for = 'all_sends'
-           OR (r_approval_for = 'over_cents' AND r_cost_cents > (request->>'approval_threshold_cents')::INTEGER)
-           OR (r_approval_for = 'new_recipients' AND NOT EXISTS (
-                 SELECT 1 FROM messages m
-                 WHERE m.workspace_id = v_workspace_id AND m.phone_number = r_phone_number
-                   AND m.status NOT IN ('pending_approval', 'canceled')))) THEN
-        outcome := 'pending_approval';
-        r_status := 'pending_approval';
+    END IF;
+    IF request ? 'next_allowed_at' AND request->>'source' IS DISTINCT FROM 'auto_reply' AND (v_dry_run OR failing = '{}') THEN
+      failing := array_append(failing, 'outside_allowed_hours');
+      r_held := request->>'allowed_hours_mode' = 'hold';
+    END IF;
+    IF v_balance_cents < r_cost_cents AND (v_dry_run OR failing = '{}' OR (r_held AND failing = '{outside_allowed_hours}')) THEN
+      failing := array_append(failing, 'insufficient_balance');
+    END IF;
+    IF spent_today + r_cost_cents > r_spend_cap_cents
+       AND (v_dry_run OR failing = '{}' OR (r_held AND failing = '{outside_allowed_hours}')) THEN
+      failing := array_append(failing, 'spend_limit_exceeded');
+    END IF;
+    -- Rule 9, the token caps, after the workspace's: the outcome names whose cap it was. Every send
+    -- that counts towards these tokens is of this workspace, so it committed before the workspace
+    -- lock above was granted, and this statement sees it. A refund may lower a count meanwhile,
+    -- which only makes this check stricter than it needs to be.
+    IF r_capped_tokens IS NOT NULL AND (v_dry_run OR failing = '{}' OR (r_held AND failing = '{outside_allowed_hours}')) THEN
+      SELECT t.id INTO over_cap
+      FROM access_tokens t
+      WHERE t.id = ANY(r_capped_tokens)
+        AND (CASE WHEN t.spend_day = r_spend_day THEN t.spend_today_cents ELSE 0 END) + r_cost_cents > t.spend_cap_cents_daily
+      ORDER BY t.id = r_token_id DESC
+      LIMIT 1;
+      IF FOUND THEN
+        failing := array_append(failing, CASE WHEN over_cap.id = r_token_id THEN 'token_spend_limit_exceeded' ELSE 'parent_token_spend_limit_exceeded' END);
       END IF;
+    END IF;
+    -- The first failure decides; a held send is accepted, scheduled for the next allowed minute.
+    outcome := COALESCE((SELECT f FROM unnest(failing) AS f WHERE NOT (r_held AND f = 'outside_allowed_hours') LIMIT 1), 'accept');
+    IF r_held AND outcome = 'accept' THEN
+      r_send_at := (request->>'next_allowed_at')::TIMESTAMPTZ;
+      r_status := 'scheduled';
+    END IF;
+    -- Rule 10: only a send whose token has an approval rule carries one.
+    r_approval_for := request->>'approval_required_for';
+    IF outcome = 'accept' AND r_approval_for IS NOT NULL AND (
+         r_approval_for = 'all_sends'
+         OR (r_approval_for = 'over_cents' AND r_cost_cents > (request->>'approval_threshold_cents')::INTEGER)
+         OR (r_approval_for = 'new_recipients' AND NOT EXISTS (
+               SELECT 1 FROM messages m
+               WHERE m.workspace_id = v_workspace_id AND m.phone_number = r_phone_number
+                 AND m.status NOT IN ('pending_approval', 'canceled')))) THEN
+      outcome := 'pending_approval';
+      r_status := 'pending_approval';
+    END IF;
+    IF outcome = 'suspected_sms_pumping' AND NOT v_dry_run THEN
+      INSERT INTO pumping_guard_refusals (id, workspace_id, phone_number, token_id, created_at)
+      VALUES ('pgr_' || r_message_id, v_workspace_id, r_phone_number, r_token_id, r_now);
     END IF;
 
     -- Rule 1. The checks above have no effect, so the idempotency key, which comes first in the
@@ -277,7 +331,10 @@ BEGIN
       END IF;
       preview := jsonb_build_object('sender_number', sender.number, 'balance_cents', v_balance_cents,
                                     'spend_remaining_today_cents',
-                                    GREATEST(LEAST(r_spend_cap_cents - spent_today, token_remaining_cents), 0));
+                                    GREATEST(LEAST(r_spend_cap_cents - spent_today, token_remaining_cents), 0),
+                                    'blockers', CASE WHEN outcome = 'replay' THEN '[]'::JSONB
+                                                     WHEN outcome = 'idempotency_conflict' THEN to_jsonb(ARRAY[outcome] || failing)
+                                                     ELSE to_jsonb(failing) END);
     END IF;
     IF inserted_id IS NULL THEN
       RETURN NEXT;

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { approvalJob } from '../domain/approvals/approvals.ts';
 import { campaignStepJob } from '../domain/campaigns/scheduler.ts';
+import { autoReplyJob } from '../domain/compliance/keywords.ts';
 import { dispatchJob } from '../domain/messages/dispatch.ts';
 import { maintenanceJob } from '../domain/maintenance.ts';
 import { webhookDeliveryJob } from '../domain/customer-webhooks/worker.ts';
@@ -25,6 +26,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   maintenanceJob,
   registrationCheckJob,
   approvalJob,
+  autoReplyJob,
 ];
 
 /** Jobs that get a row every period, whether or not anything else enqueues one. */

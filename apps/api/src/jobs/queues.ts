@@ -9,5 +9,6 @@ export const queueNames = [
   'maintenance',
   'registration_check',
   'approval',
+  'auto_reply',
 ] as const;
 export type QueueName = (typeof queueNames)[number];

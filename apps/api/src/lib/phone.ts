@@ -24,11 +24,6 @@ export function toE164(input: string): string | undefined {
   return e164;
 }
 
-/** The ISO 3166-1 alpha-2 country of an E.164 number (US for a US area code), or undefined when none is known. */
-export function countryOf(e164: string): string | undefined {
-  return parsePhoneNumberFromString(e164)?.country;
-}
-
 /**
  * The E.164 form of a number the caller gave in `field` (a filter, a path), or 422
  * validation_failed naming that field.
@@ -66,4 +61,22 @@ export function toE164Near(input: string, nearby: readonly (string | null | unde
     defaultCallingCode: region.countryCallingCode,
   });
   return parsed?.isValid() ? parsed.number : undefined;
+}
+
+const recentCountries = new Map<string, string | null>();
+
+/**
+ * The ISO 3166-1 alpha-2 country of an E.164 number (a +1 number's by its area code), or null when
+ * the number belongs to none (a non-geographic range). Kept like toE164's answers: every send asks.
+ */
+export function countryOf(e164: string): string | null {
+  const known = recentCountries.get(e164);
+  if (known !== undefined) return known;
+  const country = parsePhoneNumberFromString(e164)?.country ?? null;
+  if (recentCountries.size >= RECENT_LIMIT) {
+    const oldest = recentCountries.keys().next().value;
+    if (oldest !== undefined) recentCountries.delete(oldest);
+  }
+  recentCountries.set(e164, country);
+  return country;
 }

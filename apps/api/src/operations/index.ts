@@ -17,6 +17,7 @@ import { brandsHandlers, tollFreeVerificationsHandlers, useCasesHandlers } from 
 import { snippetsHandlers } from './snippets.ts';
 import { templatesHandlers } from './templates.ts';
 import { suppressionsHandlers } from './suppressions.ts';
+import { consentsHandlers, lookupsHandlers, messagingSettingsHandlers } from './compliance-policies.ts';
 import { tokensHandlers } from './tokens.ts';
 import { webhookDeliveriesHandlers, webhookEndpointsHandlers } from './webhooks.ts';
 import { workspaceHandlers } from './workspace.ts';
@@ -71,6 +72,9 @@ export const operationHandlers = {
   usage: usageHandlers,
   workspace: workspaceHandlers,
   sandbox: sandboxHandlers,
+  messagingSettings: messagingSettingsHandlers,
+  consents: consentsHandlers,
+  lookups: lookupsHandlers,
 } satisfies HandlersOfEveryOperation;
 
 export type ServedOperation = { procedurePath: OperationName; handler: OperationHandler };

@@ -19,6 +19,8 @@ export const enrollmentSkipReasons = [
   'spend_limit_exceeded',
   'token_spend_limit_exceeded',
   'parent_token_spend_limit_exceeded',
+  'outside_allowed_hours',
+  'suspected_sms_pumping',
 ] as const satisfies readonly TSendOutcome[];
 export type TEnrollmentSkipReason = (typeof enrollmentSkipReasons)[number];
 
@@ -57,7 +59,15 @@ const ZQuietHours = z.object({
     .describe("IANA zone for every recipient; null infers each recipient's zone from their number (the default)"),
 });
 
-export const ZCampaignSettings = z.object({ quiet_hours: ZQuietHours });
+export const ZCampaignSettings = z.object({
+  quiet_hours: ZQuietHours,
+  require_consent: z
+    .boolean()
+    .describe(
+      'When true, a step is sent only to numbers with a recorded consent (POST /api/v1/consents); an enrollment ' +
+        'without one stops with stop_reason consent_missing when its first step is due',
+    ),
+});
 export type TCampaignSettings = z.infer<typeof ZCampaignSettings>;
 
 const ZCampaignSettingsInput = z
@@ -70,6 +80,7 @@ const ZCampaignSettingsInput = z
         timezone: ZTimeZone.nullable().optional(),
       })
       .optional(),
+    require_consent: z.boolean().optional(),
   })
   .describe('Fields given are changed; the rest keep their values');
 export type TCampaignSettingsInput = z.infer<typeof ZCampaignSettingsInput>;
@@ -133,6 +144,7 @@ export const enrollmentStopReasons = [
   'campaign_archived',
   'step_over_spend_cap',
   'enrolling_token_revoked',
+  'consent_missing',
 ] as const;
 export type TEnrollmentStopReason = (typeof enrollmentStopReasons)[number];
 
@@ -145,8 +157,9 @@ export const ZCampaignEnrollment = z.object({
     .enum(enrollmentStopReasons)
     .nullable()
     .describe(
-      'Why a stopped enrollment stopped: an opt-out, the archiving, a step over a whole daily spend cap, or the ' +
-        'revocation of the delegated or OAuth token that enrolled the number',
+      'Why a stopped enrollment stopped: an opt-out, the archiving, a step over a whole daily spend cap, the ' +
+        'revocation of the delegated or OAuth token that enrolled the number, or no recorded consent in a campaign ' +
+        'with require_consent (consent_missing)',
     ),
   skip_reason: z
     .enum(enrollmentSkipReasons)

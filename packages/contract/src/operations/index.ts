@@ -55,6 +55,7 @@ import { createSnippet, listSnippets, updateSnippet } from './snippets.ts';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { checkSuppression, createSuppression, deleteSuppression, listSuppressions } from './suppressions.ts';
+import { createConsent, getConsent, getLookup, getMessagingSettings, updateMessagingSettings } from './messaging-settings.ts';
 
 import {
   createWebhookEndpoint,
@@ -177,6 +178,11 @@ export const operations = {
   'sandbox.receiveMessage': receiveMessage,
   'sandbox.report': reportMessage,
   'sandbox.recipients': listRecipients,
+  'messagingSettings.get': getMessagingSettings,
+  'messagingSettings.update': updateMessagingSettings,
+  'consents.create': createConsent,
+  'consents.get': getConsent,
+  'lookups.get': getLookup,
 } as const;
 
 export type OperationName = keyof typeof operations;

@@ -65,6 +65,12 @@ export const ZSendAt = z.iso
 /** The range of a send's validity_seconds; the maximum, Twilio's, is the default. */
 export const messageValidity = { minSeconds: 60, maxSeconds: 36_000 } as const;
 
+/**
+ * The refusals of the steps that shape a send before its rules (docs/architecture.md, "The send
+ * path"): a destination country the workspace does not allow, a landline it refuses.
+ */
+export const sendShapingRefusalCodes = ['destination_not_allowed', 'landline_destination'] as const;
+
 /** Marks the answer to an idempotent replay over REST (as Stripe's API does). */
 export const idempotentReplayHeader = 'Idempotent-Replayed';
 
@@ -207,6 +213,10 @@ export const ZMessageAccepted = z.object({
   approval: ZMessageApproval.optional().describe(
     'Present when status is pending_approval: the send waits for a person to approve it (the agent cannot)',
   ),
+  held_until: ZTimestamp.optional().describe(
+    "Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the " +
+      "next allowed minute in the recipient's local time",
+  ),
 });
 export type TMessageAccepted = z.infer<typeof ZMessageAccepted>;
 
@@ -259,6 +269,13 @@ export const ZMessageItem = ZMessage.extend({
   body: z.string(),
   cost_cents: z.number().int().describe('segments x the price per segment, debited when accepted; 0 for an inbound message'),
   campaign_id: ZId('campaign').nullable().describe('The campaign that sent it; null for a send of the API, MCP or console'),
+  origin: z
+    .string()
+    .nullable()
+    .describe(
+      'What made a send: api, mcp, console, campaign, onboarding_test, or auto_reply (the answer to a STOP, START, HELP ' +
+        'or custom keyword the recipient sent); null for an inbound message',
+    ),
   idempotency_key: z.string().nullable().describe('The idempotency_key the send was made with; null when none'),
   metadata: z.record(z.string(), z.unknown()).nullable().describe('The metadata the send was made with; null when none'),
   updated_at: ZTimestamp,
@@ -301,7 +318,7 @@ export const createMessage = defineOperation({
       },
     },
   ],
-  errors: ['validation_failed', ...sendRefusalCodes],
+  errors: ['validation_failed', ...sendShapingRefusalCodes, ...sendRefusalCodes],
   rateLimit: 'message_send',
   bodyRequired: true,
   mcp: {
@@ -456,12 +473,20 @@ export const cancelMessage = defineOperation({
 });
 
 /** What a preview says a send would get now: accepted, a replay, or the error of a refusal. */
-export const previewVerdicts = ['accept', 'pending_approval', 'replay', ...sendRefusalCodes] as const;
+export const previewVerdicts = ['accept', 'pending_approval', 'replay', ...sendShapingRefusalCodes, ...sendRefusalCodes] as const;
 
 const ZBodyCost = z.object({
   encoding: z.enum(['gsm7', 'ucs2']),
   segments: z.number().int(),
   cost_cents: z.number().int(),
+});
+
+export const ZPreviewBlocker = z.object({
+  code: z
+    .string()
+    .describe('The error catalogue code the send would get, or outside_allowed_hours for a send allowed hours hold'),
+  message: z.string(),
+  fix: z.string().describe('What resolves it, naming the route and the MCP tool'),
 });
 
 export const ZMessagePreview = z.object({
@@ -519,8 +544,17 @@ export const ZMessagePreview = z.object({
     .describe(
       "accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's " +
         'approval rule until a person approves it; replay when its idempotency_key already sent this same message ' +
-        '(the send would answer that message and cost nothing); otherwise the error code the send would get now ' +
-        `(${sendRefusalCodes.join(', ')}), detailed in error`,
+        '(the send would answer that message and cost nothing); otherwise the code of the first blocker: the error ' +
+        `the send would get now (${[...sendShapingRefusalCodes, ...sendRefusalCodes].join(', ')}), detailed in error, ` +
+        'or outside_allowed_hours for a send allowed hours would hold',
+    ),
+  blockers: z
+    .array(ZPreviewBlocker)
+    .describe(
+      'Every reason the send would be refused or held, not only the first, in the order the send checks them ' +
+        '(destination, line type, suppression, sender, registration, pumping guard, allowed hours, balance, spend caps); ' +
+        'empty exactly when verdict is accept, pending_approval or replay. A held send (allowed hours in hold mode) is ' +
+        'listed with the time it would go out.',
     ),
   error: z
     .looseObject({ code: z.string(), message: z.string(), fix: z.string(), retry: z.string() })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
 import { ZId } from '../ids.ts';
-import { phoneNumberInputPattern, ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
+import { ZE164, ZPhoneNumber, ZPhoneNumberInPath, ZTimestamp } from '../schemas.ts';
 
 /**
  * Where a workspace suppression came from. provider_event (a carrier's opt-out report) and
@@ -36,19 +36,6 @@ export const ZSuppression = z.object({
   updated_at: ZTimestamp,
 });
 export type TSuppression = z.infer<typeof ZSuppression>;
-
-// A number in the path is written as in a body and URL-encoded (+ is %2B). The API checks and
-// normalises it (422 naming phone_number when it is not a number, not the 404 of a path parameter
-// failing its schema), so the pattern is declared for schema readers only.
-const ZPhoneNumberInPath = z
-  .string()
-  .min(1)
-  .max(64)
-  .meta({ pattern: phoneNumberInputPattern.source })
-  .describe(
-    'The phone number in international format, URL-encoded in the path: +14155550100 is %2B14155550100 (spaces, ' +
-      'dots, hyphens and parentheses are allowed as in a body)',
-  );
 
 const readScope = { kind: 'bearer', scope: 'messages:read' } as const;
 const writeScope = { kind: 'bearer', scope: 'messages:write' } as const;

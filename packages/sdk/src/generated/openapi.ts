@@ -1565,6 +1565,90 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/messaging-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the messaging settings
+         * @description The workspace's keyword replies (help message, opt-out and opt-in confirmations, custom keywords) and the policies applied to every send: allowed hours, allowed destination countries, landline rejection and the SMS pumping guard. A workspace that never changed them reads the defaults.
+         */
+        get: operations["getMessagingSetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the messaging settings
+         * @description Changes the fields given and keeps the others; quiet_hours and pumping_guard change field by field too, and keywords and allowed_countries are replaced whole. Answers the settings as they now are. Every send made after the change follows them, on every path (API, MCP, console, scheduled sends, campaign steps).
+         */
+        patch: operations["updateMessagingSetting"];
+        trace?: never;
+    };
+    "/api/v1/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a consent
+         * @description Records a recipient's opt-in with its evidence. A number keeps its newest consent: recording another replaces it. A campaign with settings.require_consent sends only to numbers with one.
+         */
+        post: operations["createConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/consents/{phone_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a number's consent
+         * @description The consent recorded for a number; 404 when none was.
+         */
+        get: operations["getConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lookups/{phone_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a number
+         * @description A number's country, line type (mobile, landline, voip, toll_free or unknown), carrier and validity, from the carrier's lookup service. Answers are cached for 30 days, so a repeat costs nothing. With reject_landlines a send to a number this calls a landline is refused with 422 landline_destination.
+         */
+        get: operations["getLookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp/tools": {
         parameters: {
             query?: never;
@@ -2041,6 +2125,11 @@ export type components = {
                     /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                     approval_url: string;
                 };
+                /**
+                 * Format: date-time
+                 * @description Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the next allowed minute in the recipient's local time
+                 */
+                held_until?: string;
             };
         };
         CreateFundingInvoiceResponse: {
@@ -3049,6 +3138,11 @@ export type components = {
                     /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                     approval_url: string;
                 };
+                /**
+                 * Format: date-time
+                 * @description Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the next allowed minute in the recipient's local time
+                 */
+                held_until?: string;
             };
         };
         SendMessageBatchResponse: {
@@ -3081,6 +3175,11 @@ export type components = {
                         /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                         approval_url: string;
                     };
+                    /**
+                     * Format: date-time
+                     * @description Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the next allowed minute in the recipient's local time
+                     */
+                    held_until?: string;
                 };
                 /** @description The item's error as the error catalogue gives it (with retry_after_seconds on 429), on any other status */
                 error?: {
@@ -3129,6 +3228,8 @@ export type components = {
                 body: string;
                 /** @description The campaign that sent it; null for a send of the API, MCP or console */
                 campaign_id: string | null;
+                /** @description What made a send: api, mcp, console, campaign, onboarding_test, or auto_reply (the answer to a STOP, START, HELP or custom keyword the recipient sent); null for an inbound message */
+                origin: string | null;
                 /** @description The idempotency_key the send was made with; null when none */
                 idempotency_key: string | null;
                 /** @description The metadata the send was made with; null when none */
@@ -3201,6 +3302,8 @@ export type components = {
                 body: string;
                 /** @description The campaign that sent it; null for a send of the API, MCP or console */
                 campaign_id: string | null;
+                /** @description What made a send: api, mcp, console, campaign, onboarding_test, or auto_reply (the answer to a STOP, START, HELP or custom keyword the recipient sent); null for an inbound message */
+                origin: string | null;
                 /** @description The idempotency_key the send was made with; null when none */
                 idempotency_key: string | null;
                 /** @description The metadata the send was made with; null when none */
@@ -3510,6 +3613,8 @@ export type components = {
                 body: string;
                 /** @description The campaign that sent it; null for a send of the API, MCP or console */
                 campaign_id: string | null;
+                /** @description What made a send: api, mcp, console, campaign, onboarding_test, or auto_reply (the answer to a STOP, START, HELP or custom keyword the recipient sent); null for an inbound message */
+                origin: string | null;
                 /** @description The idempotency_key the send was made with; null when none */
                 idempotency_key: string | null;
                 /** @description The metadata the send was made with; null when none */
@@ -3601,10 +3706,18 @@ export type components = {
                 /** @description What the workspace's daily spend cap, and a capped token's own caps (create_token), leave for the rest of this UTC day */
                 spend_remaining_today_cents: number;
                 /**
-                 * @description accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's approval rule until a person approves it; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the error code the send would get now (idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, sender_not_registered, insufficient_balance, spend_limit_exceeded), detailed in error
+                 * @description accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's approval rule until a person approves it; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the code of the first blocker: the error the send would get now (destination_not_allowed, landline_destination, idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, sender_not_registered, suspected_sms_pumping, outside_allowed_hours, insufficient_balance, spend_limit_exceeded), detailed in error, or outside_allowed_hours for a send allowed hours would hold
                  * @enum {string}
                  */
-                verdict: "accept" | "pending_approval" | "replay" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "sender_not_registered" | "insufficient_balance" | "spend_limit_exceeded";
+                verdict: "accept" | "pending_approval" | "replay" | "destination_not_allowed" | "landline_destination" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "sender_not_registered" | "suspected_sms_pumping" | "outside_allowed_hours" | "insufficient_balance" | "spend_limit_exceeded";
+                /** @description Every reason the send would be refused or held, not only the first, in the order the send checks them (destination, line type, suppression, sender, registration, pumping guard, allowed hours, balance, spend caps); empty exactly when verdict is accept, pending_approval or replay. A held send (allowed hours in hold mode) is listed with the time it would go out. */
+                blockers: {
+                    /** @description The error catalogue code the send would get, or outside_allowed_hours for a send allowed hours hold */
+                    code: string;
+                    message: string;
+                    /** @description What resolves it, naming the route and the MCP tool */
+                    fix: string;
+                }[];
                 /** @description The error the send would get now, with its fix and retry hint as the error catalogue gives them; null on accept, pending_approval or replay */
                 error: ({
                     code: string;
@@ -4687,6 +4800,8 @@ export type components = {
                         /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
                         timezone: string | null;
                     };
+                    /** @description When true, a step is sent only to numbers with a recorded consent (POST /api/v1/consents); an enrollment without one stops with stop_reason consent_missing when its first step is due */
+                    require_consent: boolean;
                 };
                 stages: {
                     id: string;
@@ -4721,6 +4836,8 @@ export type components = {
                     spend_limit_exceeded: number;
                     token_spend_limit_exceeded: number;
                     parent_token_spend_limit_exceeded: number;
+                    outside_allowed_hours: number;
+                    suspected_sms_pumping: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -4760,6 +4877,8 @@ export type components = {
                         /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
                         timezone: string | null;
                     };
+                    /** @description When true, a step is sent only to numbers with a recorded consent (POST /api/v1/consents); an enrollment without one stops with stop_reason consent_missing when its first step is due */
+                    require_consent: boolean;
                 };
                 stages: {
                     id: string;
@@ -4794,6 +4913,8 @@ export type components = {
                     spend_limit_exceeded: number;
                     token_spend_limit_exceeded: number;
                     parent_token_spend_limit_exceeded: number;
+                    outside_allowed_hours: number;
+                    suspected_sms_pumping: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -4831,6 +4952,8 @@ export type components = {
                         /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
                         timezone: string | null;
                     };
+                    /** @description When true, a step is sent only to numbers with a recorded consent (POST /api/v1/consents); an enrollment without one stops with stop_reason consent_missing when its first step is due */
+                    require_consent: boolean;
                 };
                 stages: {
                     id: string;
@@ -4865,6 +4988,8 @@ export type components = {
                     spend_limit_exceeded: number;
                     token_spend_limit_exceeded: number;
                     parent_token_spend_limit_exceeded: number;
+                    outside_allowed_hours: number;
+                    suspected_sms_pumping: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -4902,6 +5027,8 @@ export type components = {
                         /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
                         timezone: string | null;
                     };
+                    /** @description When true, a step is sent only to numbers with a recorded consent (POST /api/v1/consents); an enrollment without one stops with stop_reason consent_missing when its first step is due */
+                    require_consent: boolean;
                 };
                 stages: {
                     id: string;
@@ -4936,6 +5063,8 @@ export type components = {
                     spend_limit_exceeded: number;
                     token_spend_limit_exceeded: number;
                     parent_token_spend_limit_exceeded: number;
+                    outside_allowed_hours: number;
+                    suspected_sms_pumping: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -4973,6 +5102,8 @@ export type components = {
                         /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
                         timezone: string | null;
                     };
+                    /** @description When true, a step is sent only to numbers with a recorded consent (POST /api/v1/consents); an enrollment without one stops with stop_reason consent_missing when its first step is due */
+                    require_consent: boolean;
                 };
                 stages: {
                     id: string;
@@ -5007,6 +5138,8 @@ export type components = {
                     spend_limit_exceeded: number;
                     token_spend_limit_exceeded: number;
                     parent_token_spend_limit_exceeded: number;
+                    outside_allowed_hours: number;
+                    suspected_sms_pumping: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -5044,6 +5177,8 @@ export type components = {
                         /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
                         timezone: string | null;
                     };
+                    /** @description When true, a step is sent only to numbers with a recorded consent (POST /api/v1/consents); an enrollment without one stops with stop_reason consent_missing when its first step is due */
+                    require_consent: boolean;
                 };
                 stages: {
                     id: string;
@@ -5078,6 +5213,8 @@ export type components = {
                     spend_limit_exceeded: number;
                     token_spend_limit_exceeded: number;
                     parent_token_spend_limit_exceeded: number;
+                    outside_allowed_hours: number;
+                    suspected_sms_pumping: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -5115,6 +5252,8 @@ export type components = {
                         /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
                         timezone: string | null;
                     };
+                    /** @description When true, a step is sent only to numbers with a recorded consent (POST /api/v1/consents); an enrollment without one stops with stop_reason consent_missing when its first step is due */
+                    require_consent: boolean;
                 };
                 stages: {
                     id: string;
@@ -5149,6 +5288,8 @@ export type components = {
                     spend_limit_exceeded: number;
                     token_spend_limit_exceeded: number;
                     parent_token_spend_limit_exceeded: number;
+                    outside_allowed_hours: number;
+                    suspected_sms_pumping: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -5206,6 +5347,8 @@ export type components = {
                         /** @description IANA zone for every recipient; null infers each recipient's zone from their number (the default) */
                         timezone: string | null;
                     };
+                    /** @description When true, a step is sent only to numbers with a recorded consent (POST /api/v1/consents); an enrollment without one stops with stop_reason consent_missing when its first step is due */
+                    require_consent: boolean;
                 };
                 stages: {
                     id: string;
@@ -5240,6 +5383,8 @@ export type components = {
                     spend_limit_exceeded: number;
                     token_spend_limit_exceeded: number;
                     parent_token_spend_limit_exceeded: number;
+                    outside_allowed_hours: number;
+                    suspected_sms_pumping: number;
                 };
                 /** @description First activation */
                 activated_at: string | null;
@@ -5280,10 +5425,10 @@ export type components = {
                  * @enum {string}
                  */
                 status: "active" | "completed" | "stopped";
-                /** @description Why a stopped enrollment stopped: an opt-out, the archiving, a step over a whole daily spend cap, or the revocation of the delegated or OAuth token that enrolled the number */
-                stop_reason: ("workspace_suppressed" | "campaign_archived" | "step_over_spend_cap" | "enrolling_token_revoked") | null;
+                /** @description Why a stopped enrollment stopped: an opt-out, the archiving, a step over a whole daily spend cap, the revocation of the delegated or OAuth token that enrolled the number, or no recorded consent in a campaign with require_consent (consent_missing) */
+                stop_reason: ("workspace_suppressed" | "campaign_archived" | "step_over_spend_cap" | "enrolling_token_revoked" | "consent_missing") | null;
                 /** @description Why its last due step was not sent (the send rule that refused it); null once a step is sent */
-                skip_reason: ("insufficient_balance" | "branded_number_missing" | "spend_limit_exceeded" | "token_spend_limit_exceeded" | "parent_token_spend_limit_exceeded") | null;
+                skip_reason: ("insufficient_balance" | "branded_number_missing" | "spend_limit_exceeded" | "token_spend_limit_exceeded" | "parent_token_spend_limit_exceeded" | "outside_allowed_hours" | "suspected_sms_pumping") | null;
                 /** @description The token that enrolled the number, whose daily spend cap (and its ancestors') the sends count against */
                 enrolled_by_token_id: string | null;
                 /** @description When its next step is due; null when none is */
@@ -5680,6 +5825,8 @@ export type components = {
                 body: string;
                 /** @description The campaign that sent it; null for a send of the API, MCP or console */
                 campaign_id: string | null;
+                /** @description What made a send: api, mcp, console, campaign, onboarding_test, or auto_reply (the answer to a STOP, START, HELP or custom keyword the recipient sent); null for an inbound message */
+                origin: string | null;
                 /** @description The idempotency_key the send was made with; null when none */
                 idempotency_key: string | null;
                 /** @description The metadata the send was made with; null when none */
@@ -5755,6 +5902,8 @@ export type components = {
                 body: string;
                 /** @description The campaign that sent it; null for a send of the API, MCP or console */
                 campaign_id: string | null;
+                /** @description What made a send: api, mcp, console, campaign, onboarding_test, or auto_reply (the answer to a STOP, START, HELP or custom keyword the recipient sent); null for an inbound message */
+                origin: string | null;
                 /** @description The idempotency_key the send was made with; null when none */
                 idempotency_key: string | null;
                 /** @description The metadata the send was made with; null when none */
@@ -6055,6 +6204,8 @@ export type components = {
                 body: string;
                 /** @description The campaign that sent it; null for a send of the API, MCP or console */
                 campaign_id: string | null;
+                /** @description What made a send: api, mcp, console, campaign, onboarding_test, or auto_reply (the answer to a STOP, START, HELP or custom keyword the recipient sent); null for an inbound message */
+                origin: string | null;
                 /** @description The idempotency_key the send was made with; null when none */
                 idempotency_key: string | null;
                 /** @description The metadata the send was made with; null when none */
@@ -6157,6 +6308,8 @@ export type components = {
                 body: string;
                 /** @description The campaign that sent it; null for a send of the API, MCP or console */
                 campaign_id: string | null;
+                /** @description What made a send: api, mcp, console, campaign, onboarding_test, or auto_reply (the answer to a STOP, START, HELP or custom keyword the recipient sent); null for an inbound message */
+                origin: string | null;
                 /** @description The idempotency_key the send was made with; null when none */
                 idempotency_key: string | null;
                 /** @description The metadata the send was made with; null when none */
@@ -6228,6 +6381,152 @@ export type components = {
                 behaviour: string;
             }[];
         };
+        GetMessagingSettingResponse: {
+            messaging_settings: {
+                /** @description Sent back to HELP or INFO */
+                help_message: string;
+                /** @description Sent back once to a STOP-family keyword, which also opts the number out */
+                opt_out_confirmation: string;
+                /** @description Sent back to START, UNSTOP or YES when it lifts an opt-out the recipient made */
+                opt_in_confirmation: string;
+                /** @description Up to 20 keywords of your own, each answered with its reply */
+                keywords: {
+                    /** @description A word an inbound message may be (letters and digits, matched ignoring case and spaces; stored in capitals) */
+                    keyword: string;
+                    /** @description The text sent back, 1-320 characters (at most two or five segments) */
+                    reply: string;
+                }[];
+                /** @description Allowed hours: when, in each recipient's local time (from the number's area code), a send may go out */
+                quiet_hours: {
+                    /**
+                     * @description off: sends go out whenever they are made. hold: a send outside the window is accepted as scheduled for the window's next minute (held_until in the answer). refuse: it is refused with 422 outside_allowed_hours naming that time.
+                     * @enum {string}
+                     */
+                    mode: "off" | "hold" | "refuse";
+                    /** @description When sending may begin, HH:MM in the recipient's local time (default 08:00) */
+                    start: string;
+                    /** @description When sending must stop, HH:MM in the recipient's local time (default 21:00) */
+                    end: string;
+                    /** @description Narrow the window further for recipients in US states with stricter laws (docs/compliance.md lists them) */
+                    apply_state_rules: boolean;
+                };
+                /** @description The countries a send may go to; any other is refused with 422 destination_not_allowed */
+                allowed_countries: string[];
+                /** @description Refuse sends to numbers a line-type lookup says are landlines (422 landline_destination) */
+                reject_landlines: boolean;
+                /** @description Refuses bursts of sends to never-messaged numbers of one number block */
+                pumping_guard: {
+                    enabled: boolean;
+                    /** @description How many never-messaged numbers of one block (a number without its last two digits) may get a send within an hour; the next is refused with 429 suspected_sms_pumping */
+                    max_new_numbers_per_hour: number;
+                };
+                /** @description When the settings were last changed; null while they are the defaults */
+                updated_at: string | null;
+            };
+        };
+        UpdateMessagingSettingResponse: {
+            messaging_settings: {
+                /** @description Sent back to HELP or INFO */
+                help_message: string;
+                /** @description Sent back once to a STOP-family keyword, which also opts the number out */
+                opt_out_confirmation: string;
+                /** @description Sent back to START, UNSTOP or YES when it lifts an opt-out the recipient made */
+                opt_in_confirmation: string;
+                /** @description Up to 20 keywords of your own, each answered with its reply */
+                keywords: {
+                    /** @description A word an inbound message may be (letters and digits, matched ignoring case and spaces; stored in capitals) */
+                    keyword: string;
+                    /** @description The text sent back, 1-320 characters (at most two or five segments) */
+                    reply: string;
+                }[];
+                /** @description Allowed hours: when, in each recipient's local time (from the number's area code), a send may go out */
+                quiet_hours: {
+                    /**
+                     * @description off: sends go out whenever they are made. hold: a send outside the window is accepted as scheduled for the window's next minute (held_until in the answer). refuse: it is refused with 422 outside_allowed_hours naming that time.
+                     * @enum {string}
+                     */
+                    mode: "off" | "hold" | "refuse";
+                    /** @description When sending may begin, HH:MM in the recipient's local time (default 08:00) */
+                    start: string;
+                    /** @description When sending must stop, HH:MM in the recipient's local time (default 21:00) */
+                    end: string;
+                    /** @description Narrow the window further for recipients in US states with stricter laws (docs/compliance.md lists them) */
+                    apply_state_rules: boolean;
+                };
+                /** @description The countries a send may go to; any other is refused with 422 destination_not_allowed */
+                allowed_countries: string[];
+                /** @description Refuse sends to numbers a line-type lookup says are landlines (422 landline_destination) */
+                reject_landlines: boolean;
+                /** @description Refuses bursts of sends to never-messaged numbers of one number block */
+                pumping_guard: {
+                    enabled: boolean;
+                    /** @description How many never-messaged numbers of one block (a number without its last two digits) may get a send within an hour; the next is refused with 429 suspected_sms_pumping */
+                    max_new_numbers_per_hour: number;
+                };
+                /** @description When the settings were last changed; null while they are the defaults */
+                updated_at: string | null;
+            };
+        };
+        CreateConsentResponse: {
+            consent: {
+                /** @description Phone number in E.164 format */
+                phone_number: string;
+                /**
+                 * @description How the recipient agreed
+                 * @enum {string}
+                 */
+                source: "web_form" | "paper" | "keyword" | "verbal" | "import";
+                /**
+                 * Format: date-time
+                 * @description When they agreed
+                 */
+                captured_at: string;
+                /** @description What proves it: the form's URL and wording, a reference to the signed paper... */
+                evidence: string;
+                /**
+                 * Format: date-time
+                 * @description When it was recorded here
+                 */
+                recorded_at: string;
+            };
+        };
+        GetConsentResponse: {
+            consent: {
+                /** @description Phone number in E.164 format */
+                phone_number: string;
+                /**
+                 * @description How the recipient agreed
+                 * @enum {string}
+                 */
+                source: "web_form" | "paper" | "keyword" | "verbal" | "import";
+                /**
+                 * Format: date-time
+                 * @description When they agreed
+                 */
+                captured_at: string;
+                /** @description What proves it: the form's URL and wording, a reference to the signed paper... */
+                evidence: string;
+                /**
+                 * Format: date-time
+                 * @description When it was recorded here
+                 */
+                recorded_at: string;
+            };
+        };
+        GetLookupResponse: {
+            lookup: {
+                /** @description Phone number in E.164 format */
+                phone_number: string;
+                /** @description ISO 3166-1 alpha-2 country of the number; null when not known */
+                country: string | null;
+                /** @enum {string} */
+                line_type: "mobile" | "landline" | "voip" | "toll_free" | "unknown";
+                /** @description The carrier's name, when the lookup knows it */
+                carrier: string | null;
+                /** @description Whether the number is a valid, assignable number */
+                valid: boolean;
+            };
+        };
         /** @description Only one account may be created per IP address every five minutes, and this address has created one within that time. Fix: Wait retry_after_seconds (the Retry-After header) and send the request again, or keep using the account this address created: its token makes as many keys as needed (MCP tool create_api_key). */
         AccountCreationRateLimitedError: {
             /** @constant */
@@ -6298,6 +6597,24 @@ export type components = {
              * @constant
              */
             retry: "do_not_retry";
+        };
+        /** @description The recipient's country is not one the workspace allows sends to. Fix: Add the country to allowed_countries with PATCH /api/v1/messaging-settings (MCP tool update_messaging_settings), or send to a number of an allowed country. */
+        DestinationNotAllowedErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "destination_not_allowed";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_fixing_request";
+            /** @description The recipient's country (ISO 3166-1 alpha-2), null when unknown */
+            country: string | null;
         };
         /** @description This operation is not allowed. Fix: See the message for what is missing. */
         ForbiddenErrorDetail: {
@@ -6388,6 +6705,22 @@ export type components = {
             /** @description The status the resource is in */
             current_status: string;
         };
+        /** @description The recipient is a landline, which cannot receive SMS, and the workspace refuses sends to landlines. Fix: Text a mobile number instead (GET /api/v1/lookups/{phone_number}, MCP tool lookup_number, tells the line type), or set reject_landlines to false with PATCH /api/v1/messaging-settings (MCP tool update_messaging_settings). */
+        LandlineDestinationErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "landline_destination";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "do_not_retry";
+        };
         /** @description Only a scheduled message can be canceled. Fix: Only a message with status scheduled can be canceled. See current_status in this error (or GET /api/v1/messages/{id}): a queued or sent message cannot be recalled, and a canceled or failed one was refunded already. */
         MessageNotCancelableErrorDetail: {
             /**
@@ -6475,6 +6808,27 @@ export type components = {
         OnchainInvoiceNotFoundError: {
             /** @constant */
             error: "onchain_invoice_not_found";
+        };
+        /** @description This send falls outside the workspace's allowed hours in the recipient's local time. Fix: Send again at next_allowed_at, or schedule it for then with send_at. To hold such sends instead of refusing them, set quiet_hours.mode to hold with PATCH /api/v1/messaging-settings (MCP tool update_messaging_settings). */
+        OutsideAllowedHoursErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "outside_allowed_hours";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_state_change";
+            /**
+             * Format: date-time
+             * @description The next minute the recipient's allowed hours open (ISO 8601 UTC)
+             */
+            next_allowed_at: string;
         };
         /** @description The request body is too large. Fix: Send a smaller body. */
         PayloadTooLargeErrorDetail: {
@@ -6590,6 +6944,22 @@ export type components = {
              * @enum {string}
              */
             source: "provider_event" | "inbound_keyword" | "manual" | "operator";
+        };
+        /** @description Too many never-messaged numbers of this number block got a send within the hour: the send looks like SMS pumping and was refused and recorded. Fix: If this traffic is yours, raise pumping_guard.max_new_numbers_per_hour or turn the guard off with PATCH /api/v1/messaging-settings (MCP tool update_messaging_settings); otherwise revoke the token that sent it (DELETE /api/v1/tokens/{id}, MCP tool revoke_token) and protect the form that triggers the sends. */
+        SuspectedSmsPumpingErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "suspected_sms_pumping";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_state_change";
         };
         /** @description The operation did not finish in time. Fix: Retry later; if the operation has side effects, check its state first. */
         TimeoutErrorDetail: {
@@ -10119,18 +10489,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, branded_number_missing, sender_number_not_found, sender_not_registered */
+            /** @description validation_failed, destination_not_allowed, landline_destination, branded_number_missing, sender_number_not_found, sender_not_registered, outside_allowed_hours */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"];
                     };
                 };
             };
-            /** @description message_send_rate_limited */
+            /** @description suspected_sms_pumping, message_send_rate_limited */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
@@ -10148,7 +10518,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageSendRateLimitedError"];
+                    "application/json": components["schemas"]["MessageSendRateLimitedError"] | {
+                        error: components["schemas"]["SuspectedSmsPumpingErrorDetail"];
+                    };
                 };
             };
             /** @description internal_error */
@@ -12804,6 +13176,7 @@ export interface operations {
                             end?: string;
                             timezone?: string | null;
                         };
+                        require_consent?: boolean;
                     };
                 };
             };
@@ -13023,6 +13396,7 @@ export interface operations {
                             end?: string;
                             timezone?: string | null;
                         };
+                        require_consent?: boolean;
                     };
                 };
             };
@@ -17058,6 +17432,555 @@ export interface operations {
             };
         };
     };
+    getMessagingSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the messaging settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMessagingSettingResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    updateMessagingSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Sent back to HELP or INFO, 1-320 characters */
+                    help_message?: string;
+                    /** @description Sent back once to a STOP-family keyword, 1-320 characters */
+                    opt_out_confirmation?: string;
+                    /** @description Sent back to START, UNSTOP or YES, 1-320 characters */
+                    opt_in_confirmation?: string;
+                    /** @description Your own keywords and their replies, up to 20; replaces the list */
+                    keywords?: {
+                        /** @description A word an inbound message may be (letters and digits, matched ignoring case and spaces; stored in capitals) */
+                        keyword: string;
+                        /** @description The text sent back, 1-320 characters (at most two or five segments) */
+                        reply: string;
+                    }[];
+                    /** @description Allowed hours: mode (off, hold, refuse), start and end (HH:MM local), apply_state_rules */
+                    quiet_hours?: {
+                        /**
+                         * @description off: sends go out whenever they are made. hold: a send outside the window is accepted as scheduled for the window's next minute (held_until in the answer). refuse: it is refused with 422 outside_allowed_hours naming that time.
+                         * @enum {string}
+                         */
+                        mode?: "off" | "hold" | "refuse";
+                        /** @description When sending may begin, HH:MM in the recipient's local time (default 08:00) */
+                        start?: string;
+                        /** @description When sending must stop, HH:MM in the recipient's local time (default 21:00) */
+                        end?: string;
+                        /** @description Narrow the window further for recipients in US states with stricter laws (docs/compliance.md lists them) */
+                        apply_state_rules?: boolean;
+                    };
+                    /** @description The countries a send may go to, e.g. ["US", "CA"] */
+                    allowed_countries?: string[];
+                    /** @description Refuse sends to landlines (422 landline_destination) */
+                    reject_landlines?: boolean;
+                    /** @description The SMS pumping guard: enabled, max_new_numbers_per_hour */
+                    pumping_guard?: {
+                        enabled?: boolean;
+                        /** @description How many never-messaged numbers of one block (a number without its last two digits) may get a send within an hour; the next is refused with 429 suspected_sms_pumping */
+                        max_new_numbers_per_hour?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Change the messaging settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateMessagingSettingResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    createConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
+                    phone_number: string;
+                    /**
+                     * @description How the recipient agreed: web_form, paper, keyword, verbal or import
+                     * @enum {string}
+                     */
+                    source: "web_form" | "paper" | "keyword" | "verbal" | "import";
+                    /**
+                     * Format: date-time
+                     * @description When the recipient agreed (ISO 8601, not in the future)
+                     */
+                    captured_at: string;
+                    /** @description What proves it, up to 2,000 characters: the form's URL and wording, a reference to the signed paper... */
+                    evidence: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Record a consent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateConsentResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    getConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The phone number in international format, URL-encoded in the path: +14155550100 is %2B14155550100 (spaces, dots, hyphens and parentheses are allowed as in a body) */
+                phone_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a number's consent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetConsentResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    getLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The phone number in international format, URL-encoded in the path: +14155550100 is %2B14155550100 (spaces, dots, hyphens and parentheses are allowed as in a body) */
+                phone_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Look up a number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetLookupResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
     listMcpToolsLegacy: {
         parameters: {
             query?: never;
@@ -17184,7 +18107,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["WaitForRepliesResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"] | components["schemas"]["ListSandboxRecipientsResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["WaitForRepliesResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"] | components["schemas"]["ListSandboxRecipientsResponse"] | components["schemas"]["GetMessagingSettingResponse"] | components["schemas"]["UpdateMessagingSettingResponse"] | components["schemas"]["CreateConsentResponse"] | components["schemas"]["GetConsentResponse"] | components["schemas"]["GetLookupResponse"];
                     };
                 };
             };
@@ -17280,18 +18203,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, sender_number_not_found, sender_not_registered, message_not_cancelable, approval_not_pending, suppression_not_removable */
+            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, destination_not_allowed, landline_destination, sender_number_not_found, sender_not_registered, outside_allowed_hours, message_not_cancelable, approval_not_pending, suppression_not_removable */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AmountBelowMinimumError"] | {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
                     };
                 };
             };
-            /** @description message_send_rate_limited, webhook_test_rate_limited, too_many_waits */
+            /** @description message_send_rate_limited, suspected_sms_pumping, webhook_test_rate_limited, too_many_waits */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
@@ -17310,7 +18233,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageSendRateLimitedError"] | {
-                        error: components["schemas"]["WebhookTestRateLimitedErrorDetail"] | components["schemas"]["TooManyWaitsErrorDetail"];
+                        error: components["schemas"]["SuspectedSmsPumpingErrorDetail"] | components["schemas"]["WebhookTestRateLimitedErrorDetail"] | components["schemas"]["TooManyWaitsErrorDetail"];
                     };
                 };
             };

@@ -5,6 +5,7 @@ import {
   isSendRefusal,
   isTokenSpendCapRefusal,
   type TEnrollmentSkipReason,
+  type TMessagingSettings,
   ZMessageBody,
 } from '@textline/contract';
 import { z } from 'zod';
@@ -20,6 +21,8 @@ import { dispatchJob } from '../messages/dispatch.ts';
 import { acceptParametersOf, sendRefusal } from '../messages/send.ts';
 import { quietHoursRelease } from './quiet-hours.ts';
 import { readSettings } from './settings.ts';
+import { consentedNumbers } from '../compliance/consents.ts';
+import { readMessagingSettings } from '../compliance/messaging-settings.ts';
 import { transitionEnrollments } from './state-machine.ts';
 import * as sql from './scheduler.sql.ts';
 import { type ContactFields, renderTemplate, snippetNames } from './templates.ts';
@@ -40,7 +43,7 @@ import { type ContactFields, renderTemplate, snippetNames } from './templates.ts
  * refuses waits for the next UTC day; last_error says why (the enrollment's skip reason).
  */
 
-export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs'> &
+export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs' | 'messagingProvider'> &
   Partial<Pick<Services, 'live'>>;
 
 const ZStepPayload = z.union([
@@ -114,9 +117,10 @@ function startOfNextUtcDay(now: number): number {
 
 /** The step outcome for a send the pipeline refused; anything not listed is a fault to retry. */
 function refusal(
-  code: ErrorCode,
+  error: AppError,
   now: number,
 ): { retryAt: number; reason: TEnrollmentSkipReason } | { stop: true } | { failed: true } | undefined {
+  const code: ErrorCode = error.code;
   switch (code) {
     case 'workspace_suppressed':
       return { stop: true };
@@ -125,7 +129,16 @@ function refusal(
     case 'insufficient_balance':
     case 'branded_number_missing':
       return { retryAt: now + SEND_RETRY_MS, reason: code };
+    case 'outside_allowed_hours': {
+      const nextAllowedAt = Date.parse(String(error.extra?.next_allowed_at));
+      return { retryAt: Number.isNaN(nextAllowedAt) ? now + SEND_RETRY_MS : nextAllowedAt, reason: code };
+    }
+    case 'suspected_sms_pumping':
+      // The guard counts an hour's first sends: by then this block's burst is over.
+      return { retryAt: now + 60 * MINUTE_MS, reason: code };
     case 'validation_failed':
+    case 'destination_not_allowed':
+    case 'landline_destination':
       return { failed: true };
     default:
       return undefined;
@@ -164,6 +177,8 @@ type BatchWrites = {
   overTokenCap: Map<TEnrollmentSkipReason, string[]>;
   /** Enrolled by a delegated or OAuth token revoked since: the enrollment stops. */
   revokedToken: string[];
+  /** The campaign requires consent and the number has none recorded: the enrollment stops. */
+  missingConsent: string[];
   /** Refusals by code, for one log line per batch. */
   refused: Map<string, number>;
 };
@@ -199,7 +214,7 @@ function stepDone(
 
 /** A step the send rules (or its rendering) refused: what `refusal` says, or the error again for the job to retry. */
 function stepRefused(writes: BatchWrites, step: DueStep, stage: CampaignStage, error: AppError, now: number): void {
-  const verdict = refusal(error.code, now);
+  const verdict = refusal(error, now);
   if (!verdict) throw error;
   writes.refused.set(error.code, (writes.refused.get(error.code) ?? 0) + 1);
   if ('stop' in verdict) {
@@ -283,6 +298,8 @@ async function recordBatch(
   }
   if (writes.revokedToken.length > 0)
     await transitionEnrollments(tx, { ids: writes.revokedToken }, 'stopForRevokedToken', { now });
+  if (writes.missingConsent.length > 0)
+    await transitionEnrollments(tx, { ids: writes.missingConsent }, 'stopForMissingConsent', { now });
   for (const [reason, ids] of writes.overTokenCap) {
     await executeIn(tx, sql.recordStepError, [reason, ids]);
     await transitionEnrollments(tx, { ids }, 'stopForSpendCap', { now });
@@ -322,6 +339,10 @@ type BatchContext = {
   workspaceId: string;
   stages: CampaignStage[];
   quietHours: ReturnType<typeof readSettings>['quiet_hours'];
+  /** The workspace's messaging settings, which every send follows (allowed hours on top of quiet hours). */
+  messagingSettings: TMessagingSettings;
+  /** With settings.require_consent, the batch's numbers that have a recorded consent. */
+  consented: Set<string> | undefined;
   /** By enrolling token (enrollingTokenLimits). */
   tokenLimits: Map<string, TokenLimits>;
   nowMs: number;
@@ -361,7 +382,7 @@ async function prepareSend(context: BatchContext, step: DueStep, stage: Campaign
       idempotencyKey: `cmp:${step.id}:${stage.id}`,
       metadata: { campaign_id: campaignId, stage_id: stage.id, enrollment_id: step.id },
     },
-    { source: 'campaign' },
+    { source: 'campaign', settings: context.messagingSettings },
   );
   return { step, stage, parameters, tokenCapCents };
 }
@@ -393,6 +414,10 @@ async function planStep(context: BatchContext, writes: BatchWrites, step: DueSte
   }
   if (step.enrolled_by_token_id !== null && context.tokenLimits.get(step.enrolled_by_token_id)?.revoked) {
     writes.revokedToken.push(step.id);
+    return undefined;
+  }
+  if (context.consented && !context.consented.has(step.phone_number)) {
+    writes.missingConsent.push(step.id);
     return undefined;
   }
   if (step.suppression_id !== null) {
@@ -470,13 +495,22 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
       const steps = await lockDueSteps(tx, deps, campaignId, cursor, now);
       const last = steps.at(-1);
       if (!last) return undefined;
+      const settings = readSettings(campaign.settings);
       const context: BatchContext = {
         tx,
         deps,
         campaignId,
         workspaceId: campaign.workspace_id,
         stages: await tx.campaignStage.findMany({ where: { campaignId }, orderBy: { position: 'asc' } }),
-        quietHours: readSettings(campaign.settings).quiet_hours,
+        quietHours: settings.quiet_hours,
+        consented: settings.require_consent
+          ? await consentedNumbers(
+              tx,
+              campaign.workspace_id,
+              steps.map((step) => step.phone_number),
+            )
+          : undefined,
+        messagingSettings: await readMessagingSettings({ config: deps.config, prisma: tx }, campaign.workspace_id),
         tokenLimits: await enrollingTokenLimits(tx, [
           ...new Set(steps.flatMap((step) => (step.enrolled_by_token_id === null ? [] : [step.enrolled_by_token_id]))),
         ]),
@@ -493,6 +527,7 @@ async function runBatch(deps: CampaignDeps, campaignId: string, cursor: Cursor |
         later: new Map(),
         overTokenCap: new Map(),
         revokedToken: [],
+        missingConsent: [],
         refused: new Map(),
       };
       const sends: Send[] = [];

@@ -42,7 +42,14 @@ export { enrollmentStatuses };
 export type EnrollmentStatus = TEnrollmentStatus;
 
 export type EnrollmentTransition =
-  'advance' | 'complete' | 'hold' | 'stopForOptOut' | 'stopForArchive' | 'stopForSpendCap' | 'stopForRevokedToken';
+  | 'advance'
+  | 'complete'
+  | 'hold'
+  | 'stopForOptOut'
+  | 'stopForArchive'
+  | 'stopForSpendCap'
+  | 'stopForRevokedToken'
+  | 'stopForMissingConsent';
 
 type EnrollmentRule = {
   from: readonly EnrollmentStatus[];
@@ -76,6 +83,8 @@ export const enrollmentTransitions: Record<EnrollmentTransition, EnrollmentRule>
    * with it, as its webhook endpoints do.
    */
   stopForRevokedToken: { from: ['active'], to: 'stopped', bumpsScheduleSeq: true, stopReason: 'enrolling_token_revoked' },
+  /** The campaign requires consent and none is recorded for the number. */
+  stopForMissingConsent: { from: ['active'], to: 'stopped', bumpsScheduleSeq: true, stopReason: 'consent_missing' },
 };
 
 /** The enrollments a transition applies to, each kind its own statement in state-machine.sql: these ids, or a whole campaign's. */

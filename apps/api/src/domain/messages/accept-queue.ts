@@ -12,10 +12,28 @@ export type AcceptOutcome = TSendOutcome;
 export type AcceptRow = { outcome: AcceptOutcome; message_id: string | null; message_status: TMessageStatus | null };
 
 /** What a dry run reports beside its outcome (accept_message_batch's `preview` column). */
-export type DryRunState = { sender_number: string | null; balance_cents: number; spend_remaining_today_cents: number };
+export type DryRunState = {
+  sender_number: string | null;
+  balance_cents: number;
+  spend_remaining_today_cents: number;
+  /** The outcome of every rule that fails, in the rules' order (none for a replay). */
+  blockers: TSendOutcome[];
+};
+
+/**
+ * What the workspace's policies (domain/compliance/send-policies.ts) add to a send's parameters for
+ * accept_message_batch's rules 5 and 6.
+ */
+export type PolicyParameters = {
+  /** Rule 5: the pumping guard's threshold; absent while the guard is off. */
+  pumping_guard_max?: number | undefined;
+  /** Rule 6: the next allowed minute, when the send's time is outside the recipient's allowed hours. */
+  next_allowed_at?: Date | undefined;
+  allowed_hours_mode?: 'hold' | 'refuse' | undefined;
+};
 
 /** One send's parameters, as accept_message_batch reads them by name. */
-export type AcceptParameters = {
+export type AcceptParameters = PolicyParameters & {
   workspace_id: string;
   token_id: string | null;
   phone_number: string;
@@ -51,6 +69,8 @@ export type AcceptParameters = {
    */
   registration_required?: true | undefined;
   source: string;
+  /** An opt-out confirmation or a HELP answer: the recipient's opt-out does not hold it (rule 2). */
+  exempt_from_suppression?: true | undefined;
   now: Date;
   spend_day: string;
   default_spend_cap_cents: number;

@@ -6,7 +6,9 @@ import { statement } from '@textline/db';
  * Reads a message and, when it waits for dispatch (`scheduled` or `queued`), has not expired, its
  * recipient is not suppressed and its sender is still connected (either may have changed since
  * acceptance), moves it to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
- * the status read, so a cancel or another dispatch in between wins.
+ * the status read, so a cancel or another dispatch in between wins. An auto-reply (an opt-out
+ * confirmation among them) answers the recipient's own message and was checked when accepted: the
+ * suppression re-check passes it.
  */
 export const claimForDispatch = statement<
   [messageId: string | null, at: Date | string | null],
@@ -26,7 +28,7 @@ export const claimForDispatch = statement<
 >(`WITH target AS (
   SELECT m.id, m.status, m.workspace_id, m.phone_number, m.sender_number, m.sender_number_id, m.body,
          COALESCE(m.expires_at <= $2::timestamptz, FALSE) AS expired,
-         EXISTS (SELECT 1 FROM workspace_suppressions s
+         m.source IS DISTINCT FROM 'auto_reply' AND EXISTS (SELECT 1 FROM workspace_suppressions s
                  WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active) AS suppressed,
          EXISTS (SELECT 1 FROM phone_numbers p WHERE p.id = m.sender_number_id AND p.status = 'connected')
            AS sender_connected

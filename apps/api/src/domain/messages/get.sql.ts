@@ -18,6 +18,7 @@ export const outboundById = statement<
     cost_cents: number;
     error_code: string | null;
     campaign_id: string | null;
+    origin: string;
     idempotency_key: string | null;
     metadata: unknown;
     created_at: Date;
@@ -31,7 +32,7 @@ export const outboundById = statement<
   }
 >(`SELECT m.id, 'outbound' AS direction, m.status, m.phone_number, m.sender_number, m.body,
   m.segments, m.cost_cents, m.error_code,
-  CASE WHEN m.source = 'campaign' THEN m.metadata->>'campaign_id' END AS campaign_id,
+  CASE WHEN m.source = 'campaign' THEN m.metadata->>'campaign_id' END AS campaign_id, m.source AS origin,
   m.idempotency_key, m.metadata, m.created_at, m.updated_at, m.send_at, m.sent_at, m.delivered_at, m.failed_at,
   m.expires_at,
   (SELECT json_build_object('id', a.id, 'status', a.status, 'expires_at', a.expires_at)
@@ -54,6 +55,7 @@ export const inboundById = statement<
     cost_cents: number;
     error_code: string | null;
     campaign_id: string | null;
+    origin: string | null;
     idempotency_key: string | null;
     metadata: unknown;
     created_at: Date;
@@ -67,7 +69,7 @@ export const inboundById = statement<
   }
 >(`SELECT i.id, 'inbound' AS direction, 'received' AS status, i.from_number AS phone_number,
   i.to_number AS sender_number, i.body, NULL::integer AS segments, 0 AS cost_cents, NULL::text AS error_code,
-  NULL::text AS campaign_id, NULL::text AS idempotency_key, NULL::jsonb AS metadata, i.created_at,
+  NULL::text AS campaign_id, NULL::text AS origin, NULL::text AS idempotency_key, NULL::jsonb AS metadata, i.created_at,
   i.created_at AS updated_at, NULL::timestamptz AS send_at, NULL::timestamptz AS sent_at,
   NULL::timestamptz AS delivered_at, NULL::timestamptz AS failed_at,
   NULL::timestamptz AS expires_at, NULL::json AS approval

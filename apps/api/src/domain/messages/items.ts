@@ -29,6 +29,7 @@ export type MessageItemRow = {
   cost_cents: number;
   error_code: string | null;
   campaign_id: string | null;
+  origin: string | null;
   idempotency_key: string | null;
   metadata: Record<string, unknown> | null;
   created_at: string;
@@ -60,6 +61,7 @@ export function toMessageItem(row: MessageItemRow, config: Pick<Config, 'publicB
     error_code: row.error_code,
     retry: row.error_code ? (retryHintOf(row.error_code).retry ?? null) : null,
     campaign_id: row.campaign_id,
+    origin: row.origin,
     idempotency_key: row.idempotency_key,
     metadata: row.metadata,
     created_at: row.created_at,

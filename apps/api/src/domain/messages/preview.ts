@@ -1,10 +1,18 @@
-import { isSendRefusal, type TMessagePreview } from '@textline/contract';
+import { type AppError, type ErrorDefinition, errorCatalogue, isSendRefusal, type TMessagePreview } from '@textline/contract';
 import type { Services } from '../../ports.ts';
 import { acceptDryRun } from './accept-queue.ts';
 import { countSegments, describeBody } from './segments.ts';
 import { applySmartEncoding } from './smart-encoding.ts';
 import { sendBodyOf } from './template-body.ts';
-import { acceptParametersOf, type MessageSource, type Sender, type SendRequest, sendRefusal } from './send.ts';
+import { type MessageSource, type ParameterDeps, type Sender, type SendRequest, sendRefusal, shapeSend } from './send.ts';
+
+/** A blocker as the preview lists it: the refusal's message, and a fix naming the route and the MCP tool. */
+function blockerOf(error: AppError): TMessagePreview['blockers'][number] {
+  const { code, message, fix } = error.toDetail();
+  const definition: ErrorDefinition = errorCatalogue[error.code];
+  const { mcpFix } = definition;
+  return { code, message, fix: mcpFix === undefined ? fix : `${fix} Over MCP: ${mcpFix.replaceAll('{tool}', 'send_message')}` };
+}
 
 const encodingName = { 'GSM-7': 'gsm7', 'UCS-2': 'ucs2' } as const;
 
@@ -16,24 +24,30 @@ function bodyCost(deps: Pick<Services, 'config'>, body: string) {
 
 /**
  * What sending `request` now would do, with no side effect. The request is checked and turned into
- * the send's parameters by the send's own code (acceptParametersOf), and the verdict comes from the
- * send's own rules: accept_message_batch in its dry run, which applies every check in the send's
- * order but writes and locks nothing. The send rate limit is the transport's and previews are
- * exempt from it, so it is not part of the verdict.
+ * the send's parameters by the send's own code (shapeSend, as acceptParametersOf), and the verdict
+ * comes from the send's own rules: accept_message_batch in its dry run, which checks every rule in
+ * the send's order but writes and locks nothing, and reports each that fails. The send rate limit
+ * is the transport's and previews are exempt from it, so it is not part of the verdict.
  */
 export async function previewMessage(
-  deps: Pick<Services, 'sql' | 'clock' | 'config' | 'prisma'>,
+  deps: ParameterDeps & Pick<Services, 'sql'>,
   sender: Sender,
   request: SendRequest,
   options: { source: MessageSource },
 ): Promise<TMessagePreview> {
   // The template is rendered once, here, so the preview can price the body with and without smart encoding.
   const content = await sendBodyOf(deps, sender.workspaceId, request);
-  const parameters = await acceptParametersOf(deps, sender, { ...request, body: content, templateId: undefined }, options);
+  const { parameters, refusals } = await shapeSend(deps, sender, { ...request, body: content, templateId: undefined }, options);
   const body = describeBody(parameters.body);
   const smart = applySmartEncoding(content);
   const { outcome, preview: state } = await acceptDryRun(deps.sql, parameters);
-  const refusal = isSendRefusal(outcome) ? sendRefusal(outcome, parameters, state.balance_cents) : null;
+  const ruleRefusals = state.blockers.flatMap((blocker) =>
+    isSendRefusal(blocker) ? [sendRefusal(blocker, parameters, state.balance_cents)] : [],
+  );
+  // A step before the rules refuses a replay too: the send checks its request before its key.
+  const blocking = outcome === 'replay' ? refusals : [...refusals, ...ruleRefusals];
+  const first = blocking[0];
+  const held = parameters.allowed_hours_mode === 'hold';
   return {
     encoding: encodingName[body.encoding],
     segments: parameters.segments,
@@ -50,8 +64,15 @@ export async function previewMessage(
     balance_cents: state.balance_cents,
     spend_remaining_today_cents: state.spend_remaining_today_cents,
     // The catalogue code, e.g. spend_limit_exceeded for a token's cap too (the message says whose).
-    // sendRefusal answers one of the send's refusals, each a previewVerdicts entry.
-    verdict: (refusal?.code ?? outcome) as TMessagePreview['verdict'],
-    error: refusal?.toDetail() ?? null,
+    verdict: (first?.code ?? outcome) as TMessagePreview['verdict'],
+    error: first?.toDetail() ?? null,
+    blockers: blocking.map((error) =>
+      held && error.code === 'outside_allowed_hours'
+        ? {
+            ...blockerOf(error),
+            message: `Outside the recipient's allowed hours: the send would be held until ${parameters.next_allowed_at?.toISOString()}.`,
+          }
+        : blockerOf(error),
+    ),
   };
 }

@@ -6,6 +6,7 @@ import {
   type TApprovalRule,
   type TMessageAccepted,
   type TMessageCreateRequest,
+  type TMessagingSettings,
   type TSendRefusalOutcome,
   ZMessageCreateRequest,
 } from '@textline/contract';
@@ -15,6 +16,8 @@ import type { JobRunner } from '../../ports.ts';
 import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { countryOf, toE164 } from '../../lib/phone.ts';
+import { readMessagingSettings } from '../compliance/messaging-settings.ts';
+import { sendPolicies } from '../compliance/send-policies.ts';
 import { insufficientBalance } from '../ledger.ts';
 import type { Services } from '../../ports.ts';
 import { approvalJob, approvalOfMessage, approvalParametersOf, messageApprovalOf } from '../approvals/approvals.ts';
@@ -24,7 +27,13 @@ import { countSegments } from './segments.ts';
 import { applySmartEncoding } from './smart-encoding.ts';
 import { sendBodyOf, type SendContent } from './template-body.ts';
 
-export type MessageSource = 'api' | 'mcp' | 'console' | 'onboarding_test' | 'campaign';
+export type MessageSource = 'api' | 'mcp' | 'console' | 'onboarding_test' | 'campaign' | 'auto_reply';
+
+/**
+ * How a send is made: its source, the workspace's messaging settings when the caller read them
+ * already (a campaign batch reads them once), and whether it answers a STOP or HELP (rule 2's exemption).
+ */
+export type SendOptions = { source: MessageSource; settings?: TMessagingSettings | undefined; exemptFromSuppression?: boolean };
 
 export type SendRequest = SendContent & {
   /** International format; normalised to E.164 here. */
@@ -66,11 +75,17 @@ export function tokenSender(auth: Pick<AuthContext, 'workspaceId' | 'tokenId' | 
 
 export type SendResult = { message: TMessageAccepted; replayed: boolean };
 
-// Without `jobs` the dispatch job still runs, only at the runner's next sweep instead of at once.
-export type SendDeps = Pick<Services, 'acceptQueue' | 'clock' | 'config' | 'prisma'> & {
-  jobs?: Pick<JobRunner, 'wake'> | undefined;
-  live?: Pick<Services['live'], 'publish'> | undefined;
+/** What building a send's parameters reads: the settings, and a line-type lookup when landlines are refused. */
+export type ParameterDeps = Pick<Services, 'clock' | 'config' | 'prisma'> & {
+  messagingProvider: Pick<Services['messagingProvider'], 'label' | 'lookupNumber'>;
 };
+
+// Without `jobs` the dispatch job still runs, only at the runner's next sweep instead of at once.
+export type SendDeps = ParameterDeps &
+  Pick<Services, 'acceptQueue'> & {
+    jobs?: Pick<JobRunner, 'wake'> | undefined;
+    live?: Pick<Services['live'], 'publish'> | undefined;
+  };
 
 function invalidPhoneNumber(field: 'phone_number' | 'from'): AppError {
   return new AppError('validation_failed', {
@@ -123,7 +138,7 @@ export function sendRequestOf(input: TMessageCreateRequest): SendRequest {
  * with a key that the request schema takes costs a dry run (one round trip; no lock, no write).
  */
 export async function repeatsAcceptedSend(
-  deps: Pick<Services, 'sql' | 'clock' | 'config' | 'prisma'>,
+  deps: ParameterDeps & Pick<Services, 'sql'>,
   workspaceId: string,
   rawRequest: unknown,
 ): Promise<boolean> {
@@ -165,7 +180,7 @@ export async function sendMessage(
   deps: SendDeps,
   sender: Sender,
   request: SendRequest,
-  options: { source: MessageSource },
+  options: SendOptions,
 ): Promise<SendResult> {
   return acceptSend(deps, sender, await acceptParametersOf(deps, sender, request, options));
 }
@@ -182,7 +197,7 @@ export async function acceptSend(deps: SendDeps, sender: Sender, parameters: Acc
     case 'accept': {
       // accept_message_batch wrote the dispatch job and committed: wake it, unless it is due later.
       if (!parameters.send_at) deps.jobs?.wake(dispatchJob.queue, parameters.job_id);
-      const message = acceptedMessage(row);
+      const message = withHold(acceptedMessage(row), await heldUntil(deps, parameters, row));
       deps.live?.publish(sender.workspaceId, { resource: 'message', id: message.id, status: message.status });
       return { message, replayed: false };
     }
@@ -199,7 +214,7 @@ export async function acceptSend(deps: SendDeps, sender: Sender, parameters: Acc
       };
     }
     case 'replay': {
-      const message = acceptedMessage(row);
+      const message = withHold(acceptedMessage(row), await heldUntil(deps, parameters, row));
       if (message.status !== 'pending_approval') return { message, replayed: true };
       return { message: { ...message, approval: await approvalOfMessage(deps, message.id) }, replayed: true };
     }
@@ -214,6 +229,44 @@ export async function acceptSend(deps: SendDeps, sender: Sender, parameters: Acc
     default:
       throw sendRefusal(row.outcome, parameters);
   }
+}
+
+function withHold(message: TMessageAccepted, heldUntil: string | null): TMessageAccepted {
+  return heldUntil === null ? message : { ...message, held_until: heldUntil };
+}
+
+/**
+ * When allowed hours hold an accepted send: its message is scheduled for next_allowed_at, which only
+ * rule 6 sets (a send with its own send_at is held when its message's time is no longer that one).
+ */
+async function heldUntil(deps: Pick<Services, 'prisma'>, parameters: AcceptParameters, row: AcceptRow): Promise<string | null> {
+  const nextAllowedAt = parameters.next_allowed_at;
+  if (parameters.allowed_hours_mode !== 'hold' || !nextAllowedAt || row.message_status !== 'scheduled') return null;
+  if (parameters.send_at && row.message_id) {
+    const message = await deps.prisma.message.findUnique({ where: { id: row.message_id }, select: { sendAt: true } });
+    if (message?.sendAt?.getTime() !== nextAllowedAt.getTime()) return null;
+  }
+  return nextAllowedAt.toISOString();
+}
+
+/**
+ * A send's parameters and the refusals of its TypeScript steps (the destination, the line type), in
+ * the send path's order: a send stops at the first (acceptParametersOf), a preview lists them all.
+ */
+export async function shapeSend(
+  deps: ParameterDeps,
+  sender: Sender,
+  request: SendRequest,
+  options: SendOptions,
+): Promise<{ parameters: AcceptParameters; refusals: AppError[] }> {
+  const parameters = await shapedRequest(deps, sender, request, options);
+  const settings = options.settings ?? (await readMessagingSettings(deps, sender.workspaceId));
+  const policies = await sendPolicies(deps, settings, {
+    phoneNumber: parameters.phone_number,
+    at: (parameters.send_at ?? parameters.now).getTime(),
+    autoReply: options.source === 'auto_reply',
+  });
+  return { parameters: { ...parameters, ...policies.parameters }, refusals: policies.refusals };
 }
 
 /**
@@ -242,15 +295,30 @@ function registrationRequired(config: Pick<Config, 'messagingProvider'>, phoneNu
 
 /**
  * What accept_message_batch decides a send on, once the request passed the checks made before it
- * (recipient, from and send_at well-formed, else 422 naming the field). A send and its preview
- * (preview.ts) build it here alike, shaping the request in the send path's order: the body (a
- * template rendered), then its segments and cost.
+ * (recipient, from and send_at well-formed, else 422 naming the field; the destination and the line
+ * type, else their refusal). A send and its preview (preview.ts, through shapeSend) build it here alike.
  */
 export async function acceptParametersOf(
+  deps: ParameterDeps,
+  sender: Sender,
+  request: SendRequest,
+  options: SendOptions,
+): Promise<AcceptParameters> {
+  const { parameters, refusals } = await shapeSend(deps, sender, request, options);
+  const [refusal] = refusals;
+  if (refusal) throw refusal;
+  return parameters;
+}
+
+/**
+ * The request's own parameters, shaped in the send path's order: its recipient, sender and time
+ * checked, the body (a template rendered), then its segments and cost, and the ids it will write.
+ */
+async function shapedRequest(
   deps: Pick<Services, 'clock' | 'config' | 'prisma'>,
   sender: Sender,
   request: SendRequest,
-  options: { source: MessageSource },
+  options: SendOptions,
 ): Promise<AcceptParameters> {
   const phoneNumber = toE164(request.phoneNumber);
   if (!phoneNumber) throw invalidPhoneNumber('phone_number');
@@ -281,6 +349,7 @@ export async function acceptParametersOf(
     ...(sender.approval ? approvalParametersOf(deps, sender.approval, now) : {}),
     registration_required: registrationRequired(deps.config, phoneNumber) ? true : undefined,
     source: options.source,
+    exempt_from_suppression: options.exemptFromSuppression ? true : undefined,
     now,
     spend_day: utcDay(now.getTime()),
     default_spend_cap_cents: deps.config.spendCapCentsDaily,
@@ -297,10 +366,17 @@ export async function acceptParametersOf(
  */
 export function sendRefusal(
   outcome: TSendRefusalOutcome,
-  parameters: Pick<AcceptParameters, 'cost_cents' | 'from_number'>,
+  parameters: Pick<AcceptParameters, 'cost_cents' | 'from_number' | 'next_allowed_at'>,
   balanceCents = 0,
 ): AppError {
   if (outcome === 'insufficient_balance') return insufficientBalance({ balanceCents, requiredCents: parameters.cost_cents });
+  if (outcome === 'outside_allowed_hours') {
+    const nextAllowedAt = parameters.next_allowed_at?.toISOString() ?? null;
+    return new AppError(outcome, {
+      message: `This send falls outside the recipient's allowed hours; the next allowed time is ${nextAllowedAt}.`,
+      extra: { next_allowed_at: nextAllowedAt },
+    });
+  }
   if (outcome === 'sender_number_not_found') {
     return new AppError(outcome, { message: `${parameters.from_number ?? 'from'} is not a connected number of this workspace.` });
   }

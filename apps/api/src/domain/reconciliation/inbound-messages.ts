@@ -1,22 +1,11 @@
-import type { JobTransaction } from '../../jobs/enqueue.ts';
+import { enqueue, type JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
 import { ZInboundMessage } from './payloads.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { liftKeywordSuppression, suppressRecipient } from './suppressions.ts';
+import { type AutoReplyKind, autoReplyJob, hasCustomKeyword, keywordMeaning, keywordOf } from '../compliance/keywords.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
-
-/** Carrier opt-out and opt-in keywords (CTIA, and the 2025 FCC additions REVOKE and OPTOUT). */
-const stopKeywords = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
-const startKeywords = new Set(['START', 'UNSTOP']);
-
-/** A keyword counts only as the whole message, as carriers match it ("Stop." yes, "don't stop" no). */
-function keywordOf(body: string): string {
-  return body
-    .trim()
-    .replace(/[.!]+$/, '')
-    .toUpperCase();
-}
 
 function conversationData(conversation: {
   id: string;
@@ -38,8 +27,11 @@ function conversationData(conversation: {
 
 /**
  * A reply to one of our numbers: stored in its conversation (created on the first message between
- * the two numbers), reported as message.received plus conversation.created / updated, and a
- * STOP-family keyword suppresses the sender workspace-wide (START / UNSTOP lifts that again).
+ * the two numbers), reported as message.received plus conversation.created / updated. A keyword
+ * (domain/compliance/keywords.ts) is acted on: the STOP family suppresses the sender workspace-wide
+ * and is confirmed once, the START family lifts the opt-out the recipient made and is confirmed,
+ * HELP and the workspace's own keywords are answered. Each answer is an auto-reply job written in
+ * this transaction, so it is sent exactly when the message is recorded.
  */
 export async function reconcileInboundMessage(
   tx: JobTransaction,
@@ -97,10 +89,13 @@ export async function reconcileInboundMessage(
   });
 
   const keyword = keywordOf(parsed.data.body);
+  const meaning = keywordMeaning(keyword);
   // The carrier's own verdict counts too: it may know keywords of its account's opt-out settings.
+  // A carrier that acted on a keyword itself (opt_out_type) has sent its own confirmation.
   const optOutType = parsed.data.opt_out_type;
-  if (optOutType === 'STOP' || stopKeywords.has(keyword)) {
-    await suppressRecipient(tx, {
+  let reply: AutoReplyKind | undefined;
+  if (optOutType === 'STOP' || meaning === 'opt_out') {
+    const suppressed = await suppressRecipient(tx, {
       workspaceId,
       phoneNumber: from,
       source: 'inbound_keyword',
@@ -114,8 +109,17 @@ export async function reconcileInboundMessage(
       },
       at,
     });
-  } else if (optOutType === 'START' || startKeywords.has(keyword)) {
-    await liftKeywordSuppression(tx, { workspaceId, phoneNumber: from, at });
+    // Confirmed once: a repeated STOP of a number opted out already gets no second confirmation.
+    if (suppressed && !optOutType) reply = 'opt_out';
+  } else if (optOutType === 'START' || meaning === 'opt_in') {
+    const lifted = await liftKeywordSuppression(tx, { workspaceId, phoneNumber: from, at });
+    // START and UNSTOP are always confirmed; YES, an everyday answer, only when it lifted an opt-out.
+    if (!optOutType && (lifted || keyword !== 'YES')) reply = 'opt_in';
+  } else if (optOutType === 'HELP' || meaning === 'help') {
+    if (!optOutType) reply = 'help';
+  } else if (await hasCustomKeyword(tx, workspaceId, keyword)) {
+    reply = 'keyword';
   }
+  if (reply) await enqueue(tx, autoReplyJob, { inboundMessageId: inbound.id, kind: reply });
   return 'processed';
 }

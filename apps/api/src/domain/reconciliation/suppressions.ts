@@ -90,8 +90,8 @@ export async function suppressRecipient(
 export async function liftKeywordSuppression(
   tx: Prisma.TransactionClient,
   optIn: { workspaceId: string; phoneNumber: string; at: Date },
-): Promise<void> {
-  await tx.workspaceSuppression.updateMany({
+): Promise<boolean> {
+  const { count } = await tx.workspaceSuppression.updateMany({
     where: {
       workspaceId: optIn.workspaceId,
       phoneNumber: optIn.phoneNumber,
@@ -100,4 +100,5 @@ export async function liftKeywordSuppression(
     },
     data: { active: false, updatedAt: optIn.at },
   });
+  return count > 0;
 }

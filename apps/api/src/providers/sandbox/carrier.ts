@@ -7,6 +7,7 @@ import { acceptSandboxMessage } from './carrier.sql.ts';
 import { type CarrierStep, type RecipientScript, scriptFor } from './magic-recipients.ts';
 import { buySandboxNumber, releaseSandboxNumber, searchSandboxNumbers } from './number-inventory.ts';
 import { sandboxRegistration } from './registration.ts';
+import { sandboxLookup } from './lookup.ts';
 
 /** The sandbox carrier's provider label (MESSAGING_PROVIDER=sandbox). */
 export const sandboxCarrierLabel = 'sandbox';
@@ -130,5 +131,6 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
     releaseNumber: (providerNumberId) => releaseSandboxNumber(deps.prisma, providerNumberId),
 
     registration: sandboxRegistration(deps.delayMs),
+    lookupNumber: async (phoneNumber) => sandboxLookup(phoneNumber),
   };
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../../lib/logger.ts';
 import {
   type AvailableNumber,
   type MessagingProvider,
+  type NumberLookup,
   type NumberSearch,
   type NumberType,
   type OutboundSms,
@@ -27,6 +28,15 @@ const PURCHASE_CANDIDATES = 5;
 const CLOCK_SKEW_MS = 60_000;
 // Recent messages between the two numbers that the lookup compares.
 const LOOKUP_LIMIT = 20;
+
+/** Line Type Intelligence's types, as GET /api/v1/lookups names them; any other is unknown. */
+const twilioLineTypes: Record<string, NumberLookup['lineType']> = {
+  mobile: 'mobile',
+  landline: 'landline',
+  fixedVoip: 'voip',
+  nonFixedVoip: 'voip',
+  tollFree: 'toll_free',
+};
 
 /**
  * An AvailablePhoneNumbers entry in our shape. Its capabilities come as Twilio sends them, with
@@ -230,6 +240,25 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
     },
 
     registration: twilioRegistration(client),
+
+    /** Lookup v2 with Line Type Intelligence, its types folded into ours. */
+    async lookupNumber(phoneNumber) {
+      // Twilio answers null for what it does not know, whatever the library's types say.
+      const found = (await withTwilioFailures(
+        client.lookups.v2.phoneNumbers(phoneNumber).fetch({ fields: 'line_type_intelligence' }),
+      )) as unknown as {
+        countryCode: string | null;
+        valid: boolean | null;
+        lineTypeIntelligence: Record<string, unknown> | null;
+      };
+      const intelligence = found.lineTypeIntelligence ?? {};
+      return {
+        country: found.countryCode,
+        lineType: twilioLineTypes[String(intelligence.type)] ?? 'unknown',
+        carrier: typeof intelligence.carrier_name === 'string' ? intelligence.carrier_name : null,
+        valid: found.valid ?? false,
+      };
+    },
 
     inboundRouter: (services) =>
       twilioInboundRouter(services, { authToken: deps.config.authToken, publicBaseUrl: deps.config.publicBaseUrl }),

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
+import { send, sendingWorkspace, sms } from './sending-support.ts';
+
+/**
+ * The messaging settings and the policies they apply to every send: allowed hours in the
+ * recipient's local time (with a clock the test sets), destination countries, the SMS pumping
+ * guard, line types, and the preview's blockers.
+ */
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({}, { startJobs: false });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+type Developer = { workspaceId: string; token: string };
+
+const HOUR = 3_600_000;
+/** Wednesday 1 July 2026, 12:30 UTC: 05:30 in Los Angeles, 07:30 in Chicago, 08:30 in New York and Miami. */
+const WEDNESDAY_1230_UTC = Date.UTC(2026, 6, 1, 12, 30);
+/** Thursday 2 July 2026, 00:30 UTC: 20:30 on Wednesday in New York and Miami. */
+const THURSDAY_0030_UTC = Date.UTC(2026, 6, 2, 0, 30);
+/** Sunday 5 July 2026, 15:00 UTC: 10:00 in Houston. */
+const SUNDAY_1500_UTC = Date.UTC(2026, 6, 5, 15, 0);
+
+const losAngeles = '+14155550140';
+const newYork = '+12125550140';
+const miami = '+13055550140';
+const houston = '+17135550140';
+
+function settings(developer: Developer, method: 'GET' | 'PATCH' = 'GET', body?: Record<string, unknown>) {
+  return call(app, method, '/api/v1/messaging-settings', { token: developer.token, body });
+}
+
+async function configured(body: Record<string, unknown>) {
+  const workspace = await sendingWorkspace(app);
+  const response = await settings(workspace, 'PATCH', body);
+  expect(response.status).toBe(200);
+  return workspace;
+}
+
+describe('GET and PATCH /api/v1/messaging-settings', () => {
+  it('reads the defaults, then changes only the fields given', async () => {
+    const developer = await createDeveloper(app);
+    const defaults = await settings(developer);
+    expect(defaults.status).toBe(200);
+    expect(defaults.body.messaging_settings).toEqual({
+      help_message: expect.stringContaining('STOP'),
+      opt_out_confirmation: expect.stringContaining('START'),
+      opt_in_confirmation: expect.stringContaining('STOP'),
+      keywords: [],
+      quiet_hours: { mode: 'off', start: '08:00', end: '21:00', apply_state_rules: true },
+      allowed_countries: ['US'],
+      reject_landlines: false,
+      pumping_guard: { enabled: true, max_new_numbers_per_hour: app.config.pumpingGuardMaxNewNumbersPerHour },
+      updated_at: null,
+    });
+
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const changed = await settings(developer, 'PATCH', {
+      quiet_hours: { mode: 'hold' },
+      keywords: [{ keyword: ' hours ', reply: 'Open 9-5, Monday to Friday.' }],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.messaging_settings).toMatchObject({
+      quiet_hours: { mode: 'hold', start: '08:00', end: '21:00', apply_state_rules: true },
+      keywords: [{ keyword: 'HOURS', reply: 'Open 9-5, Monday to Friday.' }],
+      allowed_countries: ['US'],
+      updated_at: new Date(WEDNESDAY_1230_UTC).toISOString(),
+    });
+    expect((await settings(developer)).body).toEqual(changed.body);
+  });
+
+  it.each([
+    [{ keywords: [{ keyword: 'STOP', reply: 'no' }] }, 'keywords.0.keyword'],
+    [{ keywords: [{ keyword: 'two words', reply: 'no' }] }, 'keywords.0.keyword'],
+    [{ allowed_countries: ['usa'] }, 'allowed_countries.0'],
+    [{ allowed_countries: [] }, 'allowed_countries'],
+    [{ quiet_hours: { mode: 'sometimes' } }, 'quiet_hours.mode'],
+    [{ quiet_hours: { start: '22:00' } }, 'quiet_hours.end'],
+    [{ pumping_guard: { max_new_numbers_per_hour: 0 } }, 'pumping_guard.max_new_numbers_per_hour'],
+  ])('refuses %j with 422 naming %s', async (body, path) => {
+    const developer = await createDeveloper(app);
+    const response = await settings(developer, 'PATCH', body);
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toContain(path);
+    expect((await settings(developer)).body.messaging_settings.updated_at).toBeNull();
+  });
+
+  it('needs compliance:read to read and compliance:write to change, over REST and MCP', async () => {
+    const developer = await createDeveloper(app);
+    const reader = await tokenWithScopes(app, developer.workspaceId, ['compliance:read', 'mcp:read', 'mcp:execute']);
+    const outsider = await tokenWithScopes(app, developer.workspaceId, ['messages:write']);
+    expect((await call(app, 'GET', '/api/v1/messaging-settings', { token: outsider })).status).toBe(403);
+    expect((await call(app, 'GET', '/api/v1/messaging-settings', { token: reader })).status).toBe(200);
+    const refused = await call(app, 'PATCH', '/api/v1/messaging-settings', { token: reader, body: { reject_landlines: true } });
+    expect(refused.status).toBe(403);
+
+    const mcp = await connectMcp(app, reader);
+    const read = await mcp.callTool({ name: 'get_messaging_settings', arguments: {} });
+    expect(read.isError).toBeFalsy();
+    expect(read.structuredContent).toMatchObject({ messaging_settings: { allowed_countries: ['US'] } });
+    const update = await mcp.callTool({ name: 'update_messaging_settings', arguments: { reject_landlines: true } });
+    expect(update.isError).toBe(true);
+    expect(toolError(update)).toMatchObject({ code: 'unauthorized' });
+    await mcp.close();
+    expect((await settings(developer)).body.messaging_settings.reject_landlines).toBe(false);
+  });
+
+  it("keeps each workspace's settings to itself", async () => {
+    const first = await createDeveloper(app);
+    const second = await createDeveloper(app);
+    await settings(first, 'PATCH', { allowed_countries: ['US', 'CA'] });
+    expect((await settings(second)).body.messaging_settings.allowed_countries).toEqual(['US']);
+  });
+});
+
+describe('allowed hours', () => {
+  it("refuses a send outside the recipient's local window with the next allowed time, and lets one inside it through", async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await configured({ quiet_hours: { mode: 'refuse' } });
+    const early = await send(app, workspace.token, sms({ phone_number: losAngeles }));
+    expect(early.status).toBe(422);
+    expect(early.body.error).toMatchObject({
+      code: 'outside_allowed_hours',
+      // 08:00 in Los Angeles (UTC-7 in July).
+      next_allowed_at: new Date(Date.UTC(2026, 6, 1, 15, 0)).toISOString(),
+      fix: expect.stringContaining('PATCH /api/v1/messaging-settings'),
+    });
+    const chicago = await send(app, workspace.token, sms({ phone_number: '+13125550140' }));
+    expect(chicago.body.error.next_allowed_at).toBe(new Date(Date.UTC(2026, 6, 1, 13, 0)).toISOString());
+    const inside = await send(app, workspace.token, sms({ phone_number: newYork }));
+    expect(inside.status).toBe(202);
+    expect(inside.body.message).toEqual({ id: expect.stringMatching(/^msg_/), status: 'queued' });
+  });
+
+  it('holds a send outside the window as scheduled for the next allowed minute and says so', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await configured({ quiet_hours: { mode: 'hold' } });
+    const held = await send(app, workspace.token, sms({ phone_number: losAngeles }));
+    const opensAt = new Date(Date.UTC(2026, 6, 1, 15, 0)).toISOString();
+    expect(held.status).toBe(202);
+    expect(held.body.message).toMatchObject({ status: 'scheduled', held_until: opensAt });
+    const message = await call(app, 'GET', `/api/v1/messages/${held.body.message.id}`, { token: workspace.token });
+    expect(message.body.message).toMatchObject({ status: 'scheduled', send_at: opensAt });
+    // A send_at inside the window is not held.
+    const scheduled = await send(app, workspace.token, sms({ phone_number: losAngeles, send_at: opensAt, body: 'Later' }));
+    expect(scheduled.body.message).toEqual({ id: expect.any(String), status: 'scheduled' });
+  });
+
+  it("narrows the window to a state's law when apply_state_rules is on", async () => {
+    app.clock.set(THURSDAY_0030_UTC);
+    const withRules = await configured({ quiet_hours: { mode: 'refuse' } });
+    // 20:30 in Miami: inside 08:00-21:00, outside Florida's 08:00-20:00.
+    const florida = await send(app, withRules.token, sms({ phone_number: miami }));
+    expect(florida.status).toBe(422);
+    expect(florida.body.error.next_allowed_at).toBe(new Date(Date.UTC(2026, 6, 2, 12, 0)).toISOString());
+    expect((await send(app, withRules.token, sms({ phone_number: newYork }))).status).toBe(202);
+
+    const withoutRules = await configured({ quiet_hours: { mode: 'refuse', apply_state_rules: false } });
+    expect((await send(app, withoutRules.token, sms({ phone_number: miami }))).status).toBe(202);
+  });
+
+  it("follows a state's Sunday window: Texas allows Sunday texts from noon", async () => {
+    app.clock.set(SUNDAY_1500_UTC);
+    const workspace = await configured({ quiet_hours: { mode: 'hold' } });
+    const held = await send(app, workspace.token, sms({ phone_number: houston }));
+    expect(held.body.message).toMatchObject({
+      status: 'scheduled',
+      held_until: new Date(Date.UTC(2026, 6, 5, 17, 0)).toISOString(),
+    });
+  });
+
+  it('sends a held message when its time comes', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await configured({ quiet_hours: { mode: 'hold' } });
+    const held = await send(app, workspace.token, sms({ phone_number: losAngeles }));
+    await app.services.jobs.drain();
+    const before = await call(app, 'GET', `/api/v1/messages/${held.body.message.id}`, { token: workspace.token });
+    expect(before.body.message.status).toBe('scheduled');
+    app.clock.set(Date.UTC(2026, 6, 1, 15, 0));
+    await app.services.jobs.drain();
+    const after = await call(app, 'GET', `/api/v1/messages/${held.body.message.id}`, { token: workspace.token });
+    expect(after.body.message.status).not.toBe('scheduled');
+  });
+});
+
+describe('destinations', () => {
+  it('refuses a country outside allowed_countries with a fix naming the setting, until it is allowed', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await sendingWorkspace(app);
+    const paris = '+33612345678';
+    const refused = await send(app, workspace.token, sms({ phone_number: paris }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({
+      code: 'destination_not_allowed',
+      country: 'FR',
+      fix: expect.stringContaining('allowed_countries'),
+    });
+    expect(await app.services.prisma.message.count({ where: { workspaceId: workspace.workspaceId } })).toBe(0);
+    await settings(workspace, 'PATCH', { allowed_countries: ['US', 'FR'] });
+    expect((await send(app, workspace.token, sms({ phone_number: paris }))).status).toBe(202);
+  });
+});
+
+describe('SMS pumping guard', () => {
+  it('refuses and records a burst of first sends to one number block, and lets known numbers through', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await configured({ pumping_guard: { max_new_numbers_per_hour: 2 } });
+    const block = (last: string) => `+1415555017${last}`;
+    expect((await send(app, workspace.token, sms({ phone_number: block('1') }))).status).toBe(202);
+    expect((await send(app, workspace.token, sms({ phone_number: block('2') }))).status).toBe(202);
+    const third = await send(app, workspace.token, sms({ phone_number: block('3') }));
+    expect(third.status).toBe(429);
+    expect(third.body.error).toMatchObject({ code: 'suspected_sms_pumping', fix: expect.stringContaining('pumping_guard') });
+    const recorded = await app.services.prisma.pumpingGuardRefusal.findMany({ where: { workspaceId: workspace.workspaceId } });
+    expect(recorded.map((refusal) => refusal.phoneNumber)).toEqual([block('3')]);
+    // A number messaged before is not new; another block is not this one.
+    expect((await send(app, workspace.token, sms({ phone_number: block('1'), body: 'Again' }))).status).toBe(202);
+    expect((await send(app, workspace.token, sms({ phone_number: '+14155550281' }))).status).toBe(202);
+    // An hour later the block's first sends are no longer a burst.
+    app.clock.set(WEDNESDAY_1230_UTC + HOUR + 1);
+    expect((await send(app, workspace.token, sms({ phone_number: block('3') }))).status).toBe(202);
+  });
+
+  it('is off with enabled false', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await configured({ pumping_guard: { enabled: false, max_new_numbers_per_hour: 1 } });
+    for (const last of ['1', '2', '3']) {
+      expect((await send(app, workspace.token, sms({ phone_number: `+1415555018${last}` }))).status).toBe(202);
+    }
+  });
+});
+
+describe('GET /api/v1/lookups/{phone_number} and reject_landlines', () => {
+  const lookup = (developer: Developer, phoneNumber: string) =>
+    call(app, 'GET', `/api/v1/lookups/${encodeURIComponent(phoneNumber)}`, { token: developer.token });
+
+  it('answers the sandbox table, cached', async () => {
+    const developer = await createDeveloper(app);
+    expect((await lookup(developer, '+1 (303) 555-0191')).body).toEqual({
+      lookup: { phone_number: '+13035550191', country: 'US', line_type: 'landline', carrier: 'Sandbox Landline', valid: true },
+    });
+    expect((await lookup(developer, '+13035550197')).body.lookup.line_type).toBe('voip');
+    expect((await lookup(developer, '+18005550100')).body.lookup.line_type).toBe('toll_free');
+    expect((await lookup(developer, '+13035550150')).body.lookup.line_type).toBe('mobile');
+    const cached = await app.services.prisma.phoneLookup.findUniqueOrThrow({ where: { phoneNumber: '+13035550191' } });
+    expect(cached).toMatchObject({ lineType: 'landline', provider: 'sandbox' });
+    expect((await lookup(developer, 'not a number')).status).toBe(422);
+    const outsider = await tokenWithScopes(app, developer.workspaceId, ['messages:write']);
+    expect((await call(app, 'GET', '/api/v1/lookups/%2B13035550191', { token: outsider })).status).toBe(403);
+  });
+
+  it('refuses a landline with reject_landlines, and only then', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await sendingWorkspace(app);
+    const landline = '+13035550192';
+    expect((await send(app, workspace.token, sms({ phone_number: landline }))).status).toBe(202);
+    await settings(workspace, 'PATCH', { reject_landlines: true });
+    const refused = await send(app, workspace.token, sms({ phone_number: landline, body: 'Again' }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('landline_destination');
+    expect((await send(app, workspace.token, sms({ phone_number: '+13035550196' }))).status).toBe(202);
+  });
+});
+
+describe('the preview lists every blocker', () => {
+  it('names each failing rule with a fix naming the route and the tool, and answers accept only without any', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await sendingWorkspace(app, { balanceCents: 0 });
+    await settings(workspace, 'PATCH', { quiet_hours: { mode: 'refuse' }, reject_landlines: true });
+    const preview = await call(app, 'POST', '/api/v1/messages/preview', {
+      token: workspace.token,
+      body: sms({ phone_number: '+14155550193' }),
+    });
+    expect(preview.status).toBe(200);
+    const { blockers, verdict } = preview.body.preview;
+    expect(blockers.map((blocker: { code: string }) => blocker.code)).toEqual([
+      'landline_destination',
+      'outside_allowed_hours',
+      'insufficient_balance',
+    ]);
+    expect(verdict).toBe('landline_destination');
+    expect(blockers[0].fix).toMatch(/PATCH \/api\/v1\/messaging-settings.*update_messaging_settings/);
+    expect(blockers[1].fix).toMatch(/PATCH \/api\/v1\/messaging-settings.*update_messaging_settings/);
+    expect(blockers[2].fix).toMatch(/funding-invoices.*create_funding_invoice/);
+
+    const held = await configured({ quiet_hours: { mode: 'hold' } });
+    const heldPreview = await call(app, 'POST', '/api/v1/messages/preview', { token: held.token, body: sms() });
+    expect(heldPreview.body.preview.blockers).toEqual([
+      expect.objectContaining({ code: 'outside_allowed_hours', message: expect.stringContaining('held until') }),
+    ]);
+
+    const clear = await sendingWorkspace(app);
+    const accepted = await call(app, 'POST', '/api/v1/messages/preview', { token: clear.token, body: sms() });
+    expect(accepted.body.preview).toMatchObject({ verdict: 'accept', blockers: [] });
+  });
+});
