@@ -225,7 +225,6 @@ export type NumberLookup = {
   valid: boolean;
 };
 
-
 export type MessagingProvider = {
   /** Label used in webhook paths (/webhooks/<label>/events) and stored on provider events. */
   label: string;
