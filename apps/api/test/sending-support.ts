@@ -21,6 +21,8 @@ export async function connectNumber(app: TestApp, workspaceId: string) {
       number,
       provider: 'sandbox',
       status: 'connected',
+      // As the sandbox sells it: approved under its sandbox use case, so a real carrier sends from it too.
+      registrationStatus: 'approved',
       createdAt: new Date(Date.UTC(2026, 0, 1) + numberCounter),
     },
   });

@@ -48,13 +48,20 @@ const sidOf = async (id: string) =>
   (await app.services.prisma.phoneNumber.findUniqueOrThrow({ where: { id } })).providerNumberId!;
 const owned = (phoneNumber: string) => standIn.ownedNumbers().some((number) => number.phoneNumber === phoneNumber);
 
-/** A funded workspace with `count` numbers bought from Twilio through the API. */
+/**
+ * A funded workspace with `count` numbers bought from Twilio through the API, their registration
+ * approved as an approved use case leaves it (twilio-registration.test.ts registers one end to end).
+ */
 async function twilioWorkspace(count: number, areaCode = '415') {
   const workspace = await sendingWorkspace(app, { numbers: 0 });
   const numbers: { id: string; number: string }[] = [];
   for (let index = 0; index < count; index += 1) {
     const bought = await buy(app, workspace.token, { area_code: areaCode });
     expect(bought.status).toBe(201);
+    await app.services.prisma.phoneNumber.update({
+      where: { id: bought.body.number.id },
+      data: { registrationStatus: 'approved' },
+    });
     numbers.push(bought.body.number);
     app.clock.advance(1);
   }

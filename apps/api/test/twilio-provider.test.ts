@@ -68,11 +68,18 @@ function buy(target: TestApp, token: string, body?: object) {
   return call(target, 'POST', '/api/v1/numbers', { token, body });
 }
 
-/** A funded workspace whose sender number was bought from Twilio through the API. */
+/**
+ * A funded workspace whose sender number was bought from Twilio through the API, its registration
+ * approved as an approved use case leaves it (twilio-registration.test.ts registers one end to end).
+ */
 async function twilioWorkspace(target: TestApp = app, areaCode = '415') {
   const workspace = await sendingWorkspace(target, { numbers: 0 });
   const bought = await buy(target, workspace.token, { area_code: areaCode });
   expect(bought.status).toBe(201);
+  await target.services.prisma.phoneNumber.update({
+    where: { id: bought.body.number.id },
+    data: { registrationStatus: 'approved' },
+  });
   return { ...workspace, sender: bought.body.number.number as string };
 }
 

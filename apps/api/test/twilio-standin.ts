@@ -66,6 +66,8 @@ const refusedRecipients: Record<string, TwilioError> = {
 
 /** Area codes with numbers for sale, in the fictional 555-01xx block, and the region Twilio reports for each. */
 const INVENTORY_AREA_CODES = ['415', '212', '512'];
+/** The toll-free code with numbers for sale (AvailablePhoneNumbers/US/TollFree). */
+const TOLL_FREE_AREA_CODE = '833';
 const INVENTORY_REGIONS: Record<string, string> = { '415': 'CA', '212': 'NY', '512': 'TX' };
 const NUMBERS_PER_AREA_CODE = 100;
 
@@ -89,6 +91,11 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
   const nextFailures: { method: string; pathPart: string; failure: TwilioError }[] = [];
   let dropNextMessageAnswer = false;
   const proxies = new Map<string, string>();
+  /**
+   * Trust Hub and registration resources by sid: profiles, end users and their assignments (kept as
+   * created), brand registrations, A2P campaigns and toll-free verifications (pending until `decide`).
+   */
+  const registrations = new Map<string, Record<string, unknown>>();
 
   function messageResource(message: StandInMessage) {
     return {
@@ -146,7 +153,7 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
   }
 
   function forSale(areaCode: string): string[] {
-    if (!INVENTORY_AREA_CODES.includes(areaCode)) return [];
+    if (!INVENTORY_AREA_CODES.includes(areaCode) && areaCode !== TOLL_FREE_AREA_CODE) return [];
     const owned = new Set([...numbers.values()].map((number) => number.phoneNumber));
     return Array.from(
       { length: NUMBERS_PER_AREA_CODE },
@@ -219,7 +226,67 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     return { status: 201, body: numberResource(number) };
   }
 
+  /** A registration resource: the form's fields in snake case, with a new sid of `prefix` and `extra`. */
+  function register(prefix: string, form: URLSearchParams, extra: Record<string, unknown> = {}): Answer {
+    const fields = Object.fromEntries(
+      [...new Set(form.keys())].map((key) => [
+        key.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase(),
+        form.getAll(key).length > 1 ? form.getAll(key) : form.get(key),
+      ]),
+    );
+    const resource = {
+      sid: sid(prefix),
+      account_sid: accountSid,
+      date_created: new Date(options.now()).toISOString(),
+      ...fields,
+      ...extra,
+    };
+    registrations.set(resource.sid, resource);
+    return { status: 201, body: resource };
+  }
+
+  /** The Trust Hub and A2P registration routes (trusthub.twilio.com and messaging.twilio.com /v1). */
+  function registrationRoute(method: string, path: string, form: URLSearchParams): Answer | undefined {
+    const created: Record<string, [string, Record<string, unknown>]> = {
+      '/v1/CustomerProfiles': ['BU', { status: 'draft' }],
+      '/v1/TrustProducts': ['BU', { status: 'draft' }],
+      '/v1/EndUsers': ['IT', {}],
+      '/v1/a2p/BrandRegistrations': ['BN', { status: 'PENDING', errors: [] }],
+      '/v1/Tollfree/Verifications': ['HH', { status: 'PENDING_REVIEW' }],
+    };
+    const creating = created[path];
+    if (method === 'POST' && creating) return register(creating[0], form, creating[1]);
+    const assignment = /^\/v1\/(CustomerProfiles|TrustProducts)\/(BU[0-9a-f]{32})\/EntityAssignments$/.exec(path);
+    if (method === 'POST' && assignment) return register('BV', form, { bundle_sid: assignment[2] });
+    const bundle = /^\/v1\/(CustomerProfiles|TrustProducts)\/(BU[0-9a-f]{32})$/.exec(path);
+    const campaigns = /^\/v1\/Services\/(MG[0-9a-f]{32})\/Compliance\/Usa2p$/.exec(path);
+    if (method === 'POST' && campaigns) {
+      return register('QE', form, { messaging_service_sid: campaigns[1], campaign_status: 'PENDING', errors: [] });
+    }
+    const read =
+      /^\/v1\/(?:a2p\/BrandRegistrations|Tollfree\/Verifications|Services\/MG[0-9a-f]{32}\/Compliance\/Usa2p)\/(\w+)$/.exec(path);
+    const found = registrations.get(bundle?.[2] ?? read?.[1] ?? '');
+    if (bundle && method === 'POST' && found) {
+      Object.assign(found, { status: form.get('Status') ?? found.status });
+      return { status: 200, body: found };
+    }
+    if (read && method === 'GET') return found ? { status: 200, body: found } : notFound();
+    return undefined;
+  }
+
   function route(method: string, path: string, query: URLSearchParams, form: URLSearchParams): Answer {
+    const registration = registrationRoute(method, path, form);
+    if (registration) return registration;
+    if (method === 'POST' && path === '/v1/Services') {
+      const service: StandInService = {
+        sid: sid('MG'),
+        inboundRequestUrl: null,
+        useInboundWebhookOnNumber: true,
+        phoneNumberSids: [],
+      };
+      services.set(service.sid, service);
+      return { status: 201, body: { sid: service.sid, account_sid: accountSid, friendly_name: form.get('FriendlyName') } };
+    }
     if (method === 'POST' && path === `${accountPath}/Messages.json`) return createMessage(form);
     if (method === 'GET' && path === `${accountPath}/Messages.json`) {
       const matching = messages.filter(
@@ -229,9 +296,13 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
       const pageSize = Number(query.get('PageSize') ?? 50);
       return { status: 200, body: page(path, 'messages', matching.reverse().slice(0, pageSize).map(messageResource), pageSize) };
     }
-    if (method === 'GET' && path === `${accountPath}/AvailablePhoneNumbers/US/Local.json`) {
+    const availableType = new RegExp(`^${accountPath}/AvailablePhoneNumbers/US/(Local|TollFree)\\.json$`).exec(path)?.[1];
+    if (method === 'GET' && availableType) {
       const pageSize = Number(query.get('PageSize') ?? 50);
-      const areaCode = query.get('AreaCode') ?? INVENTORY_AREA_CODES[0]!;
+      const areaCode = query.get('AreaCode') ?? (availableType === 'TollFree' ? TOLL_FREE_AREA_CODE : INVENTORY_AREA_CODES[0]!);
+      if ((areaCode === TOLL_FREE_AREA_CODE) !== (availableType === 'TollFree')) {
+        return { status: 200, body: page(path, 'available_phone_numbers', [], pageSize) };
+      }
       // Contains matches digits anywhere in the number (this stand-in takes digits only, no wildcards).
       const contains = query.get('Contains') ?? '';
       const offered = forSale(areaCode)
@@ -260,7 +331,7 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
       // Released numbers go back on sale; Twilio answers 204 without a body, 404 for a sid not on the account.
       return numbers.delete(numberPath[1]!) ? { status: 204, body: undefined } : notFound();
     }
-    const servicePath = /^\/v1\/Services\/(MG[0-9a-f]{32})(\/PhoneNumbers)?$/.exec(path);
+    const servicePath = /^\/v1\/Services\/(MG[0-9a-f]{32})(\/PhoneNumbers)?(?:\/(PN[0-9a-f]{32}))?$/.exec(path);
     const service = servicePath ? services.get(servicePath[1]!) : undefined;
     if (!servicePath || !service) return notFound();
     if (method === 'GET' && !servicePath[2]) {
@@ -274,6 +345,11 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
           use_inbound_webhook_on_number: service.useInboundWebhookOnNumber,
         },
       };
+    }
+    if (method === 'DELETE' && servicePath[3]) {
+      const had = service.phoneNumberSids.includes(servicePath[3]);
+      service.phoneNumberSids = service.phoneNumberSids.filter((numberSid) => numberSid !== servicePath[3]);
+      return had ? { status: 204, body: undefined } : notFound();
     }
     const number = numbers.get(form.get('PhoneNumberSid') ?? '');
     if (method !== 'POST' || !number) return notFound();
@@ -393,6 +469,19 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     dropNextMessageAnswer() {
       dropNextMessageAnswer = true;
     },
+    /** A registration resource (brand registration, A2P campaign, toll-free verification...) as created. */
+    registration: (resourceSid: string) => registrations.get(resourceSid),
+    /** The registrations created with a sid of `prefix` (BN, QE, HH, BU, IT), oldest first. */
+    registrationsOf: (prefix: string) =>
+      [...registrations.values()].filter((resource) => String(resource.sid).startsWith(prefix)),
+    /** Twilio's decision on a registration: its status field and the fields that come with it. */
+    decide(resourceSid: string, fields: Record<string, unknown>) {
+      const resource = registrations.get(resourceSid);
+      if (!resource) throw new Error(`no registration ${resourceSid}`);
+      Object.assign(resource, fields);
+    },
+    /** The Messaging Services the account has, by sid (those the tests added and those the app created). */
+    service: (serviceSid: string) => services.get(serviceSid),
     addService(settings: Omit<StandInService, 'sid' | 'phoneNumberSids'>): StandInService {
       const service = { sid: sid('MG'), phoneNumberSids: [], ...settings };
       services.set(service.sid, service);

@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
+import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
+import { sendingWorkspace } from './sending-support.ts';
+import { startTwilioStandIn, type TwilioStandIn } from './twilio-standin.ts';
+
+const ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
+const AUTH_TOKEN = randomBytes(16).toString('hex');
+const PUBLIC_BASE_URL = 'https://registration.example.test';
+// Twilio is asked for a decision a minute after a submission, then hourly.
+const FIRST_CHECK_MS = 60_000;
+const POLL_MS = 3_600_000;
+
+let standIn: TwilioStandIn;
+let app: TestApp;
+
+beforeAll(async () => {
+  standIn = await startTwilioStandIn({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, now: () => app.clock.now() });
+  app = await startTestApp(standIn.appEnvironment(PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1' }));
+  standIn.forward(PUBLIC_BASE_URL, app.baseUrl);
+});
+
+afterAll(async () => {
+  await closeStarted(app);
+  await closeStarted(standIn);
+});
+
+const brandBody = {
+  legal_name: 'Example Dental LLC',
+  country: 'US',
+  tax_id: '12-3456789',
+  entity_type: 'private_company',
+  vertical: 'healthcare',
+  website: 'https://example.com',
+  support_email: 'support@example.com',
+  support_phone: '+14155550123',
+};
+const useCaseBody = (brandId: string) => ({
+  brand_id: brandId,
+  use_case: 'account_notifications',
+  description: 'Appointment reminders and changes for patients who booked a visit online.',
+  sample_messages: ['Example Dental: your cleaning is tomorrow at 9:00.', 'Example Dental: your visit moved to Friday.'],
+  message_flow: 'Patients tick an unchecked box for text reminders on the booking form at https://example.com/book.',
+  help_message: 'Example Dental: call +14155550123 for help. Reply STOP to opt out.',
+  opt_out_message: 'Example Dental: you will get no more texts from us.',
+  has_links: false,
+  has_phone_numbers: true,
+});
+
+async function advance(ms: number) {
+  app.clock.advance(ms);
+  await app.services.jobs.drain();
+}
+
+const lastOf = (prefix: string) => standIn.registrationsOf(prefix).at(-1)!;
+
+describe('sender registration on Twilio', () => {
+  it('refuses a send to a US number from an unregistered number, and not to another country', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const bought = await call(app, 'POST', '/api/v1/numbers', { token: developer.token, body: { area_code: '415' } });
+    expect(bought.body.number.registration).toEqual({ status: 'unregistered', use_case_id: null, reasons: [] });
+    const refused = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: '+14155550123', body: 'Your table is ready.' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({
+      code: 'sender_not_registered',
+      fix: expect.stringContaining('POST /api/v1/use-cases/{id}/numbers'),
+      retry: 'retry_after_sender_ready',
+    });
+    const abroad = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: '+447911123456', body: 'Your table is ready.' },
+    });
+    expect(abroad.status, JSON.stringify(abroad.body)).toBe(202);
+
+    const token = await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'mcp:execute', 'messages:write']);
+    const client = await connectMcp(app, token);
+    try {
+      const result = await client.callTool({ name: 'send_message', arguments: { phone_number: '+14155550123', body: 'Hi' } });
+      expect(result.isError).toBe(true);
+      expect(toolError(result)).toMatchObject({
+        code: 'sender_not_registered',
+        fix: expect.stringContaining('assign_number_to_use_case'),
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('registers the brand through Trust Hub and A2P, the use case as a campaign of its own service, and sends once assigned', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const number = (await call(app, 'POST', '/api/v1/numbers', { token: developer.token, body: { area_code: '212' } })).body
+      .number;
+
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody });
+    expect(brand.status).toBe(201);
+    const customerProfile = standIn.registrationsOf('BU').at(-2)!;
+    const registration = lastOf('BN');
+    expect(standIn.registrationsOf('IT').at(-2)).toMatchObject({
+      type: 'customer_profile_business_information',
+      attributes: expect.stringContaining('"business_registration_number":"12-3456789"'),
+    });
+    expect(registration).toMatchObject({ customer_profile_bundle_sid: customerProfile.sid, brand_type: 'STANDARD' });
+    expect(standIn.registrationsOf('BU').every((bundle) => bundle.status === 'pending-review')).toBe(true);
+
+    // Still pending at Twilio: asked again an hour later.
+    await advance(FIRST_CHECK_MS);
+    const pending = await call(app, 'GET', `/api/v1/brands/${brand.body.brand.id}`, { token: developer.token });
+    expect(pending.body.brand.status).toBe('pending');
+    standIn.decide(String(registration.sid), { status: 'APPROVED' });
+    await advance(POLL_MS);
+    const verified = await call(app, 'GET', `/api/v1/brands/${brand.body.brand.id}`, { token: developer.token });
+    expect(verified.body.brand.status).toBe('verified');
+
+    const useCase = await call(app, 'POST', '/api/v1/use-cases', {
+      token: developer.token,
+      body: useCaseBody(brand.body.brand.id),
+    });
+    expect(useCase.status).toBe(201);
+    const campaign = lastOf('QE');
+    expect(campaign).toMatchObject({
+      brand_registration_sid: registration.sid,
+      us_app_to_person_usecase: 'ACCOUNT_NOTIFICATION',
+      message_samples: useCaseBody('').sample_messages,
+      has_embedded_phone: 'true',
+    });
+    const assigned = await call(app, 'POST', `/api/v1/use-cases/${useCase.body.use_case.id}/numbers`, {
+      token: developer.token,
+      body: { number_id: number.id },
+    });
+    expect(assigned.body.number.registration.status).toBe('pending');
+    expect(standIn.service(String(campaign.messaging_service_sid))?.phoneNumberSids).toHaveLength(1);
+
+    standIn.decide(String(campaign.sid), {
+      campaign_status: 'VERIFIED',
+      rate_limits: { att: { mps: '75', msg_class: 'A' }, tmobile: { brand_tier: 'TOP', brand_daily_cap: 200000 } },
+    });
+    await advance(FIRST_CHECK_MS);
+    const approved = await call(app, 'GET', `/api/v1/use-cases/${useCase.body.use_case.id}`, { token: developer.token });
+    expect(approved.body.use_case).toMatchObject({
+      status: 'approved',
+      throughput: { messages_per_minute: 4500, daily_cap: 200000 },
+    });
+    const numbers = await call(app, 'GET', '/api/v1/numbers', { token: developer.token });
+    expect(numbers.body.numbers[0].registration.status).toBe('approved');
+    const sent = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: '+14155550123', body: 'Your cleaning is tomorrow.' },
+    });
+    expect(sent.status).toBe(202);
+
+    await call(app, 'DELETE', `/api/v1/use-cases/${useCase.body.use_case.id}/numbers/${number.id}`, { token: developer.token });
+    expect(standIn.service(String(campaign.messaging_service_sid))?.phoneNumberSids).toEqual([]);
+    const refused = await call(app, 'POST', '/api/v1/messages', {
+      token: developer.token,
+      body: { phone_number: '+14155550123', body: 'Your cleaning is tomorrow.' },
+    });
+    expect(refused.body.error.code).toBe('sender_not_registered');
+  });
+
+  it("maps Twilio's rejection of a campaign to reasons naming our fields", async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody });
+    standIn.decide(String(lastOf('BN').sid), { status: 'APPROVED' });
+    await advance(FIRST_CHECK_MS);
+    const useCase = await call(app, 'POST', '/api/v1/use-cases', {
+      token: developer.token,
+      body: useCaseBody(brand.body.brand.id),
+    });
+    standIn.decide(String(lastOf('QE').sid), {
+      campaign_status: 'FAILED',
+      errors: [{ code: 30896, description: 'The opt-in flow is not verifiable.', fields: ['MESSAGE_FLOW'] }],
+    });
+    await advance(FIRST_CHECK_MS);
+    const rejected = await call(app, 'GET', `/api/v1/use-cases/${useCase.body.use_case.id}`, { token: developer.token });
+    expect(rejected.body.use_case).toMatchObject({
+      status: 'rejected',
+      rejection_reasons: [
+        {
+          code: 'twilio_30896',
+          field: 'message_flow',
+          message: 'The opt-in flow is not verifiable.',
+          fix: expect.stringContaining('Correct message_flow'),
+        },
+      ],
+    });
+  });
+
+  it('searches, buys and verifies a toll-free number through Tollfree Verifications', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const search = await call(app, 'GET', '/api/v1/numbers/available?type=toll_free&limit=1', { token: developer.token });
+    expect(search.body.available_numbers).toEqual([expect.objectContaining({ number: '+18335550100', type: 'toll_free' })]);
+    const bought = await call(app, 'POST', '/api/v1/numbers', { token: developer.token, body: { type: 'toll_free' } });
+    expect(bought.body.number).toMatchObject({ type: 'toll_free', registration: { status: 'unregistered' } });
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody });
+    const submitted = await call(app, 'POST', `/api/v1/numbers/${bought.body.number.id}/toll-free-verification`, {
+      token: developer.token,
+      body: {
+        brand_id: brand.body.brand.id,
+        use_case: 'delivery_notifications',
+        description: 'Delivery updates for customers who ordered online and asked for texts.',
+        sample_messages: ['Example: your order shipped.', 'Example: your order was delivered.'],
+        message_flow: 'Customers tick an unchecked box for delivery texts at checkout.',
+        monthly_volume: 5000,
+      },
+    });
+    expect(submitted.body.number.registration.status).toBe('pending');
+    const verification = lastOf('HH');
+    expect(verification).toMatchObject({
+      business_name: 'Example Dental LLC',
+      use_case_categories: 'DELIVERY_NOTIFICATION',
+      message_volume: '10,000',
+      opt_in_type: 'WEB_FORM',
+    });
+    standIn.decide(String(verification.sid), {
+      status: 'TWILIO_REJECTED',
+      rejection_reason: 'Sample messages lack the brand name.',
+    });
+    await advance(FIRST_CHECK_MS);
+    const numbers = await call(app, 'GET', '/api/v1/numbers', { token: developer.token });
+    expect(numbers.body.numbers[0].registration).toMatchObject({
+      status: 'rejected',
+      reasons: [{ message: 'Sample messages lack the brand name.', field: null }],
+    });
+  });
+});
