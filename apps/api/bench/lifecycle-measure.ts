@@ -25,6 +25,8 @@ const CONNECTIONS = 32;
 const WEBHOOKS_PER_MESSAGE = 2;
 const WAIT_MS = Number(process.env.BENCH_LIFECYCLE_WAIT_S ?? 900) * 1000;
 const POLL_MS = 20;
+// Time for exiting backends to have reported their counters.
+const STATS_FLUSH_MS = 1_000;
 
 export type LifecycleProcess = { pid: number; port: number; stop(): Promise<number> };
 
@@ -36,7 +38,11 @@ export type LifecycleRunner = {
   start(kind: string, target: BenchTarget, env: Record<string, string>): Promise<LifecycleProcess>;
   /** The PostgreSQL processes serving the target (backends, autovacuum, writers) and Redis's. */
   databasePids(target: BenchTarget): Promise<{ postgres: number[]; redis: number[] }>;
+  /** PostgreSQL's counters of the target's database (pg_stat_database); undefined embedded. */
+  databaseWork(target: BenchTarget): Promise<DatabaseWork | undefined>;
 };
+
+export type DatabaseWork = { transactions: number; rowsWritten: number };
 
 type Groups = { api: number[]; worker: number[]; postgres: number[]; redis: number[] };
 type CpuByGroup = Record<keyof Groups, number>;
@@ -49,6 +55,8 @@ export type LifecycleMeasurement = {
   completed: number;
   failedSends: number;
   cpuMicrosPerMessage: CpuByGroup & { all: number };
+  /** Transactions and rows inserted, updated or deleted per message, over every message the side sent (scaled). */
+  databaseWorkPerMessage?: DatabaseWork;
   peakRssMb: number;
   half: {
     rate: number;
@@ -137,8 +145,13 @@ async function measureSide(
       half: Omit<LifecycleMeasurement['half'], 'dispatchP50' | 'dispatchP99'>;
     };
     let peakRssMb = Number.NaN;
+    // A backend reports its counters when idle for a while or as it exits: read once before the first
+    // send, and again after the processes stopped, over every message sent between.
+    const workBefore = await runner.databaseWork(target);
+    let sent = 0;
     try {
-      await sendAndDeliver(api.port, requests, sink, Math.ceil(messages / 10));
+      const warm = await sendAndDeliver(api.port, requests, sink, Math.ceil(messages / 10));
+      sent += warm.completed;
       const groupsNow = async (): Promise<Groups> => ({
         api: [api.pid],
         worker: worker ? [worker.pid] : [],
@@ -152,6 +165,7 @@ async function measureSide(
         redis: snapshot(before.redis),
       };
       const saturated = await sendAndDeliver(api.port, requests, sink, messages);
+      sent += saturated.completed;
       const cpu = usedSince(cpuBefore, await groupsNow());
       const perMessage = (micros: number) => micros / Math.max(1, saturated.completed);
       const all = cpu.api + cpu.worker + cpu.postgres + cpu.redis;
@@ -162,6 +176,7 @@ async function measureSide(
       halfSince = new Date().toISOString();
       const base = sink.received();
       const half = await pacedLoad(api.port, requests, { rate, seconds });
+      sent += half.sent - half.non2xx - half.errors;
       await sinkReceived(sink, base, (half.sent - half.non2xx - half.errors) * WEBHOOKS_PER_MESSAGE);
       const latencies = sink.takeLatencies();
       measured = {
@@ -186,11 +201,20 @@ async function measureSide(
       const rss = await Promise.all([api.stop(), ...(worker ? [worker.stop()] : [])]);
       peakRssMb = Math.max(...rss);
     }
-    if (side === 'floor') return { ...measured, peakRssMb };
+    await sleep(STATS_FLUSH_MS);
+    const workAfter = await runner.databaseWork(target);
+    const databaseWorkPerMessage =
+      workBefore && workAfter
+        ? {
+            transactions: (workAfter.transactions - workBefore.transactions) / sent,
+            rowsWritten: (workAfter.rowsWritten - workBefore.rowsWritten) / sent,
+          }
+        : undefined;
+    if (side === 'floor') return { ...measured, databaseWorkPerMessage, peakRssMb };
     const timings = await runner.inChild<{ dispatchP50: number; dispatchP99: number }>('--lifecycle-timings', target, {
       BENCH_LIFECYCLE_SINCE: halfSince,
     });
-    return { ...measured, peakRssMb, half: { ...measured.half, ...timings } };
+    return { ...measured, databaseWorkPerMessage, peakRssMb, half: { ...measured.half, ...timings } };
   });
 }
 
@@ -219,7 +243,9 @@ export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: Li
         column('PG', 7),
         column('Redis', 7),
         column('RSS MB', 8),
-        '  (end to end; CPU µs per message of each process; peak RSS of the largest)',
+        column('xact', 6),
+        column('rows', 6),
+        '  (end to end; CPU µs per message of each process; peak RSS of the largest; PostgreSQL transactions and rows written per message)',
       ].join(''),
     );
     for (const [label, measured] of [
@@ -244,6 +270,8 @@ export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: Li
           column(mode === 'postgres' ? cpu.postgres.toFixed(0) : '-', 7),
           column(mode === 'postgres' ? cpu.redis.toFixed(0) : '-', 7),
           column(measured.peakRssMb.toFixed(0), 8),
+          column(measured.databaseWorkPerMessage?.transactions.toFixed(1) ?? '-', 6),
+          column(measured.databaseWorkPerMessage?.rowsWritten.toFixed(1) ?? '-', 6),
           `  ${label}${problems}`,
         ].join(''),
       );

@@ -224,10 +224,12 @@ function wakeable() {
   return {
     generation: () => generation,
     wait: (seen: number) => (seen === generation ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve()),
+    /** One loop per piece of work: waking them all would send each but one to an empty claim. */
     wake() {
       generation += 1;
-      waiting.splice(0).forEach((resolve) => resolve());
+      waiting.shift()?.();
     },
+    wakeAll: () => waiting.splice(0).forEach((resolve) => resolve()),
   };
 }
 
@@ -345,8 +347,8 @@ export async function serveLifecycleFloor(target: BenchTarget, sinkUrl: string):
     port,
     async close() {
       closing = true;
-      dispatches.wake();
-      deliveries.wake();
+      dispatches.wakeAll();
+      deliveries.wakeAll();
       await Promise.allSettled(loops);
       await closeServer(server);
       await agent.close();

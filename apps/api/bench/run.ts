@@ -574,6 +574,21 @@ async function measureLifecycleIn(mode: 'embedded' | 'postgres'): Promise<void> 
       return { pid: server.child.pid!, port: server.port, stop: () => stopServer(server) };
     },
     databasePids: databasePidsByServer,
+    async databaseWork(target) {
+      if (target.kind !== 'postgres') return undefined;
+      const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ transactions: number; rows_written: number }>(
+          `SELECT (xact_commit + xact_rollback)::float8 AS transactions, (tup_inserted + tup_updated + tup_deleted)::float8 AS rows_written
+           FROM pg_stat_database WHERE datname = $1`,
+          [new URL(target.databaseUrl).pathname.slice(1)],
+        );
+        return { transactions: rows[0]?.transactions ?? 0, rowsWritten: rows[0]?.rows_written ?? 0 };
+      } finally {
+        await client.end();
+      }
+    },
   });
 }
 
