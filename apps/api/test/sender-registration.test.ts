@@ -408,7 +408,7 @@ describe('over MCP', () => {
     const developer = await sendingWorkspace(app, { numbers: 0 });
     const number = await buy(developer.token, { registration: 'unregistered' });
     const token = await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'mcp:execute', 'compliance:write']);
-    const client = await connectMcp(app, token);
+    const client = await connectMcp(app, token, { toolsets: 'compliance' });
     try {
       const tools = (await client.listTools()).tools.map((tool) => tool.name);
       expect(tools).toEqual(

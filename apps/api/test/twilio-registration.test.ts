@@ -70,9 +70,14 @@ describe('sender registration on Twilio', () => {
       fix: expect.stringContaining('POST /api/v1/use-cases/{id}/numbers'),
       retry: 'retry_after_sender_ready',
     });
+    const allowed = await call(app, 'PATCH', '/api/v1/messaging-settings', {
+      token: developer.token,
+      body: { allowed_countries: ['US', 'GB'] },
+    });
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
     const abroad = await call(app, 'POST', '/api/v1/messages', {
       token: developer.token,
-      body: { phone_number: '+447911123456', body: 'Your table is ready.' },
+      body: { phone_number: '+447400123456', body: 'Your table is ready.' },
     });
     expect(abroad.status, JSON.stringify(abroad.body)).toBe(202);
 
