@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/crypto.ts';
 import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
 import { send, sendingWorkspace, sms } from './sending-support.ts';
@@ -176,6 +177,32 @@ describe('allowed hours', () => {
     });
   });
 
+  it('exempts a sender registered for one-time passcodes or account notifications', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await configured({ quiet_hours: { mode: 'refuse' } });
+    const useCase = await app.services.prisma.useCase.create({
+      data: {
+        id: newId('ucs'),
+        workspaceId: workspace.workspaceId,
+        brandId: newId('brd'),
+        useCase: 'two_factor_auth',
+        description: 'Sign-in codes',
+        sampleMessages: ['Your code is 123456', 'Your code is 654321'],
+        messageFlow: 'Requested at sign-in',
+        helpMessage: 'Help',
+        optOutMessage: 'Stopped',
+        hasLinks: false,
+        hasPhoneNumbers: false,
+        status: 'approved',
+      },
+    });
+    expect((await send(app, workspace.token, sms({ phone_number: losAngeles }))).status).toBe(422);
+    await app.services.prisma.phoneNumber.update({ where: { id: workspace.senders[0]!.id }, data: { useCaseId: useCase.id } });
+    const code = await send(app, workspace.token, sms({ phone_number: losAngeles, body: 'Your code is 123456' }));
+    expect(code.status).toBe(202);
+    expect(code.body.message).toEqual({ id: expect.any(String), status: 'queued' });
+  });
+
   it('sends a held message when its time comes', async () => {
     app.clock.set(WEDNESDAY_1230_UTC);
     const workspace = await configured({ quiet_hours: { mode: 'hold' } });
@@ -299,5 +326,78 @@ describe('the preview lists every blocker', () => {
     const clear = await sendingWorkspace(app);
     const accepted = await call(app, 'POST', '/api/v1/messages/preview', { token: clear.token, body: sms() });
     expect(accepted.body.preview).toMatchObject({ verdict: 'accept', blockers: [] });
+  });
+});
+
+describe('POST /api/v1/consents and GET /api/v1/consents/{phone_number}', () => {
+  const consent = {
+    phone_number: '+1 415 555 0160',
+    source: 'web_form',
+    captured_at: '2026-06-30T10:00:00Z',
+    evidence: 'https://example.com/join, "Text me offers" ticked',
+  };
+
+  it('records the newest consent of a number and reads it back, in its own workspace only', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const developer = await createDeveloper(app);
+    const created = await call(app, 'POST', '/api/v1/consents', { token: developer.token, body: consent });
+    expect(created.status).toBe(201);
+    expect(created.body.consent).toEqual({
+      phone_number: '+14155550160',
+      source: 'web_form',
+      captured_at: '2026-06-30T10:00:00.000Z',
+      evidence: consent.evidence,
+      recorded_at: new Date(WEDNESDAY_1230_UTC).toISOString(),
+    });
+    await call(app, 'POST', '/api/v1/consents', { token: developer.token, body: { ...consent, source: 'paper' } });
+    const read = await call(app, 'GET', '/api/v1/consents/%2B14155550160', { token: developer.token });
+    expect(read.body.consent.source).toBe('paper');
+
+    const stranger = await createDeveloper(app);
+    expect((await call(app, 'GET', '/api/v1/consents/%2B14155550160', { token: stranger.token })).status).toBe(404);
+    const reader = await tokenWithScopes(app, developer.workspaceId, ['compliance:read']);
+    expect((await call(app, 'GET', '/api/v1/consents/%2B14155550160', { token: reader })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/consents', { token: reader, body: consent })).status).toBe(403);
+  });
+
+  it.each([
+    [{ ...consent, source: 'telepathy' }, 'source'],
+    [{ ...consent, captured_at: '2027-01-01T00:00:00Z' }, 'captured_at'],
+    [{ ...consent, evidence: 'x'.repeat(2_001) }, 'evidence'],
+    [{ ...consent, phone_number: 'nope' }, 'phone_number'],
+  ])('refuses %j with 422 naming %s', async (body, path) => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const developer = await createDeveloper(app);
+    const response = await call(app, 'POST', '/api/v1/consents', { token: developer.token, body });
+    expect(response.status).toBe(422);
+    expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toContain(path);
+  });
+
+  it('stops the enrollments without a consent of a campaign that requires one, and sends to the others', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC + 6 * HOUR);
+    const workspace = await sendingWorkspace(app);
+    const api = async (method: string, path: string, body?: unknown) => {
+      const response = await call(app, method, path, { token: workspace.token, body });
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+      return response.body;
+    };
+    await api('POST', '/api/v1/consents', { ...consent, phone_number: newYork });
+    const { campaign } = await api('POST', '/api/v1/campaigns', {
+      name: 'Consented only',
+      settings: { require_consent: true, quiet_hours: { enabled: false } },
+    });
+    expect(campaign.settings.require_consent).toBe(true);
+    await api('POST', `/api/v1/campaigns/${campaign.id}/stages`, { body: 'Hello', delay_minutes: 0 });
+    await api('POST', `/api/v1/campaigns/${campaign.id}/enrollments`, { phone_numbers: [newYork, miami] });
+    await api('POST', `/api/v1/campaigns/${campaign.id}/activate`);
+    await app.services.jobs.drain();
+    const { enrollments } = await api('GET', `/api/v1/campaigns/${campaign.id}/enrollments`);
+    const byNumber = Object.fromEntries(
+      enrollments.map((enrollment: { phone_number: string }) => [enrollment.phone_number, enrollment]),
+    );
+    expect(byNumber[miami]).toMatchObject({ status: 'stopped', stop_reason: 'consent_missing' });
+    expect(byNumber[newYork]).toMatchObject({ status: 'completed', stop_reason: null });
+    const sent = await app.services.prisma.message.findMany({ where: { workspaceId: workspace.workspaceId } });
+    expect(sent.map((message) => message.phoneNumber)).toEqual([newYork]);
   });
 });

@@ -253,7 +253,7 @@ describe('accept_message_batch', () => {
       const dryRun = await acceptDryRun(db.sql, parameters);
       expect(dryRun.outcome).toBe(sendCase.outcome);
       // The dry run reports every rule that fails, not only the first: here, each from the case's on.
-      const failing = sendOutcomes.filter((entry) => 'refusal' in entry).map((entry) => entry.outcome);
+      const failing: TSendOutcome[] = sendOutcomes.filter((entry) => 'refusal' in entry).map((entry) => entry.outcome);
       if (failing.includes(sendCase.outcome)) expect(dryRun.preview.blockers[0]).toBe(sendCase.outcome);
       else expect(dryRun.preview.blockers).toEqual([]);
       for (const blocker of dryRun.preview.blockers) expect(failing).toContain(blocker);

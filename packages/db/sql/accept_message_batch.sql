@@ -24,8 +24,9 @@
 --      never-messaged numbers of its block (the number without its last two digits) got their first
 --      send within the hour. The refusal is recorded (pumping_guard_refusals).
 --   6. Allowed hours: `outside_allowed_hours`. With `next_allowed_at` (TypeScript found the send's time
---      outside the recipient's allowed hours), a send that is not an auto-reply is refused when
---      `allowed_hours_mode` is refuse, and with hold accepted as scheduled for next_allowed_at.
+--      outside the recipient's allowed hours), a send is refused when `allowed_hours_mode` is refuse,
+--      and with hold accepted as scheduled for next_allowed_at. Exempt: an auto-reply, and a sender
+--      whose use case is two_factor_auth or account_notifications.
 --   7. Balance: `insufficient_balance`, the prepaid balance is below the send's cost.
 --   8. The workspace's daily spend cap: `spend_limit_exceeded`.
 --   9. The daily spend caps of a capped token and of the tokens it was created from
@@ -174,16 +175,16 @@ BEGIN
     r_from := request->>'from_number';
     sender_is_sticky := TRUE;
     IF r_from IS NOT NULL THEN
-      SELECT p.id, p.number, p.registration_status INTO sender
+      SELECT p.id, p.number, p.registration_status, p.use_case_id INTO sender
       FROM phone_numbers p
       WHERE p.number = r_from AND p.workspace_id = v_workspace_id AND p.status = 'connected';
     ELSE
-      SELECT p.id, p.number, p.registration_status INTO sender
+      SELECT p.id, p.number, p.registration_status, p.use_case_id INTO sender
       FROM recipient_senders r JOIN phone_numbers p ON p.id = r.phone_number_id AND p.workspace_id = r.workspace_id
       WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND p.status = 'connected';
       IF NOT FOUND THEN
         sender_is_sticky := FALSE;
-        SELECT p.id, p.number, p.registration_status INTO sender
+        SELECT p.id, p.number, p.registration_status, p.use_case_id INTO sender
         FROM phone_numbers p
         WHERE p.workspace_id = v_workspace_id AND p.status = 'connected'
         ORDER BY COALESCE((senders_used->>p.id)::TIMESTAMPTZ, p.last_used_at) ASC NULLS FIRST, p.created_at, p.id
@@ -235,7 +236,11 @@ BEGIN
         failing := array_append(failing, 'suspected_sms_pumping');
       END IF;
     END IF;
-    IF request ? 'next_allowed_at' AND request->>'source' IS DISTINCT FROM 'auto_reply' AND (v_dry_run OR failing = '{}') THEN
+    -- Rule 6 exempts what the recipient is waiting for: an auto-reply, and the traffic of a sender
+    -- registered for one-time passcodes or account notifications.
+    IF request ? 'next_allowed_at' AND request->>'source' IS DISTINCT FROM 'auto_reply' AND (v_dry_run OR failing = '{}')
+       AND NOT EXISTS (SELECT 1 FROM use_cases u
+                       WHERE u.id = sender.use_case_id AND u.use_case IN ('two_factor_auth', 'account_notifications')) THEN
       failing := array_append(failing, 'outside_allowed_hours');
       r_held := request->>'allowed_hours_mode' = 'hold';
     END IF;
