@@ -134,6 +134,18 @@ const ZEnvironment = z
      * with a margin, in the integer cents the ledger keeps.
      */
     PRICE_PER_SEGMENT_CENTS: z.coerce.number().int().min(0).max(1_000).default(2),
+    /** Price of one MMS (a send with media_urls), whatever its body: a US carrier MMS costs about 2 cents plus fees. */
+    PRICE_PER_MMS_CENTS: z.coerce.number().int().min(0).max(1_000).default(5),
+    /** How long fetching one media URL of an MMS at acceptance may take before it is refused. */
+    MEDIA_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Media fetches one workspace has in flight at once in a process; more wait for a turn. */
+    MEDIA_FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** Media bytes one workspace may fetch per minute in a process; past it a send's media is refused until the minute passes. */
+    MEDIA_FETCH_BYTES_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1_048_576)
+      .default(50 * 1_048_576),
     /** Daily (UTC) cap on accepted send cost for workspaces without their own; $100 stops a runaway agent early. */
     SPEND_CAP_CENTS_DAILY: z.coerce.number().int().min(0).default(10_000),
     /**

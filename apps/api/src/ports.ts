@@ -5,6 +5,7 @@ import type { Db, PrismaClient, SqlClient } from '@textline/db';
 import type { Authenticator } from './auth/authenticator.ts';
 import type { Config } from './config.ts';
 import type { WebhookSender } from './domain/customer-webhooks/sender.ts';
+import type { MediaFetcher } from './domain/messages/media.ts';
 import type { AcceptQueue } from './domain/messages/accept-queue.ts';
 import type { QueueName } from './jobs/queues.ts';
 import type { Clock } from './lib/clock.ts';
@@ -47,6 +48,8 @@ export type Services = {
   selfUrl: { current: string | undefined };
   /** SSRF-safe HTTP client for customer webhook endpoints. */
   webhookSender: WebhookSender;
+  /** Fetches and checks the media of an MMS at acceptance. */
+  mediaFetcher: MediaFetcher;
   /**
    * DNS of the endpoint URL check: a URL must resolve (to public addresses) when saved. The sender
    * resolves again at every connection.
@@ -96,7 +99,8 @@ export type InboundWebhookSettings = {
  * carriers (e.g. Twilio) plug in behind the same types, selected by MESSAGING_PROVIDER.
  */
 
-export type OutboundSms = { messageId: string; from: string; to: string; body: string };
+/** One message for the carrier; `mediaUrls` makes it an MMS (the carrier fetches each URL). */
+export type OutboundSms = { messageId: string; from: string; to: string; body: string; mediaUrls?: string[] | undefined };
 
 /** A send the carrier refused outright; `code` maps onto the error catalogue where one fits. */
 export class ProviderRejection extends Error {

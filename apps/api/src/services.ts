@@ -11,6 +11,7 @@ import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { resolveSecrets, resolveSharedSecrets } from './lib/secrets.ts';
 import { createAcceptQueue } from './domain/messages/accept-queue.ts';
+import { createMediaFetcher } from './domain/messages/media.ts';
 import { createWebhookSender } from './domain/customer-webhooks/sender.ts';
 import { memoryKeyedLimiter, redisKeyedLimiter } from './limits/keyed-limiter.ts';
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
@@ -61,6 +62,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   if (metrics) collectProcessMetrics(metrics, db, () => clock.now());
   const webhookLookup = overrides.webhookLookup ?? dnsLookup;
   const webhookSender = createWebhookSender({ allowPrivate: config.allowPrivateWebhookUrls, timeoutMs: config.webhookTimeoutMs });
+  const mediaFetcher = createMediaFetcher({
+    allowPrivate: config.allowPrivateWebhookUrls,
+    timeoutMs: config.mediaFetchTimeoutMs,
+    concurrency: config.mediaFetchConcurrency,
+    bytesPerMinute: config.mediaFetchBytesPerMinute,
+    clock,
+  });
   const jobs = withRecurringJobs(
     createJobRunner({ config, db, clock, log, metrics, definitions: jobDefinitions, services: () => services }),
     { prisma: db.prisma, clock, log, checkEveryMs: config.jobSweepIntervalMs },
@@ -101,6 +109,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     selfUrl: { current: config.publicBaseUrl },
     webhookSender,
     webhookLookup,
+    mediaFetcher,
     live: redis ? redisLiveChanges(redis, config.redisKeyPrefix, log) : memoryLiveChanges(),
     metrics,
     hashIp: (ip) => hmacHex(secrets.IP_HASH_SECRET, ip),
@@ -108,6 +117,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       await jobs.stop();
       await services.authenticator.close();
       webhookSender.close();
+      services.mediaFetcher.close();
       await services.live.close();
       await redis?.quit().catch(() => undefined);
       await db.close();

@@ -183,7 +183,14 @@ export async function call(
   app: Pick<TestApp, 'baseUrl'>,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    /** 'manual' answers a redirect as it is instead of following it. */
+    redirect?: 'follow' | 'manual';
+  } = {},
 ): Promise<JsonResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
@@ -192,7 +199,12 @@ export async function call(
     payload = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body: payload });
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    headers,
+    body: payload,
+    redirect: options.redirect ?? 'follow',
+  });
   const text = await response.text();
   remember(app, text, passwordIn(payload), options.token);
   remember(app, payload);

@@ -23,6 +23,7 @@ const layers: { name: string; paths: string[] }[] = [
       'domain/messages/accept-queue.ts',
       'domain/customer-webhooks/sender.ts',
       'domain/customer-webhooks/public-destination.ts',
+      'domain/messages/media.ts',
     ],
   },
   { name: 'ports', paths: ['ports.ts'] },

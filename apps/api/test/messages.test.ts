@@ -520,6 +520,9 @@ describe('GET /api/v1/messages/{id}', () => {
         failed_at: null,
         expires_at: new Date(app.clock.now() + 36_000_000).toISOString(),
         approval: null,
+        kind: 'sms',
+        media_urls: [],
+        link_clicks: 0,
       },
     });
   });

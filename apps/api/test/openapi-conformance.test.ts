@@ -266,6 +266,15 @@ describe('openapi.json against the wire', () => {
     await send('POST', batch, batch, { token: sender.token, body: { messages: [] } });
     await send('POST', batch, batch, { body: { messages: items } });
     await send('POST', batch, batch, { token: readOnly, body: { messages: items } });
+    const media = { phone_number: '+14155550125', media_urls: ['http://127.0.0.1:9/photo.png'] };
+    expect((await send('POST', messages, messages, { token: sender.token, body: media })).status).toBe(422);
+    const tracked = await send('POST', messages, messages, {
+      token: sender.token,
+      body: { phone_number: '+14155550126', body: 'See https://example.com/menu', shorten_links: true },
+    });
+    const [link] = await app.services.prisma.messageLink.findMany({ where: { messageId: tracked.body.message.id } });
+    expect((await send('GET', '/l/{code}', `/l/${link!.code}`, { redirect: 'manual' })).status).toBe(302);
+    expect((await send('GET', '/l/{code}', '/l/AbCdEfGh1234')).status).toBe(404);
     const get = `${messages}/{id}`;
     expect((await send('GET', get, `${messages}/${sent.body.message.id}`, { token: sender.token })).status).toBe(200);
     await send('GET', get, `${messages}/msg_unknown`, { token: sender.token });

@@ -201,6 +201,9 @@ async function applyState(workspace: Workspace, state: WorkspaceState): Promise<
   }
 }
 
+/** These sends carry no media: nothing is fetched. */
+const noMedia = { check: () => Promise.reject(new Error('no send here has media')), close() {} };
+
 /** The parameters of a send by the workspace's capped child token, as the API builds them. */
 async function parametersOf(
   workspace: Workspace,
@@ -213,6 +216,9 @@ async function parametersOf(
       clock,
       config,
       prisma: db.prisma,
+      hashIp: (text) => text,
+      selfUrl: { current: undefined },
+      mediaFetcher: noMedia,
       messagingProvider: { label: 'sandbox', lookupNumber: async (number) => sandboxLookup(number) },
     },
     { workspaceId: workspace.workspaceId, tokenId: workspace.tokenId, tokenSpendCapped: true, approval },

@@ -22,6 +22,8 @@ type StandInMessage = {
   from: string;
   to: string;
   body: string;
+  /** The MediaUrl parameters of an MMS, in order. */
+  mediaUrls: string[];
   status: string;
   statusCallback: string | undefined;
   messagingServiceSid: string | undefined;
@@ -178,7 +180,10 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     const from = form.get('From') ?? '';
     const forced = nextMessageErrors.shift();
     if (forced) return error(forced);
-    if (!to || !form.get('Body')) return error({ status: 400, code: 21602, message: 'Message body is required.' });
+    const mediaUrls = form.getAll('MediaUrl');
+    if (!to || (!form.get('Body') && mediaUrls.length === 0)) {
+      return error({ status: 400, code: 21602, message: 'Message body is required.' });
+    }
     if (![...numbers.values()].some((number) => number.phoneNumber === from)) {
       return error({
         status: 400,
@@ -193,7 +198,8 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
       sid: sid('SM'),
       from,
       to,
-      body: form.get('Body')!,
+      body: form.get('Body') ?? '',
+      mediaUrls,
       status: 'queued',
       statusCallback: form.get('StatusCallback') ?? undefined,
       messagingServiceSid: form.get('MessagingServiceSid') ?? undefined,

@@ -281,6 +281,19 @@ export const errorCatalogue = {
     fix: 'Use a new idempotency_key, or resend the original recipient and body.',
     retry: 'retry_with_new_idempotency_key',
   },
+  media_refused: {
+    status: 422,
+    shape: 'object',
+    message: 'A media URL could not be used.',
+    fix:
+      'Give media_urls that answer 200 over https from a public address, without a redirect, with an image (jpeg, png, ' +
+      'gif), mp4 video, audio, vCard or PDF, 5 MB in all; url and reason in this error say which one failed and why.',
+    retry: 'retry_after_fixing_request',
+    extra: z.object({
+      url: z.string().describe('The media URL that was refused'),
+      reason: z.string().describe('Why: its address, scheme, status, content type, size or time to answer'),
+    }),
+  },
   message_not_cancelable: {
     status: 422,
     shape: 'object',

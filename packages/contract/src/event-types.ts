@@ -6,6 +6,7 @@ export const customerEventTypes = [
   'message.received',
   'message.approval_requested',
   'message.approval_resolved',
+  'message.link_clicked',
   'conversation.created',
   'conversation.updated',
   'opt_out.created',

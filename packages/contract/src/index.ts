@@ -38,6 +38,8 @@ export {
   ZMessageItem,
   ZMessageTimelineEvent,
   ZMessageBody,
+  mediaTotalMaxBytes,
+  maxMediaUrls,
   ZMessageBatchRequest,
   ZMessageCreateRequest,
   ZMessageMetadata,

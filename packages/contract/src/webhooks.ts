@@ -44,6 +44,12 @@ const ZMessageReceivedData = z.object({
   }),
 });
 
+const ZLinkClickedData = z.object({
+  message_id: ZId('message').describe('The message whose tracked link was clicked'),
+  url: z.string().describe('The URL the link redirects to'),
+  clicked_at: ZTimestamp.describe('When it was first clicked'),
+});
+
 const ZConversationEventData = z.object({
   conversation: z.object({
     id: ZId('conversation').describe('Conversation id (cnv_...)'),
@@ -74,6 +80,7 @@ export const customerEventDataSchemas = {
   'message.received': ZMessageReceivedData,
   'message.approval_requested': ZApprovalEventData,
   'message.approval_resolved': ZApprovalEventData,
+  'message.link_clicked': ZLinkClickedData,
   'conversation.created': ZConversationEventData,
   'conversation.updated': ZConversationEventData,
   'opt_out.created': ZOptOutEventData,
@@ -96,6 +103,8 @@ export const customerEventDescriptions: Record<CustomerEventType, string> = {
     "A send was held by its token's approval rule (status pending_approval): a person approves or rejects it.",
   'message.approval_resolved':
     'A held send was approved (it goes out), or rejected or left to expire (it is canceled and refunded).',
+  'message.link_clicked':
+    'A tracked link of a message (shorten_links) was clicked for the first time; later clicks only count in link_clicks.',
   'conversation.created': 'The first message between a number and one of yours started a conversation.',
   'conversation.updated': 'A conversation got a new message.',
   'opt_out.created': 'A number opted out (STOP reply or carrier event); sends to it are refused from now on.',
@@ -196,6 +205,7 @@ export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEve
       resolved_by: { kind: 'console', token_id: null, name: 'Console' },
     },
   },
+  'message.link_clicked': { message_id: exampleMessage.id, url: 'https://example.com/menu', clicked_at: exampleAt },
   'conversation.created': { conversation: exampleConversation },
   'conversation.updated': { conversation: exampleConversation },
   'opt_out.created': {
@@ -381,6 +391,7 @@ export const ZCustomerEvent = z.discriminatedUnion('type', [
   customerEventEnvelope('message.received'),
   customerEventEnvelope('message.approval_requested'),
   customerEventEnvelope('message.approval_resolved'),
+  customerEventEnvelope('message.link_clicked'),
   customerEventEnvelope('conversation.created'),
   customerEventEnvelope('conversation.updated'),
   customerEventEnvelope('opt_out.created'),

@@ -7,7 +7,7 @@
 -- catalogue error is in sendOutcomes (packages/contract/src/send-outcomes.ts), which also lists them
 -- in this order; docs/architecture.md ("The send path") repeats the list, and a test holds all three
 -- to the same order.
---   1. Idempotency: a key sent before answers `replay` (same recipient, body, cost, send_at and
+--   1. Idempotency: a key sent before answers `replay` (same recipient, body, media, cost, send_at and
 --      sender: the original message, nothing new) or `idempotency_conflict` (anything else differs).
 --   2. Suppression: `workspace_suppressed`, the recipient is on the workspace's opt-out list. A send with
 --      `exempt_from_suppression` (an opt-out confirmation, a HELP answer: auto-replies to the recipient's
@@ -61,6 +61,8 @@
 --   `send_at`      schedules the send: it passes every check and is debited now, but its message is
 --                  `scheduled` and its dispatch job due at send_at (dispatch re-checks the suppression);
 --   `from_number`  names the sender (E.164); it does not change the recipient's sticky sender;
+--   `kind`         `mms` for a send with media (`media_urls`, stored with it); absent for an SMS;
+--   `links`        the tracked links of its body, [{code, url}], written with the message it is accepted as;
 --   `expires_at`   when the message fails with error_code expired unless handed to the carrier by then;
 --   `registration_required` the carrier blocks traffic from unregistered senders to this recipient
 --                  (a real carrier, a US number): rule 4 applies;
@@ -301,21 +303,24 @@ BEGIN
     inserted_id := NULL;
     IF outcome IN ('accept', 'pending_approval') AND NOT v_dry_run THEN
       INSERT INTO messages (id, workspace_id, token_id, phone_number, body, segments, cost_cents, status, sender_number_id,
-                            sender_number, idempotency_key, metadata, source, send_at, expires_at, created_at, updated_at)
+                            sender_number, idempotency_key, metadata, source, send_at, expires_at, created_at, updated_at,
+                            kind, media_urls)
       VALUES (r_message_id, v_workspace_id, request->>'token_id', r_phone_number, r_body, (request->>'segments')::INTEGER,
               r_cost_cents, r_status, sender.id, sender.number, r_idempotency_key, request->'metadata', request->>'source',
-              r_send_at, (request->>'expires_at')::TIMESTAMPTZ, r_now, r_now)
+              r_send_at, (request->>'expires_at')::TIMESTAMPTZ, r_now, r_now,
+              COALESCE(request->>'kind', 'sms'), request->'media_urls')
       ON CONFLICT (workspace_id, idempotency_key) DO NOTHING
       RETURNING id INTO inserted_id;
     END IF;
     IF inserted_id IS NULL AND r_idempotency_key IS NOT NULL THEN
       -- A key is tied to the recipient, body, cost, send_at and sender (named or selected) of its first request.
-      SELECT m.id, m.status, m.phone_number, m.body, m.cost_cents, m.send_at, m.sender_number_id INTO earlier
+      SELECT m.id, m.status, m.phone_number, m.body, m.cost_cents, m.send_at, m.sender_number_id, m.media_urls INTO earlier
       FROM messages m WHERE m.workspace_id = v_workspace_id AND m.idempotency_key = r_idempotency_key;
       IF FOUND THEN
         outcome := CASE WHEN earlier.phone_number = r_phone_number AND earlier.body = r_body AND earlier.cost_cents = r_cost_cents
                              AND earlier.send_at IS NOT DISTINCT FROM r_send_at
                              AND earlier.sender_number_id IS NOT DISTINCT FROM sender.id
+                             AND earlier.media_urls IS NOT DISTINCT FROM request->'media_urls'
                         THEN 'replay' ELSE 'idempotency_conflict' END;
         message_id := earlier.id;
         message_status := earlier.status;
@@ -363,6 +368,13 @@ BEGIN
       SET spend_today_cents = CASE WHEN t.spend_day = r_spend_day THEN t.spend_today_cents ELSE 0 END + r_cost_cents,
           spend_day = r_spend_day
       WHERE t.id = ANY(r_capped_tokens);
+    END IF;
+    -- The tracked links of the body (domain/messages/links.ts): a replay wrote none, so each code
+    -- is written once, with the one message that holds it.
+    IF request ? 'links' THEN
+      INSERT INTO message_links (code, workspace_id, message_id, url, created_at)
+      SELECT link.code, v_workspace_id, r_message_id, link.url, r_now
+      FROM jsonb_to_recordset(request->'links') AS link(code TEXT, url TEXT);
     END IF;
     -- The row insertJob (apps/api/src/jobs/enqueue.ts) writes, for dispatchJob (domain/messages/dispatch.ts).
     -- A scheduled send's job is due at its send_at: the row is what keeps it through restarts.

@@ -9,7 +9,7 @@ import { conversationsHandlers } from './conversations.ts';
 import type { OperationHandler } from './handler.ts';
 import { healthHandlers } from './health.ts';
 import { mcpHandlers } from './mcp.ts';
-import { messagesHandlers } from './messages.ts';
+import { linksHandlers, messagesHandlers } from './messages.ts';
 import { numbersHandlers } from './numbers.ts';
 import { onboardingHandlers } from './onboarding.ts';
 import { sandboxHandlers } from './sandbox.ts';
@@ -55,6 +55,7 @@ export const operationHandlers = {
   useCases: useCasesHandlers,
   messages: messagesHandlers,
   approvals: approvalsHandlers,
+  links: linksHandlers,
   mcp: mcpHandlers,
   console: consoleHandlers,
   apiTokens: apiTokensHandlers,

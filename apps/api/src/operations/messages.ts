@@ -1,6 +1,7 @@
 import { idempotentReplayHeader, operations } from '@textline/contract';
 import { sendMessageBatch } from '../domain/messages/batch.ts';
 import { cancelMessage } from '../domain/messages/cancel.ts';
+import { followLink } from '../domain/messages/link-clicks.ts';
 import { getMessage } from '../domain/messages/get.ts';
 import { listMessageItems } from '../domain/messages/history.ts';
 import { previewMessage } from '../domain/messages/preview.ts';
@@ -9,12 +10,21 @@ import { messageTimeline } from '../domain/messages/timeline.ts';
 import { reportRateLimit } from '../limits/keyed-limiter.ts';
 import { refundSend } from '../limits/send-rate-limiter.ts';
 import type { RequestContext } from '../trpc/context.ts';
-import { bearer, type BearerCaller } from './handler.ts';
+import { bearer, type BearerCaller, open } from './handler.ts';
 
 /** Where a send came from, as its timeline tells it: a console session's one-off send, MCP or the API. */
 const sourceOf = (ctx: RequestContext & BearerCaller): MessageSource =>
   ctx.auth.origin === 'console' ? 'console' : ctx.transport === 'mcp' ? 'mcp' : 'api';
 const senderOf = (ctx: BearerCaller) => tokenSender(ctx.auth);
+
+export const linksHandlers = {
+  follow: open(operations['links.follow'], async ({ ctx, input }) => {
+    const link = await followLink(ctx.services, { code: input.code, ip: ctx.ip, userAgent: ctx.userAgent });
+    ctx.response.headers.Location = link.url;
+    ctx.response.headers['Cache-Control'] = 'no-store';
+    return link;
+  }),
+};
 
 export const messagesHandlers = {
   create: bearer(operations['messages.create'], async ({ ctx, input }) => {

@@ -14,6 +14,7 @@ export type RequestContext = {
   transport: Transport;
   requestId: string;
   ip: string;
+  userAgent: string | undefined;
   authorization: string | undefined;
   log: Logger;
   /** The console's session cookie and CSRF header (see auth/console-session.ts). */
@@ -48,6 +49,7 @@ export function contextFromRequest(
     transport,
     requestId: req.id,
     ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    userAgent: req.headers['user-agent'],
     authorization: req.headers.authorization,
     // Only the console, a tRPC client, signs in with a session cookie; other transports never read it.
     consoleSession:

@@ -24,6 +24,7 @@ import { listOAuthClients, revokeOAuthClient } from './mcp.ts';
 import {
   cancelMessage,
   createMessage,
+  followLink,
   getMessage,
   getMessageTimeline,
   listMessages,
@@ -88,6 +89,7 @@ export const operations = {
   'tokens.revoke': revokeToken,
   'messages.create': createMessage,
   'messages.batch': sendMessageBatch,
+  'links.follow': followLink,
   'messages.get': getMessage,
   'messages.cancel': cancelMessage,
   'messages.preview': previewMessage,

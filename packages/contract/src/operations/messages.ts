@@ -8,6 +8,10 @@ import { sendRefusalCodes } from '../send-outcomes.ts';
 import { ZTemplateVariables } from './templates.ts';
 
 export const messageBodyMaxLength = 1_600;
+export const maxMediaUrls = 10;
+/** The most an MMS's media may weigh in all, as fetched at acceptance. */
+export const mediaTotalMaxBytes = 5 * 1024 * 1024;
+const mediaTotalText = '5 MB';
 export const metadataMaxBytes = 4_096;
 const metadataMaxKeys = 50;
 
@@ -87,29 +91,40 @@ const ZTemplateReference = z
 const sendContentFields = {
   body: ZMessageBody.optional().describe(
     `Text to send, 1-${messageBodyMaxLength} characters, not white space alone; longer texts are sent in several ` +
-      'segments. Give body or template_id, not both.',
+      'segments. Give body or template_id, not both; with media_urls it may be left out.',
   ),
   template_id: ZTemplateReference.optional(),
   variables: ZTemplateVariables.optional(),
+  media_urls: z
+    .array(z.url({ protocol: /^https?$/ }).max(2_048))
+    .min(1)
+    .max(maxMediaUrls)
+    .optional()
+    .describe(
+      `Makes the send an MMS (kind mms, priced per message, not per segment): 1-${maxMediaUrls} https URLs of images ` +
+        `(jpeg, png, gif), mp4 video, audio, vCard or PDF, ${mediaTotalText} in all. Each is fetched once when the ` +
+        'send is accepted, from public addresses only and without following redirects; one that cannot be used is a ' +
+        '422 media_refused naming the URL and the reason. The body is optional with media.',
+    ),
 };
 
 /** One of body and template_id, and variables only with a template: the refinement every send request takes. */
 function refineSendContent(
-  input: { body?: string | undefined; template_id?: string | undefined; variables?: unknown },
+  input: { body?: string | undefined; template_id?: string | undefined; variables?: unknown; media_urls?: unknown },
   context: z.RefinementCtx,
 ) {
   if (input.body !== undefined && input.template_id !== undefined) {
     context.addIssue({ code: 'custom', path: ['template_id'], message: 'give body or template_id, not both' });
-  } else if (input.body === undefined && input.template_id === undefined) {
-    context.addIssue({ code: 'custom', path: ['body'], message: 'give body, or template_id with variables' });
+  } else if (input.body === undefined && input.template_id === undefined && input.media_urls === undefined) {
+    context.addIssue({ code: 'custom', path: ['body'], message: 'give body, template_id with variables, or media_urls' });
   }
   if (input.variables !== undefined && input.template_id === undefined) {
     context.addIssue({ code: 'custom', path: ['variables'], message: 'variables fill in a template: give template_id too' });
   }
 }
 
-/** refineSendContent's rule as far as a JSON Schema can say it: body or template_id. */
-const sendContentAnyOf = { anyOf: [{ required: ['body'] }, { required: ['template_id'] }] };
+/** refineSendContent's rule as far as a JSON Schema can say it: body, template_id or media_urls. */
+const sendContentAnyOf = { anyOf: [{ required: ['body'] }, { required: ['template_id'] }, { required: ['media_urls'] }] };
 
 const ZMessageCreateFields = z.strictObject({
   phone_number: ZPhoneNumber,
@@ -154,6 +169,14 @@ const ZMessageCreateFields = z.strictObject({
       'Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the ' +
         'like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The ' +
         'stored body is the body sent; the preview lists each replacement and the segments and cost with and without.',
+    ),
+  shorten_links: z
+    .boolean()
+    .optional()
+    .describe(
+      'Replace each http(s) URL in the body with a tracked short link, PUBLIC_BASE_URL/l/{code}, that redirects to it ' +
+        'and counts its clicks (link_clicks on the message, the message.link_clicked event on the first click of ' +
+        'each link). Segments and cost are those of the shortened body, which is the body stored and sent.',
     ),
 });
 export const ZMessageCreateRequest = ZMessageCreateFields.superRefine(refineSendContent).meta(sendContentAnyOf);
@@ -286,6 +309,14 @@ export const ZMessageItem = ZMessage.extend({
     'When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message',
   ),
   approval: ZMessageApproval.nullable(),
+  kind: z.enum(['sms', 'mms']).describe('mms for a message with media (media_urls), else sms'),
+  media_urls: z
+    .array(z.string())
+    .describe('The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS'),
+  link_clicks: z
+    .number()
+    .int()
+    .describe('Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message'),
 });
 export type TMessageItem = z.infer<typeof ZMessageItem>;
 
@@ -318,7 +349,7 @@ export const createMessage = defineOperation({
       },
     },
   ],
-  errors: ['validation_failed', ...sendShapingRefusalCodes, ...sendRefusalCodes],
+  errors: ['validation_failed', 'media_refused', ...sendShapingRefusalCodes, ...sendRefusalCodes],
   rateLimit: 'message_send',
   bodyRequired: true,
   mcp: {
@@ -341,7 +372,12 @@ export const createMessage = defineOperation({
 export const maxBatchMessages = 1_000;
 
 /** One item of a batch: a send's own fields; the sender, validity and smart encoding are the batch's. */
-export const ZMessageBatchItem = ZMessageCreateFields.omit({ from: true, validity_seconds: true, smart_encoding: true })
+export const ZMessageBatchItem = ZMessageCreateFields.omit({
+  from: true,
+  validity_seconds: true,
+  smart_encoding: true,
+  shorten_links: true,
+})
   .superRefine(refineSendContent)
   .meta(sendContentAnyOf);
 
@@ -357,6 +393,7 @@ export const ZMessageBatchRequest = z.strictObject({
   ),
   validity_seconds: ZMessageCreateFields.shape.validity_seconds,
   smart_encoding: ZMessageCreateFields.shape.smart_encoding,
+  shorten_links: ZMessageCreateFields.shape.shorten_links,
 });
 export type TMessageBatchRequest = z.infer<typeof ZMessageBatchRequest>;
 
@@ -412,6 +449,26 @@ export const sendMessageBatch = defineOperation({
     destructive: false,
     openWorld: true,
   },
+});
+
+export const followLink = defineOperation({
+  name: 'links.follow',
+  method: 'GET',
+  path: '/l/{code}',
+  auth: { kind: 'none' },
+  summary: 'Follow a tracked link',
+  description:
+    'The short link a send with shorten_links put in its body: answers 302 with Location set to the original URL, ' +
+    "and counts the click on the message (link_clicks; the client's IP is kept only as a keyed hash, its user agent " +
+    'only as a family). The first click of each link sends the message.link_clicked event. Only codes the service ' +
+    'made redirect: any other is 404.',
+  tags: ['messages'],
+  input: z.strictObject({ code: z.string().min(1).max(64).describe('The code of the link') }),
+  output: z.object({ url: z.string().describe('The original URL, also in the Location header') }),
+  successStatus: 302,
+  errors: ['not_found'],
+  bodyRequired: false,
+  mcp: null,
 });
 
 export const getMessage = defineOperation({
@@ -584,7 +641,7 @@ export const previewMessage = defineOperation({
   input: ZMessageCreateRequest,
   output: z.object({ preview: ZMessagePreview }),
   successStatus: 200,
-  errors: ['validation_failed'],
+  errors: ['validation_failed', 'media_refused'],
   bodyRequired: true,
   mcp: {
     name: 'preview_message',

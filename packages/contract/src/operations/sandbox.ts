@@ -61,13 +61,27 @@ export const receiveMessage = defineOperation({
     'opt `from` out workspace-wide, START lifts that. 422 naming `to` when it is not a connected number of the ' +
     'workspace; 422 branded_number_missing when the workspace has none.',
   tags: sandboxTags,
-  input: z.strictObject({
-    from: ZPhoneNumber.describe('The phone number the text comes from, E.164, e.g. +14155550100'),
-    to: ZPhoneNumber.optional().describe(
-      "The workspace's number it is sent to, E.164; default: the one `from` was last sent from, else the oldest connected",
-    ),
-    body: ZMessageBody.describe('The text; STOP (or UNSUBSCRIBE, CANCEL, END, QUIT...) alone opts `from` out, START back in'),
-  }),
+  input: z
+    .strictObject({
+      from: ZPhoneNumber.describe('The phone number the text comes from, E.164, e.g. +14155550100'),
+      to: ZPhoneNumber.optional().describe(
+        "The workspace's number it is sent to, E.164; default: the one `from` was last sent from, else the oldest connected",
+      ),
+      body: ZMessageBody.optional().describe(
+        'The text; STOP (or UNSUBSCRIBE, CANCEL, END, QUIT...) alone opts `from` out, START back in. Optional with media_urls.',
+      ),
+      media_urls: z
+        .array(z.url())
+        .min(1)
+        .max(10)
+        .optional()
+        .describe('Makes it an inbound MMS: the URLs of its media, as a carrier would give them; kept on the message'),
+    })
+    .refine((input) => input.body !== undefined || input.media_urls !== undefined, {
+      message: 'give body, media_urls or both',
+      path: ['body'],
+    })
+    .meta({ anyOf: [{ required: ['body'] }, { required: ['media_urls'] }] }),
   output: z.object({
     message: ZMessageItem.describe('The inbound message (direction inbound) as get_message shows it'),
     conversation: ZConversation.describe('Its conversation, with whether `from` is now suppressed'),

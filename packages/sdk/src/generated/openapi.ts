@@ -705,6 +705,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/l/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a tracked link
+         * @description The short link a send with shorten_links put in its body: answers 302 with Location set to the original URL, and counts the click on the message (link_clicks; the client's IP is kept only as a keyed hash, its user agent only as a family). The first click of each link sends the message.link_clicked event. Only codes the service made redirect: any other is 404.
+         */
+        get: operations["followLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mcp/oauth-clients": {
         parameters: {
             query?: never;
@@ -1805,6 +1825,26 @@ export type webhooks = {
          * @description A held send was approved (it goes out), or rejected or left to expire (it is canceled and refunded). Sent to every enabled endpoint subscribed to message.approval_resolved (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
          */
         post: operations["messageApprovalResolvedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.link_clicked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.link_clicked
+         * @description A tracked link of a message (shorten_links) was clicked for the first time; later clicks only count in link_clicks. Sent to every enabled endpoint subscribed to message.link_clicked (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         */
+        post: operations["messageLinkClickedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3264,6 +3304,15 @@ export type components = {
                     /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                     approval_url: string;
                 } | null;
+                /**
+                 * @description mms for a message with media (media_urls), else sms
+                 * @enum {string}
+                 */
+                kind: "sms" | "mms";
+                /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
+                media_urls: string[];
+                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                link_clicks: number;
             };
         };
         ListMessagesResponse: {
@@ -3338,6 +3387,15 @@ export type components = {
                     /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                     approval_url: string;
                 } | null;
+                /**
+                 * @description mms for a message with media (media_urls), else sms
+                 * @enum {string}
+                 */
+                kind: "sms" | "mms";
+                /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
+                media_urls: string[];
+                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                link_clicks: number;
             }[];
             /** @description Pass as cursor to get the next page; null on the last page */
             next_cursor: string | null;
@@ -3649,6 +3707,15 @@ export type components = {
                     /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                     approval_url: string;
                 } | null;
+                /**
+                 * @description mms for a message with media (media_urls), else sms
+                 * @enum {string}
+                 */
+                kind: "sms" | "mms";
+                /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
+                media_urls: string[];
+                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                link_clicks: number;
             };
         };
         PreviewMessageResponse: {
@@ -3955,6 +4022,10 @@ export type components = {
                 } | null;
             };
         };
+        FollowLinkResponse: {
+            /** @description The original URL, also in the Location header */
+            url: string;
+        };
         ListMcpOAuthClientsResponse: {
             oauth_clients: {
                 /** @description The OAuth client id issued at dynamic registration */
@@ -3987,7 +4058,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -4044,7 +4115,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -4099,7 +4170,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -4154,7 +4225,7 @@ export type components = {
                 url: string;
                 description: string;
                 /** @description Subscribed event types; empty means all */
-                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                event_types: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
@@ -4225,7 +4296,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -4289,7 +4360,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -4322,7 +4393,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -4638,6 +4709,27 @@ export type components = {
                     /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
                     id: string;
                     /** @constant */
+                    type: "message.link_clicked";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        /** @description The message whose tracked link was clicked */
+                        message_id: string;
+                        /** @description The URL the link redirects to */
+                        url: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was first clicked
+                         */
+                        clicked_at: string;
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
                     type: "conversation.created";
                     /**
                      * Format: date-time
@@ -4753,7 +4845,7 @@ export type components = {
                 id: string;
                 event_id: string;
                 /** @enum {string} */
-                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id: string;
                 endpoint_url: string;
                 /** @description The message the event reports (msg_ or inb_ id); null for other events */
@@ -5861,6 +5953,15 @@ export type components = {
                     /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                     approval_url: string;
                 } | null;
+                /**
+                 * @description mms for a message with media (media_urls), else sms
+                 * @enum {string}
+                 */
+                kind: "sms" | "mms";
+                /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
+                media_urls: string[];
+                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                link_clicks: number;
             }[];
             /** @description Pass as cursor to get the next page; null on the last page */
             next_cursor: string | null;
@@ -5938,6 +6039,15 @@ export type components = {
                     /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                     approval_url: string;
                 } | null;
+                /**
+                 * @description mms for a message with media (media_urls), else sms
+                 * @enum {string}
+                 */
+                kind: "sms" | "mms";
+                /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
+                media_urls: string[];
+                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                link_clicks: number;
             }[];
             /** @description The conversation; null while the number has never replied */
             conversation_id: string | null;
@@ -6240,6 +6350,15 @@ export type components = {
                     /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                     approval_url: string;
                 } | null;
+                /**
+                 * @description mms for a message with media (media_urls), else sms
+                 * @enum {string}
+                 */
+                kind: "sms" | "mms";
+                /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
+                media_urls: string[];
+                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                link_clicks: number;
             };
             /** @description Its conversation, with whether `from` is now suppressed */
             conversation: {
@@ -6344,6 +6463,15 @@ export type components = {
                     /** @description The console page where the workspace's owner approves or rejects it (absolute when the server knows its public URL) */
                     approval_url: string;
                 } | null;
+                /**
+                 * @description mms for a message with media (media_urls), else sms
+                 * @enum {string}
+                 */
+                kind: "sms" | "mms";
+                /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
+                media_urls: string[];
+                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                link_clicks: number;
             };
             /** @description The recipient's workspace suppression; null when never suppressed */
             suppression: {
@@ -6720,6 +6848,26 @@ export type components = {
              * @constant
              */
             retry: "do_not_retry";
+        };
+        /** @description A media URL could not be used. Fix: Give media_urls that answer 200 over https from a public address, without a redirect, with an image (jpeg, png, gif), mp4 video, audio, vCard or PDF, 5 MB in all; url and reason in this error say which one failed and why. */
+        MediaRefusedErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "media_refused";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_fixing_request";
+            /** @description The media URL that was refused */
+            url: string;
+            /** @description Why: its address, scheme, status, content type, size or time to answer */
+            reason: string;
         };
         /** @description Only a scheduled message can be canceled. Fix: Only a message with status scheduled can be canceled. See current_status in this error (or GET /api/v1/messages/{id}): a queued or sent message cannot be recalled, and a canceled or failed one was refunded already. */
         MessageNotCancelableErrorDetail: {
@@ -10339,7 +10487,7 @@ export interface operations {
                 "application/json": {
                     /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                     phone_number: string;
-                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments. Give body or template_id, not both. */
+                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments. Give body or template_id, not both; with media_urls it may be left out. */
                     body?: string;
                     /** @description Instead of body: the id of a message template (tpl_...); the body is the template rendered with variables at acceptance. An unknown template or a variable it needs that variables lacks is a 422 naming it. */
                     template_id?: string;
@@ -10347,6 +10495,8 @@ export interface operations {
                     variables?: {
                         [key: string]: string;
                     };
+                    /** @description Makes the send an MMS (kind mms, priced per message, not per segment): 1-10 https URLs of images (jpeg, png, gif), mp4 video, audio, vCard or PDF, 5 MB in all. Each is fetched once when the send is accepted, from public addresses only and without following redirects; one that cannot be used is a 422 media_refused naming the URL and the reason. The body is optional with media. */
+                    media_urls?: string[];
                     /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
                     idempotency_key?: string;
                     /** @description Your own key-value data, stored with the message (at most 50 keys, 4096 bytes) */
@@ -10364,7 +10514,9 @@ export interface operations {
                     validity_seconds?: number;
                     /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
                     smart_encoding?: boolean;
-                } | unknown | unknown;
+                    /** @description Replace each http(s) URL in the body with a tracked short link, PUBLIC_BASE_URL/l/{code}, that redirects to it and counts its clicks (link_clicks on the message, the message.link_clicked event on the first click of each link). Segments and cost are those of the shortened body, which is the body stored and sent. */
+                    shorten_links?: boolean;
+                } | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -10489,14 +10641,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, destination_not_allowed, landline_destination, branded_number_missing, sender_number_not_found, sender_not_registered, outside_allowed_hours */
+            /** @description validation_failed, media_refused, destination_not_allowed, landline_destination, branded_number_missing, sender_number_not_found, sender_not_registered, outside_allowed_hours */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["MediaRefusedErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"];
                     };
                 };
             };
@@ -10563,7 +10715,7 @@ export interface operations {
                     messages: ({
                         /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                         phone_number: string;
-                        /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments. Give body or template_id, not both. */
+                        /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments. Give body or template_id, not both; with media_urls it may be left out. */
                         body?: string;
                         /** @description Instead of body: the id of a message template (tpl_...); the body is the template rendered with variables at acceptance. An unknown template or a variable it needs that variables lacks is a 422 naming it. */
                         template_id?: string;
@@ -10571,6 +10723,8 @@ export interface operations {
                         variables?: {
                             [key: string]: string;
                         };
+                        /** @description Makes the send an MMS (kind mms, priced per message, not per segment): 1-10 https URLs of images (jpeg, png, gif), mp4 video, audio, vCard or PDF, 5 MB in all. Each is fetched once when the send is accepted, from public addresses only and without following redirects; one that cannot be used is a 422 media_refused naming the URL and the reason. The body is optional with media. */
+                        media_urls?: string[];
                         /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
                         idempotency_key?: string;
                         /** @description Your own key-value data, stored with the message (at most 50 keys, 4096 bytes) */
@@ -10582,13 +10736,15 @@ export interface operations {
                          * @description Schedules the send instead of sending now: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T09:30:00-05:00 or 2026-12-01T14:30:00Z), between 1 minute and 35 days from now. Every check runs and the cost is debited at once; the message is scheduled until then, can be canceled until it goes out, and is failed and refunded (workspace_suppressed) if the recipient opted out meanwhile.
                          */
                         send_at?: string;
-                    } | unknown | unknown)[];
+                    } | unknown | unknown | unknown)[];
                     /** @description The sender of every item: one of the workspace's connected numbers (E.164). Without it each recipient gets its usual number, as a single send does. */
                     from?: string;
                     /** @description How long the message may wait to be handed to the carrier, in seconds (60-36000, default 36000), counted from acceptance, or from send_at for a scheduled send. A message still waiting then (behind its sender's pace, say) fails with error_code expired and is refunded, with its message.failed webhook: set a short validity for one-time codes, so a stale code is never delivered. */
                     validity_seconds?: number;
                     /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
                     smart_encoding?: boolean;
+                    /** @description Replace each http(s) URL in the body with a tracked short link, PUBLIC_BASE_URL/l/{code}, that redirects to it and counts its clicks (link_clicks on the message, the message.link_clicked event on the first click of each link). Segments and cost are those of the shortened body, which is the body stored and sent. */
+                    shorten_links?: boolean;
                 };
             };
         };
@@ -11006,7 +11162,7 @@ export interface operations {
                 "application/json": {
                     /** @description Phone number in international format with a leading +, e.g. +14155550100; single spaces, dots, hyphens and parentheses between the digits are allowed and removed (+1 (415) 555-0100) */
                     phone_number: string;
-                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments. Give body or template_id, not both. */
+                    /** @description Text to send, 1-1600 characters, not white space alone; longer texts are sent in several segments. Give body or template_id, not both; with media_urls it may be left out. */
                     body?: string;
                     /** @description Instead of body: the id of a message template (tpl_...); the body is the template rendered with variables at acceptance. An unknown template or a variable it needs that variables lacks is a 422 naming it. */
                     template_id?: string;
@@ -11014,6 +11170,8 @@ export interface operations {
                     variables?: {
                         [key: string]: string;
                     };
+                    /** @description Makes the send an MMS (kind mms, priced per message, not per segment): 1-10 https URLs of images (jpeg, png, gif), mp4 video, audio, vCard or PDF, 5 MB in all. Each is fetched once when the send is accepted, from public addresses only and without following redirects; one that cannot be used is a 422 media_refused naming the URL and the reason. The body is optional with media. */
+                    media_urls?: string[];
                     /** @description Makes retries safe: a repeat with the same key, recipient and body returns the original message (200, header Idempotent-Replayed: true) and is not counted by the send rate limit; the same key with a different request is a 409 idempotency_conflict. Keys are kept at least 24 hours. */
                     idempotency_key?: string;
                     /** @description Your own key-value data, stored with the message (at most 50 keys, 4096 bytes) */
@@ -11031,7 +11189,9 @@ export interface operations {
                     validity_seconds?: number;
                     /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
                     smart_encoding?: boolean;
-                } | unknown | unknown;
+                    /** @description Replace each http(s) URL in the body with a tracked short link, PUBLIC_BASE_URL/l/{code}, that redirects to it and counts its clicks (link_clicks on the message, the message.link_clicked event on the first click of each link). Segments and cost are those of the shortened body, which is the body stored and sent. */
+                    shorten_links?: boolean;
+                } | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -11103,14 +11263,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed */
+            /** @description validation_failed, media_refused */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["MediaRefusedErrorDetail"];
                     };
                 };
             };
@@ -11481,6 +11641,64 @@ export interface operations {
             };
         };
     };
+    followLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code of the link */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Follow a tracked link */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowLinkResponse"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
     listMcpOAuthClients: {
         parameters: {
             query?: never;
@@ -11737,7 +11955,7 @@ export interface operations {
                     /** @description Notes for your team, at most 200 characters */
                     description?: string;
                     /** @description Event types to send; empty means all */
-                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                     /** @description Whether events are sent to it (default true) */
                     enabled?: boolean;
                 };
@@ -12038,7 +12256,7 @@ export interface operations {
                     /** @description Notes for your team, at most 200 characters */
                     description?: string;
                     /** @description Event types to send; empty means all */
-                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
+                    event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                     /** @description false stops sending; true resumes it */
                     enabled?: boolean;
                 };
@@ -12390,7 +12608,7 @@ export interface operations {
                      * @description The event type of the example event to send; when omitted, the first type the endpoint subscribes to, else message.sent
                      * @enum {string}
                      */
-                    event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                    event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 };
             };
         };
@@ -12770,7 +12988,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "succeeded" | "failed";
-                event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
+                event_type?: "message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated";
                 endpoint_id?: string;
                 event_id?: string;
                 message_id?: string;
@@ -17111,9 +17329,11 @@ export interface operations {
                     from: string;
                     /** @description The workspace's number it is sent to, E.164; default: the one `from` was last sent from, else the oldest connected */
                     to?: string;
-                    /** @description The text; STOP (or UNSUBSCRIBE, CANCEL, END, QUIT...) alone opts `from` out, START back in */
-                    body: string;
-                };
+                    /** @description The text; STOP (or UNSUBSCRIBE, CANCEL, END, QUIT...) alone opts `from` out, START back in. Optional with media_urls. */
+                    body?: string;
+                    /** @description Makes it an inbound MMS: the URLs of its media, as a carrier would give them; kept on the message */
+                    media_urls?: string[];
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -18203,14 +18423,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, destination_not_allowed, landline_destination, sender_number_not_found, sender_not_registered, outside_allowed_hours, message_not_cancelable, approval_not_pending, suppression_not_removable */
+            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, media_refused, destination_not_allowed, landline_destination, sender_number_not_found, sender_not_registered, outside_allowed_hours, message_not_cancelable, approval_not_pending, suppression_not_removable */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AmountBelowMinimumError"] | {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["MediaRefusedErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
                     };
                 };
             };
@@ -18857,6 +19077,68 @@ export interface operations {
                                 name: string | null;
                             } | null;
                         };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer, or none within 15 s, is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageLinkClickedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: deduplicate on it */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse ones far from your clock */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> of '<webhook-id>.<webhook-timestamp>.<body>' keyed with the endpoint's whsec_ secret (two during a rotation); verify with any Standard Webhooks library */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_example0000000000000000",
+                 *       "type": "message.link_clicked",
+                 *       "created_at": "2026-01-01T12:00:00.000Z",
+                 *       "data": {
+                 *         "message_id": "msg_example0000000000000000",
+                 *         "url": "https://example.com/menu",
+                 *         "clicked_at": "2026-01-01T12:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "message.link_clicked";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        /** @description The message whose tracked link was clicked */
+                        message_id: string;
+                        /** @description The URL the link redirects to */
+                        url: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was first clicked
+                         */
+                        clicked_at: string;
                     };
                 };
             };

@@ -43,7 +43,10 @@ import { type ContactFields, renderTemplate, snippetNames } from './templates.ts
  * refuses waits for the next UTC day; last_error says why (the enrollment's skip reason).
  */
 
-export type CampaignDeps = Pick<Services, 'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs' | 'messagingProvider'> &
+export type CampaignDeps = Pick<
+  Services,
+  'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs' | 'messagingProvider' | 'hashIp' | 'selfUrl' | 'mediaFetcher'
+> &
   Partial<Pick<Services, 'live'>>;
 
 const ZStepPayload = z.union([

@@ -60,7 +60,8 @@ function attemptView(attempt: WebhookAttempt): TWebhookAttempt {
 
 /** The message an event reports (message.* events), which deliveries can be searched by. */
 export function messageIdOf(data: TCustomerEventData): string | null {
-  return 'message' in data ? data.message.id : null;
+  if ('message' in data) return data.message.id;
+  return 'message_id' in data ? data.message_id : null;
 }
 
 /**

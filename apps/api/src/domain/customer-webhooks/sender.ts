@@ -18,7 +18,7 @@ export type WebhookSender = {
 };
 
 /** A connection refused because the address it was about to use is not public. */
-class NonPublicAddressError extends Error {
+export class NonPublicAddressError extends Error {
   constructor(address: string) {
     super(`${address} is not a public address`);
   }
@@ -98,6 +98,22 @@ function readLimited(response: IncomingMessage): Promise<string> {
 }
 
 /**
+ * The agents of requests to addresses a customer gave (webhook endpoints, MMS media): each checks
+ * every address a connection is about to use, unless private destinations are allowed
+ * (ALLOW_PRIVATE_WEBHOOK_URLS, development and tests).
+ */
+export function outboundAgents(options: { allowPrivate: boolean; keepAlive: boolean }): {
+  httpsAgent: HttpsAgent;
+  httpAgent: HttpAgent;
+} {
+  const agentOptions = { keepAlive: options.keepAlive, maxSockets: 64 };
+  return {
+    httpsAgent: options.allowPrivate ? new HttpsAgent(agentOptions) : new PublicOnlyHttpsAgent(agentOptions),
+    httpAgent: options.allowPrivate ? new HttpAgent(agentOptions) : new PublicOnlyHttpAgent(agentOptions),
+  };
+}
+
+/**
  * Outbound POSTs to customer endpoints. The agents check every resolved address when the connection
  * is made, so a hostname that resolves (or re-resolves) to a private address is refused. Plain http
  * and private addresses are allowed only with ALLOW_PRIVATE_WEBHOOK_URLS (development and tests).
@@ -109,9 +125,7 @@ export function createWebhookSender(options: {
   /** DNS resolution; tests substitute one to make a name resolve to a private address. */
   lookup?: LookupFunction | undefined;
 }): WebhookSender {
-  const agentOptions = { keepAlive: true, maxSockets: 64 };
-  const httpsAgent = options.allowPrivate ? new HttpsAgent(agentOptions) : new PublicOnlyHttpsAgent(agentOptions);
-  const httpAgent = options.allowPrivate ? new HttpAgent(agentOptions) : new PublicOnlyHttpAgent(agentOptions);
+  const { httpsAgent, httpAgent } = outboundAgents({ allowPrivate: options.allowPrivate, keepAlive: true });
 
   return {
     post(url, headers, body) {

@@ -68,6 +68,11 @@ export type AcceptParameters = PolicyParameters & {
    * number): the sender's registration must be approved. Absent otherwise, so the JSON is as before.
    */
   registration_required?: true | undefined;
+  /** `mms` with the send's media (absent, not `sms`, for an SMS, so its JSON is as before). */
+  kind?: 'mms' | undefined;
+  media_urls?: string[] | undefined;
+  /** The tracked links of the body (shorten_links), written with the message; absent when none. */
+  links?: { code: string; url: string }[] | undefined;
   source: string;
   /** An opt-out confirmation or a HELP answer: the recipient's opt-out does not hold it (rule 2). */
   exempt_from_suppression?: true | undefined;

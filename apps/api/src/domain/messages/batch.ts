@@ -62,6 +62,7 @@ export async function sendMessageBatch(
           from: request.from,
           validitySeconds: request.validity_seconds,
           smartEncoding: request.smart_encoding,
+          shortenLinks: request.shorten_links,
         },
         options,
       );

@@ -11,7 +11,7 @@
 -- params: messageId, at
 -- not null: expired, suppressed, senderConnected, claimed
 WITH target AS (
-  SELECT m.id, m.status, m.workspace_id, m.phone_number, m.sender_number, m.sender_number_id, m.body,
+  SELECT m.id, m.status, m.workspace_id, m.phone_number, m.sender_number, m.sender_number_id, m.body, m.media_urls,
          COALESCE(m.expires_at <= $2::timestamptz, FALSE) AS expired,
          m.source IS DISTINCT FROM 'auto_reply' AND EXISTS (SELECT 1 FROM workspace_suppressions s
                  WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active) AS suppressed,
@@ -26,7 +26,7 @@ WITH target AS (
   RETURNING m.id
 )
 SELECT t.id, t.status, t.workspace_id AS "workspaceId", t.phone_number AS "phoneNumber",
-       t.sender_number AS "senderNumber", t.sender_number_id AS "senderNumberId", t.body,
+       t.sender_number AS "senderNumber", t.sender_number_id AS "senderNumberId", t.body, t.media_urls AS "mediaUrls",
        t.expired, t.suppressed, t.sender_connected AS "senderConnected", EXISTS (SELECT 1 FROM claimed) AS claimed
 FROM target t;
 

@@ -98,6 +98,7 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
       from,
       to: message.phoneNumber,
       body: message.body,
+      ...(message.mediaUrls !== null && { mediaUrls: message.mediaUrls as string[] }),
     });
     await queryRows(deps.sql, storeProviderMessageId, [messageId, providerMessageId]);
   } catch (error) {

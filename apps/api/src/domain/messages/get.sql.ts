@@ -29,6 +29,9 @@ export const outboundById = statement<
     failed_at: Date | null;
     expires_at: Date | null;
     approval: unknown;
+    kind: string;
+    media_urls: unknown;
+    link_clicks: number;
   }
 >(`SELECT m.id, 'outbound' AS direction, m.status, m.phone_number, m.sender_number, m.body,
   m.segments, m.cost_cents, m.error_code,
@@ -36,7 +39,8 @@ export const outboundById = statement<
   m.idempotency_key, m.metadata, m.created_at, m.updated_at, m.send_at, m.sent_at, m.delivered_at, m.failed_at,
   m.expires_at,
   (SELECT json_build_object('id', a.id, 'status', a.status, 'expires_at', a.expires_at)
-   FROM approvals a WHERE a.message_id = m.id) AS approval
+   FROM approvals a WHERE a.message_id = m.id) AS approval,
+  m.kind, m.media_urls, m.link_clicks
 FROM messages m WHERE m.id = $1 AND m.workspace_id = $2`);
 
 /**
@@ -66,11 +70,15 @@ export const inboundById = statement<
     failed_at: Date | null;
     expires_at: Date | null;
     approval: unknown;
+    kind: string;
+    media_urls: unknown;
+    link_clicks: number;
   }
 >(`SELECT i.id, 'inbound' AS direction, 'received' AS status, i.from_number AS phone_number,
   i.to_number AS sender_number, i.body, NULL::integer AS segments, 0 AS cost_cents, NULL::text AS error_code,
   NULL::text AS campaign_id, NULL::text AS origin, NULL::text AS idempotency_key, NULL::jsonb AS metadata, i.created_at,
   i.created_at AS updated_at, NULL::timestamptz AS send_at, NULL::timestamptz AS sent_at,
   NULL::timestamptz AS delivered_at, NULL::timestamptz AS failed_at,
-  NULL::timestamptz AS expires_at, NULL::json AS approval
+  NULL::timestamptz AS expires_at, NULL::json AS approval, CASE WHEN i.media_urls IS NULL THEN 'sms' ELSE 'mms' END AS kind, i.media_urls,
+  0 AS link_clicks
 FROM inbound_messages i WHERE i.id = $1 AND i.workspace_id = $2`);

@@ -41,6 +41,9 @@ export type MessageItemRow = {
   expires_at: string | null;
   /** json_build_object's expires_at is PostgreSQL's text of the instant, not ISO. */
   approval: { id: string; status: string; expires_at: string } | null;
+  kind: string;
+  media_urls: string[] | null;
+  link_clicks: number;
 };
 
 /**
@@ -72,5 +75,8 @@ export function toMessageItem(row: MessageItemRow, config: Pick<Config, 'publicB
     failed_at: row.failed_at,
     expires_at: row.expires_at,
     approval: row.approval && messageApprovalOf(config, { ...row.approval, expiresAt: new Date(row.approval.expires_at) }),
+    kind: row.kind as TMessageItem['kind'],
+    media_urls: row.media_urls ?? [],
+    link_clicks: row.link_clicks,
   };
 }

@@ -26,6 +26,7 @@ import { acceptDryRun, type AcceptParameters, type AcceptRow } from './accept-qu
 import { countSegments } from './segments.ts';
 import { applySmartEncoding } from './smart-encoding.ts';
 import { sendBodyOf, type SendContent } from './template-body.ts';
+import { shortenLinks, type TrackedLink } from './links.ts';
 
 export type MessageSource = 'api' | 'mcp' | 'console' | 'onboarding_test' | 'campaign' | 'auto_reply';
 
@@ -48,6 +49,10 @@ export type SendRequest = SendContent & {
   validitySeconds?: number | undefined;
   /** Replace typographic characters that force UCS-2 with their GSM-7 equivalents (smart-encoding.ts). */
   smartEncoding?: boolean | undefined;
+  /** Replace the body's URLs with tracked short links (links.ts). */
+  shortenLinks?: boolean | undefined;
+  /** Makes the send an MMS: the media, each fetched and checked at acceptance (media.ts). */
+  mediaUrls?: string[] | undefined;
 };
 
 /**
@@ -75,8 +80,11 @@ export function tokenSender(auth: Pick<AuthContext, 'workspaceId' | 'tokenId' | 
 
 export type SendResult = { message: TMessageAccepted; replayed: boolean };
 
-/** What building a send's parameters reads: the settings, and a line-type lookup when landlines are refused. */
-export type ParameterDeps = Pick<Services, 'clock' | 'config' | 'prisma'> & {
+/**
+ * What building a send's parameters reads: the settings, templates, the link codes' HMAC and base
+ * URL, the media fetcher, and a line-type lookup when landlines are refused.
+ */
+export type ParameterDeps = Pick<Services, 'clock' | 'config' | 'prisma' | 'hashIp' | 'selfUrl' | 'mediaFetcher'> & {
   messagingProvider: Pick<Services['messagingProvider'], 'label' | 'lookupNumber'>;
 };
 
@@ -109,9 +117,18 @@ function scheduledTime(deps: Pick<Services, 'clock'>, sendAt: string): Date {
   });
 }
 
-function costCentsOf(deps: Pick<Services, 'config'>, body: string): { segments: number; costCents: number } {
+/**
+ * What a send is and costs (the fourth step of shaping it): an SMS is priced per segment of its body;
+ * an MMS (a send with media) is one message at its own price, with no segments.
+ */
+function kindAndCostOf(
+  deps: Pick<Services, 'config'>,
+  body: string,
+  mediaUrls: readonly string[] | undefined,
+): { kind: 'sms' | 'mms'; segments: number; costCents: number } {
+  if (mediaUrls !== undefined) return { kind: 'mms', segments: 0, costCents: deps.config.pricePerMmsCents };
   const { segments } = countSegments(body);
-  return { segments, costCents: segments * deps.config.pricePerSegmentCents };
+  return { kind: 'sms', segments, costCents: segments * deps.config.pricePerSegmentCents };
 }
 
 /** A send's request as the send and its preview take it, from the request schema's fields. */
@@ -127,6 +144,8 @@ export function sendRequestOf(input: TMessageCreateRequest): SendRequest {
     from: input.from,
     validitySeconds: input.validity_seconds,
     smartEncoding: input.smart_encoding,
+    shortenLinks: input.shorten_links,
+    mediaUrls: input.media_urls,
   };
 }
 
@@ -312,10 +331,11 @@ export async function acceptParametersOf(
 
 /**
  * The request's own parameters, shaped in the send path's order: its recipient, sender and time
- * checked, the body (a template rendered), then its segments and cost, and the ids it will write.
+ * checked, the body (a template rendered, its links shortened, smart encoding applied), then its
+ * kind, segments and cost, its media fetched and checked, and the ids it will write.
  */
 async function shapedRequest(
-  deps: Pick<Services, 'clock' | 'config' | 'prisma'>,
+  deps: ParameterDeps,
   sender: Sender,
   request: SendRequest,
   options: SendOptions,
@@ -328,8 +348,12 @@ async function shapedRequest(
     if (!from) throw invalidPhoneNumber('from');
   }
   const sendAt = request.sendAt === undefined ? undefined : scheduledTime(deps, request.sendAt);
-  const body = sentBodyOf(await sendBodyOf(deps, sender.workspaceId, request), request.smartEncoding);
-  const { segments, costCents } = costCentsOf(deps, body);
+  let body = await sendBodyOf(deps, sender.workspaceId, request);
+  let links: TrackedLink[] | undefined;
+  if (request.shortenLinks) ({ body, links } = shortenLinks(deps, { ...request, workspaceId: sender.workspaceId }, body));
+  body = sentBodyOf(body, request.smartEncoding);
+  const { kind, segments, costCents } = kindAndCostOf(deps, body, request.mediaUrls);
+  if (request.mediaUrls !== undefined) await deps.mediaFetcher.check(sender.workspaceId, request.mediaUrls);
   const now = new Date(deps.clock.now());
   const messageId = newId('msg');
   const validityMs = (request.validitySeconds ?? messageValidity.maxSeconds) * 1000;
@@ -356,6 +380,8 @@ async function shapedRequest(
     message_id: messageId,
     ledger_entry_id: newId('led'),
     job_id: dispatchJobIdOf(messageId),
+    ...(kind === 'mms' && { kind, media_urls: request.mediaUrls }),
+    ...(links !== undefined && links.length > 0 && { links }),
   };
 }
 

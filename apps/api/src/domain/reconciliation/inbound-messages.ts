@@ -68,6 +68,7 @@ export async function reconcileInboundMessage(
       fromNumber: from,
       toNumber: to,
       body: parsed.data.body,
+      ...(parsed.data.media_urls && { mediaUrls: parsed.data.media_urls }),
       providerMessageId: parsed.data.id,
       createdAt: at,
     },

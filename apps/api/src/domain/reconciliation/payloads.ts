@@ -35,6 +35,8 @@ export const ZInboundMessage = z.looseObject({
   from: z.string().trim().min(1),
   to: z.string().trim().min(1),
   body: z.string().catch(''),
+  // An inbound MMS's media as the carrier gave them; anything but a list of URLs is dropped.
+  media_urls: optional(z.array(z.url()).max(10)),
   opt_out_type: optional(z.enum(['STOP', 'START', 'HELP'])),
 });
 

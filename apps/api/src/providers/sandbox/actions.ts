@@ -112,7 +112,7 @@ async function requireConnectedNumber(deps: SandboxDeps, workspaceId: string, to
 export async function receiveMessage(
   deps: SandboxDeps,
   workspaceId: string,
-  input: { from: string; to?: string | undefined; body: string },
+  input: { from: string; to?: string | undefined; body?: string | undefined; media_urls?: string[] | undefined },
 ): Promise<{ message: TMessageItem; conversation: TConversation }> {
   requireSandbox(deps);
   const from = requireE164(input.from, 'from');
@@ -121,7 +121,10 @@ export async function receiveMessage(
       ? await receivingNumber(deps, workspaceId, from)
       : await requireConnectedNumber(deps, workspaceId, requireE164(input.to, 'to'));
   const id = `sbxin_${randomBase62(24)}`;
-  await deliverCarrierReport(deps, carrierInbound({ id, from, to, body: input.body }));
+  await deliverCarrierReport(
+    deps,
+    carrierInbound({ id, from, to, body: input.body ?? '', ...(input.media_urls && { media_urls: input.media_urls }) }),
+  );
   // By the two numbers, newest first: the (workspace_id, from_number, created_at, id) index finds it
   // among this sender's texts; provider_message_id alone has no index and would scan every reply.
   const inbound = await deps.prisma.inboundMessage.findFirst({

@@ -58,7 +58,13 @@ function oneTimeCode(seed: string): string {
 }
 
 /** A text from `from` to our number `to`, as the carrier posts it to /incoming. */
-export function carrierInbound(text: { id: string; from: string; to: string; body: string }): CarrierCallback {
+export function carrierInbound(text: {
+  id: string;
+  from: string;
+  to: string;
+  body: string;
+  media_urls?: string[] | undefined;
+}): CarrierCallback {
   return { route: 'incoming', body: { ...text } };
 }
 

@@ -116,6 +116,8 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
         to: sms.to,
         from: sms.from,
         body: sms.body,
+        // Twilio fetches each MediaUrl itself when it sends the MMS.
+        ...(sms.mediaUrls && { mediaUrl: sms.mediaUrls }),
         statusCallback: urls.statusCallback(sms.messageId),
         ...(messagingServiceSid ? { messagingServiceSid } : {}),
       });

@@ -60,14 +60,22 @@ function statusEventOf(params: FormParams, messageId: string | undefined) {
   };
 }
 
-/** An inbound message (MessageSid, From, To, Body) with Twilio's opt-out verdict, if it made one. */
+/**
+ * An inbound message (MessageSid, From, To, Body; an MMS's NumMedia and MediaUrl0, MediaUrl1...) with
+ * Twilio's opt-out verdict, if it made one.
+ */
 function inboundMessageOf(params: FormParams) {
   const optOutType = param(params, 'OptOutType')?.toUpperCase();
+  const mediaCount = Math.min(Number(param(params, 'NumMedia') ?? 0) || 0, 10);
+  const mediaUrls = Array.from({ length: mediaCount }, (_url, index) => param(params, `MediaUrl${index}`)).filter(
+    (url) => url !== undefined,
+  );
   return {
     id: param(params, 'MessageSid'),
     from: param(params, 'From'),
     to: param(params, 'To'),
     body: param(params, 'Body') ?? '',
+    ...(mediaUrls.length > 0 ? { media_urls: mediaUrls } : {}),
     ...(optOutType ? { opt_out_type: optOutType } : {}),
   };
 }

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, type TestApp } from './harness.ts';
+import { recipient, send, sendingWorkspace } from './sending-support.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({}, { startJobs: false });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const codesOf = (body: string) => [...body.matchAll(/\/l\/([0-9A-Za-z]{12})/g)].map((match) => match[1]!);
+const follow = (code: string, userAgent = 'Mozilla/5.0 (Macintosh) AppleWebKit/537.36 Chrome/120.0 Safari/537.36') =>
+  fetch(`${app.baseUrl}/l/${code}`, {
+    redirect: 'manual',
+    headers: { 'user-agent': userAgent, 'x-forwarded-for': '198.51.100.7' },
+  });
+
+describe('shorten_links', () => {
+  it('replaces each URL with a tracked link, prices the shortened body, and replays a retry', async () => {
+    const developer = await sendingWorkspace(app);
+    const body = `Menu: https://example.com/menu/${'x'.repeat(150)}. Book at http://example.org/a?b=1!`;
+    const request = { phone_number: recipient, body, shorten_links: true, idempotency_key: 'links-1' };
+    const preview = await call(app, 'POST', '/api/v1/messages/preview', { token: developer.token, body: request });
+    expect(preview.body.preview).toMatchObject({ verdict: 'accept', segments: 1 });
+    const unshortened = await call(app, 'POST', '/api/v1/messages/preview', {
+      token: developer.token,
+      body: { ...request, shorten_links: false },
+    });
+    expect(unshortened.body.preview.segments).toBe(2);
+
+    const sent = await send(app, developer.token, request);
+    expect(sent.status).toBe(202);
+    const message = await app.services.prisma.message.findUniqueOrThrow({ where: { id: sent.body.message.id } });
+    expect(message.body).toMatch(
+      new RegExp(`^Menu: ${app.baseUrl}/l/[0-9A-Za-z]{12}\\. Book at ${app.baseUrl}/l/[0-9A-Za-z]{12}!$`),
+    );
+    expect(message.segments).toBe(1);
+    const links = await app.services.prisma.messageLink.findMany({ where: { messageId: message.id }, orderBy: { url: 'asc' } });
+    expect(links.map((link) => link.url)).toEqual(['http://example.org/a?b=1', `https://example.com/menu/${'x'.repeat(150)}`]);
+    expect(codesOf(message.body).sort()).toEqual(links.map((link) => link.code).sort());
+
+    const again = await send(app, developer.token, request);
+    expect(again.status).toBe(200);
+    expect(again.body.message.id).toBe(message.id);
+    expect(await app.services.prisma.messageLink.count({ where: { messageId: message.id } })).toBe(2);
+  });
+
+  it('shortens the links of every item of a batch', async () => {
+    const developer = await sendingWorkspace(app);
+    const response = await call(app, 'POST', '/api/v1/messages/batch', {
+      token: developer.token,
+      body: {
+        shorten_links: true,
+        messages: [
+          { phone_number: '+14155550101', body: 'A https://example.com/a' },
+          { phone_number: '+14155550102', body: 'B https://example.com/b' },
+        ],
+      },
+    });
+    expect(response.body.results.map((result: { status: number }) => result.status)).toEqual([202, 202]);
+    const links = await app.services.prisma.messageLink.findMany({ where: { workspaceId: developer.workspaceId } });
+    expect(links.map((link) => link.url).sort()).toEqual(['https://example.com/a', 'https://example.com/b']);
+  });
+});
+
+describe('GET /l/{code}', () => {
+  it('redirects to the URL, counts each click on the message, and reports the first click of each link', async () => {
+    const developer = await sendingWorkspace(app);
+    const sent = await send(app, developer.token, {
+      phone_number: recipient,
+      body: 'See https://example.com/menu and https://example.com/hours',
+      shorten_links: true,
+    });
+    const stored = await app.services.prisma.message.findUniqueOrThrow({ where: { id: sent.body.message.id } });
+    const [menu, hours] = codesOf(stored.body);
+
+    const first = await follow(menu!);
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('https://example.com/menu');
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect((await follow(menu!, 'curl/8.0')).status).toBe(302);
+    expect((await follow(hours!)).headers.get('location')).toBe('https://example.com/hours');
+
+    const message = await call(app, 'GET', `/api/v1/messages/${stored.id}`, { token: developer.token });
+    expect(message.body.message.link_clicks).toBe(3);
+    const clicks = await app.services.prisma.linkClick.findMany({
+      where: { messageId: stored.id },
+      orderBy: { clickedAt: 'asc' },
+    });
+    expect(clicks.map((click) => click.userAgentFamily).sort()).toEqual(['chrome', 'chrome', 'curl']);
+    // The IP is kept only as its keyed hash.
+    expect(clicks[0]!.ipHash).toBe(app.services.hashIp('198.51.100.7'));
+    expect(JSON.stringify(clicks)).not.toContain('198.51.100.7');
+
+    const events = await app.services.prisma.event.findMany({
+      where: { workspaceId: developer.workspaceId, type: 'message.link_clicked' },
+    });
+    expect(events.map((event) => (event.data as { url: string }).url).sort()).toEqual([
+      'https://example.com/hours',
+      'https://example.com/menu',
+    ]);
+    expect(events[0]!.data).toMatchObject({ message_id: stored.id, clicked_at: expect.any(String) });
+  });
+
+  it('answers 404 for codes it did not make, with at most one query for each and none for a repeat or a malformed one', async () => {
+    const original = app.services.sql;
+    let queries = 0;
+    app.services.sql = {
+      query: (text, values, options) => {
+        queries += 1;
+        return original.query(text, values, options);
+      },
+    };
+    try {
+      const unknown = await follow('AbCdEfGh1234');
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('location')).toBeNull();
+      expect(queries).toBe(1);
+      expect((await follow('AbCdEfGh1234')).status).toBe(404);
+      expect((await follow('not-a-code')).status).toBe(404);
+      expect((await follow('https%3A%2F%2Fevil.example')).status).toBe(404);
+      expect(queries).toBe(1);
+    } finally {
+      app.services.sql = original;
+    }
+  });
+});
