@@ -36,9 +36,11 @@ const ownerSecrets = [
   'owner-hooks.example.com',
 ];
 
-// A line-type lookup names a number, which no workspace owns: any workspace may look it up.
+// A line-type lookup names a number, which no workspace owns: any workspace may look it up. A public
+// route (a tracked link, /l/{code}) belongs to no workspace: anyone may follow it.
 const idRoutes = restRoutes().filter(
-  ({ operation }) => operation.path.includes('{') && operation.path !== '/api/v1/lookups/{phone_number}',
+  ({ operation }) =>
+    operation.path.includes('{') && operation.path !== '/api/v1/lookups/{phone_number}' && operation.auth.kind !== 'none',
 );
 
 const ownerBrand = {
