@@ -219,7 +219,9 @@ async function measureSide(
 }
 
 const column = (value: string, width: number) => value.padStart(width);
-const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(0));
+// A NaN crosses the process boundary as null.
+const ms = (value: number | null | undefined) =>
+  value === undefined || value === null || Number.isNaN(value) ? '-' : value.toFixed(0);
 
 /** Measures and prints the lifecycle block of a mode: its floor, then the app, each on a fresh database. */
 export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: LifecycleRunner): Promise<void> {
