@@ -230,7 +230,8 @@ export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: Li
     const floor = await measureSide('floor', mode, sink, runner);
     const app = await measureSide('app', mode, sink, runner);
     console.log(
-      `\nlifecycle: ${app.messages.toLocaleString('en')} messages accepted over HTTP, dispatched to the sandbox carrier, ` +
+      `\nlifecycle (${mode === 'postgres' ? 'PostgreSQL + Redis, one worker process' : 'embedded, workers in the API process'}): ` +
+        `${app.messages.toLocaleString('en')} messages accepted over HTTP, dispatched to the sandbox carrier, ` +
         `both its signed reports ingested, message.sent and message.delivered delivered to a sink`,
     );
     console.log(
