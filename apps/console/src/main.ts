@@ -9,6 +9,7 @@ import { ApprovalsPage } from './pages/approvals.tsx';
 import { BillingPage } from './pages/billing.tsx';
 import { CampaignPage, CampaignsPage } from './pages/campaigns.tsx';
 import { CompliancePage } from './pages/compliance.tsx';
+import { MessagingSettingsPage } from './pages/messaging-settings.tsx';
 import { NumbersPage } from './pages/numbers.tsx';
 import { SignUpPage } from './pages/sign-up.tsx';
 import { deliveriesPage } from './pages/deliveries.ts';
@@ -42,6 +43,7 @@ const pages: Record<string, { title: string; render: Page }> = {
   billing: { title: 'Balance and invoices', render: preactPage(BillingPage) },
   numbers: { title: 'Numbers', render: preactPage(NumbersPage) },
   compliance: { title: 'Compliance', render: preactPage(CompliancePage) },
+  'messaging-settings': { title: 'Messaging settings', render: preactPage(MessagingSettingsPage) },
   campaigns: { title: 'Campaigns', render: preactPage(CampaignsPage) },
   campaign: { title: 'Campaign', render: preactPage(CampaignPage) },
 };
@@ -53,6 +55,7 @@ const navigation: [string, string, string[]][] = [
   ['approvals', 'Approvals', ['approvals']],
   ['numbers', 'Numbers', ['numbers']],
   ['compliance', 'Compliance', ['compliance']],
+  ['messaging-settings', 'Messaging settings', ['messaging-settings']],
   ['campaigns', 'Campaigns', ['campaigns', 'campaign']],
   ['endpoints', 'Endpoints', ['endpoints', 'event-types']],
   ['deliveries', 'Deliveries', ['deliveries', 'delivery']],

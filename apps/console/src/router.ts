@@ -10,6 +10,7 @@ const patterns: { name: string; pattern: RegExp; keys: string[] }[] = [
   { name: 'sign-up', pattern: /^sign-up$/, keys: [] },
   { name: 'numbers', pattern: /^numbers$/, keys: [] },
   { name: 'compliance', pattern: /^compliance$/, keys: [] },
+  { name: 'messaging-settings', pattern: /^messaging-settings$/, keys: [] },
   { name: 'campaigns', pattern: /^campaigns$/, keys: [] },
   { name: 'campaign', pattern: /^campaigns\/([\w-]+)$/, keys: ['id'] },
   { name: 'endpoints', pattern: /^endpoints$/, keys: [] },

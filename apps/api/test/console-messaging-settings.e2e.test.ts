@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/lib/clock.ts';
+import { axeViolations, ensureConsoleBuilt, launchBrowser, screenshotDir } from './browser-support.ts';
+import { consolePassword } from './console-support.ts';
+import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
+import { sendingWorkspace } from './sending-support.ts';
+
+const screenshots = screenshotDir('console-messaging-settings');
+
+let app: TestApp;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+let developer: Awaited<ReturnType<typeof sendingWorkspace>>;
+
+async function expectNoAxeViolations(name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+beforeAll(async () => {
+  await ensureConsoleBuilt();
+  app = await startTestApp({}, { clock: systemClock });
+  browser = await launchBrowser();
+  page = browser.page;
+  developer = await sendingWorkspace(app);
+  await page.goto(`${app.baseUrl}/console/sign-in`);
+  await page.getByLabel('Username').fill(developer.account.account.username);
+  await page.getByLabel('Password').fill(consolePassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+}, 180_000);
+
+afterAll(async () => {
+  await closeStarted(browser, app);
+});
+
+describe('the Messaging settings page in Chromium', () => {
+  it('shows the defaults, saves keywords, allowed hours and destinations, and axe finds nothing', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Messaging settings' }).click();
+    await page.getByRole('heading', { name: 'Messaging settings', exact: true }).waitFor();
+    expect(await page.getByLabel('Allowed countries').inputValue()).toBe('US');
+    await expectNoAxeViolations('defaults');
+
+    await page.getByLabel('Outside allowed hours').selectOption('hold');
+    await page.getByLabel('Allowed countries').fill('US, ca');
+    await page.getByLabel('Custom keywords').fill('HOURS: Open 9-5.');
+    await page.getByLabel('Refuse sends to landlines').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Messaging settings saved.').waitFor();
+
+    const saved = await call(app, 'GET', '/api/v1/messaging-settings', { token: developer.token });
+    expect(saved.body.messaging_settings).toMatchObject({
+      quiet_hours: { mode: 'hold', start: '08:00', end: '21:00', apply_state_rules: true },
+      allowed_countries: ['US', 'CA'],
+      keywords: [{ keyword: 'HOURS', reply: 'Open 9-5.' }],
+      reject_landlines: true,
+    });
+    await expectNoAxeViolations('saved');
+  });
+
+  it('shows a refused change with its reason', async () => {
+    await page.getByLabel('Custom keywords').fill('STOP: no');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /keyword/i })
+      .waitFor();
+    await expectNoAxeViolations('refused');
+  });
+});
