@@ -471,6 +471,21 @@ describe('POST /webhooks/twilio/incoming', () => {
     expect(await eventTypes(workspace.workspaceId)).toEqual(['conversation.created', 'message.received']);
   });
 
+  it('keeps the media URLs of an inbound MMS (NumMedia, MediaUrl0...)', async () => {
+    const workspace = await twilioWorkspace();
+    const mediaUrl = 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1';
+    const answer = await standIn.receive({
+      from: '+14155550162',
+      to: workspace.sender,
+      body: '',
+      extra: { NumMedia: '1', MediaUrl0: mediaUrl, MediaContentType0: 'image/jpeg' },
+    }).response;
+    expect(answer.status).toBe(200);
+    await app.services.jobs.drain();
+    const [inbound] = await app.services.prisma.inboundMessage.findMany({ where: { workspaceId: workspace.workspaceId } });
+    expect(inbound!.mediaUrls).toEqual([mediaUrl]);
+  });
+
   it('STOP, or any reply Twilio classifies as OptOutType STOP, suppresses the sender; OptOutType START lifts it', async () => {
     const workspace = await twilioWorkspace();
     const suppression = (phoneNumber: string) =>
