@@ -44,6 +44,8 @@ export type DeliveryMeasurement = {
 };
 
 const messageData = (id: string) => ({
+  sequence: 1,
+  occurred_at: new Date().toISOString(),
   message: { id, status: 'delivered' as const, phone_number: '+14155550100', segments: 1, cost_cents: 2 },
 });
 

@@ -314,6 +314,8 @@ describe('reconciliation: message events', () => {
     const deliveredEvent = events.find((event) => event.type === 'message.delivered')!;
     expect(deliveredEvent.id).toMatch(/^evt_/);
     expect(deliveredEvent.data).toEqual({
+      sequence: 2,
+      occurred_at: delivered.deliveredAt!.toISOString(),
       message: { id: message.id, status: 'delivered', phone_number: SLOW_RECIPIENT, segments: 1, cost_cents: message.costCents },
     });
     const get = await call(app, 'GET', `/api/v1/messages/${message.id}`, { token: workspace.token });

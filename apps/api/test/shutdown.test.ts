@@ -93,6 +93,8 @@ describe('graceful shutdown on SIGTERM', () => {
           workspaceId: workspace.workspaceId,
           type: 'message.delivered',
           data: {
+            sequence: 1,
+            occurred_at: new Date().toISOString(),
             message: { id: 'msg_shutdown', status: 'delivered', phone_number: '+14155550100', segments: 1, cost_cents: 2 },
           },
           at: new Date(),

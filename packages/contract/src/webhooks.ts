@@ -11,7 +11,25 @@ import { ZE164, ZTimestamp } from './schemas.ts';
 
 export const ZCustomerEventType = z.enum(customerEventTypes);
 
+/**
+ * What every event about one message carries beside its object: its place among that message's
+ * events and when it happened, so a consumer can order them whatever order they arrive in. Optional
+ * only for the events recorded before these existed, which replays resend as they were.
+ */
+const messageEventOrder = {
+  sequence: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest"),
+  occurred_at: ZTimestamp.optional().describe(
+    "When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it",
+  ),
+};
+
 const ZMessageEventData = z.object({
+  ...messageEventOrder,
   message: z.object({
     id: ZId('message').describe('Message id (msg_...)'),
     status: z
@@ -27,6 +45,7 @@ const ZMessageEventData = z.object({
 });
 
 const ZApprovalEventData = z.object({
+  ...messageEventOrder,
   approval: ZApproval.describe(
     'The approval: on message.approval_requested pending, with where a person approves it (approval_url); on ' +
       'message.approval_resolved approved, rejected or expired, with resolved_by',
@@ -34,6 +53,7 @@ const ZApprovalEventData = z.object({
 });
 
 const ZMessageReceivedData = z.object({
+  ...messageEventOrder,
   message: z.object({
     id: ZId('inboundMessage').describe('Inbound message id (inb_...)'),
     from: ZE164.describe('Sender, E.164'),
@@ -180,12 +200,15 @@ const exampleApproval: TApproval = {
   resolved_by: null,
 };
 
+const exampleOrder = (sequence: number) => ({ sequence, occurred_at: exampleAt });
+
 /** Example `data` of each event type, of its schema's shape: what test events carry and the event catalogue shows. */
 export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEventData<TType> } = {
-  'message.sent': { message: { ...exampleMessage, status: 'sent' } },
-  'message.delivered': { message: exampleMessage },
-  'message.failed': { message: { ...exampleMessage, status: 'failed', error_code: 'carrier_rejected' } },
+  'message.sent': { ...exampleOrder(2), message: { ...exampleMessage, status: 'sent' } },
+  'message.delivered': { ...exampleOrder(3), message: exampleMessage },
+  'message.failed': { ...exampleOrder(3), message: { ...exampleMessage, status: 'failed', error_code: 'carrier_rejected' } },
   'message.received': {
+    ...exampleOrder(1),
     message: {
       id: 'inb_example0000000000000000',
       from: '+14155550100',
@@ -195,8 +218,9 @@ export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEve
       received_at: exampleAt,
     },
   },
-  'message.approval_requested': { approval: exampleApproval },
+  'message.approval_requested': { ...exampleOrder(1), approval: exampleApproval },
   'message.approval_resolved': {
+    ...exampleOrder(2),
     approval: {
       ...exampleApproval,
       status: 'approved',

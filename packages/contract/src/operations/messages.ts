@@ -792,6 +792,18 @@ const timelineDetailSchemas = {
       status_reason: z.string().nullable(),
       processed_at: ZNullableTimestamp,
       duplicate: z.boolean().describe('A report of a type that arrived before: it changed nothing'),
+      occurred_at: ZTimestamp.describe('When the carrier says it happened (its own time), else when it arrived'),
+      superseded: z
+        .boolean()
+        .describe(
+          'It changed nothing: the message already had this status or a later one (a late, repeated or out-of-order ' +
+            'report never moves a message back, nor away from a final status)',
+        ),
+      sequence: z
+        .number()
+        .int()
+        .nullable()
+        .describe("The sequence of the webhook event it caused (the message's events count 1, 2, ...); null when none"),
     })
     .describe('A carrier report about the message'),
   sent: z.object({}).describe('The carrier sent it'),

@@ -3485,6 +3485,15 @@ export type components = {
                     processed_at: string | null;
                     /** @description A report of a type that arrived before: it changed nothing */
                     duplicate: boolean;
+                    /**
+                     * Format: date-time
+                     * @description When the carrier says it happened (its own time), else when it arrived
+                     */
+                    occurred_at: string;
+                    /** @description It changed nothing: the message already had this status or a later one (a late, repeated or out-of-order report never moves a message back, nor away from a final status) */
+                    superseded: boolean;
+                    /** @description The sequence of the webhook event it caused (the message's events count 1, 2, ...); null when none */
+                    sequence: number | null;
                 };
             } | {
                 /**
@@ -4429,6 +4438,13 @@ export type components = {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         message: {
                             /** @description Message id (msg_...) */
                             id: string;
@@ -4459,6 +4475,13 @@ export type components = {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         message: {
                             /** @description Message id (msg_...) */
                             id: string;
@@ -4489,6 +4512,13 @@ export type components = {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         message: {
                             /** @description Message id (msg_...) */
                             id: string;
@@ -4519,6 +4549,13 @@ export type components = {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         message: {
                             /** @description Inbound message id (inb_...) */
                             id: string;
@@ -4546,6 +4583,13 @@ export type components = {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
                         approval: {
                             id: string;
@@ -4631,6 +4675,13 @@ export type components = {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
                         approval: {
                             id: string;
@@ -18516,6 +18567,8 @@ export interface operations {
                  *       "type": "message.sent",
                  *       "created_at": "2026-01-01T12:00:00.000Z",
                  *       "data": {
+                 *         "sequence": 2,
+                 *         "occurred_at": "2026-01-01T12:00:00.000Z",
                  *         "message": {
                  *           "id": "msg_example0000000000000000",
                  *           "status": "sent",
@@ -18537,6 +18590,13 @@ export interface operations {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         message: {
                             /** @description Message id (msg_...) */
                             id: string;
@@ -18591,6 +18651,8 @@ export interface operations {
                  *       "type": "message.delivered",
                  *       "created_at": "2026-01-01T12:00:00.000Z",
                  *       "data": {
+                 *         "sequence": 3,
+                 *         "occurred_at": "2026-01-01T12:00:00.000Z",
                  *         "message": {
                  *           "id": "msg_example0000000000000000",
                  *           "status": "delivered",
@@ -18612,6 +18674,13 @@ export interface operations {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         message: {
                             /** @description Message id (msg_...) */
                             id: string;
@@ -18666,6 +18735,8 @@ export interface operations {
                  *       "type": "message.failed",
                  *       "created_at": "2026-01-01T12:00:00.000Z",
                  *       "data": {
+                 *         "sequence": 3,
+                 *         "occurred_at": "2026-01-01T12:00:00.000Z",
                  *         "message": {
                  *           "id": "msg_example0000000000000000",
                  *           "status": "failed",
@@ -18688,6 +18759,13 @@ export interface operations {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         message: {
                             /** @description Message id (msg_...) */
                             id: string;
@@ -18742,6 +18820,8 @@ export interface operations {
                  *       "type": "message.received",
                  *       "created_at": "2026-01-01T12:00:00.000Z",
                  *       "data": {
+                 *         "sequence": 1,
+                 *         "occurred_at": "2026-01-01T12:00:00.000Z",
                  *         "message": {
                  *           "id": "inb_example0000000000000000",
                  *           "from": "+14155550100",
@@ -18764,6 +18844,13 @@ export interface operations {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         message: {
                             /** @description Inbound message id (inb_...) */
                             id: string;
@@ -18815,6 +18902,8 @@ export interface operations {
                  *       "type": "message.approval_requested",
                  *       "created_at": "2026-01-01T12:00:00.000Z",
                  *       "data": {
+                 *         "sequence": 1,
+                 *         "occurred_at": "2026-01-01T12:00:00.000Z",
                  *         "approval": {
                  *           "id": "apr_example0000000000000000",
                  *           "status": "pending",
@@ -18853,6 +18942,13 @@ export interface operations {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
                         approval: {
                             id: string;
@@ -18962,6 +19058,8 @@ export interface operations {
                  *       "type": "message.approval_resolved",
                  *       "created_at": "2026-01-01T12:00:00.000Z",
                  *       "data": {
+                 *         "sequence": 2,
+                 *         "occurred_at": "2026-01-01T12:00:00.000Z",
                  *         "approval": {
                  *           "id": "apr_example0000000000000000",
                  *           "status": "approved",
@@ -19004,6 +19102,13 @@ export interface operations {
                      */
                     created_at: string;
                     data: {
+                        /** @description This event's place among the events of its message: 1, 2, ... in the order they happened; keep the highest */
+                        sequence?: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
+                         */
+                        occurred_at?: string;
                         /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
                         approval: {
                             id: string;

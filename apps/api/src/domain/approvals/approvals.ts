@@ -192,6 +192,16 @@ function refusalOf(approver: Approver, requesterId: string): string | undefined 
 
 type Decision = 'approved' | 'rejected' | 'expired';
 
+/** The sequence of the next customer event about a message (messageEventData's). */
+async function nextSequence(tx: JobTransaction, messageId: string): Promise<number> {
+  const { eventSequence } = await tx.message.update({
+    where: { id: messageId },
+    data: { eventSequence: { increment: 1 } },
+    select: { eventSequence: true },
+  });
+  return eventSequence;
+}
+
 /**
  * Moves a pending approval to `decision` with its message, in one transaction: approved, the
  * message is queued (or scheduled until its send_at) and its dispatch job written; rejected or
@@ -245,7 +255,7 @@ async function resolve(
     await recordCustomerEvent(tx, {
       workspaceId: approval.workspaceId,
       type: 'message.approval_resolved',
-      data: { approval: view },
+      data: { sequence: await nextSequence(tx, approval.messageId), occurred_at: at.toISOString(), approval: view },
       at,
     });
     return { approval, resolved: view };
@@ -301,6 +311,8 @@ async function recordApprovalRequested(deps: ApprovalDeps, approvalId: string): 
       workspaceId: approval.workspaceId,
       type: 'message.approval_requested',
       data: {
+        sequence: await nextSequence(tx, approval.messageId),
+        occurred_at: approval.createdAt.toISOString(),
         approval: {
           ...view,
           status: 'pending',

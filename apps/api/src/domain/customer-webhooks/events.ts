@@ -56,9 +56,12 @@ export function retryHintOf(errorCode: string): { retry?: string } {
 
 /** The `message` object in the envelope's data of message.sent / delivered / failed. */
 export function messageEventData(
-  message: Pick<Message, 'id' | 'status' | 'phoneNumber' | 'segments' | 'costCents' | 'errorCode'>,
+  message: Pick<Message, 'id' | 'status' | 'phoneNumber' | 'segments' | 'costCents' | 'errorCode' | 'eventSequence'>,
+  occurredAt: Date,
 ): TCustomerEventData<'message.sent'> {
   return {
+    sequence: message.eventSequence,
+    occurred_at: occurredAt.toISOString(),
     message: {
       id: message.id,
       // These events are emitted on exactly these transitions, so the stored status is one of the three.

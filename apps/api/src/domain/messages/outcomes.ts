@@ -57,8 +57,10 @@ export async function refundMessage(tx: Prisma.TransactionClient, message: Messa
 
 /**
  * Applies a carrier outcome inside the caller's transaction: moves the status forward when the
- * outcome is news, refunds a failure, and records the customer event. Returns whether anything
- * changed. A provider message id is stored whenever the message has none yet, even for a stale event.
+ * outcome is news, refunds a failure, and records the customer event, with the message's next
+ * event sequence and when the outcome occurred (`occurredAt`: the carrier's own time of the report,
+ * else `at`). Returns the sequence of the event it recorded, or null when nothing changed: a late,
+ * repeated or out-of-order report changes nothing (the caller marks it superseded). A provider message id is stored whenever the message has none yet, even for a stale event.
  *
  * Delivered implies sent: a delivery report that overtakes the sent report records message.sent
  * first, so customers see the same event sequence whatever order the carrier's reports arrive in.
@@ -73,8 +75,10 @@ export async function applyMessageOutcome(
     errorCode?: string | undefined;
     /** The status the caller read: a delivery report for a message already past sending skips the sent step. */
     readStatus?: string | undefined;
+    /** When the carrier says the outcome happened; `at` when it does not say. */
+    occurredAt?: Date | undefined;
   },
-): Promise<boolean> {
+): Promise<number | null> {
   if (details.providerMessageId) {
     await tx.message.updateMany({
       where: { id: messageId, providerMessageId: null },
@@ -91,16 +95,17 @@ export async function applyMessageOutcome(
       status: outcome,
       [timestampField[outcome]]: details.at,
       updatedAt: details.at,
+      eventSequence: { increment: 1 },
       ...(outcome === 'failed' ? { errorCode: details.errorCode ?? 'provider_failed' } : {}),
     },
   });
-  if (!message) return false;
+  if (!message) return null;
   if (outcome === 'failed') await refundMessage(tx, message, details.at, `message failed: ${message.errorCode ?? 'unknown'}`);
   await recordCustomerEvent(tx, {
     workspaceId: message.workspaceId,
     type: `message.${outcome}`,
-    data: messageEventData(message),
+    data: messageEventData(message, details.occurredAt ?? details.at),
     at: details.at,
   });
-  return true;
+  return message.eventSequence;
 }

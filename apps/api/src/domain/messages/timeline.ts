@@ -30,6 +30,14 @@ function notFound(): AppError {
   return new AppError('not_found', { message: 'No message with this id exists in this workspace.' });
 }
 
+/** When the carrier says a report's event happened (its payload's occurred_at), else when it arrived. */
+function occurredAtOf(event: ProviderEvent): string {
+  const payload = event.payload;
+  const stated = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload.occurred_at : undefined;
+  const at = typeof stated === 'string' ? new Date(stated) : undefined;
+  return (at && !Number.isNaN(at.getTime()) ? at : event.receivedAt).toISOString();
+}
+
 /**
  * The carrier's reports about the message, in the order they arrived. A report of a type that
  * arrived before (a carrier repeating itself under a new event id) is marked duplicate: the message
@@ -54,6 +62,9 @@ function providerEventSteps(events: ProviderEvent[]): Step[] {
         status_reason: event.statusReason,
         processed_at: iso(event.processedAt),
         duplicate,
+        occurred_at: occurredAtOf(event),
+        superseded: event.superseded,
+        sequence: event.sequence,
       },
     };
   });

@@ -76,7 +76,10 @@ export async function reconcileInboundMessage(
   await recordCustomerEvent(tx, {
     workspaceId,
     type: 'message.received',
+    // An inbound message has this one event.
     data: {
+      sequence: 1,
+      occurred_at: at.toISOString(),
       message: {
         id: inbound.id,
         from,

@@ -90,7 +90,20 @@ export async function reconcileMessagingEvent(
     const providerMessageId =
       message.providerMessageId === null && event.message_id && event.message_id !== message.id ? event.message_id : undefined;
     const errorCode = metadataString(event, 'error_code');
-    await applyMessageOutcome(tx, message.id, outcome, { at, providerMessageId, errorCode, readStatus: message.status });
+    const occurredAt = event.occurred_at === undefined ? undefined : new Date(event.occurred_at);
+    const sequence = await applyMessageOutcome(tx, message.id, outcome, {
+      at,
+      providerMessageId,
+      errorCode,
+      readStatus: message.status,
+      occurredAt,
+    });
+    // A report that moved nothing (the message had that status or a later one, final included) stays
+    // on the timeline, marked superseded; the one that moved it names the event it caused.
+    await tx.providerEvent.update({
+      where: { id: stored.id },
+      data: sequence === null ? { superseded: true } : { sequence },
+    });
     return 'processed';
   }
 

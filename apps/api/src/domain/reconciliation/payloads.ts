@@ -16,9 +16,13 @@ export const INBOUND_MESSAGE_EVENT_TYPE = 'message.inbound';
 
 export type EventIdentity = { eventType: string; externalId: string };
 
-/** Messaging provider events: `type`, `id`, `message_id`, `metadata`; opt-outs add `phone_number`. */
+/**
+ * Messaging provider events: `type`, `id`, `message_id`, `metadata`; opt-outs add `phone_number`;
+ * `occurred_at` (ISO 8601) is when the carrier says it happened, which may be long before it arrives.
+ */
 export const ZMessagingEvent = z.looseObject({
   type: ZEventType,
+  occurred_at: optional(z.iso.datetime({ offset: true })),
   id: ZExternalId,
   message_id: optional(ZExternalId),
   phone_number: optional(z.string().min(1)),
