@@ -195,6 +195,7 @@ beforeAll(async () => {
     '/api/v1/approvals/{id}/approve': `/api/v1/approvals/${approvalId}/approve`,
     '/api/v1/approvals/{id}/reject': `/api/v1/approvals/${approvalId}/reject`,
     '/api/v1/conversations/{id}': `/api/v1/conversations/${conversationId}`,
+    '/api/v1/conversations/{id}/replies': `/api/v1/conversations/${conversationId}/replies`,
     '/api/v1/suppressions/{phone_number}': '/api/v1/suppressions/+14155550164',
     '/api/v1/consents/{phone_number}': '/api/v1/consents/+14155550166',
     '/api/v1/numbers/{id}': `/api/v1/numbers/${owner.senders[0]!.id}`,

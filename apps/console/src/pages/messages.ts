@@ -26,7 +26,6 @@ type Direction = NonNullable<Filters['direction']>;
 const statusLabels: Record<Status, string> = {
   pending_approval: 'Awaiting approval',
   scheduled: 'Scheduled',
-  pending_approval: 'Awaiting approval',
   queued: 'Queued',
   sending: 'Sending',
   sent: 'Sent',
