@@ -517,6 +517,29 @@ describe('POST /webhooks/twilio/incoming', () => {
   });
 });
 
+describe('keywords through Twilio ingestion', () => {
+  it('answers HELP with the help message, created at Twilio once from the number that received it', async () => {
+    const workspace = await twilioWorkspace();
+    const before = requestsTo('/Messages.json').length;
+    const { messageSid } = standIn.receive({ from: '+14155550163', to: workspace.sender, body: 'help' });
+    await app.services.jobs.drain();
+    await standIn.receive({ from: '+14155550163', to: workspace.sender, body: 'help', messageSid }).response;
+    await app.services.jobs.drain();
+    const replies = requestsTo('/Messages.json').slice(before);
+    expect(replies.map((request) => Object.fromEntries(request.form))).toEqual([
+      expect.objectContaining({
+        To: '+14155550163',
+        From: workspace.sender,
+        Body: 'Reply STOP to unsubscribe, START to resubscribe. Msg & data rates may apply.',
+      }),
+    ]);
+    const listed = await call(app, 'GET', '/api/v1/messages?direction=outbound&phone_number=%2B14155550163', {
+      token: workspace.token,
+    });
+    expect(listed.body.messages).toEqual([expect.objectContaining({ origin: 'auto_reply', status: 'sending' })]);
+  });
+});
+
 describe('Twilio callbacks: signature verification', () => {
   const eventsUrl = `${PUBLIC_BASE_URL}/webhooks/twilio/events?message_id=msg_unknown`;
   const params = { MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'delivered', AccountSid: ACCOUNT_SID };
