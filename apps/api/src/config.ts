@@ -190,6 +190,16 @@ const ZEnvironment = z
     WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** How long the sandbox carrier waits before each of its callbacks (sent, delivered, ...). */
     SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+    /**
+     * Pace dispatch at each number's throughput (docs/decisions/sandbox-pacing.md): on by default with a
+     * real carrier, off with the sandbox carrier, whose sends then go out at once as before.
+     */
+    SENDER_PACING: z.enum(['on', 'off']).optional(),
+    /** A number with this many carrier errors within CARRIER_FAILURE_WINDOW_SECONDS is failing, and skipped as a sender. */
+    CARRIER_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(1_000).default(5),
+    CARRIER_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** How long a failing number is skipped before it is tried again. */
+    CARRIER_FAILURE_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** Run job workers in this process; defaults to on in the embedded mode, off in the scaled mode (use `npm run worker`). */
     RUN_WORKERS: z.enum(['0', '1', 'true', 'false']).optional(),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
@@ -269,11 +279,19 @@ function withConfigNames(env: Environment) {
 
 /**
  * The configuration the service runs with: every variable under its Config name, except those
- * combined here (NODE_ENV is `env`, TWILIO_* make `twilio`, RUN_WORKERS defaults by `mode`).
+ * combined here (NODE_ENV is `env`, TWILIO_* make `twilio`, RUN_WORKERS defaults by `mode`, SENDER_PACING by the carrier).
  */
 const ZConfig = ZEnvironment.transform((env) => {
-  const { nodeEnv, runWorkers, twilioAccountSid, twilioAuthToken, twilioMessagingServiceSid, twilioApiBaseUrl, ...variables } =
-    withConfigNames(env);
+  const {
+    nodeEnv,
+    runWorkers,
+    senderPacing,
+    twilioAccountSid,
+    twilioAuthToken,
+    twilioMessagingServiceSid,
+    twilioApiBaseUrl,
+    ...variables
+  } = withConfigNames(env);
   const mode: 'embedded' | 'scaled' = variables.databaseUrl || variables.redisUrl ? 'scaled' : 'embedded';
   return {
     ...variables,
@@ -291,6 +309,8 @@ const ZConfig = ZEnvironment.transform((env) => {
           }
         : undefined,
     runWorkers: runWorkers === undefined ? mode === 'embedded' : runWorkers === '1' || runWorkers === 'true',
+    /** Whether dispatch paces each number at its throughput (SENDER_PACING). */
+    senderPacing: (senderPacing ?? (variables.messagingProvider === 'sandbox' ? 'off' : 'on')) === 'on',
     mode,
   };
 });

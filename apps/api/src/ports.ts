@@ -11,6 +11,7 @@ import type { QueueName } from './jobs/queues.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import type { KeyedLimiter } from './limits/keyed-limiter.ts';
+import type { SenderPace } from './limits/sender-pace.ts';
 import type { LiveChanges } from './live/changes.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
@@ -35,6 +36,8 @@ export type Services = {
   authenticator: Authenticator;
   /** Every rate limit's token buckets (send rate, account creation, sign-in failures, OAuth registration). */
   rateLimiter: KeyedLimiter;
+  /** Each sender number's pace at the carrier, shared by every worker (SENDER_PACING). */
+  senderPace: SenderPace;
   fundingProvider: FundingProvider;
   messagingProvider: MessagingProvider;
   /** Provider labels, signature headers and secrets of the inbound webhook routes. */

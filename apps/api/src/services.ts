@@ -14,6 +14,7 @@ import { createAcceptQueue } from './domain/messages/accept-queue.ts';
 import { createMediaFetcher } from './domain/messages/media.ts';
 import { createWebhookSender } from './domain/customer-webhooks/sender.ts';
 import { memoryKeyedLimiter, redisKeyedLimiter } from './limits/keyed-limiter.ts';
+import { memorySenderPace, redisSenderPace } from './limits/sender-pace.ts';
 import { createSandboxPayProvider } from './providers/sandboxpay.ts';
 import { createSandboxMessagingProvider } from './providers/sandbox/carrier.ts';
 import { jobDefinitions, recurringJobs } from './jobs/handlers.ts';
@@ -86,6 +87,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     redis,
     authenticator: createAuthenticator({ prisma: db.prisma, sql: db.sql, log }, clock, config.tokenCacheMs),
     rateLimiter: redis ? redisKeyedLimiter(redis, clock, config.redisKeyPrefix) : memoryKeyedLimiter(clock),
+    senderPace: redis ? redisSenderPace(redis, clock, config.redisKeyPrefix) : memorySenderPace(clock),
     // FUNDING_PROVIDER has one value today; a real stablecoin processor is selected here.
     fundingProvider: createSandboxPayProvider({
       clock,

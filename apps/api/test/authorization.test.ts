@@ -86,6 +86,7 @@ const validBodies: Record<string, unknown> = {
     ...registrationText,
     monthly_volume: 100,
   },
+  'PATCH /api/v1/sender-pools/{id}': { name: 'hijacked', number_ids: [] },
   'PATCH /api/v1/webhook-endpoints/{id}': { description: 'hijacked' },
   'POST /api/v1/webhook-endpoints/{id}/test': {},
   'POST /api/v1/webhook-endpoints/{id}/recover': { since: new Date(Date.now() - 3_600_000).toISOString() },
@@ -109,6 +110,7 @@ async function ownerView() {
     lists: await get('/api/v1/contact-lists'),
     oauthClients: await get('/api/v1/mcp/oauth-clients'),
     numbers: await get('/api/v1/numbers'),
+    pool: await get(ownedPaths['/api/v1/sender-pools/{id}']!),
     tokens: await get('/api/v1/tokens'),
     approvals: await get('/api/v1/approvals'),
     endpoint: await get(ownedPaths['/api/v1/webhook-endpoints/{id}']!),
@@ -187,6 +189,10 @@ beforeAll(async () => {
   await app.services.jobs.drain();
   const useCaseId = await created(await as('POST', '/api/v1/use-cases', ownerUseCase(brandId)), 'use_case');
   const numberId = owner.senders[0]!.id;
+  const poolId = await created(
+    await as('POST', '/api/v1/sender-pools', { name: 'Owner pool', number_ids: [owner.senders[0]!.id] }),
+    'sender_pool',
+  );
 
   ownedPaths = {
     '/api/v1/messages/{id}': `/api/v1/messages/${messageId}`,
@@ -199,6 +205,7 @@ beforeAll(async () => {
     '/api/v1/suppressions/{phone_number}': '/api/v1/suppressions/+14155550164',
     '/api/v1/consents/{phone_number}': '/api/v1/consents/+14155550166',
     '/api/v1/numbers/{id}': `/api/v1/numbers/${owner.senders[0]!.id}`,
+    '/api/v1/sender-pools/{id}': `/api/v1/sender-pools/${poolId}`,
     '/api/v1/tokens/{id}': `/api/v1/tokens/${tokenId}`,
     '/api/v1/webhook-endpoints/{id}': endpoint,
     '/api/v1/webhook-endpoints/{id}/secret': `${endpoint}/secret`,
@@ -301,6 +308,7 @@ describe("a token of another workspace on this workspace's ids", () => {
     expect(after.numbers.numbers).toEqual([
       expect.objectContaining({ status: 'connected', friendly_name: expect.not.stringContaining('hijacked') }),
     ]);
+    expect(after.pool.sender_pool).toMatchObject({ name: 'Owner pool', number_ids: [owner.senders[0]!.id] });
     expect(after.tokens.tokens).toContainEqual(expect.objectContaining({ name: 'Owner child token', status: 'active' }));
     expect(after.endpoint.endpoint).toMatchObject({ url: 'https://owner-hooks.example.com/hook', enabled: true });
     expect(after.endpoint.endpoint.description).not.toBe('hijacked');

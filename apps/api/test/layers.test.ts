@@ -15,6 +15,7 @@ const layers: { name: string; paths: string[] }[] = [
     paths: [
       'live/',
       'limits/keyed-limiter.ts',
+      'limits/sender-pace.ts',
       'metrics/metrics.ts',
       'jobs/queues.ts',
       'auth/authenticator.ts',

@@ -155,6 +155,8 @@ describe('GET /api/v1/messages', () => {
       sent_at: null,
       delivered_at: null,
       failed_at: null,
+      estimated_send_at: null,
+      sender_pool_id: null,
       expires_at: expect.any(String),
       approval: null,
     });
@@ -179,6 +181,8 @@ describe('GET /api/v1/messages', () => {
       sent_at: null,
       delivered_at: null,
       failed_at: null,
+      estimated_send_at: null,
+      sender_pool_id: null,
       expires_at: null,
       approval: null,
     });

@@ -61,6 +61,7 @@ describe('POST /api/v1/messages/preview', () => {
           without: { encoding: 'gsm7', segments: 1, cost_cents: price },
         },
         sender_number: developer.senders[0]!.number,
+        estimated_send_at: new Date(app.clock.now()).toISOString(),
         balance_cents: 1_000,
         spend_remaining_today_cents: 10 * price,
         verdict: 'accept',

@@ -35,7 +35,13 @@ describe('POST /api/v1/messages', () => {
     const developer = await sendingWorkspace(app, { balanceCents: 1_000 });
     const response = await send(app, developer.token, sms({ phone_number: '+1 (415) 555-0123', metadata: { order: 42 } }));
     expect(response.status).toBe(202);
-    expect(response.body).toEqual({ message: { id: expect.stringMatching(/^msg_/), status: 'queued' } });
+    expect(response.body).toEqual({
+      message: {
+        id: expect.stringMatching(/^msg_/),
+        status: 'queued',
+        estimated_send_at: new Date(app.clock.now()).toISOString(),
+      },
+    });
     const id = response.body.message.id;
 
     const stored = await app.services.prisma.message.findUniqueOrThrow({ where: { id } });
@@ -296,7 +302,7 @@ describe('idempotency', () => {
       sms({ idempotency_key: 'abc', phone_number: '+1 415-555-0123', metadata: { ignored: true } }),
     );
     expect(repeat.status).toBe(200);
-    expect(repeat.body).toEqual({ message: { id: first.body.message.id, status: 'queued' } });
+    expect(repeat.body).toEqual({ message: first.body.message });
 
     for (const different of [
       sms({ idempotency_key: 'abc', body: 'Other text' }),
@@ -518,6 +524,8 @@ describe('GET /api/v1/messages/{id}', () => {
         sent_at: null,
         delivered_at: null,
         failed_at: null,
+        estimated_send_at: createdAt,
+        sender_pool_id: null,
         expires_at: new Date(app.clock.now() + 36_000_000).toISOString(),
         approval: null,
         kind: 'sms',

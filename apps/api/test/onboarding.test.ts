@@ -340,7 +340,9 @@ describe('POST /api/v1/onboarding/test-sms', () => {
     await buyNumber(developer);
     const response = await testSms(developer.token);
     expect(response.status).toBe(202);
-    expect(response.body).toEqual({ message: { id: expect.stringMatching(/^msg_/), status: 'queued' } });
+    expect(response.body).toEqual({
+      message: { id: expect.stringMatching(/^msg_/), status: 'queued', estimated_send_at: expect.any(String) },
+    });
     const message = await app.services.prisma.message.findUniqueOrThrow({ where: { id: response.body.message.id } });
     expect(message).toMatchObject({
       workspaceId: developer.workspaceId,

@@ -238,6 +238,33 @@ describe('openapi.json against the wire', () => {
     await send('DELETE', numberRoute, '/api/v1/numbers/pn_unknown', { token });
     await send('DELETE', numberRoute, `/api/v1/numbers/${impossibleId}`, { token });
 
+    // --- sender pools and the queue ---
+    const pools = '/api/v1/sender-pools';
+    const poolOwner = await sendingWorkspace(app);
+    await send('GET', pools, pools, { token: poolOwner.token });
+    await send('GET', pools, pools, { token: poolOwner.token, query: 'limit=0' });
+    await send('GET', pools, pools, { token: accountToken });
+    const pool = await send('POST', pools, pools, {
+      token: poolOwner.token,
+      body: { name: 'Flow pool', number_ids: [poolOwner.senders[0]!.id], is_default: true },
+    });
+    expect(pool.status).toBe(201);
+    await send('POST', pools, pools, { token: poolOwner.token, body: { name: 'Bad', number_ids: ['pn_unknown'] } });
+    const poolPath = `${pools}/${pool.body.sender_pool.id}`;
+    await send('GET', `${pools}/{id}`, poolPath, { token: poolOwner.token });
+    await send('GET', `${pools}/{id}`, `${pools}/spl_unknown`, { token: poolOwner.token });
+    await send('PATCH', `${pools}/{id}`, poolPath, { token: poolOwner.token, body: { sticky_sender: false } });
+    await send('PATCH', `${pools}/{id}`, poolPath, { token: poolOwner.token, body: {} });
+    await send('PATCH', `${pools}/{id}`, `${pools}/spl_unknown`, { token: poolOwner.token, body: { name: 'x' } });
+    await send('POST', '/api/v1/messages', '/api/v1/messages', {
+      token: poolOwner.token,
+      body: { phone_number: '+14155550100', body: 'Pooled' },
+    });
+    await send('GET', '/api/v1/queue', '/api/v1/queue', { token: poolOwner.token });
+    await send('GET', '/api/v1/queue', '/api/v1/queue', {});
+    await send('DELETE', `${pools}/{id}`, poolPath, { token: poolOwner.token });
+    await send('DELETE', `${pools}/{id}`, poolPath, { token: poolOwner.token });
+
     // --- messages: a funded sender, an unfunded one, and one on the starter tier's one-send burst ---
     const sender = await sendingWorkspace(app);
     const unfunded = await sendingWorkspace(app, { balanceCents: 0 });

@@ -81,7 +81,9 @@ describe('POST /api/v1/messages with send_at', () => {
     const sendAt = fromNow(10 * MINUTE, '-05:00');
     const created = await send(developer.token, { send_at: sendAt });
     expect(created.status).toBe(202);
-    expect(created.body).toEqual({ message: { id: expect.stringMatching(/^msg_/), status: 'scheduled' } });
+    expect(created.body).toEqual({
+      message: { id: expect.stringMatching(/^msg_/), status: 'scheduled', estimated_send_at: new Date(sendAt).toISOString() },
+    });
     const id: string = created.body.message.id;
     const dueAt = new Date(sendAt);
 

@@ -45,6 +45,8 @@ type WorkspaceState = {
   pumping?: boolean;
   /** The send's time is outside the recipient's allowed hours, in refuse mode. */
   outsideHours?: boolean;
+  /** A default sender pool without numbers. */
+  emptyDefaultPool?: boolean;
   broke?: boolean;
   workspaceCapSpent?: boolean;
   tokenCapSpent?: boolean;
@@ -96,6 +98,8 @@ const cases: SendCase[] = [
   { outcome: 'workspace_suppressed', state: everyLaterRule('suppressed') },
   { outcome: 'branded_number_missing', state: everyLaterRule('noSender') },
   { outcome: 'sender_number_not_found', state: everyLaterRule('unregistered'), request: { from: '+12065550999' } },
+  { outcome: 'sender_pool_not_found', state: everyLaterRule('unregistered'), request: { senderPoolId: 'spl_unknown' } },
+  { outcome: 'sender_pool_empty', state: { ...everyLaterRule('unregistered'), emptyDefaultPool: true } },
   { outcome: 'sender_not_registered', state: everyLaterRule('unregistered') },
   { outcome: 'suspected_sms_pumping', state: everyLaterRule('pumping') },
   { outcome: 'outside_allowed_hours', state: everyLaterRule('outsideHours') },
@@ -191,6 +195,9 @@ async function applyState(workspace: Workspace, state: WorkspaceState): Promise<
   if (state.noSender) await db.prisma.phoneNumber.update({ where: { id: workspace.sender.id }, data: { status: 'released' } });
   if (state.unregistered) {
     await db.prisma.phoneNumber.update({ where: { id: workspace.sender.id }, data: { registrationStatus: 'pending' } });
+  }
+  if (state.emptyDefaultPool) {
+    await db.prisma.senderPool.create({ data: { id: newId('spl'), workspaceId, name: 'Empty', isDefault: true } });
   }
   if (state.broke) await db.prisma.workspace.update({ where: { id: workspaceId }, data: { balanceCents: 0 } });
   if (state.workspaceCapSpent) await db.prisma.workspace.update({ where: { id: workspaceId }, data: { spendCapCents: 0 } });

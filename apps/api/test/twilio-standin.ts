@@ -451,6 +451,8 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
         TWILIO_AUTH_TOKEN: authToken,
         TWILIO_API_BASE_URL: `http://127.0.0.1:${port}`,
         PUBLIC_BASE_URL: publicBaseUrl,
+        // These tests are about the carrier's protocol; pacing is tested on the sandbox carrier.
+        SENDER_PACING: 'off',
         ...extra,
       };
     },

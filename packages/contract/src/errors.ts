@@ -85,6 +85,24 @@ export const errorCatalogue = {
       "Send from one of the workspace's numbers with status connected (list_numbers), or omit from to let the service choose one.",
     retry: 'retry_after_fixing_request',
   },
+  sender_pool_not_found: {
+    status: 422,
+    shape: 'object',
+    message: 'sender_pool_id is not a sender pool of this workspace.',
+    fix: "Send with one of the workspace's pools (GET /api/v1/sender-pools), or omit sender_pool_id to use the default pool.",
+    mcpFix: "Send with one of the workspace's pools (list_sender_pools), or omit sender_pool_id to use the default pool.",
+    retry: 'retry_after_fixing_request',
+  },
+  sender_pool_empty: {
+    status: 422,
+    shape: 'object',
+    message: 'No number of the sender pool can send now: it has none, or each is released or failing at the carrier.',
+    fix:
+      'Add a connected number to the pool (PATCH /api/v1/sender-pools/{id} with number_ids), or wait for a failing ' +
+      'number to recover (GET /api/v1/numbers shows each health).',
+    mcpFix: 'Add a connected number to the pool (update_sender_pool with number_ids), or wait for a failing number to recover.',
+    retry: 'retry_after_sender_ready',
+  },
   workspace_suppressed: {
     status: 403,
     shape: 'object',

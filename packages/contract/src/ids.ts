@@ -29,6 +29,7 @@ export const idPrefixes = {
   useCase: 'ucs',
   tollFreeVerification: 'tfv',
   approval: 'apr',
+  senderPool: 'spl',
 } as const;
 export type IdKind = keyof typeof idPrefixes;
 

@@ -101,6 +101,10 @@ export type {
   TNumberType,
   TRegistrationReason,
 } from './operations/numbers.ts';
+export { senderPoolMaxNumbers, ZSenderPool } from './operations/sender-pools.ts';
+export type { TSenderPool } from './operations/sender-pools.ts';
+export { ZQueue } from './operations/queue.ts';
+export type { TQueue } from './operations/queue.ts';
 export {
   brandedRequestFields,
   defaultFundingMinimumCents,

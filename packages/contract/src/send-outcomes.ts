@@ -13,6 +13,8 @@ export const sendOutcomes = [
   { outcome: 'workspace_suppressed', rule: 'suppression', refusal: 'workspace_suppressed' },
   { outcome: 'branded_number_missing', rule: 'sender', refusal: 'branded_number_missing' },
   { outcome: 'sender_number_not_found', rule: 'sender', refusal: 'sender_number_not_found' },
+  { outcome: 'sender_pool_not_found', rule: 'sender', refusal: 'sender_pool_not_found' },
+  { outcome: 'sender_pool_empty', rule: 'sender', refusal: 'sender_pool_empty' },
   { outcome: 'sender_not_registered', rule: 'registration', refusal: 'sender_not_registered' },
   { outcome: 'suspected_sms_pumping', rule: 'pumping_guard', refusal: 'suspected_sms_pumping' },
   { outcome: 'outside_allowed_hours', rule: 'allowed_hours', refusal: 'outside_allowed_hours' },

@@ -13,9 +13,12 @@
 --      `exempt_from_suppression` (an opt-out confirmation, a HELP answer: auto-replies to the recipient's
 --      own message) is not held to it.
 --   3. Sender: `branded_number_missing`, the workspace has no connected number; with `from_number`,
---      `sender_number_not_found`, it is not a connected number of the workspace. Otherwise the sender
---      is the named number, else the connected number this recipient got before (its sticky sender),
---      else the least recently used one.
+--      `sender_number_not_found`, it is not a connected number of the workspace; with
+--      `sender_pool_id`, `sender_pool_not_found` (not a pool of the workspace) or `sender_pool_empty`
+--      (no number of the pool can send). Otherwise the sender is the named number, else one of the
+--      named pool or the workspace's default pool (sticky, area code, state, least loaded), else the
+--      connected number this recipient got before (its sticky sender), else the least recently used
+--      one; a failing number is skipped unless named.
 --   4. Registration: `sender_not_registered`, the send needs a registered sender (request
 --      `registration_required`: a real carrier and a US recipient) and the chosen sender's
 --      registration is not `approved`.
@@ -63,6 +66,11 @@
 --   `from_number`  names the sender (E.164); it does not change the recipient's sticky sender;
 --   `kind`         `mms` for a send with media (`media_urls`, stored with it); absent for an SMS;
 --   `links`        the tracked links of its body, [{code, url}], written with the message it is accepted as;
+--   `sender_pool_id` names the pool to choose the sender from (never with from_number);
+--   `state_area_codes` the area codes of the recipient's state or province (a pool's area_code_match);
+--   `paced`        (the same for the whole batch) each send takes its sender's next free slot: its
+--                  message's estimated_send_at, its dispatch job's due time and, once written, the
+--                  number's next_slot_at moved on by its segments at the number's throughput;
 --   `expires_at`   when the message fails with error_code expired unless handed to the carrier by then;
 --   `registration_required` the carrier blocks traffic from unregistered senders to this recipient
 --                  (a real carrier, a US number): rule 4 applies;
@@ -75,10 +83,11 @@
 --                  preview (apps/api/src/domain/messages/preview.ts) never waits for nor holds up a send.
 --                  It checks every rule, not only up to the first that fails: `preview.blockers` lists
 --                  the outcome of each failing one in the rules' order (a held send's included).
--- One row per element: `item` its zero-based position, `outcome` as above, `message_id` and
--- `message_status` of the message written (accept) or named by the key (replay, idempotency_conflict),
--- else null, and `preview` (dry runs only): the sender that would be used, the balance, the least
--- that the workspace's and the token caps leave of the day, and the blockers.
+-- One row per element: `item` its zero-based position, `outcome` as above, `message_id`,
+-- `message_status` and `message_estimated_send_at` of the message written (accept) or named by the
+-- key (replay, idempotency_conflict), else null, and `preview` (dry runs only): the sender that would
+-- be used, when it would reach the carrier (estimated_send_at), the balance, the least that the
+-- workspace's and the token caps leave of the day, and the blockers.
 --
 -- Money. Each accepted send's debit is written through insert_ledger_entry with the balance it leaves
 -- (v_balance_cents, already lowered by the send's cost); the debit's reference is the new message's.
@@ -89,7 +98,8 @@
 -- are not compared, so rewording one needs no migration. Add the outcome of a new rule to
 -- sendOutcomes, with its catalogue error, and a case to apps/api/test/send-rules.test.ts.
 CREATE OR REPLACE FUNCTION accept_message_batch(p_requests JSONB)
-RETURNS TABLE (item INTEGER, outcome TEXT, message_id TEXT, message_status TEXT, preview JSONB)
+RETURNS TABLE (item INTEGER, outcome TEXT, message_id TEXT, message_status TEXT, message_estimated_send_at TIMESTAMPTZ,
+               preview JSONB)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_workspace_id TEXT := p_requests->0->>'workspace_id';
@@ -103,6 +113,21 @@ DECLARE
   accepted_any BOOLEAN := FALSE;
   -- When each sender used in this batch was last used, by phone number id.
   senders_used JSONB := '{}';
+  -- Where each sender's next free slot is once the sends so far in this batch took theirs, by phone number id.
+  sender_slots JSONB := '{}';
+  -- Sends are paced (request `paced`): each takes the next free slot of its sender.
+  v_paced BOOLEAN := COALESCE((p_requests->0->>'paced')::BOOLEAN, FALSE);
+  -- The workspace's default sender pool, read once, with the first send that uses it.
+  v_default_pool TEXT;
+  v_default_pool_read BOOLEAN := FALSE;
+  r_pool_id TEXT;
+  -- The pool the sender came from (null: none), and how it selects.
+  r_chosen_pool_id TEXT;
+  pool_sticky_sender BOOLEAN;
+  pool_area_code_match BOOLEAN;
+  r_state_area_codes TEXT[];
+  r_expires_at TIMESTAMPTZ;
+  r_estimated_send_at TIMESTAMPTZ;
   request JSONB;
   element INTEGER := -1;
   r_phone_number TEXT;
@@ -171,27 +196,72 @@ BEGIN
     item := element;
 
     -- The sender (rule 3 checks that there is one): the connected number of the workspace the request
-    -- names (`from_number`, E.164), else the connected number this recipient got before, else the
-    -- least recently used one. A named sender leaves the recipient's sticky sender as it was: the
-    -- caller chose for this send only.
+    -- names (`from_number`, E.164); else a number of the pool it names (`sender_pool_id`) or, naming
+    -- neither, of the workspace's default pool; else (no pool) the connected number this recipient got
+    -- before, else the least recently used one. A named sender leaves the recipient's sticky sender as
+    -- it was: the caller chose for this send only. A failing number (failing_until, set by dispatch
+    -- after a run of carrier errors) is skipped unless named.
     r_from := request->>'from_number';
+    r_pool_id := request->>'sender_pool_id';
+    IF r_from IS NULL AND r_pool_id IS NULL THEN
+      IF NOT v_default_pool_read THEN
+        SELECT sp.id INTO v_default_pool FROM sender_pools sp
+        WHERE sp.workspace_id = v_workspace_id AND sp.is_default ORDER BY sp.created_at, sp.id LIMIT 1;
+        v_default_pool_read := TRUE;
+      END IF;
+      r_pool_id := v_default_pool;
+    END IF;
     sender_is_sticky := TRUE;
+    r_chosen_pool_id := NULL;
     IF r_from IS NOT NULL THEN
-      SELECT p.id, p.number, p.registration_status, p.use_case_id INTO sender
+      SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at INTO sender
       FROM phone_numbers p
       WHERE p.number = r_from AND p.workspace_id = v_workspace_id AND p.status = 'connected';
+    ELSIF r_pool_id IS NOT NULL THEN
+      -- In a pool: the recipient's sticky sender (sticky_sender), else a number of the recipient's
+      -- area code, else of its state or province (area_code_match; `state_area_codes` are the area
+      -- codes of the recipient's), else the least loaded: the one free soonest, then the least
+      -- recently used.
+      SELECT sp.id, sp.sticky_sender, sp.area_code_match INTO r_chosen_pool_id, pool_sticky_sender, pool_area_code_match
+      FROM sender_pools sp WHERE sp.id = r_pool_id AND sp.workspace_id = v_workspace_id;
+      r_state_area_codes := ARRAY(SELECT jsonb_array_elements_text(COALESCE(request->'state_area_codes', '[]')));
+      SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at,
+             (r.phone_number_id IS NOT NULL) AS sticky INTO sender
+      FROM sender_pool_numbers spn
+      JOIN phone_numbers p ON p.id = spn.phone_number_id
+      LEFT JOIN recipient_senders r
+        ON pool_sticky_sender AND r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND r.phone_number_id = p.id
+      WHERE spn.pool_id = r_chosen_pool_id AND p.workspace_id = v_workspace_id AND p.status = 'connected'
+        AND (p.failing_until IS NULL OR p.failing_until <= r_now)
+      ORDER BY (r.phone_number_id IS NULL),
+               NOT (pool_area_code_match AND r_phone_number LIKE '+1%' AND left(p.number, 5) = left(r_phone_number, 5)),
+               NOT (pool_area_code_match AND p.number LIKE '+1%' AND substr(p.number, 3, 3) = ANY(r_state_area_codes)),
+               GREATEST(COALESCE((sender_slots->>p.id)::TIMESTAMPTZ, p.next_slot_at, r_now), r_now),
+               COALESCE((senders_used->>p.id)::TIMESTAMPTZ, p.last_used_at) ASC NULLS FIRST, p.created_at, p.id
+      LIMIT 1;
+      -- A pool without sticky senders neither reads nor records them.
+      sender_is_sticky := COALESCE(sender.sticky, FALSE) OR NOT pool_sticky_sender;
     ELSE
-      SELECT p.id, p.number, p.registration_status, p.use_case_id INTO sender
+      SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at INTO sender
       FROM recipient_senders r JOIN phone_numbers p ON p.id = r.phone_number_id AND p.workspace_id = r.workspace_id
-      WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND p.status = 'connected';
+      WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND p.status = 'connected'
+        AND (p.failing_until IS NULL OR p.failing_until <= r_now);
       IF NOT FOUND THEN
         sender_is_sticky := FALSE;
-        SELECT p.id, p.number, p.registration_status, p.use_case_id INTO sender
+        SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at INTO sender
         FROM phone_numbers p
         WHERE p.workspace_id = v_workspace_id AND p.status = 'connected'
+          AND (p.failing_until IS NULL OR p.failing_until <= r_now)
         ORDER BY COALESCE((senders_used->>p.id)::TIMESTAMPTZ, p.last_used_at) ASC NULLS FIRST, p.created_at, p.id
         LIMIT 1;
       END IF;
+    END IF;
+    -- When the message should reach the carrier: at once, at send_at, or (paced) at its sender's
+    -- next free slot. The slot is taken below, once the message is written.
+    r_expires_at := (request->>'expires_at')::TIMESTAMPTZ;
+    r_estimated_send_at := COALESCE(r_send_at, r_now);
+    IF v_paced AND r_send_at IS NULL AND sender.id IS NOT NULL THEN
+      r_estimated_send_at := GREATEST(COALESCE((sender_slots->>sender.id)::TIMESTAMPTZ, sender.next_slot_at, r_now), r_now);
     END IF;
 
     -- spend_today_cents counts the UTC day in spend_day; a new day starts from zero.
@@ -215,8 +285,12 @@ BEGIN
                    WHERE s.workspace_id = v_workspace_id AND s.phone_number = r_phone_number AND s.active) THEN
       failing := array_append(failing, 'workspace_suppressed');
     END IF;
-    IF sender.id IS NULL AND (v_dry_run OR failing = '{}') THEN
-      failing := array_append(failing, CASE WHEN r_from IS NULL THEN 'branded_number_missing' ELSE 'sender_number_not_found' END);
+    IF r_pool_id IS NOT NULL AND r_chosen_pool_id IS NULL AND (v_dry_run OR failing = '{}') THEN
+      failing := array_append(failing, 'sender_pool_not_found');
+    ELSIF sender.id IS NULL AND (v_dry_run OR failing = '{}') THEN
+      failing := array_append(failing, CASE WHEN r_from IS NOT NULL THEN 'sender_number_not_found'
+                                            WHEN r_chosen_pool_id IS NOT NULL THEN 'sender_pool_empty'
+                                            ELSE 'branded_number_missing' END);
     END IF;
     IF (request->>'registration_required')::BOOLEAN AND sender.id IS NOT NULL AND sender.registration_status <> 'approved'
        AND (v_dry_run OR failing = '{}') THEN
@@ -273,6 +347,9 @@ BEGIN
     IF r_held AND outcome = 'accept' THEN
       r_send_at := (request->>'next_allowed_at')::TIMESTAMPTZ;
       r_status := 'scheduled';
+      -- Like a scheduled send: expected at that minute, its validity counted from it.
+      r_expires_at := r_send_at + (r_expires_at - r_now);
+      r_estimated_send_at := r_send_at;
     END IF;
     -- Rule 10: only a send whose token has an approval rule carries one.
     r_approval_for := request->>'approval_required_for';
@@ -285,6 +362,8 @@ BEGIN
                  AND m.status NOT IN ('pending_approval', 'canceled')))) THEN
       outcome := 'pending_approval';
       r_status := 'pending_approval';
+      -- Its slot is taken when a person approves it (dispatch paces it then), not now.
+      r_estimated_send_at := NULL;
     END IF;
     IF outcome = 'suspected_sms_pumping' AND NOT v_dry_run THEN
       INSERT INTO pumping_guard_refusals (id, workspace_id, phone_number, token_id, created_at)
@@ -300,21 +379,23 @@ BEGIN
     -- unique index.
     message_id := NULL;
     message_status := NULL;
+    message_estimated_send_at := NULL;
     inserted_id := NULL;
     IF outcome IN ('accept', 'pending_approval') AND NOT v_dry_run THEN
       INSERT INTO messages (id, workspace_id, token_id, phone_number, body, segments, cost_cents, status, sender_number_id,
-                            sender_number, idempotency_key, metadata, source, send_at, expires_at, created_at, updated_at,
-                            kind, media_urls)
+                            sender_number, idempotency_key, metadata, source, send_at, expires_at, estimated_send_at,
+                            sender_pool_id, created_at, updated_at, kind, media_urls)
       VALUES (r_message_id, v_workspace_id, request->>'token_id', r_phone_number, r_body, (request->>'segments')::INTEGER,
               r_cost_cents, r_status, sender.id, sender.number, r_idempotency_key, request->'metadata', request->>'source',
-              r_send_at, (request->>'expires_at')::TIMESTAMPTZ, r_now, r_now,
+              r_send_at, r_expires_at, r_estimated_send_at, r_chosen_pool_id, r_now, r_now,
               COALESCE(request->>'kind', 'sms'), request->'media_urls')
       ON CONFLICT (workspace_id, idempotency_key) DO NOTHING
       RETURNING id INTO inserted_id;
     END IF;
     IF inserted_id IS NULL AND r_idempotency_key IS NOT NULL THEN
       -- A key is tied to the recipient, body, cost, send_at and sender (named or selected) of its first request.
-      SELECT m.id, m.status, m.phone_number, m.body, m.cost_cents, m.send_at, m.sender_number_id, m.media_urls INTO earlier
+      SELECT m.id, m.status, m.phone_number, m.body, m.cost_cents, m.send_at, m.sender_number_id, m.media_urls,
+             m.estimated_send_at INTO earlier
       FROM messages m WHERE m.workspace_id = v_workspace_id AND m.idempotency_key = r_idempotency_key;
       IF FOUND THEN
         outcome := CASE WHEN earlier.phone_number = r_phone_number AND earlier.body = r_body AND earlier.cost_cents = r_cost_cents
@@ -324,6 +405,7 @@ BEGIN
                         THEN 'replay' ELSE 'idempotency_conflict' END;
         message_id := earlier.id;
         message_status := earlier.status;
+        message_estimated_send_at := earlier.estimated_send_at;
       ELSIF outcome IN ('accept', 'pending_approval') AND NOT v_dry_run THEN
         -- Not reachable: the conflicting row was committed before the insert gave way. Fail the
         -- batch, so its sends are retried one by one.
@@ -340,6 +422,7 @@ BEGIN
         FROM access_tokens t WHERE t.id = ANY(r_capped_tokens);
       END IF;
       preview := jsonb_build_object('sender_number', sender.number, 'balance_cents', v_balance_cents,
+                                    'estimated_send_at', r_estimated_send_at,
                                     'spend_remaining_today_cents',
                                     GREATEST(LEAST(r_spend_cap_cents - spent_today, token_remaining_cents), 0),
                                     'blockers', CASE WHEN outcome = 'replay' THEN '[]'::JSONB
@@ -356,6 +439,13 @@ BEGIN
     v_spend_today_cents := spent_today + r_cost_cents;
     accepted_any := TRUE;
     senders_used := senders_used || jsonb_build_object(sender.id, r_now);
+    -- A paced send takes its sender's slot: the segments at the number's throughput (number-throughput.ts,
+    -- throughputPerSecondOf: 1 a second unless the number says otherwise). A message that will expire
+    -- before its slot takes none, so it holds up no other.
+    IF v_paced AND outcome = 'accept' AND r_send_at IS NULL AND (r_expires_at IS NULL OR r_estimated_send_at < r_expires_at) THEN
+      sender_slots := sender_slots || jsonb_build_object(sender.id, r_estimated_send_at
+        + make_interval(secs => (request->>'segments')::INTEGER / COALESCE(sender.throughput_per_second, 1)));
+    END IF;
     -- The balance moves once, at the end. The message id is new, and so is its debit's reference.
     IF NOT insert_ledger_entry(request->>'ledger_entry_id', v_workspace_id, -r_cost_cents, 'send_debit',
                                'send_debit:' || r_message_id, NULL, r_message_id, r_now, v_balance_cents) THEN
@@ -390,8 +480,10 @@ BEGIN
               jsonb_build_object('approvalId', request->>'approval_id', 'step', 'expire'),
               (request->>'approval_expires_at')::TIMESTAMPTZ, r_now, r_now);
     ELSE
+      -- Due at its slot, or at its expiry when that comes first (then dispatch fails it as expired).
       INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-      VALUES (request->>'job_id', 'dispatch', jsonb_build_object('messageId', r_message_id), COALESCE(r_send_at, r_now), r_now, r_now);
+      VALUES (request->>'job_id', 'dispatch', jsonb_build_object('messageId', r_message_id),
+              LEAST(r_estimated_send_at, COALESCE(r_expires_at, r_estimated_send_at)), r_now, r_now);
     END IF;
     IF NOT sender_is_sticky THEN
       INSERT INTO recipient_senders (workspace_id, phone_number, phone_number_id, updated_at)
@@ -401,6 +493,7 @@ BEGIN
     END IF;
     message_id := r_message_id;
     message_status := r_status;
+    message_estimated_send_at := r_estimated_send_at;
     RETURN NEXT;
   END LOOP;
 
@@ -409,7 +502,8 @@ BEGIN
     SET balance_cents = v_balance_cents, spend_day = v_spend_day,
         spend_today_cents = v_spend_today_cents
     WHERE w.id = v_workspace_id;
-    UPDATE phone_numbers p SET last_used_at = used.last_used_at::TIMESTAMPTZ
+    UPDATE phone_numbers p SET last_used_at = used.last_used_at::TIMESTAMPTZ,
+                               next_slot_at = COALESCE((sender_slots->>used.id)::TIMESTAMPTZ, p.next_slot_at)
     FROM jsonb_each_text(senders_used) AS used(id, last_used_at)
     WHERE p.id = used.id AND p.workspace_id = v_workspace_id;
   END IF;

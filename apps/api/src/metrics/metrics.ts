@@ -49,6 +49,17 @@ export function createMetrics() {
       labelNames: ['outcome'] as const,
       registers,
     }),
+    senderPacingDelay: new Histogram({
+      name: 'textline_sender_pacing_delay_seconds',
+      help: "How long a paced message waited at dispatch for its sender's slot (SENDER_PACING), waits put back included",
+      buckets: [0, 0.1, 0.25, 0.5, 1, 2, 5, 15, 60, 300, 1800],
+      registers,
+    }),
+    senderPacingDeferrals: new Counter({
+      name: 'textline_sender_pacing_deferrals_total',
+      help: 'Dispatches put back because their sender was busy for longer than a dispatch waits (scheduled sends due together)',
+      registers,
+    }),
     webhookDeliveryDuration: new Histogram({
       name: 'textline_webhook_delivery_duration_seconds',
       help: "Customer webhook delivery attempts' duration, request sent to answer read",

@@ -12,8 +12,10 @@ import { mcpHandlers } from './mcp.ts';
 import { linksHandlers, messagesHandlers } from './messages.ts';
 import { numbersHandlers } from './numbers.ts';
 import { onboardingHandlers } from './onboarding.ts';
+import { queueHandlers } from './queue.ts';
 import { sandboxHandlers } from './sandbox.ts';
 import { brandsHandlers, tollFreeVerificationsHandlers, useCasesHandlers } from './sender-registration.ts';
+import { senderPoolsHandlers } from './sender-pools.ts';
 import { snippetsHandlers } from './snippets.ts';
 import { templatesHandlers } from './templates.ts';
 import { suppressionsHandlers } from './suppressions.ts';
@@ -56,6 +58,8 @@ export const operationHandlers = {
   messages: messagesHandlers,
   approvals: approvalsHandlers,
   links: linksHandlers,
+  senderPools: senderPoolsHandlers,
+  queue: queueHandlers,
   mcp: mcpHandlers,
   console: consoleHandlers,
   apiTokens: apiTokensHandlers,

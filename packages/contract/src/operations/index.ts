@@ -40,6 +40,7 @@ import {
   sendTestSms,
   submitBrandedRequest,
 } from './onboarding.ts';
+import { getQueue } from './queue.ts';
 import { listRecipients, payInvoice, receiveMessage, reportMessage } from './sandbox.ts';
 import {
   assignNumberToUseCase,
@@ -52,6 +53,7 @@ import {
   submitTollFreeVerification,
   unassignNumberFromUseCase,
 } from './sender-registration.ts';
+import { createSenderPool, deleteSenderPool, getSenderPool, listSenderPools, updateSenderPool } from './sender-pools.ts';
 import { createSnippet, listSnippets, updateSnippet } from './snippets.ts';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
@@ -118,6 +120,12 @@ export const operations = {
   'useCases.assignNumber': assignNumberToUseCase,
   'useCases.unassignNumber': unassignNumberFromUseCase,
   'tollFreeVerifications.create': submitTollFreeVerification,
+  'senderPools.list': listSenderPools,
+  'senderPools.create': createSenderPool,
+  'senderPools.get': getSenderPool,
+  'senderPools.update': updateSenderPool,
+  'senderPools.delete': deleteSenderPool,
+  'queue.get': getQueue,
   'console.signIn': signIn,
   'console.session': currentSession,
   'console.signOut': signOut,

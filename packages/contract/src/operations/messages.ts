@@ -149,6 +149,16 @@ const ZMessageCreateFields = z.strictObject({
       'this send only: it does not change which number the recipient gets by default. Part of the request an ' +
       'idempotency_key is tied to.',
   ),
+  sender_pool_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'Choose the sender from this pool of your numbers (POST /api/v1/sender-pools): the number this recipient got ' +
+        'from the pool before, else one of its area code, else of its state, else the least loaded. Not with from ' +
+        '(422). Without from or sender_pool_id the default pool is used, when the workspace has one.',
+    ),
   validity_seconds: z
     .number()
     .int()
@@ -229,6 +239,10 @@ export const ZMessageApproval = z
     "The approval the send waits for (status pending_approval) or waited for; null when its token's rule did not hold it",
   );
 export type TMessageApproval = z.infer<typeof ZMessageApproval>;
+const ZEstimatedSendAt = ZTimestamp.nullable().describe(
+  'When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced ' +
+    "at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over.",
+);
 
 export const ZMessageAccepted = z.object({
   id: ZId('message'),
@@ -240,6 +254,7 @@ export const ZMessageAccepted = z.object({
     "Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the " +
       "next allowed minute in the recipient's local time",
   ),
+  estimated_send_at: ZEstimatedSendAt,
 });
 export type TMessageAccepted = z.infer<typeof ZMessageAccepted>;
 
@@ -305,6 +320,8 @@ export const ZMessageItem = ZMessage.extend({
   sent_at: ZTimestamp.nullable().describe('When the carrier reported it sent; null until then'),
   delivered_at: ZTimestamp.nullable().describe('When the carrier reported it delivered; null until then'),
   failed_at: ZTimestamp.nullable().describe('When it failed; null unless status is failed'),
+  estimated_send_at: ZEstimatedSendAt,
+  sender_pool_id: ZId('senderPool').nullable().describe('The sender pool the sender was chosen from; null when none'),
   expires_at: ZTimestamp.nullable().describe(
     'When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message',
   ),
@@ -588,6 +605,9 @@ export const ZMessagePreview = z.object({
     ),
   sender_number: ZE164.nullable().describe(
     'The number the send would go from (from when given, else the one selected); null when there is none',
+  ),
+  estimated_send_at: ZTimestamp.describe(
+    "When the send would be handed to the carrier: now, send_at, or its sender's next free slot when paced",
   ),
   balance_cents: z.number().int().describe('The prepaid balance now'),
   spend_remaining_today_cents: z

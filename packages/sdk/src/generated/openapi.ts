@@ -725,6 +725,78 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sender-pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sender pools
+         * @description Sender pools of the workspace, newest first; pass next_cursor back as cursor. A send with sender_pool_id (or, naming neither from nor sender_pool_id, a send of a workspace with a default pool) goes from one of the pool's numbers: the recipient's sticky sender (sticky_sender), else a number of its area code, else of its state or province (area_code_match), else the least loaded (free soonest at its pace, then the least recently used). A released, suspended or failing number is skipped.
+         */
+        get: operations["listSenderPools"];
+        put?: never;
+        /**
+         * Create a sender pool
+         * @description A group of the workspace's numbers that shares its sends. A send with sender_pool_id (or, naming neither from nor sender_pool_id, a send of a workspace with a default pool) goes from one of the pool's numbers: the recipient's sticky sender (sticky_sender), else a number of its area code, else of its state or province (area_code_match), else the least loaded (free soonest at its pace, then the least recently used). A released, suspended or failing number is skipped. A number id that is not a connected number of the workspace is 422 naming number_ids.
+         */
+        post: operations["createSenderPool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sender-pools/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sender pool
+         * @description One sender pool of the workspace with its numbers.
+         */
+        get: operations["getSenderPool"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a sender pool
+         * @description Deletes the pool, not its numbers. Sends accepted before keep their sender; later sends that name it are 422 sender_pool_not_found, and without a default pool sends choose from every connected number again.
+         */
+        delete: operations["deleteSenderPool"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a sender pool
+         * @description Changes the name, the numbers (number_ids replaces the list), the selection settings or whether it is the default. Sends accepted before keep their sender.
+         */
+        patch: operations["updateSenderPool"];
+        trace?: never;
+    };
+    "/api/v1/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the send queue
+         * @description How many accepted messages wait for the carrier, the oldest, and when the queue is expected to drain, in all and per sender number: each number sends at its throughput_per_second, the carrier's pace. A scheduled message is not queued until its send_at.
+         */
+        get: operations["getQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mcp/oauth-clients": {
         parameters: {
             query?: never;
@@ -2170,6 +2242,8 @@ export type components = {
                  * @description Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the next allowed minute in the recipient's local time
                  */
                 held_until?: string;
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                estimated_send_at: string | null;
             };
         };
         CreateFundingInvoiceResponse: {
@@ -3183,6 +3257,8 @@ export type components = {
                  * @description Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the next allowed minute in the recipient's local time
                  */
                 held_until?: string;
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                estimated_send_at: string | null;
             };
         };
         SendMessageBatchResponse: {
@@ -3220,6 +3296,8 @@ export type components = {
                      * @description Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the next allowed minute in the recipient's local time
                      */
                     held_until?: string;
+                    /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                    estimated_send_at: string | null;
                 };
                 /** @description The item's error as the error catalogue gives it (with retry_after_seconds on 429), on any other status */
                 error?: {
@@ -3287,6 +3365,10 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                estimated_send_at: string | null;
+                /** @description The sender pool the sender was chosen from; null when none */
+                sender_pool_id: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
                 approval: {
@@ -3370,6 +3452,10 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                estimated_send_at: string | null;
+                /** @description The sender pool the sender was chosen from; null when none */
+                sender_pool_id: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
                 approval: {
@@ -3699,6 +3785,10 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                estimated_send_at: string | null;
+                /** @description The sender pool the sender was chosen from; null when none */
+                sender_pool_id: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
                 approval: {
@@ -3777,15 +3867,20 @@ export type components = {
                 };
                 /** @description The number the send would go from (from when given, else the one selected); null when there is none */
                 sender_number: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the send would be handed to the carrier: now, send_at, or its sender's next free slot when paced
+                 */
+                estimated_send_at: string;
                 /** @description The prepaid balance now */
                 balance_cents: number;
                 /** @description What the workspace's daily spend cap, and a capped token's own caps (create_token), leave for the rest of this UTC day */
                 spend_remaining_today_cents: number;
                 /**
-                 * @description accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's approval rule until a person approves it; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the code of the first blocker: the error the send would get now (destination_not_allowed, landline_destination, idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, sender_not_registered, suspected_sms_pumping, outside_allowed_hours, insufficient_balance, spend_limit_exceeded), detailed in error, or outside_allowed_hours for a send allowed hours would hold
+                 * @description accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's approval rule until a person approves it; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the code of the first blocker: the error the send would get now (destination_not_allowed, landline_destination, idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, sender_pool_not_found, sender_pool_empty, sender_not_registered, suspected_sms_pumping, outside_allowed_hours, insufficient_balance, spend_limit_exceeded), detailed in error, or outside_allowed_hours for a send allowed hours would hold
                  * @enum {string}
                  */
-                verdict: "accept" | "pending_approval" | "replay" | "destination_not_allowed" | "landline_destination" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "sender_not_registered" | "suspected_sms_pumping" | "outside_allowed_hours" | "insufficient_balance" | "spend_limit_exceeded";
+                verdict: "accept" | "pending_approval" | "replay" | "destination_not_allowed" | "landline_destination" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "sender_pool_not_found" | "sender_pool_empty" | "sender_not_registered" | "suspected_sms_pumping" | "outside_allowed_hours" | "insufficient_balance" | "spend_limit_exceeded";
                 /** @description Every reason the send would be refused or held, not only the first, in the order the send checks them (destination, line type, suppression, sender, registration, pumping guard, allowed hours, balance, spend caps); empty exactly when verdict is accept, pending_approval or replay. A held send (allowed hours in hold mode) is listed with the time it would go out. */
                 blockers: {
                     /** @description The error catalogue code the send would get, or outside_allowed_hours for a send allowed hours hold */
@@ -4034,6 +4129,112 @@ export type components = {
         FollowLinkResponse: {
             /** @description The original URL, also in the Location header */
             url: string;
+        };
+        ListSenderPoolsResponse: {
+            sender_pools: {
+                id: string;
+                name: string;
+                /** @description The numbers of the pool (pn_...), oldest number first */
+                number_ids: string[];
+                /** @description A recipient keeps the number of the pool it got before, while that number can send */
+                sticky_sender: boolean;
+                /** @description Without a sticky sender, prefer a number of the recipient's area code, then of its state or province */
+                area_code_match: boolean;
+                /** @description Sends that name neither from nor sender_pool_id use this pool; a workspace has at most one default pool */
+                is_default: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            }[];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        CreateSenderPoolResponse: {
+            sender_pool: {
+                id: string;
+                name: string;
+                /** @description The numbers of the pool (pn_...), oldest number first */
+                number_ids: string[];
+                /** @description A recipient keeps the number of the pool it got before, while that number can send */
+                sticky_sender: boolean;
+                /** @description Without a sticky sender, prefer a number of the recipient's area code, then of its state or province */
+                area_code_match: boolean;
+                /** @description Sends that name neither from nor sender_pool_id use this pool; a workspace has at most one default pool */
+                is_default: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        GetSenderPoolResponse: {
+            sender_pool: {
+                id: string;
+                name: string;
+                /** @description The numbers of the pool (pn_...), oldest number first */
+                number_ids: string[];
+                /** @description A recipient keeps the number of the pool it got before, while that number can send */
+                sticky_sender: boolean;
+                /** @description Without a sticky sender, prefer a number of the recipient's area code, then of its state or province */
+                area_code_match: boolean;
+                /** @description Sends that name neither from nor sender_pool_id use this pool; a workspace has at most one default pool */
+                is_default: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        UpdateSenderPoolResponse: {
+            sender_pool: {
+                id: string;
+                name: string;
+                /** @description The numbers of the pool (pn_...), oldest number first */
+                number_ids: string[];
+                /** @description A recipient keeps the number of the pool it got before, while that number can send */
+                sticky_sender: boolean;
+                /** @description Without a sticky sender, prefer a number of the recipient's area code, then of its state or province */
+                area_code_match: boolean;
+                /** @description Sends that name neither from nor sender_pool_id use this pool; a workspace has at most one default pool */
+                is_default: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
+        };
+        DeleteSenderPoolResponse: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        GetQueueResponse: {
+            queue: {
+                /** @description Messages accepted and not yet handed to the carrier (status queued) */
+                queued: number;
+                /** @description When the oldest of them was accepted; null when none is queued */
+                oldest_queued_at: string | null;
+                /** @description When the last of them is expected to reach the carrier, at each sender pace; null when none is queued */
+                estimated_drain_at: string | null;
+                /** @description One entry per number with queued messages, the longest queue first */
+                by_sender: {
+                    /** @description Phone number in E.164 format */
+                    sender_number: string;
+                    queued: number;
+                    /** @description Segments a second the carrier takes from this number */
+                    throughput_per_second: number;
+                    /**
+                     * Format: date-time
+                     * @description When its last queued message is expected to reach the carrier
+                     */
+                    estimated_drain_at: string;
+                }[];
+            };
         };
         ListMcpOAuthClientsResponse: {
             oauth_clients: {
@@ -5987,6 +6188,10 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                estimated_send_at: string | null;
+                /** @description The sender pool the sender was chosen from; null when none */
+                sender_pool_id: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
                 approval: {
@@ -6073,6 +6278,10 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                estimated_send_at: string | null;
+                /** @description The sender pool the sender was chosen from; null when none */
+                sender_pool_id: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
                 approval: {
@@ -6384,6 +6593,10 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                estimated_send_at: string | null;
+                /** @description The sender pool the sender was chosen from; null when none */
+                sender_pool_id: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
                 approval: {
@@ -6497,6 +6710,10 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                estimated_send_at: string | null;
+                /** @description The sender pool the sender was chosen from; null when none */
+                sender_pool_id: string | null;
                 /** @description When a message not yet handed to the carrier fails with error_code expired (validity_seconds); null for an inbound message */
                 expires_at: string | null;
                 approval: {
@@ -7081,6 +7298,38 @@ export type components = {
              * @enum {string}
              */
             code: "sender_number_not_found";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_fixing_request";
+        };
+        /** @description No number of the sender pool can send now: it has none, or each is released or failing at the carrier. Fix: Add a connected number to the pool (PATCH /api/v1/sender-pools/{id} with number_ids), or wait for a failing number to recover (GET /api/v1/numbers shows each health). */
+        SenderPoolEmptyErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "sender_pool_empty";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "retry_after_sender_ready";
+        };
+        /** @description sender_pool_id is not a sender pool of this workspace. Fix: Send with one of the workspace's pools (GET /api/v1/sender-pools), or omit sender_pool_id to use the default pool. */
+        SenderPoolNotFoundErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "sender_pool_not_found";
             message: string;
             /** @description What to do about it */
             fix: string;
@@ -10561,6 +10810,8 @@ export interface operations {
                     send_at?: string;
                     /** @description The sender: one of the workspace's connected numbers (E.164, as GET /api/v1/numbers lists them). Without it the number this recipient got before is used, else the least recently used one. A named sender is used for this send only: it does not change which number the recipient gets by default. Part of the request an idempotency_key is tied to. */
                     from?: string;
+                    /** @description Choose the sender from this pool of your numbers (POST /api/v1/sender-pools): the number this recipient got from the pool before, else one of its area code, else of its state, else the least loaded. Not with from (422). Without from or sender_pool_id the default pool is used, when the workspace has one. */
+                    sender_pool_id?: string;
                     /** @description How long the message may wait to be handed to the carrier, in seconds (60-36000, default 36000), counted from acceptance, or from send_at for a scheduled send. A message still waiting then (behind its sender's pace, say) fails with error_code expired and is refunded, with its message.failed webhook: set a short validity for one-time codes, so a stale code is never delivered. */
                     validity_seconds?: number;
                     /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
@@ -10692,14 +10943,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, media_refused, destination_not_allowed, landline_destination, branded_number_missing, sender_number_not_found, sender_not_registered, outside_allowed_hours */
+            /** @description validation_failed, media_refused, destination_not_allowed, landline_destination, branded_number_missing, sender_number_not_found, sender_pool_not_found, sender_pool_empty, sender_not_registered, outside_allowed_hours */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["MediaRefusedErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["MediaRefusedErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderPoolNotFoundErrorDetail"] | components["schemas"]["SenderPoolEmptyErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"];
                     };
                 };
             };
@@ -10787,6 +11038,8 @@ export interface operations {
                          * @description Schedules the send instead of sending now: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T09:30:00-05:00 or 2026-12-01T14:30:00Z), between 1 minute and 35 days from now. Every check runs and the cost is debited at once; the message is scheduled until then, can be canceled until it goes out, and is failed and refunded (workspace_suppressed) if the recipient opted out meanwhile.
                          */
                         send_at?: string;
+                        /** @description Choose the sender from this pool of your numbers (POST /api/v1/sender-pools): the number this recipient got from the pool before, else one of its area code, else of its state, else the least loaded. Not with from (422). Without from or sender_pool_id the default pool is used, when the workspace has one. */
+                        sender_pool_id?: string;
                     } | unknown | unknown | unknown)[];
                     /** @description The sender of every item: one of the workspace's connected numbers (E.164). Without it each recipient gets its usual number, as a single send does. */
                     from?: string;
@@ -11236,6 +11489,8 @@ export interface operations {
                     send_at?: string;
                     /** @description The sender: one of the workspace's connected numbers (E.164, as GET /api/v1/numbers lists them). Without it the number this recipient got before is used, else the least recently used one. A named sender is used for this send only: it does not change which number the recipient gets by default. Part of the request an idempotency_key is tied to. */
                     from?: string;
+                    /** @description Choose the sender from this pool of your numbers (POST /api/v1/sender-pools): the number this recipient got from the pool before, else one of its area code, else of its state, else the least loaded. Not with from (422). Without from or sender_pool_id the default pool is used, when the workspace has one. */
+                    sender_pool_id?: string;
                     /** @description How long the message may wait to be handed to the carrier, in seconds (60-36000, default 36000), counted from acceptance, or from send_at for a scheduled send. A message still waiting then (behind its sender's pace, say) fails with error_code expired and is refunded, with its message.failed webhook: set a short validity for one-time codes, so a stale code is never delivered. */
                     validity_seconds?: number;
                     /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
@@ -11721,6 +11976,598 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    listSenderPools: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List sender pools */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSenderPoolsResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    createSenderPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Ids (pn_...) of the workspace's connected numbers, at most 500; each at most once */
+                    number_ids: string[];
+                    /** @description Default true */
+                    sticky_sender?: boolean;
+                    /** @description Default true */
+                    area_code_match?: boolean;
+                    /** @description Default false; making a pool the default makes the previous default an ordinary pool */
+                    is_default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Create a sender pool */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateSenderPoolResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    getSenderPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sender pool id (spl_...), from list_sender_pools */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a sender pool */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetSenderPoolResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    deleteSenderPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sender pool id (spl_...), from list_sender_pools */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a sender pool */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteSenderPoolResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    updateSenderPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sender pool id (spl_...), from list_sender_pools */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Ids (pn_...) of the workspace's connected numbers, at most 500; each at most once */
+                    number_ids?: string[];
+                    /** @description Default true */
+                    sticky_sender?: boolean;
+                    /** @description Default true */
+                    area_code_match?: boolean;
+                    /** @description Default false; making a pool the default makes the previous default an ordinary pool */
+                    is_default?: boolean;
+                } | unknown | unknown | unknown | unknown | unknown;
+            };
+        };
+        responses: {
+            /** @description Update a sender pool */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateSenderPoolResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    getQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the send queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetQueueResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
                     };
                 };
             };
@@ -18378,7 +19225,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["WaitForRepliesResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"] | components["schemas"]["ListSandboxRecipientsResponse"] | components["schemas"]["GetMessagingSettingResponse"] | components["schemas"]["UpdateMessagingSettingResponse"] | components["schemas"]["CreateConsentResponse"] | components["schemas"]["GetConsentResponse"] | components["schemas"]["GetLookupResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListSenderPoolsResponse"] | components["schemas"]["CreateSenderPoolResponse"] | components["schemas"]["GetSenderPoolResponse"] | components["schemas"]["UpdateSenderPoolResponse"] | components["schemas"]["DeleteSenderPoolResponse"] | components["schemas"]["GetQueueResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["WaitForRepliesResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"] | components["schemas"]["ListSandboxRecipientsResponse"] | components["schemas"]["GetMessagingSettingResponse"] | components["schemas"]["UpdateMessagingSettingResponse"] | components["schemas"]["CreateConsentResponse"] | components["schemas"]["GetConsentResponse"] | components["schemas"]["GetLookupResponse"];
                     };
                 };
             };
@@ -18474,14 +19321,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, media_refused, destination_not_allowed, landline_destination, sender_number_not_found, sender_not_registered, outside_allowed_hours, message_not_cancelable, approval_not_pending, suppression_not_removable */
+            /** @description validation_failed, branded_number_missing, amount_below_minimum, dedicated_number_already_provisioned, number_unavailable, invalid_state, media_refused, destination_not_allowed, landline_destination, sender_number_not_found, sender_pool_not_found, sender_pool_empty, sender_not_registered, outside_allowed_hours, message_not_cancelable, approval_not_pending, suppression_not_removable */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AmountBelowMinimumError"] | {
-                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["MediaRefusedErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
+                        error: components["schemas"]["ValidationFailedErrorDetail"] | components["schemas"]["BrandedNumberMissingErrorDetail"] | components["schemas"]["DedicatedNumberAlreadyProvisionedErrorDetail"] | components["schemas"]["NumberUnavailableErrorDetail"] | components["schemas"]["InvalidStateErrorDetail"] | components["schemas"]["MediaRefusedErrorDetail"] | components["schemas"]["DestinationNotAllowedErrorDetail"] | components["schemas"]["LandlineDestinationErrorDetail"] | components["schemas"]["SenderNumberNotFoundErrorDetail"] | components["schemas"]["SenderPoolNotFoundErrorDetail"] | components["schemas"]["SenderPoolEmptyErrorDetail"] | components["schemas"]["SenderNotRegisteredErrorDetail"] | components["schemas"]["OutsideAllowedHoursErrorDetail"] | components["schemas"]["MessageNotCancelableErrorDetail"] | components["schemas"]["ApprovalNotPendingErrorDetail"] | components["schemas"]["SuppressionNotRemovableErrorDetail"];
                     };
                 };
             };

@@ -5,7 +5,8 @@
 -- Decides and records a batch of one workspace's sends; `item` is each send's index in the array.
 -- params: sends
 -- not null: item, outcome
-SELECT item, outcome, message_id, message_status FROM accept_message_batch($1::jsonb);
+SELECT item, outcome, message_id, message_status, message_estimated_send_at AS estimated_send_at
+FROM accept_message_batch($1::jsonb);
 
 -- name: dryRun
 -- Decides sends marked dry_run as acceptBatch would now, writing and locking nothing; `preview`

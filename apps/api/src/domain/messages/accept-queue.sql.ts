@@ -7,8 +7,9 @@ import { statement } from '@textline/db';
  */
 export const acceptBatch = statement<
   [sends: unknown],
-  { item: number; outcome: string; message_id: string | null; message_status: string | null }
->(`SELECT item, outcome, message_id, message_status FROM accept_message_batch($1::jsonb)`);
+  { item: number; outcome: string; message_id: string | null; message_status: string | null; estimated_send_at: Date | null }
+>(`SELECT item, outcome, message_id, message_status, message_estimated_send_at AS estimated_send_at
+FROM accept_message_batch($1::jsonb)`);
 
 /**
  * Decides sends marked dry_run as acceptBatch would now, writing and locking nothing; `preview`

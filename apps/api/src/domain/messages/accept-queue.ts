@@ -9,11 +9,19 @@ import { acceptBatch, dryRun } from './accept-queue.sql.ts';
  */
 export type AcceptOutcome = TSendOutcome;
 
-export type AcceptRow = { outcome: AcceptOutcome; message_id: string | null; message_status: TMessageStatus | null };
+export type AcceptRow = {
+  outcome: AcceptOutcome;
+  message_id: string | null;
+  message_status: TMessageStatus | null;
+  /** When the message named is expected to reach the carrier (a dry run answers it in `preview`). */
+  estimated_send_at?: Date | null;
+};
 
 /** What a dry run reports beside its outcome (accept_message_batch's `preview` column). */
 export type DryRunState = {
   sender_number: string | null;
+  /** When the message would reach the carrier (its sender's next free slot when paced). */
+  estimated_send_at: string;
   balance_cents: number;
   spend_remaining_today_cents: number;
   /** The outcome of every rule that fails, in the rules' order (none for a replay). */
@@ -44,6 +52,12 @@ export type AcceptParameters = PolicyParameters & {
   metadata: Record<string, unknown> | undefined;
   /** The sender the caller named (E.164); absent, not null, when it names none, so its JSON is as before. */
   from_number?: string | undefined;
+  /** The sender pool the caller named (spl_); never with from_number. */
+  sender_pool_id?: string | undefined;
+  /** The area codes of the recipient's state or province (nanp-states.ts), for a pool's area_code_match. */
+  state_area_codes?: string[] | undefined;
+  /** Pace the send at its sender's throughput (config.senderPacing); absent when off. */
+  paced?: true | undefined;
   /** A scheduled send's time; absent (not null) for a send now, so its JSON is as before. */
   send_at?: Date | undefined;
   /** When the message fails with error_code expired unless handed to the carrier by then; absent: never. */

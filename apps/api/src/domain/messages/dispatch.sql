@@ -19,7 +19,8 @@ WITH target AS (
            AS sender_connected
   FROM messages m WHERE m.id = $1
 ), claimed AS (
-  UPDATE messages m SET status = 'sending', dispatched_at = $2::timestamptz, updated_at = $2::timestamptz
+  UPDATE messages m SET status = 'sending', dispatched_at = $2::timestamptz, updated_at = $2::timestamptz,
+                        estimated_send_at = NULL
   FROM target t
   WHERE m.id = t.id AND m.status = t.status AND t.status IN ('scheduled', 'queued')
     AND NOT t.expired AND NOT t.suppressed AND t.sender_connected
@@ -34,3 +35,18 @@ FROM target t;
 -- A carrier's id for a message, kept from the first answer (a repeated send gets the same one back).
 -- params: messageId, providerMessageId
 UPDATE messages SET provider_message_id = $2 WHERE id = $1 AND provider_message_id IS NULL;
+
+-- name: paceOf
+-- What pacing a message's hand-off needs (SENDER_PACING): its sender, the segments it takes and the
+-- number's throughput, and whether it still waits for dispatch at all.
+-- params: messageId, at
+-- not null: waiting, segments
+SELECT m.sender_number_id AS "senderNumberId", m.segments, p.throughput_per_second AS "throughputPerSecond",
+       (m.status IN ('scheduled', 'queued') AND COALESCE(m.expires_at > $2::timestamptz, TRUE)) AS waiting
+FROM messages m LEFT JOIN phone_numbers p ON p.id = m.sender_number_id
+WHERE m.id = $1;
+
+-- name: postponeEstimate
+-- A waiting message's new estimate, when its sender's pace put it back.
+-- params: messageId, estimatedSendAt
+UPDATE messages SET estimated_send_at = $2::timestamptz WHERE id = $1 AND status IN ('scheduled', 'queued');

@@ -35,7 +35,8 @@ export const claimForDispatch = statement<
            AS sender_connected
   FROM messages m WHERE m.id = $1
 ), claimed AS (
-  UPDATE messages m SET status = 'sending', dispatched_at = $2::timestamptz, updated_at = $2::timestamptz
+  UPDATE messages m SET status = 'sending', dispatched_at = $2::timestamptz, updated_at = $2::timestamptz,
+                        estimated_send_at = NULL
   FROM target t
   WHERE m.id = t.id AND m.status = t.status AND t.status IN ('scheduled', 'queued')
     AND NOT t.expired AND NOT t.suppressed AND t.sender_connected
@@ -51,4 +52,23 @@ FROM target t`);
  */
 export const storeProviderMessageId = statement<[messageId: string | null, providerMessageId: string | null], never>(
   `UPDATE messages SET provider_message_id = $2 WHERE id = $1 AND provider_message_id IS NULL`,
+);
+
+/**
+ * What pacing a message's hand-off needs (SENDER_PACING): its sender, the segments it takes and the
+ * number's throughput, and whether it still waits for dispatch at all.
+ */
+export const paceOf = statement<
+  [messageId: string | null, at: Date | string | null],
+  { senderNumberId: string | null; segments: number; throughputPerSecond: number | null; waiting: boolean }
+>(`SELECT m.sender_number_id AS "senderNumberId", m.segments, p.throughput_per_second AS "throughputPerSecond",
+       (m.status IN ('scheduled', 'queued') AND COALESCE(m.expires_at > $2::timestamptz, TRUE)) AS waiting
+FROM messages m LEFT JOIN phone_numbers p ON p.id = m.sender_number_id
+WHERE m.id = $1`);
+
+/**
+ * A waiting message's new estimate, when its sender's pace put it back.
+ */
+export const postponeEstimate = statement<[messageId: string | null, estimatedSendAt: Date | string | null], never>(
+  `UPDATE messages SET estimated_send_at = $2::timestamptz WHERE id = $1 AND status IN ('scheduled', 'queued')`,
 );

@@ -1,16 +1,47 @@
 import { z } from 'zod';
 import { queryRows, type Message } from '@textline/db';
-import { defineJob, type JobContext } from '../../jobs/define.ts';
+import { defineJob, type JobContext, JobDeferred } from '../../jobs/define.ts';
 import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { maskPhoneNumber } from '../../lib/logger.ts';
 import { messageErrorCodeOf, ProviderRejection } from '../../ports.ts';
 import type { Services } from '../../ports.ts';
 import { applyMessageOutcome } from './outcomes.ts';
-import { claimForDispatch, storeProviderMessageId } from './dispatch.sql.ts';
+import { claimForDispatch, paceOf, postponeEstimate, storeProviderMessageId } from './dispatch.sql.ts';
+import { throughputPerSecondOf } from '../number-throughput.ts';
 import { reselectSender } from './reselect-sender.ts';
 import { suppressRecipient } from '../reconciliation/suppressions.ts';
 
-type DispatchDeps = Pick<Services, 'prisma' | 'sql' | 'clock' | 'jobs' | 'log' | 'messagingProvider'>;
+type DispatchDeps = Pick<
+  Services,
+  'prisma' | 'sql' | 'clock' | 'config' | 'jobs' | 'log' | 'messagingProvider' | 'senderPace' | 'metrics'
+>;
+
+/**
+ * The longest a dispatch waits in the worker for its sender's slot. A message due at its slot (as
+ * accept_message_batch reserved it) waits at most the sweep's granularity; one that would wait
+ * longer (its sender taken by scheduled sends that came due together) is put back until then.
+ */
+const maxPaceWaitMs = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Takes the message's slot at its sender (SenderPace: shared by every worker process) and answers
+ * when it is, or puts the job back until the sender is free (JobDeferred). A message no longer
+ * waiting (settled, canceled, expired) takes no slot: the claim decides what becomes of it.
+ */
+async function takeSenderSlot(deps: DispatchDeps, messageId: string): Promise<number | undefined> {
+  const now = deps.clock.now();
+  const [message] = await queryRows(deps.sql, paceOf, [messageId, new Date(now).toISOString()]);
+  if (!message?.waiting || message.senderNumberId === null) return undefined;
+  const costMs = (message.segments * 1000) / throughputPerSecondOf(message);
+  const { taken, waitMs } = await deps.senderPace.take(message.senderNumberId, costMs, maxPaceWaitMs);
+  deps.metrics?.senderPacingDelay.observe(waitMs / 1000);
+  if (taken) return now + waitMs;
+  deps.metrics?.senderPacingDeferrals.inc();
+  await queryRows(deps.sql, postponeEstimate, [messageId, new Date(now + waitMs).toISOString()]);
+  throw new JobDeferred(waitMs);
+}
 
 const dispatchable = new Set(['scheduled', 'queued', 'sending']);
 
@@ -68,6 +99,7 @@ async function failRefused(
  * A message no longer `scheduled`, `queued` or `sending` was settled (or canceled) meanwhile and is left alone.
  */
 async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<JobContext, 'isLastAttempt'>): Promise<void> {
+  const slotAt = deps.config.senderPacing ? await takeSenderSlot(deps, messageId) : undefined;
   const at = new Date(deps.clock.now());
   const [message] = await queryRows(deps.sql, claimForDispatch, [messageId, at.toISOString()]);
   if (!message || !dispatchable.has(message.status)) return;
@@ -92,6 +124,9 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
   // Only a queued or scheduled message with a connected sender becomes `sending` (above), and the sender never changes after.
   if (!from) throw new Error(`message ${messageId} is sending without a sender number`);
 
+  // The wait for the slot comes last, so the claim's round trip does not stand between it and the carrier.
+  const untilSlot = slotAt === undefined ? 0 : slotAt - deps.clock.now();
+  if (untilSlot > 0) await sleep(untilSlot);
   try {
     const { providerMessageId } = await deps.messagingProvider.send({
       messageId,

@@ -28,6 +28,8 @@ export const outboundById = statement<
     delivered_at: Date | null;
     failed_at: Date | null;
     expires_at: Date | null;
+    estimated_send_at: Date | null;
+    sender_pool_id: string | null;
     approval: unknown;
     kind: string;
     media_urls: unknown;
@@ -37,7 +39,7 @@ export const outboundById = statement<
   m.segments, m.cost_cents, m.error_code,
   CASE WHEN m.source = 'campaign' THEN m.metadata->>'campaign_id' END AS campaign_id, m.source AS origin,
   m.idempotency_key, m.metadata, m.created_at, m.updated_at, m.send_at, m.sent_at, m.delivered_at, m.failed_at,
-  m.expires_at,
+  m.expires_at, m.estimated_send_at, m.sender_pool_id,
   (SELECT json_build_object('id', a.id, 'status', a.status, 'expires_at', a.expires_at)
    FROM approvals a WHERE a.message_id = m.id) AS approval,
   m.kind, m.media_urls, m.link_clicks
@@ -69,6 +71,8 @@ export const inboundById = statement<
     delivered_at: Date | null;
     failed_at: Date | null;
     expires_at: Date | null;
+    estimated_send_at: Date | null;
+    sender_pool_id: string | null;
     approval: unknown;
     kind: string;
     media_urls: unknown;
@@ -79,6 +83,7 @@ export const inboundById = statement<
   NULL::text AS campaign_id, NULL::text AS origin, NULL::text AS idempotency_key, NULL::jsonb AS metadata, i.created_at,
   i.created_at AS updated_at, NULL::timestamptz AS send_at, NULL::timestamptz AS sent_at,
   NULL::timestamptz AS delivered_at, NULL::timestamptz AS failed_at,
-  NULL::timestamptz AS expires_at, NULL::json AS approval, CASE WHEN i.media_urls IS NULL THEN 'sms' ELSE 'mms' END AS kind, i.media_urls,
+  NULL::timestamptz AS expires_at, NULL::timestamptz AS estimated_send_at, NULL::text AS sender_pool_id,
+  NULL::json AS approval, CASE WHEN i.media_urls IS NULL THEN 'sms' ELSE 'mms' END AS kind, i.media_urls,
   0 AS link_clicks
 FROM inbound_messages i WHERE i.id = $1 AND i.workspace_id = $2`);

@@ -44,6 +44,8 @@ export type MessageItemRow = {
   kind: string;
   media_urls: string[] | null;
   link_clicks: number;
+  estimated_send_at: string | null;
+  sender_pool_id: string | null;
 };
 
 /**
@@ -73,6 +75,8 @@ export function toMessageItem(row: MessageItemRow, config: Pick<Config, 'publicB
     sent_at: row.sent_at,
     delivered_at: row.delivered_at,
     failed_at: row.failed_at,
+    estimated_send_at: row.estimated_send_at,
+    sender_pool_id: row.sender_pool_id,
     expires_at: row.expires_at,
     approval: row.approval && messageApprovalOf(config, { ...row.approval, expiresAt: new Date(row.approval.expires_at) }),
     kind: row.kind as TMessageItem['kind'],

@@ -61,6 +61,7 @@ export async function previewMessage(
       without: bodyCost(deps, content),
     },
     sender_number: state.sender_number,
+    estimated_send_at: new Date(state.estimated_send_at).toISOString(),
     balance_cents: state.balance_cents,
     spend_remaining_today_cents: state.spend_remaining_today_cents,
     // The catalogue code, e.g. spend_limit_exceeded for a token's cap too (the message says whose).

@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { JobRunner } from '../../ports.ts';
 import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
+import { sameStateAreaCodes } from '../../lib/nanp-states.ts';
 import { countryOf, toE164 } from '../../lib/phone.ts';
 import { readMessagingSettings } from '../compliance/messaging-settings.ts';
 import { sendPolicies } from '../compliance/send-policies.ts';
@@ -45,6 +46,8 @@ export type SendRequest = SendContent & {
   sendAt?: string | undefined;
   /** The sender the caller names: one of the workspace's connected numbers, in international format. */
   from?: string | undefined;
+  /** The sender pool to choose the sender from (spl_); never with `from`. */
+  senderPoolId?: string | undefined;
   /** How long the message may wait for the carrier, from acceptance or sendAt (default messageValidity.maxSeconds). */
   validitySeconds?: number | undefined;
   /** Replace typographic characters that force UCS-2 with their GSM-7 equivalents (smart-encoding.ts). */
@@ -142,6 +145,7 @@ export function sendRequestOf(input: TMessageCreateRequest): SendRequest {
     metadata: input.metadata,
     sendAt: input.send_at,
     from: input.from,
+    senderPoolId: input.sender_pool_id,
     validitySeconds: input.validity_seconds,
     smartEncoding: input.smart_encoding,
     shortenLinks: input.shorten_links,
@@ -180,7 +184,7 @@ export async function repeatsAcceptedSend(
 function acceptedMessage(row: AcceptRow): TMessageAccepted {
   if (row.message_id === null || row.message_status === null)
     throw new Error(`accept_message_batch answered ${row.outcome} without its message`);
-  return { id: row.message_id, status: row.message_status };
+  return { id: row.message_id, status: row.message_status, estimated_send_at: row.estimated_send_at?.toISOString() ?? null };
 }
 
 /**
@@ -347,7 +351,14 @@ async function shapedRequest(
     from = toE164(request.from);
     if (!from) throw invalidPhoneNumber('from');
   }
+  if (from !== undefined && request.senderPoolId !== undefined) {
+    throw new AppError('validation_failed', {
+      message: 'Name a sender (from) or a sender pool (sender_pool_id), not both.',
+      extra: { issues: [{ path: 'sender_pool_id', message: 'must not be given with from' }] },
+    });
+  }
   const sendAt = request.sendAt === undefined ? undefined : scheduledTime(deps, request.sendAt);
+  const stateAreaCodes = sameStateAreaCodes(phoneNumber);
   let body = await sendBodyOf(deps, sender.workspaceId, request);
   let links: TrackedLink[] | undefined;
   if (request.shortenLinks) ({ body, links } = shortenLinks(deps, { ...request, workspaceId: sender.workspaceId }, body));
@@ -369,6 +380,9 @@ async function shapedRequest(
     send_at: sendAt,
     expires_at: new Date((sendAt ?? now).getTime() + validityMs),
     from_number: from,
+    sender_pool_id: request.senderPoolId,
+    state_area_codes: stateAreaCodes.length > 0 ? stateAreaCodes : undefined,
+    paced: deps.config.senderPacing ? true : undefined,
     token_capped: sender.tokenSpendCapped ? true : undefined,
     ...(sender.approval ? approvalParametersOf(deps, sender.approval, now) : {}),
     registration_required: registrationRequired(deps.config, phoneNumber) ? true : undefined,
