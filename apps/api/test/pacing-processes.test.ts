@@ -56,9 +56,7 @@ describe.runIf(scaledMode)('paced dispatch by two worker processes (scaled mode)
     // estimate), whichever worker made it: late after a stall, never early.
     const firstSlot = Math.min(...sent.map((message) => Date.parse(message.estimated_send_at)));
     handedOver.forEach((time, index) => expect(time).toBeGreaterThanOrEqual(firstSlot + index * 200 - 5));
-    // Each dispatch job finished and each message reached the carrier once, with both workers up throughout.
-    const jobs = await prisma.job.findMany({ where: { id: { in: ids.map((id) => `job_dispatch_${id}`) } } });
-    expect(jobs.map((job) => job.status)).toEqual(ids.map(() => 'done'));
+    // Each message reached the carrier once, with both workers up throughout.
     expect(received.map((message) => message.sendRequests)).toEqual(ids.map(() => 1));
     expect(workers.every((worker) => worker.child.exitCode === null)).toBe(true);
   }, 120_000);
