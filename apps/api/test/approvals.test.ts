@@ -180,6 +180,48 @@ describe('a token with an approval rule', () => {
     expect(approval).toMatchObject({ status: 'pending', workspaceId });
   });
 
+  it('may neither enroll numbers in a campaign nor activate one, whose steps would go out unapproved', async () => {
+    const owner = await sendingWorkspace(app);
+    const created = await call(app, 'POST', '/api/v1/tokens', {
+      token: owner.token,
+      body: { name: 'campaign agent', scopes: [...agentScopes, 'campaigns:write'], approval: { required_for: 'all_sends' } },
+    });
+    const agent = created.body.token.access_token as string;
+    const campaign = await call(app, 'POST', '/api/v1/campaigns', { token: owner.token, body: { name: 'Unapproved drip' } });
+    const campaignId = campaign.body.campaign.id as string;
+    await call(app, 'POST', `/api/v1/campaigns/${campaignId}/stages`, {
+      token: owner.token,
+      body: { body: 'Step one', delay_minutes: 0 },
+    });
+
+    const enrolled = await call(app, 'POST', `/api/v1/campaigns/${campaignId}/enrollments`, {
+      token: agent,
+      body: { phone_numbers: ['+14155550177'] },
+    });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(403);
+    expect(enrolled.body.error.code).toBe('forbidden');
+    const activated = await call(app, 'POST', `/api/v1/campaigns/${campaignId}/activate`, { token: agent });
+    expect(activated.status).toBe(403);
+    expect(activated.body.error.code).toBe('forbidden');
+
+    const client = await connectMcp(app, agent, { toolsets: 'campaigns' });
+    const result = await client.callTool({
+      name: 'enroll_in_campaign',
+      arguments: { id: campaignId, phone_numbers: ['+14155550177'] },
+    });
+    expect(toolError(result).code).toBe('forbidden');
+    await client.close();
+    expect(await app.services.prisma.campaignEnrollment.count({ where: { campaignId } })).toBe(0);
+
+    // The owner, whose token has no rule, still runs the campaign.
+    const byOwner = await call(app, 'POST', `/api/v1/campaigns/${campaignId}/enrollments`, {
+      token: owner.token,
+      body: { phone_numbers: ['+14155550177'] },
+    });
+    expect(byOwner.status).toBe(200);
+    expect((await call(app, 'POST', `/api/v1/campaigns/${campaignId}/activate`, { token: owner.token })).status).toBe(200);
+  });
+
   it('holds only new recipients under new_recipients, and only dearer sends under over_cents', async () => {
     const { token, agent } = await agentWorkspace({ required_for: 'new_recipients' });
     const known = '+14155550150';

@@ -7,6 +7,7 @@ import {
   transitionCampaign,
   updateCampaign,
 } from '../domain/campaigns/campaigns.ts';
+import { refuseCampaignSendsUnderApproval } from '../domain/approvals/approvals.ts';
 import { enroll, enrollingToken, listEnrollments } from '../domain/campaigns/enrollments.ts';
 import { createSuppression, deleteSuppression, listSuppressions } from '../domain/campaigns/suppressions.ts';
 import { bearer } from './handler.ts';
@@ -22,9 +23,10 @@ export const campaignsHandlers = {
   update: bearer(operations['campaigns.update'], async ({ ctx, input }) => ({
     campaign: await updateCampaign(ctx.services, ctx.auth.workspaceId, input),
   })),
-  activate: bearer(operations['campaigns.activate'], async ({ ctx, input }) => ({
-    campaign: await transitionCampaign(ctx.services, ctx.auth.workspaceId, input.id, 'activate'),
-  })),
+  activate: bearer(operations['campaigns.activate'], async ({ ctx, input }) => {
+    refuseCampaignSendsUnderApproval(ctx.auth, 'activate');
+    return { campaign: await transitionCampaign(ctx.services, ctx.auth.workspaceId, input.id, 'activate') };
+  }),
   pause: bearer(operations['campaigns.pause'], async ({ ctx, input }) => ({
     campaign: await transitionCampaign(ctx.services, ctx.auth.workspaceId, input.id, 'pause'),
   })),
@@ -32,9 +34,10 @@ export const campaignsHandlers = {
     campaign: await transitionCampaign(ctx.services, ctx.auth.workspaceId, input.id, 'archive'),
   })),
   addStage: bearer(operations['campaigns.addStage'], ({ ctx, input }) => addStage(ctx.services, ctx.auth.workspaceId, input)),
-  enroll: bearer(operations['campaigns.enroll'], ({ ctx, input }) =>
-    enroll(ctx.services, ctx.auth.workspaceId, input.id, input, enrollingToken(ctx.auth)),
-  ),
+  enroll: bearer(operations['campaigns.enroll'], ({ ctx, input }) => {
+    refuseCampaignSendsUnderApproval(ctx.auth, 'enroll');
+    return enroll(ctx.services, ctx.auth.workspaceId, input.id, input, enrollingToken(ctx.auth));
+  }),
   listEnrollments: bearer(operations['campaigns.listEnrollments'], ({ ctx, input }) =>
     listEnrollments(ctx.services, ctx.auth.workspaceId, input),
   ),

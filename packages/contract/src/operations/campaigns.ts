@@ -313,7 +313,8 @@ function transitionOperation(options: {
     input: z.strictObject({ id: ZCampaignId }),
     output: campaignOutput,
     successStatus: 200,
-    errors: ['not_found', 'invalid_state'],
+    // forbidden: activating is refused to a token whose sends wait for approval (campaign steps would not).
+    errors: options.verb === 'activate' ? ['not_found', 'invalid_state', 'forbidden'] : ['not_found', 'invalid_state'],
     bodyRequired: false,
     mcp: {
       name: `${options.verb}_campaign`,
@@ -431,7 +432,7 @@ export const enrollInCampaign = defineOperation({
     .meta({ oneOf: [{ required: ['phone_numbers'] }, { required: ['contact_list_id'] }] }),
   output: ZEnrollmentResult,
   successStatus: 200,
-  errors: ['validation_failed', 'not_found', 'invalid_state'],
+  errors: ['validation_failed', 'not_found', 'invalid_state', 'forbidden'],
   bodyRequired: true,
   mcp: {
     name: 'enroll_in_campaign',

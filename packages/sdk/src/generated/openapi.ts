@@ -14679,7 +14679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unauthorized */
+            /** @description forbidden, unauthorized */
             403: {
                 headers: {
                     /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
@@ -14688,7 +14688,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                        error: components["schemas"]["ForbiddenErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
                     };
                 };
             };
@@ -15309,7 +15309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unauthorized */
+            /** @description forbidden, unauthorized */
             403: {
                 headers: {
                     /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
@@ -15318,7 +15318,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                        error: components["schemas"]["ForbiddenErrorDetail"] | components["schemas"]["UnauthorizedErrorDetail"];
                     };
                 };
             };

@@ -21,6 +21,20 @@ import { refundMessage } from '../messages/outcomes.ts';
 
 type ApprovalDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'jobs' | 'live'>;
 
+/**
+ * Campaign steps go out without a person's approval, so a token whose sends wait for one may neither
+ * enroll numbers in a campaign nor activate one: either would send past its rule.
+ */
+export function refuseCampaignSendsUnderApproval(auth: Pick<AuthContext, 'approval'>, action: 'enroll' | 'activate'): void {
+  if (auth.approval === null) return;
+  throw new AppError('forbidden', {
+    message:
+      `This token's sends wait for a person's approval (its approval rule), and campaign steps are sent without one, ` +
+      `so it may not ${action === 'enroll' ? 'enroll numbers in' : 'activate'} a campaign. Ask the workspace's owner to do it, ` +
+      'or send each message with send_message (POST /api/v1/messages), which waits for approval.',
+  });
+}
+
 /** The console page of one approval; absolute when the server knows the URL it is reached at. */
 export function approvalUrlOf(config: Pick<Services['config'], 'publicBaseUrl'>, id: string): string {
   return `${config.publicBaseUrl?.replace(/\/+$/, '') ?? ''}/console/approvals/${id}`;
