@@ -74,9 +74,9 @@ describe('GET /api/v1/numbers/available', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       available_numbers: [
-        { number: '+15125550101', region: 'TX', capabilities: { sms: true, mms: false, voice: false } },
-        { number: '+15125550102', region: 'TX', capabilities: { sms: true, mms: false, voice: false } },
-        { number: '+15125550103', region: 'TX', capabilities: { sms: true, mms: false, voice: false } },
+        { number: '+15125550101', region: 'TX', type: 'local', capabilities: { sms: true, mms: false, voice: false } },
+        { number: '+15125550102', region: 'TX', type: 'local', capabilities: { sms: true, mms: false, voice: false } },
+        { number: '+15125550103', region: 'TX', type: 'local', capabilities: { sms: true, mms: false, voice: false } },
       ],
     });
     expect(await app.services.prisma.sandboxNumber.count()).toBe(sold);

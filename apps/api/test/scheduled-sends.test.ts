@@ -194,10 +194,17 @@ describe('POST /api/v1/messages with send_at', () => {
     const got = await call(app, 'GET', `/api/v1/messages/${id}`, { token: developer.token });
     expect(got.body.message).toMatchObject({ status: 'failed', error_code: 'workspace_suppressed', retry: 'do_not_retry' });
     expect(await carrierGot([id])).toEqual([]);
+    // The STOP's opt-out confirmation is a send of its own, debited and kept; the scheduled one is refunded.
     const ledger = await ledgerOf(developer.workspaceId);
-    expect(ledger.debits).toEqual([expect.objectContaining({ messageId: id, amountCents: -price })]);
+    const confirmation = ledger.debits.find((debit) => debit.messageId !== id);
+    expect(ledger.debits).toEqual([
+      expect.objectContaining({ messageId: id, amountCents: -price }),
+      expect.objectContaining({ amountCents: -price }),
+    ]);
     expect(ledger.refunds).toEqual([expect.objectContaining({ messageId: id, amountCents: price })]);
-    expect(await balanceOf(developer.workspaceId)).toBe(1_000);
+    const reply = await app.services.prisma.message.findUniqueOrThrow({ where: { id: confirmation!.messageId! } });
+    expect(reply).toMatchObject({ phoneNumber: recipient, source: 'auto_reply' });
+    expect(await balanceOf(developer.workspaceId)).toBe(1_000 - price);
     const failed = await app.services.prisma.event.findMany({
       where: { workspaceId: developer.workspaceId, type: 'message.failed' },
     });
