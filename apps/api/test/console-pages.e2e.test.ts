@@ -100,7 +100,8 @@ describe('console pages in a real browser', () => {
   it('messages: lists both directions, finds a message by number and by id, filters, and shows its timeline', async () => {
     await go('Messages', 'Messages');
     const rows = page.locator('tr.message-row');
-    await expect.poll(() => rows.count()).toBe(4);
+    // Two sends, two replies, and the opt-out confirmation that Ben's STOP was answered with.
+    await expect.poll(() => rows.count()).toBe(5);
     await shoot('01-messages');
 
     // A number as people type it: the rows with that other party, sent and received.

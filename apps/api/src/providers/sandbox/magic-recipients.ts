@@ -42,7 +42,7 @@ export const magicRecipients: Record<string, RecipientScript> = {
     delayMs: SLOW_CARRIER_DELAY_MS,
   },
   '+15005550004': {
-    behaviour: 'refused at send (invalid recipient); the message fails at once and is refunded',
+    behaviour: 'refused by the carrier as an invalid recipient; the message fails at once and is refunded',
     rejectAtSend: true,
     steps: [],
   },
