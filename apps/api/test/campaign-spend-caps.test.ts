@@ -143,6 +143,8 @@ describe("campaign sends count against the enrolling token's daily spend cap", (
       spend_limit_exceeded: 0,
       token_spend_limit_exceeded: 8,
       parent_token_spend_limit_exceeded: 0,
+      suspected_sms_pumping: 0,
+      outside_allowed_hours: 0,
     });
 
     // The skipped steps wait for the new day: no retry before it, and no job left failing meanwhile.
