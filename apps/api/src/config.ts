@@ -195,11 +195,6 @@ const ZEnvironment = z
      * real carrier, off with the sandbox carrier, whose sends then go out at once as before.
      */
     SENDER_PACING: z.enum(['on', 'off']).optional(),
-    /** A number with this many carrier errors within CARRIER_FAILURE_WINDOW_SECONDS is failing, and skipped as a sender. */
-    CARRIER_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(1_000).default(5),
-    CARRIER_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-    /** How long a failing number is skipped before it is tried again. */
-    CARRIER_FAILURE_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** Run job workers in this process; defaults to on in the embedded mode, off in the scaled mode (use `npm run worker`). */
     RUN_WORKERS: z.enum(['0', '1', 'true', 'false']).optional(),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),

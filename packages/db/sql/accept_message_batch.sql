@@ -199,8 +199,8 @@ BEGIN
     -- names (`from_number`, E.164); else a number of the pool it names (`sender_pool_id`) or, naming
     -- neither, of the workspace's default pool; else (no pool) the connected number this recipient got
     -- before, else the least recently used one. A named sender leaves the recipient's sticky sender as
-    -- it was: the caller chose for this send only. A failing number (failing_until, set by dispatch
-    -- after a run of carrier errors) is skipped unless named.
+    -- it was: the caller chose for this send only. A number marked failing (failing_until in the
+    -- future) is skipped unless named; nothing marks one yet from carrier errors.
     r_from := request->>'from_number';
     r_pool_id := request->>'sender_pool_id';
     IF r_from IS NULL AND r_pool_id IS NULL THEN
