@@ -119,6 +119,26 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
        FROM generate_series(1, 20000) AS n`,
       [workspaceId],
     );
+    // A brand, a use case and a sender pool (every other one the default) for each of those workspaces.
+    await sql(
+      `INSERT INTO brands (id, workspace_id, legal_name, country, tax_id, entity_type, vertical, website, support_email,
+                           support_phone, status)
+       SELECT 'brd_plan_' || n, 'wks_plan_' || n, 'Plan ' || n, 'US', '12-345678' || n, 'private_company', 'technology',
+              'https://example.com', 'help@example.com', '+14155550100', 'verified'
+       FROM generate_series(1, 3000) AS n`,
+    );
+    await sql(
+      `INSERT INTO use_cases (id, workspace_id, brand_id, use_case, description, sample_messages, message_flow,
+                              help_message, opt_out_message, has_links, has_phone_numbers, status)
+       SELECT 'ucs_plan_' || n, 'wks_plan_' || n, 'brd_plan_' || n,
+              (ARRAY['marketing','two_factor_auth','account_notifications'])[1 + n % 3], 'plan', ARRAY['a', 'b'], 'web form',
+              'help', 'stop', false, false, 'approved'
+       FROM generate_series(1, 3000) AS n`,
+    );
+    await sql(
+      `INSERT INTO sender_pools (id, workspace_id, name, is_default)
+       SELECT 'spl_plan_' || n, 'wks_plan_' || (1 + n % 3000), 'Pool ' || n, n % 2 = 0 FROM generate_series(1, 3000) AS n`,
+    );
     // A delegated token with a daily cap, created from a capped token: a send by it reads both caps.
     await sql(
       `INSERT INTO access_tokens (id, workspace_id, token_hash, origin, scopes, expires_at, parent_token_id, spend_cap_cents_daily)
@@ -136,6 +156,14 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
               now() - make_interval(secs => n), now() - make_interval(secs => n)
        FROM generate_series(1, 40000) AS n`,
       [workspaceId, other.workspaceId, workspace.senders[0]!.id, workspace.senders[0]!.number],
+    );
+    // Approvals of a tenth of them, as a workspace with agents under approval rules accumulates them.
+    await sql(
+      `INSERT INTO approvals (id, workspace_id, message_id, token_id, status, expires_at)
+       SELECT 'apr_plan_' || n, CASE WHEN n % 4 = 0 THEN $2 ELSE $1 END, 'msg_plan_' || n, 'tok_plan_child',
+              (ARRAY['pending','approved','rejected','expired'])[1 + n % 4], now() + interval '1 hour'
+       FROM generate_series(10, 40000, 10) AS n`,
+      [workspaceId, other.workspaceId],
     );
     await sql(
       `INSERT INTO inbound_messages (id, workspace_id, conversation_id, from_number, to_number, body, provider_message_id, created_at)
@@ -311,7 +339,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
     const { workspaceId } = workspace;
     const parameters = (request: SendRequest, sender: Partial<Sender> = {}) =>
       acceptParametersOf(app.services, { workspaceId, ...sender }, request, { source: 'api' });
-    const sends = [
+    const sends = await Promise.all([
       // A recipient with no sender yet: the least recently used number is chosen and remembered.
       parameters({ phoneNumber: '+14155559876', body: 'new recipient', idempotencyKey: `plan-new-${randomUUID()}` }),
       // A recipient with a sticky sender.
@@ -329,8 +357,8 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
       parameters({ phoneNumber: '+13125550043', body: 'suppressed' }),
       // A delegated token with its own cap, created from a capped token.
       parameters({ phoneNumber: '+14155551236', body: 'capped token' }, { tokenId: 'tok_plan_child', tokenSpendCapped: true }),
-    ];
-    const preview = parameters(
+    ]);
+    const preview = await parameters(
       { phoneNumber: '+14155551237', body: 'preview' },
       { tokenId: 'tok_plan_child', tokenSpendCapped: true },
     );
@@ -383,13 +411,13 @@ describe.skipIf(!scaledMode)('hot statement plans on a new database', () => {
       acceptParametersOf(app.services, { workspaceId: workspace.workspaceId }, request, { source: 'api' });
     // One send stored before, so that a repeat of its key is looked up.
     await app.services.sql.query(acceptBatch.text, [
-      JSON.stringify([parameters({ phoneNumber: '+14155550100', body: 'first', idempotencyKey: 'first-key' })]),
+      JSON.stringify([await parameters({ phoneNumber: '+14155550100', body: 'first', idempotencyKey: 'first-key' })]),
     ]);
-    const sends = [
+    const sends = await Promise.all([
       parameters({ phoneNumber: '+14155550101', body: 'new recipient', idempotencyKey: 'second-key' }),
       parameters({ phoneNumber: '+14155550100', body: 'sticky sender' }),
       parameters({ phoneNumber: '+14155550100', body: 'first', idempotencyKey: 'first-key' }),
-    ];
+    ]);
     for (const mode of modes) {
       const plans = await recorder.plansOf(mode, async (client) => {
         const { rows } = await client.query<{ outcome: string }>(acceptBatch.text, [JSON.stringify(sends)]);

@@ -130,7 +130,7 @@ async function exerciseCrud(db: Db): Promise<void> {
 
   // The same idempotency key in the same workspace is a unique violation (P2002).
   const duplicate = prisma.message.create({
-    data: { ...message, id: `msg_${randomUUID()}`, metadata: Prisma.JsonNull },
+    data: { ...message, id: `msg_${randomUUID()}`, metadata: Prisma.JsonNull, mediaUrls: Prisma.JsonNull },
   });
   await expect(duplicate).rejects.toMatchObject({ code: 'P2002' });
 
