@@ -113,7 +113,7 @@ describe('onboarding journey over MCP with the SDK client', () => {
     });
     expect(created.status).toBe(201);
 
-    const bootstrap = await connectMcp(app, created.body.token.access_token, { toolsets: 'onboarding' });
+    const bootstrap = await connectMcp(app, created.body.token.access_token, { toolsets: 'onboarding,numbers' });
     const toolNames = (await bootstrap.listTools()).tools.map((tool) => tool.name);
     expect(toolNames).toEqual(
       expect.arrayContaining([
