@@ -7,6 +7,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { consoleDistDir } from '../src/http/console-static.ts';
 import { scaledMode } from './harness.ts';
+import { consolePassword } from './console-support.ts';
 
 const consoleRoot = fileURLToPath(new URL('../../console/', import.meta.url));
 
@@ -130,4 +131,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
+}
+
+/** Signs `username` in to the console with the tests' password and waits for Messages, where it lands. */
+export async function signInToConsole(page: Page, baseUrl: string, username: string): Promise<void> {
+  await page.goto(`${baseUrl}/console/sign-in`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(consolePassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
 }

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.ts';
-import { ensureConsoleBuilt, launchBrowser } from './browser-support.ts';
-import { consolePassword } from './console-support.ts';
+import { ensureConsoleBuilt, launchBrowser, signInToConsole } from './browser-support.ts';
 import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
@@ -18,11 +17,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = browser.page;
   developer = await sendingWorkspace(app);
-  await page.goto(`${app.baseUrl}/console/sign-in`);
-  await page.getByLabel('Username').fill(developer.account.account.username);
-  await page.getByLabel('Password').fill(consolePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+  await signInToConsole(page, app.baseUrl, developer.account.account.username);
 }, 180_000);
 
 afterAll(async () => {

@@ -2,8 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.ts';
-import { axeViolations, ensureConsoleBuilt, launchBrowser, screenshotDir } from './browser-support.ts';
-import { consolePassword } from './console-support.ts';
+import { axeViolations, ensureConsoleBuilt, launchBrowser, screenshotDir, signInToConsole } from './browser-support.ts';
 import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
@@ -49,11 +48,7 @@ beforeAll(async () => {
   developer = await sendingWorkspace(app, { numbers: 0 });
   local = await buy({ registration: 'unregistered' });
   tollFree = await buy({ type: 'toll_free', registration: 'unregistered' });
-  await page.goto(`${app.baseUrl}/console/sign-in`);
-  await page.getByLabel('Username').fill(developer.account.account.username);
-  await page.getByLabel('Password').fill(consolePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+  await signInToConsole(page, app.baseUrl, developer.account.account.username);
 }, 180_000);
 
 afterAll(async () => {

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLedgerEntry } from '../src/domain/ledger.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { ensureConsoleBuilt, launchBrowser, screenshotDir } from './browser-support.ts';
-import { consolePassword } from './console-support.ts';
+import { ensureConsoleBuilt, launchBrowser, screenshotDir, signInToConsole } from './browser-support.ts';
 import { call, closeStarted, eventually, startTestApp, type TestApp } from './harness.ts';
 import { eventId, postSigned } from './inbound-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
@@ -85,11 +84,7 @@ beforeAll(async () => {
   await send(ben, 'Reminder: your appointment is tomorrow.');
   await reply(ben, 'STOP');
 
-  await page.goto(`${app.baseUrl}/console/sign-in`);
-  await page.getByLabel('Username').fill(developer.account.account.username);
-  await page.getByLabel('Password').fill(consolePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+  await signInToConsole(page, app.baseUrl, developer.account.account.username);
 }, 180_000);
 
 afterAll(async () => {
