@@ -49,7 +49,20 @@ describe('webhook deliveries start when the transaction recording their event co
   });
 
   it('for inbound replies, conversations and keyword opt-outs', async () => {
-    const expected = ['conversation.created', 'message.delivered', 'message.received', 'message.sent', 'opt_out.created'];
+    // The STOP is answered with the opt-out confirmation, a message of its own: sent and delivered too.
+    // This scripted recipient replies STOP to it as well, which updates the conversation and is
+    // confirmed no second time.
+    const expected = [
+      'conversation.created',
+      'conversation.updated',
+      'message.delivered',
+      'message.delivered',
+      'message.received',
+      'message.received',
+      'message.sent',
+      'message.sent',
+      'opt_out.created',
+    ];
     expect(await eventTypesDelivered('+15005550006', expected)).toEqual(expected);
   });
 });
