@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.ts';
-import { ensureConsoleBuilt, launchBrowser, screenshotDir, tabTo } from './browser-support.ts';
+import { ensureConsoleBuilt, launchBrowser, screenshotDir, signInToConsole, tabTo } from './browser-support.ts';
 import { consolePassword, startSink } from './console-support.ts';
 import { call, closeStarted, eventually, startTestApp, type TestApp } from './harness.ts';
 import { eventId, postSigned } from './inbound-support.ts';
@@ -24,14 +24,6 @@ let page: Page;
 
 async function shoot(name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
-}
-
-async function signIn(username: string): Promise<void> {
-  await page.goto(`${app.baseUrl}/console/sign-in`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(consolePassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
 }
 
 beforeAll(async () => {
@@ -194,7 +186,7 @@ describe('the console for a customer who never opens a terminal', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/console-events')) streams.push(request.url());
     });
-    await signIn(developer.account.account.username);
+    await signInToConsole(page, app.baseUrl, developer.account.account.username);
 
     await page.getByText('No messages yet').waitFor();
     const sent = await call(app, 'POST', '/api/v1/messages', {
