@@ -1,8 +1,9 @@
 import { AppError, type TSenderPool } from '@textline/contract';
-import type { Prisma } from '@textline/db';
+import { type Prisma, queryRowsIn } from '@textline/db';
 import { newId } from '../lib/crypto.ts';
 import { newestFirst } from '../lib/pagination.ts';
 import type { Services } from '../ports.ts';
+import { lockWorkspaceSettings } from './workspace-lock.sql.ts';
 
 type PoolDeps = Pick<Services, 'prisma' | 'clock'>;
 
@@ -81,7 +82,7 @@ async function writePool(
   at: Date,
 ): Promise<void> {
   if (changes.is_default) {
-    await tx.$executeRaw`SELECT 1 FROM workspaces WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
+    await queryRowsIn(tx, lockWorkspaceSettings, [workspaceId]);
     await tx.senderPool.updateMany({
       where: { workspaceId, isDefault: true, id: { not: poolId } },
       data: { isDefault: false, updatedAt: at },

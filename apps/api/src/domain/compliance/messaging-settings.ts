@@ -1,6 +1,8 @@
+import { queryRowsIn } from '@textline/db';
 import { AppError, type TMessagingSettings, type TMessagingSettingsPatch, ZMessagingSettings } from '@textline/contract';
 import type { Prisma } from '@textline/db';
 import type { Services } from '../../ports.ts';
+import { lockWorkspaceSettings } from '../workspace-lock.sql.ts';
 
 type SettingsPatch = TMessagingSettingsPatch;
 type StoredSettings = Omit<TMessagingSettings, 'updated_at'>;
@@ -50,7 +52,7 @@ export async function updateSettings(
   return deps.prisma.$transaction(async (tx) => {
     // The workspace row's lock orders concurrent changes (the first has no settings row to lock), so
     // neither loses the other's fields; a send holds the same lock only for its own statement.
-    await tx.$queryRaw`SELECT 1 FROM workspaces WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
+    await queryRowsIn(tx, lockWorkspaceSettings, [workspaceId]);
     const current = await readMessagingSettings({ config: deps.config, prisma: tx }, workspaceId);
     const { updated_at: _updatedAt, ...settings } = current;
     const next: StoredSettings = {
