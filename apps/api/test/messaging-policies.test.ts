@@ -137,7 +137,11 @@ describe('allowed hours', () => {
     expect(chicago.body.error.next_allowed_at).toBe(new Date(Date.UTC(2026, 6, 1, 13, 0)).toISOString());
     const inside = await send(app, workspace.token, sms({ phone_number: newYork }));
     expect(inside.status).toBe(202);
-    expect(inside.body.message).toEqual({ id: expect.stringMatching(/^msg_/), status: 'queued' });
+    expect(inside.body.message).toEqual({
+      id: expect.stringMatching(/^msg_/),
+      status: 'queued',
+      estimated_send_at: expect.any(String),
+    });
   });
 
   it('holds a send outside the window as scheduled for the next allowed minute and says so', async () => {
@@ -151,7 +155,7 @@ describe('allowed hours', () => {
     expect(message.body.message).toMatchObject({ status: 'scheduled', send_at: opensAt });
     // A send_at inside the window is not held.
     const scheduled = await send(app, workspace.token, sms({ phone_number: losAngeles, send_at: opensAt, body: 'Later' }));
-    expect(scheduled.body.message).toEqual({ id: expect.any(String), status: 'scheduled' });
+    expect(scheduled.body.message).toEqual({ id: expect.any(String), status: 'scheduled', estimated_send_at: opensAt });
   });
 
   it("narrows the window to a state's law when apply_state_rules is on", async () => {
@@ -200,7 +204,7 @@ describe('allowed hours', () => {
     await app.services.prisma.phoneNumber.update({ where: { id: workspace.senders[0]!.id }, data: { useCaseId: useCase.id } });
     const code = await send(app, workspace.token, sms({ phone_number: losAngeles, body: 'Your code is 123456' }));
     expect(code.status).toBe(202);
-    expect(code.body.message).toEqual({ id: expect.any(String), status: 'queued' });
+    expect(code.body.message).toEqual({ id: expect.any(String), status: 'queued', estimated_send_at: expect.any(String) });
   });
 
   it('sends a held message when its time comes', async () => {
