@@ -30,9 +30,21 @@ describe('POST /api/v1/messages/batch', () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.results).toEqual([
-      { index: 0, status: 202, message: { id: expect.stringMatching(/^msg_/), status: 'queued' } },
-      { index: 1, status: 202, message: { id: expect.stringMatching(/^msg_/), status: 'queued' } },
-      { index: 2, status: 202, message: { id: expect.stringMatching(/^msg_/), status: 'scheduled' } },
+      {
+        index: 0,
+        status: 202,
+        message: { id: expect.stringMatching(/^msg_/), status: 'queued', estimated_send_at: expect.any(String) },
+      },
+      {
+        index: 1,
+        status: 202,
+        message: { id: expect.stringMatching(/^msg_/), status: 'queued', estimated_send_at: expect.any(String) },
+      },
+      {
+        index: 2,
+        status: 202,
+        message: { id: expect.stringMatching(/^msg_/), status: 'scheduled', estimated_send_at: expect.any(String) },
+      },
     ]);
     const stored = await app.services.prisma.message.findMany({
       where: { workspaceId: developer.workspaceId },

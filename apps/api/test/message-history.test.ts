@@ -157,6 +157,9 @@ describe('GET /api/v1/messages', () => {
       failed_at: null,
       estimated_send_at: null,
       sender_pool_id: null,
+      kind: 'sms',
+      link_clicks: 0,
+      media_urls: [],
       expires_at: expect.any(String),
       approval: null,
     });
@@ -183,6 +186,9 @@ describe('GET /api/v1/messages', () => {
       failed_at: null,
       estimated_send_at: null,
       sender_pool_id: null,
+      kind: 'sms',
+      link_clicks: 0,
+      media_urls: [],
       expires_at: null,
       approval: null,
     });

@@ -54,7 +54,9 @@ describe('POST /api/v1/messages with validity_seconds', () => {
     const events = await app.services.prisma.event.findMany({
       where: { workspaceId: developer.workspaceId, type: 'message.failed' },
     });
-    expect(events.map((event) => event.data)).toEqual([{ message: expect.objectContaining({ id, error_code: 'expired' }) }]);
+    expect(events.map((event) => event.data)).toEqual([
+      { message: expect.objectContaining({ id, error_code: 'expired' }), sequence: 1, occurred_at: expect.any(String) },
+    ]);
   });
 
   it('sends a message that reaches the carrier within its validity', async () => {

@@ -28,7 +28,7 @@ const ZNumberIds = z
   .max(senderPoolMaxNumbers)
   .describe(`Ids (pn_...) of the workspace's connected numbers, at most ${senderPoolMaxNumbers}; each at most once`);
 const poolFields = {
-  name: ZTrimmedText(1, 64),
+  name: ZTrimmedText(1, 64).describe('A name for people, e.g. "Support lines"; 1-64 characters'),
   number_ids: ZNumberIds,
   sticky_sender: z.boolean().describe('Default true'),
   area_code_match: z.boolean().describe('Default true'),

@@ -12099,6 +12099,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description A name for people, e.g. "Support lines"; 1-64 characters */
                     name: string;
                     /** @description Ids (pn_...) of the workspace's connected numbers, at most 500; each at most once */
                     number_ids: string[];
@@ -12398,6 +12399,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description A name for people, e.g. "Support lines"; 1-64 characters */
                     name?: string;
                     /** @description Ids (pn_...) of the workspace's connected numbers, at most 500; each at most once */
                     number_ids?: string[];
