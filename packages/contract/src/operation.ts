@@ -21,6 +21,12 @@ export type McpToolSpec = {
   destructive: boolean;
   /** Reaches people or systems outside the workspace: texts a phone, buys from a carrier, moves money. */
   openWorld?: boolean;
+  /**
+   * The output schema tools/list shows instead of the operation's, when that one costs a session's
+   * context more than it tells: a looser schema that every answer of the operation's output still
+   * matches (clients validate answers with it), e.g. each step's `detail` as a plain object.
+   */
+  listedOutput?: z.ZodObject;
 };
 
 /**

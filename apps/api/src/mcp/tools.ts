@@ -23,6 +23,8 @@ export type McpTool = {
   inputSchema: z.ZodObject;
   /** MCP requires an object; a non-object operation output is wrapped as `{result}`. */
   outputSchema: z.ZodObject;
+  /** What tools/list shows as the output schema (the operation's listedOutput, else outputSchema). */
+  listedOutputSchema: z.ZodObject;
   wrapsOutput: boolean;
   annotations: ToolAnnotations;
   handler: OperationHandler;
@@ -33,12 +35,14 @@ function toolFor(handler: OperationHandler): McpTool | undefined {
   const spec = operation.mcp;
   if (!spec) return undefined;
   const wrapsOutput = !(operation.output instanceof z.ZodObject);
+  const outputSchema = wrapsOutput ? z.object({ result: operation.output }) : (operation.output as z.ZodObject);
   return {
     name: spec.name,
     title: spec.title,
     description: spec.description,
     inputSchema: operation.input,
-    outputSchema: wrapsOutput ? z.object({ result: operation.output }) : (operation.output as z.ZodObject),
+    outputSchema,
+    listedOutputSchema: spec.listedOutput ?? outputSchema,
     wrapsOutput,
     // No annotations.title: clients show the tool's own title before it, and every session pays for both.
     annotations: {
@@ -97,7 +101,7 @@ function toolListing(tool: McpTool): Tool {
       ),
     ) as Tool['inputSchema'],
     outputSchema: compactOutputSchema(
-      portableSchema(toJsonSchemaCompat(tool.outputSchema, { strictUnions: true, pipeStrategy: 'output' })),
+      portableSchema(toJsonSchemaCompat(tool.listedOutputSchema, { strictUnions: true, pipeStrategy: 'output' })),
     ) as Tool['outputSchema'],
     annotations: tool.annotations,
   };

@@ -5,14 +5,15 @@ import { validationError } from '../http/errors.ts';
  * The tools every session lists (docs/agents.md): the messaging core and the onboarding path from a
  * new account to a delivered SMS and its reply (the onboarding status, funding, a number). Kept under
  * the core budget that apps/api/test/mcp-toolsets.test.ts measures; everything else, the rest of
- * onboarding (create_api_key, the branded request) included, is in a tool set. The timeline
- * (get_message_timeline, the largest output schema) is in messaging: get_message carries the status.
+ * onboarding (create_api_key, the branded request) included, is in a tool set. The timeline lists a
+ * compact output schema (its listedOutput) to fit.
  */
 export const coreTools: ReadonlySet<string> = new Set([
   'send_message',
   'preview_message',
   'get_message',
   'list_messages',
+  'get_message_timeline',
   'cancel_message',
   'list_conversations',
   'wait_for_reply',

@@ -928,5 +928,12 @@ export const getMessageTimeline = defineOperation({
       'why a webhook never arrived.',
     readOnly: true,
     destructive: false,
+    // Each step's detail as a plain object: the full union would be a sixth of the core tools' listing.
+    listedOutput: z.object({
+      message_id: z.string(),
+      events: z.array(
+        z.object({ at: ZTimestamp, type: z.enum(messageTimelineEventTypes), detail: z.record(z.string(), z.unknown()) }),
+      ),
+    }),
   },
 });
