@@ -281,6 +281,71 @@ describe('accept_message_batch', () => {
   );
 });
 
+describe('choosing the sender when rule 4 applies', () => {
+  /** The workspace's approved sender, and an unregistered number that the rule 3 order alone would pick first. */
+  async function withUnregisteredNumber() {
+    const workspace = await sendingWorkspace();
+    numberCounter += 1;
+    const unregistered = await db.prisma.phoneNumber.create({
+      data: {
+        id: newId('pn'),
+        workspaceId: workspace.workspaceId,
+        number: `+12065${String(numberCounter).padStart(6, '0')}`,
+        provider: 'twilio',
+        // Created first and never used: the least recently used order puts it first.
+        createdAt: new Date(0),
+      },
+    });
+    return { workspace, unregistered };
+  }
+
+  async function chosenSender(workspace: Workspace, overrides: Partial<AcceptParameters> = {}) {
+    const parameters = { ...(await parametersOf(workspace)), ...overrides };
+    const dryRun = await acceptDryRun(db.sql, parameters);
+    return { outcome: dryRun.outcome, sender: dryRun.preview.sender_number };
+  }
+
+  it('prefers an approved number to the least recently used unregistered one', async () => {
+    const { workspace } = await withUnregisteredNumber();
+    expect(await chosenSender(workspace)).toEqual({ outcome: 'accept', sender: workspace.sender.number });
+  });
+
+  it("passes over the recipient's unregistered sticky sender for an approved one", async () => {
+    const { workspace, unregistered } = await withUnregisteredNumber();
+    await db.prisma.recipientSender.create({
+      data: { workspaceId: workspace.workspaceId, phoneNumber: recipient, phoneNumberId: unregistered.id },
+    });
+    expect(await chosenSender(workspace)).toEqual({ outcome: 'accept', sender: workspace.sender.number });
+  });
+
+  it('prefers an approved number of the pool, over the area code match', async () => {
+    const { workspace, unregistered } = await withUnregisteredNumber();
+    // The unregistered number shares the recipient's area code; the approved one does not.
+    await db.prisma.phoneNumber.update({ where: { id: unregistered.id }, data: { number: '+14155550999' } });
+    const pool = await db.prisma.senderPool.create({
+      data: { id: newId('spl'), workspaceId: workspace.workspaceId, name: 'Both', isDefault: true },
+    });
+    await db.prisma.senderPoolNumber.createMany({
+      data: [workspace.sender.id, unregistered.id].map((phoneNumberId) => ({ poolId: pool.id, phoneNumberId })),
+    });
+    expect(await chosenSender(workspace)).toEqual({ outcome: 'accept', sender: workspace.sender.number });
+  });
+
+  it('still names the unregistered number when it is the only one, and refuses', async () => {
+    const { workspace, unregistered } = await withUnregisteredNumber();
+    await db.prisma.phoneNumber.update({ where: { id: workspace.sender.id }, data: { status: 'released' } });
+    expect(await chosenSender(workspace)).toEqual({ outcome: 'sender_not_registered', sender: unregistered.number });
+  });
+
+  it('keeps the least recently used order where rule 4 does not apply (the sandbox carrier, a recipient abroad)', async () => {
+    const { workspace, unregistered } = await withUnregisteredNumber();
+    expect(await chosenSender(workspace, { registration_required: undefined })).toEqual({
+      outcome: 'accept',
+      sender: unregistered.number,
+    });
+  });
+});
+
 describe('the order of the send rules', () => {
   /** The outcomes a text names, in the order it first names them. */
   function outcomesNamedIn(text: string): string[] {

@@ -95,6 +95,35 @@ describe('sender registration on Twilio', () => {
     }
   });
 
+  it('sends from the approved number when the workspace also has an unregistered one, and names it in the preview', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const buy = async () =>
+      (await call(app, 'POST', '/api/v1/numbers', { token: developer.token, body: { area_code: '512' } })).body.number;
+    // The unregistered number is older and never used: the least recently used order alone would pick it.
+    await buy();
+    app.clock.advance(1);
+    const approved = await buy();
+    await app.services.prisma.phoneNumber.update({ where: { id: approved.id }, data: { registrationStatus: 'approved' } });
+
+    const recipients = ['+14155550124', '+14155550125', '+14155550126'];
+    const preview = await call(app, 'POST', '/api/v1/messages/preview', {
+      token: developer.token,
+      body: { phone_number: recipients[0], body: 'Your order shipped.' },
+    });
+    expect(preview.body.preview).toMatchObject({ verdict: 'accept', sender_number: approved.number, blockers: [] });
+    for (const phoneNumber of recipients) {
+      const sent = await call(app, 'POST', '/api/v1/messages', {
+        token: developer.token,
+        body: { phone_number: phoneNumber, body: 'Your order shipped.' },
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+      app.clock.advance(1_200);
+    }
+    await app.services.jobs.drain();
+    const sentFrom = standIn.messages.filter((message) => recipients.includes(message.to)).map((message) => message.from);
+    expect(sentFrom).toEqual(recipients.map(() => approved.number));
+  });
+
   it('registers the brand through Trust Hub and A2P, the use case as a campaign of its own service, and sends once assigned', async () => {
     const developer = await sendingWorkspace(app, { numbers: 0 });
     const number = (await call(app, 'POST', '/api/v1/numbers', { token: developer.token, body: { area_code: '212' } })).body

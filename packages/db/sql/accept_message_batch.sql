@@ -18,7 +18,8 @@
 --      (no number of the pool can send). Otherwise the sender is the named number, else one of the
 --      named pool or the workspace's default pool (sticky, area code, state, least loaded), else the
 --      connected number this recipient got before (its sticky sender), else the least recently used
---      one; a failing number is skipped unless named.
+--      one; a failing number is skipped unless named. When rule 4 applies, a number whose
+--      registration is approved comes first wherever the sender is chosen rather than named.
 --   4. Registration: `sender_not_registered`, the send needs a registered sender (request
 --      `registration_required`: a real carrier and a US recipient) and the chosen sender's
 --      registration is not `approved`.
@@ -150,6 +151,8 @@ DECLARE
   inserted_id TEXT;
   sender RECORD;
   sender_is_sticky BOOLEAN;
+  -- Rule 4 applies to this send: an unnamed sender is chosen among approved registrations first.
+  r_registration_required BOOLEAN;
   spent_today INTEGER;
   -- The outcomes of the rules 2 to 9 that fail (a dry run checks them all), and whether allowed hours hold the send.
   failing TEXT[];
@@ -201,8 +204,11 @@ BEGIN
     -- before, else the least recently used one. A named sender leaves the recipient's sticky sender as
     -- it was: the caller chose for this send only. A number marked failing (failing_until in the
     -- future) is skipped unless named; nothing marks one yet from carrier errors.
+    -- When rule 4 applies, a chosen sender is an approved one whenever the workspace has one: an
+    -- unregistered sticky sender is passed over, and pools and the least recently used put approved first.
     r_from := request->>'from_number';
     r_pool_id := request->>'sender_pool_id';
+    r_registration_required := COALESCE((request->>'registration_required')::BOOLEAN, FALSE);
     IF r_from IS NULL AND r_pool_id IS NULL THEN
       IF NOT v_default_pool_read THEN
         SELECT sp.id INTO v_default_pool FROM sender_pools sp
@@ -233,7 +239,7 @@ BEGIN
         ON pool_sticky_sender AND r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND r.phone_number_id = p.id
       WHERE spn.pool_id = r_chosen_pool_id AND p.workspace_id = v_workspace_id AND p.status = 'connected'
         AND (p.failing_until IS NULL OR p.failing_until <= r_now)
-      ORDER BY (r.phone_number_id IS NULL),
+      ORDER BY (r_registration_required AND p.registration_status <> 'approved'), (r.phone_number_id IS NULL),
                NOT (pool_area_code_match AND r_phone_number LIKE '+1%' AND left(p.number, 5) = left(r_phone_number, 5)),
                NOT (pool_area_code_match AND p.number LIKE '+1%' AND substr(p.number, 3, 3) = ANY(r_state_area_codes)),
                GREATEST(COALESCE((sender_slots->>p.id)::TIMESTAMPTZ, p.next_slot_at, r_now), r_now),
@@ -245,14 +251,16 @@ BEGIN
       SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at INTO sender
       FROM recipient_senders r JOIN phone_numbers p ON p.id = r.phone_number_id AND p.workspace_id = r.workspace_id
       WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND p.status = 'connected'
-        AND (p.failing_until IS NULL OR p.failing_until <= r_now);
+        AND (p.failing_until IS NULL OR p.failing_until <= r_now)
+        AND NOT (r_registration_required AND p.registration_status <> 'approved');
       IF NOT FOUND THEN
         sender_is_sticky := FALSE;
         SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at INTO sender
         FROM phone_numbers p
         WHERE p.workspace_id = v_workspace_id AND p.status = 'connected'
           AND (p.failing_until IS NULL OR p.failing_until <= r_now)
-        ORDER BY COALESCE((senders_used->>p.id)::TIMESTAMPTZ, p.last_used_at) ASC NULLS FIRST, p.created_at, p.id
+        ORDER BY (r_registration_required AND p.registration_status <> 'approved'),
+                 COALESCE((senders_used->>p.id)::TIMESTAMPTZ, p.last_used_at) ASC NULLS FIRST, p.created_at, p.id
         LIMIT 1;
       END IF;
     END IF;
@@ -292,7 +300,7 @@ BEGIN
                                             WHEN r_chosen_pool_id IS NOT NULL THEN 'sender_pool_empty'
                                             ELSE 'branded_number_missing' END);
     END IF;
-    IF (request->>'registration_required')::BOOLEAN AND sender.id IS NOT NULL AND sender.registration_status <> 'approved'
+    IF r_registration_required AND sender.id IS NOT NULL AND sender.registration_status <> 'approved'
        AND (v_dry_run OR failing = '{}') THEN
       failing := array_append(failing, 'sender_not_registered');
     END IF;
