@@ -447,6 +447,38 @@ describe('delivery safety', () => {
   });
 });
 
+describe('a stage with shorten_links', () => {
+  it("gives each recipient's step its own tracked links, whose clicks count on that step's message", async () => {
+    app.clock.set(START + 70 * 24 * 60 * MINUTE);
+    const workspace = await sendingWorkspace(app);
+    const campaign = await draftCampaign(workspace, [], ['+12125550211', '+12125550212']);
+    const added = await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/stages`, {
+      body: 'Hi {{first_name | default: "there"}}, book at https://example.com/book',
+      delay_minutes: 0,
+      shorten_links: true,
+    });
+    expect(added.stage.shorten_links).toBe(true);
+    await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
+    await runFor(0);
+
+    const bodies = await sent(workspace);
+    expect(bodies).toHaveLength(2);
+    const codes = bodies.map((body) => body.match(/, book at (\S+)\/l\/([0-9A-Za-z]{12})$/)?.[2]);
+    expect(codes.every((code) => code !== undefined)).toBe(true);
+    expect(new Set(codes).size).toBe(2);
+    const clicked = await fetch(`${app.baseUrl}/l/${codes[0]}`, { redirect: 'manual' });
+    expect(clicked.status).toBe(302);
+    expect(clicked.headers.get('location')).toBe('https://example.com/book');
+    const messages = await app.services.prisma.message.findMany({
+      where: { workspaceId: workspace.workspaceId, source: 'campaign' },
+    });
+    expect(messages.map((message) => [message.body.includes(codes[0]!), message.linkClicks]).sort()).toEqual([
+      [false, 0],
+      [true, 1],
+    ]);
+  });
+});
+
 describe('enrollment transitions', () => {
   const transitions = Object.keys(enrollmentTransitions) as EnrollmentTransition[];
   const table = enrollmentStatuses.flatMap((from) =>

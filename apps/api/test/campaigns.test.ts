@@ -160,6 +160,7 @@ describe('GET /api/v1/campaigns/{id}, PATCH /api/v1/campaigns/{id}', () => {
         position: 1,
         body: 'Hi {{first_name}}',
         delay_minutes: 0,
+        shorten_links: false,
         created_at: expect.any(String),
         step_counts: { sent: 0, suppressed: 0, failed: 0 },
       },
@@ -279,7 +280,12 @@ describe('POST /api/v1/campaigns/{id}/stages', () => {
       delay_minutes: 0,
     });
     expect(first.status).toBe(201);
-    expect(first.body.stage).toMatchObject({ id: expect.stringMatching(/^stg_/), position: 1, delay_minutes: 0 });
+    expect(first.body.stage).toMatchObject({
+      id: expect.stringMatching(/^stg_/),
+      position: 1,
+      delay_minutes: 0,
+      shorten_links: false,
+    });
     await addStage(developer, campaign.id, { body: 'Last: {{attributes.plan}} for {{phone_number}}', delay_minutes: 1440 });
     const inserted = await addStage(developer, campaign.id, { body: 'Middle {{last_name}}', delay_minutes: 60, position: 2 });
     expect(inserted.status).toBe(201);
@@ -303,6 +309,7 @@ describe('POST /api/v1/campaigns/{id}/stages', () => {
     ['a fractional delay', { body: 'Hi', delay_minutes: 1.5 }, /./],
     ['a position past the end', { body: 'Hi', delay_minutes: 0, position: 3 }, /between 1 and 1/],
     ['a missing body', { delay_minutes: 0 }, /./],
+    ['a shorten_links that is not a boolean', { body: 'Hi', delay_minutes: 0, shorten_links: 'yes' }, /boolean/],
   ])('answers 422 for %s', async (_label, body, message) => {
     const developer = await createDeveloper(app);
     const campaign = await createCampaign(developer);
@@ -596,7 +603,13 @@ describe('campaign tools over MCP', () => {
     const early = (await agent.callTool({ name: 'activate_campaign', arguments: { id: campaign.id } })) as CallToolResult;
     expect(early.isError).toBe(true);
     expect(toolError(early)).toMatchObject({ code: 'invalid_state', current_status: 'draft' });
-    await tool('add_campaign_stage', { id: campaign.id, body: 'Hi {{first_name}} {{snippet:stop}}', delay_minutes: 5 });
+    const { stage } = await tool('add_campaign_stage', {
+      id: campaign.id,
+      body: 'Hi {{first_name}}: https://example.com/offer {{snippet:stop}}',
+      delay_minutes: 5,
+      shorten_links: true,
+    });
+    expect(stage).toMatchObject({ position: 1, shorten_links: true });
     expect(await tool('enroll_in_campaign', { id: campaign.id, contact_list_id: list.id })).toMatchObject({ enrolled: 1 });
     expect((await tool('activate_campaign', { id: campaign.id })).campaign).toMatchObject({
       status: 'active',

@@ -90,6 +90,7 @@ export const ZCampaignStage = z.object({
   position: z.number().int().describe('1-based order of the stage'),
   body: z.string().describe('Message template'),
   delay_minutes: z.number().int().describe('Wait after the previous step (enrollment or activation for the first stage)'),
+  shorten_links: z.boolean().describe("Whether each step's send replaces the body's URLs with tracked short links"),
   step_counts: z
     .object({ sent: z.number().int(), suppressed: z.number().int(), failed: z.number().int() })
     .describe(
@@ -384,6 +385,14 @@ export const addCampaignStage = defineOperation({
       .max(maxStagesPerCampaign)
       .optional()
       .describe('1-based position, at most one past the last stage; default last'),
+    shorten_links: z
+      .boolean()
+      .optional()
+      .describe(
+        "Replace each http(s) URL of every step's rendered body with a tracked short link, PUBLIC_BASE_URL/l/{code}, " +
+          "as a send's shorten_links does: each recipient gets links of their own, whose clicks count on their " +
+          'message (link_clicks, message.link_clicked). Default false',
+      ),
   }),
   output: z.object({ stage: ZCampaignStage, campaign: ZCampaign }),
   successStatus: 201,
@@ -394,7 +403,7 @@ export const addCampaignStage = defineOperation({
     title: 'Add campaign stage',
     description:
       `Add a message step to a campaign, sent delay_minutes after the previous step. ${templateSyntax} ` +
-      'Create snippets first with create_snippet.',
+      'Create snippets first with create_snippet. shorten_links: true tracks clicks on the URLs of the body.',
     readOnly: false,
     destructive: false,
   },

@@ -5155,6 +5155,8 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description Whether each step's send replaces the body's URLs with tracked short links */
+                    shorten_links: boolean;
                     /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
                     step_counts: {
                         sent: number;
@@ -5232,6 +5234,8 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description Whether each step's send replaces the body's URLs with tracked short links */
+                    shorten_links: boolean;
                     /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
                     step_counts: {
                         sent: number;
@@ -5307,6 +5311,8 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description Whether each step's send replaces the body's URLs with tracked short links */
+                    shorten_links: boolean;
                     /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
                     step_counts: {
                         sent: number;
@@ -5382,6 +5388,8 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description Whether each step's send replaces the body's URLs with tracked short links */
+                    shorten_links: boolean;
                     /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
                     step_counts: {
                         sent: number;
@@ -5457,6 +5465,8 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description Whether each step's send replaces the body's URLs with tracked short links */
+                    shorten_links: boolean;
                     /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
                     step_counts: {
                         sent: number;
@@ -5532,6 +5542,8 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description Whether each step's send replaces the body's URLs with tracked short links */
+                    shorten_links: boolean;
                     /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
                     step_counts: {
                         sent: number;
@@ -5607,6 +5619,8 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description Whether each step's send replaces the body's URLs with tracked short links */
+                    shorten_links: boolean;
                     /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
                     step_counts: {
                         sent: number;
@@ -5659,6 +5673,8 @@ export type components = {
                 body: string;
                 /** @description Wait after the previous step (enrollment or activation for the first stage) */
                 delay_minutes: number;
+                /** @description Whether each step's send replaces the body's URLs with tracked short links */
+                shorten_links: boolean;
                 /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
                 step_counts: {
                     sent: number;
@@ -5702,6 +5718,8 @@ export type components = {
                     body: string;
                     /** @description Wait after the previous step (enrollment or activation for the first stage) */
                     delay_minutes: number;
+                    /** @description Whether each step's send replaces the body's URLs with tracked short links */
+                    shorten_links: boolean;
                     /** @description What happened to this stage's steps so far: handed to the carrier, skipped for an opt-out or suppression, or refused */
                     step_counts: {
                         sent: number;
@@ -15039,6 +15057,8 @@ export interface operations {
                     delay_minutes: number;
                     /** @description 1-based position, at most one past the last stage; default last */
                     position?: number;
+                    /** @description Replace each http(s) URL of every step's rendered body with a tracked short link, PUBLIC_BASE_URL/l/{code}, as a send's shorten_links does: each recipient gets links of their own, whose clicks count on their message (link_clicks, message.link_clicked). Default false */
+                    shorten_links?: boolean;
                 };
             };
         };

@@ -66,6 +66,7 @@ function toStage(stage: CampaignRow['stages'][number], steps: StepCounts = noSte
     position: stage.position,
     body: stage.body,
     delay_minutes: stage.delayMinutes,
+    shorten_links: stage.shortenLinks,
     step_counts: steps,
     created_at: stage.createdAt.toISOString(),
   };
@@ -249,7 +250,7 @@ function stageIssue(path: string, message: string): AppError {
 export async function addStage(
   deps: CampaignDeps,
   workspaceId: string,
-  input: { id: string; body: string; delay_minutes: number; position?: number | undefined },
+  input: { id: string; body: string; delay_minutes: number; position?: number | undefined; shorten_links?: boolean | undefined },
 ): Promise<{ stage: TCampaignStage; campaign: TCampaign }> {
   const referenced = snippetNames(input.body);
   const known = referenced.length
@@ -272,7 +273,14 @@ export async function addStage(
         data: { position: { increment: 1 } },
       });
       const created = await tx.campaignStage.create({
-        data: { id: newId('stg'), campaignId: campaign.id, position, body: input.body, delayMinutes: input.delay_minutes },
+        data: {
+          id: newId('stg'),
+          campaignId: campaign.id,
+          position,
+          body: input.body,
+          delayMinutes: input.delay_minutes,
+          shortenLinks: input.shorten_links ?? false,
+        },
       });
       await tx.campaign.update({ where: { id: campaign.id }, data: { updatedAt: now } });
       // An appended stage only concerns enrollments still before it, whose schedules stand.

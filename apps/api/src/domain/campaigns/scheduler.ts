@@ -382,6 +382,7 @@ async function prepareSend(context: BatchContext, step: DueStep, stage: Campaign
     {
       phoneNumber: step.phone_number,
       body,
+      shortenLinks: stage.shortenLinks,
       idempotencyKey: `cmp:${step.id}:${stage.id}`,
       metadata: { campaign_id: campaignId, stage_id: stage.id, enrollment_id: step.id },
     },
