@@ -11,6 +11,7 @@ import { CampaignPage, CampaignsPage } from './pages/campaigns.tsx';
 import { CompliancePage } from './pages/compliance.tsx';
 import { MessagingSettingsPage } from './pages/messaging-settings.tsx';
 import { NumbersPage } from './pages/numbers.tsx';
+import { SenderPoolsPage } from './pages/sender-pools.tsx';
 import { SignUpPage } from './pages/sign-up.tsx';
 import { deliveriesPage } from './pages/deliveries.ts';
 import { deliveryPage } from './pages/delivery.ts';
@@ -42,6 +43,7 @@ const pages: Record<string, { title: string; render: Page }> = {
   'oauth-clients': { title: 'OAuth clients', render: oauthClientsPage },
   billing: { title: 'Balance and invoices', render: preactPage(BillingPage) },
   numbers: { title: 'Numbers', render: preactPage(NumbersPage) },
+  'sender-pools': { title: 'Sender pools', render: preactPage(SenderPoolsPage) },
   compliance: { title: 'Compliance', render: preactPage(CompliancePage) },
   'messaging-settings': { title: 'Messaging settings', render: preactPage(MessagingSettingsPage) },
   campaigns: { title: 'Campaigns', render: preactPage(CampaignsPage) },
@@ -54,6 +56,7 @@ const navigation: [string, string, string[]][] = [
   ['opt-outs', 'Opt-outs', ['opt-outs']],
   ['approvals', 'Approvals', ['approvals']],
   ['numbers', 'Numbers', ['numbers']],
+  ['sender-pools', 'Sender pools', ['sender-pools']],
   ['compliance', 'Compliance', ['compliance']],
   ['messaging-settings', 'Messaging settings', ['messaging-settings']],
   ['campaigns', 'Campaigns', ['campaigns', 'campaign']],

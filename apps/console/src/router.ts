@@ -9,6 +9,7 @@ const patterns: { name: string; pattern: RegExp; keys: string[] }[] = [
   { name: 'reset-password', pattern: /^reset-password$/, keys: [] },
   { name: 'sign-up', pattern: /^sign-up$/, keys: [] },
   { name: 'numbers', pattern: /^numbers$/, keys: [] },
+  { name: 'sender-pools', pattern: /^sender-pools$/, keys: [] },
   { name: 'compliance', pattern: /^compliance$/, keys: [] },
   { name: 'messaging-settings', pattern: /^messaging-settings$/, keys: [] },
   { name: 'campaigns', pattern: /^campaigns$/, keys: [] },

@@ -1,11 +1,11 @@
 import type { JSX } from 'preact';
 import { api } from '../api.ts';
 import { Empty, Field, Loaded, PageHeader, Problem, Table, formText, useAction, useQuery } from '../kit.tsx';
+import { RegistrationReasons, RegistrationStatus } from './registration-status.tsx';
 
 type Brand = Awaited<ReturnType<typeof api.brands.list.query>>['brands'][number];
 type UseCase = Awaited<ReturnType<typeof api.useCases.list.query>>['use_cases'][number];
 type OwnedNumber = Awaited<ReturnType<typeof api.numbers.list.query>>['numbers'][number];
-type Reason = Brand['rejection_reasons'][number];
 type UseCaseKind = UseCase['use_case'];
 
 // The 10DLC lists, as Records so the typecheck fails when the contract changes one: the contract's
@@ -59,34 +59,9 @@ const useCaseKinds = Object.keys({
   security_alerts: 0,
 } satisfies Record<UseCaseKind, 0>) as UseCaseKind[];
 
-const badges: Record<string, string> = {
-  verified: 'succeeded',
-  approved: 'succeeded',
-  pending: 'pending',
-  rejected: 'failed',
-  unregistered: 'failed',
-};
-
 const words = (value: string) => value.replace(/_/g, ' ');
 
 const useCaseLabel = (useCase: UseCase) => `${words(useCase.use_case)}${useCase.sandbox ? ' (sandbox)' : ''}`;
-
-function Status({ status }: { status: string }) {
-  return <span class={`badge ${badges[status] ?? 'pending'}`}>{status}</span>;
-}
-
-function Reasons({ reasons }: { reasons: Reason[] }) {
-  if (reasons.length === 0) return null;
-  return (
-    <ul class="reasons">
-      {reasons.map((reason) => (
-        <li key={reason.code} data-reason-field={reason.field ?? ''}>
-          {reason.message} <span class="fix">{reason.fix}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 type Option = { value: string; label: string };
 
@@ -187,8 +162,8 @@ function BrandsSection({ brands, reload }: { brands: Brand[]; reload: () => Prom
           cells={(brand) => [
             brand.legal_name,
             words(brand.entity_type),
-            <Status status={brand.status} />,
-            brand.rejection_reasons.length ? <Reasons reasons={brand.rejection_reasons} /> : '—',
+            <RegistrationStatus status={brand.status} />,
+            brand.rejection_reasons.length ? <RegistrationReasons reasons={brand.rejection_reasons} /> : '—',
           ]}
         />
       )}
@@ -268,9 +243,9 @@ function UseCasesSection(props: { useCases: UseCase[]; brands: Brand[]; reload: 
           cells={(useCase) => [
             useCaseLabel(useCase),
             brandName(useCase.brand_id),
-            <Status status={useCase.status} />,
+            <RegistrationStatus status={useCase.status} />,
             <Throughput useCase={useCase} />,
-            useCase.rejection_reasons.length ? <Reasons reasons={useCase.rejection_reasons} /> : '—',
+            useCase.rejection_reasons.length ? <RegistrationReasons reasons={useCase.rejection_reasons} /> : '—',
           ]}
         />
       )}
@@ -418,8 +393,8 @@ function NumbersSection(props: { numbers: OwnedNumber[]; useCases: UseCase[]; br
             <code>{number.number}</code>,
             words(number.type),
             <>
-              <Status status={number.registration.status} />
-              <Reasons reasons={number.registration.reasons} />
+              <RegistrationStatus status={number.registration.status} />
+              <RegistrationReasons reasons={number.registration.reasons} />
             </>,
             useCaseName(number.registration.use_case_id),
             number.type === 'local' ? (

@@ -1,11 +1,14 @@
 import { useRef, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { Empty, Field, Loaded, PageHeader, Problem, Table, Time, useAction, useQuery, formText, focusOnMount } from '../kit.tsx';
+import { href } from '../router.ts';
+import { RegistrationReasons, RegistrationStatus } from './registration-status.tsx';
 
 type OwnedNumber = Awaited<ReturnType<typeof api.numbers.list.query>>['numbers'][number];
 type Available = Awaited<ReturnType<typeof api.numbers.searchAvailable.query>>['available_numbers'][number];
 
 const statusBadges: Record<OwnedNumber['status'], string> = { connected: 'succeeded', releasing: 'pending', released: 'failed' };
+const typeLabels: Record<OwnedNumber['type'], string> = { local: 'Local', toll_free: 'Toll-free' };
 
 /**
  * A number's label, changed in place: the form replaces the label until saved or canceled, then the
@@ -132,6 +135,10 @@ export function NumbersPage() {
       <h2 tabIndex={-1} ref={ownedHeading}>
         Your numbers
       </h2>
+      <p class="muted">
+        With a real carrier, a number sends to US phones once its registration is approved: register it on the{' '}
+        <a href={href('compliance')}>Compliance</a> page.
+      </p>
       <Problem error={release.error} />
       <Loaded query={owned}>
         {({ numbers }) =>
@@ -139,14 +146,19 @@ export function NumbersPage() {
             <Empty title="No numbers yet">Search above and buy one to start sending.</Empty>
           ) : (
             <Table
-              headings={['Number', 'Name', 'Status', 'Bought', 'Actions']}
+              headings={['Number', 'Name', 'Type', 'Status', 'Registration', 'Bought', 'Actions']}
               rows={numbers}
               rowKey={(number) => number.id}
               rowProps={(number) => ({ 'data-number-id': number.id })}
               cells={(number) => [
                 <code>{number.number}</code>,
                 <span class="friendly-name">{number.friendly_name}</span>,
+                typeLabels[number.type],
                 <span class={`badge ${statusBadges[number.status]}`}>{number.status}</span>,
+                <div class="registration">
+                  <RegistrationStatus status={number.registration.status} />
+                  <RegistrationReasons reasons={number.registration.reasons} />
+                </div>,
                 <Time iso={number.created_at} />,
                 number.status === 'connected' ? (
                   <div class="actions">
