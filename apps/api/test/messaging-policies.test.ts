@@ -171,6 +171,30 @@ describe('allowed hours', () => {
     expect((await send(app, withoutRules.token, sms({ phone_number: miami }))).status).toBe(202);
   });
 
+  it('holds an area code spanning two zones to the window of both: open with the later, closed with the earlier', async () => {
+    // 850 (Florida's panhandle) is mostly Eastern, its western part Central: 08:30 in Tallahassee, 07:30 in Pensacola.
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await configured({ quiet_hours: { mode: 'refuse' } });
+    const panhandle = await send(app, workspace.token, sms({ phone_number: '+18505550140' }));
+    expect(panhandle.status).toBe(422);
+    // 08:00 in Pensacola.
+    expect(panhandle.body.error.next_allowed_at).toBe(new Date(Date.UTC(2026, 6, 1, 13, 0)).toISOString());
+    // 423 (East Tennessee) is mostly Central by its prefixes, Chattanooga's Eastern: 20:30 and 21:30.
+    app.clock.set(Date.UTC(2026, 6, 2, 1, 30));
+    const tennessee = await send(app, workspace.token, sms({ phone_number: '+14235550140' }));
+    expect(tennessee.status).toBe(422);
+    // Closed in Chattanooga at 21:00 Eastern; open again when both are past 08:00, at 08:00 Central.
+    expect(tennessee.body.error.next_allowed_at).toBe(new Date(Date.UTC(2026, 6, 2, 13, 0)).toISOString());
+    const preview = await call(app, 'POST', '/api/v1/messages/preview', {
+      token: workspace.token,
+      body: sms({ phone_number: '+14235550140' }),
+    });
+    expect(preview.body.preview.blockers).toEqual([expect.objectContaining({ code: 'outside_allowed_hours' })]);
+    // Inside the window of both zones: 09:30 Central, 10:30 Eastern.
+    app.clock.set(Date.UTC(2026, 6, 2, 14, 30));
+    expect((await send(app, workspace.token, sms({ phone_number: '+14235550140' }))).status).toBe(202);
+  });
+
   it("follows a state's Sunday window: Texas allows Sunday texts from noon", async () => {
     app.clock.set(SUNDAY_1500_UTC);
     const workspace = await configured({ quiet_hours: { mode: 'hold' } });

@@ -1,7 +1,8 @@
 // Generated from the time zone map of Google's libphonenumber (Apache License 2.0,
 // https://github.com/google/libphonenumber, resources/timezones/map_data.txt), reduced to one
-// representative zone per North American area code: the zone of most of the area code's prefixes.
-// Regenerate rather than edit by hand when area codes are added.
+// representative zone per North American area code (the zone of most of the area code's prefixes),
+// plus the other zones of the area codes whose prefixes lie in several (zones with the same offsets
+// all year count as one). Regenerate rather than edit by hand when area codes are added.
 
 /** IANA zone -> the North American Numbering Plan area codes it is chosen for. */
 export const nanpAreaCodesByZone: Record<string, string> = {
@@ -64,4 +65,46 @@ export const nanpAreaCodesByZone: Record<string, string> = {
   'America/St_Kitts': '869',
   'America/Anchorage': '907',
   'America/Boise': '986',
+};
+
+/**
+ * The area codes whose numbers lie in more than one zone (by their prefixes), with the zones besides
+ * their representative one above. An overlay serves its parent's area, so it takes its parent's
+ * zones where the map has too few of its prefixes to tell: 364 (of 270), 448 (of 850), 930 (of 812),
+ * 367 and 581 (of 418), 236, 257 and 672 (of 250).
+ */
+export const nanpAreaCodeOtherZones: Record<string, string> = {
+  '208': 'America/Los_Angeles',
+  '219': 'America/Chicago',
+  '236': 'America/Edmonton',
+  '250': 'America/Edmonton',
+  '257': 'America/Edmonton',
+  '270': 'America/Chicago',
+  '308': 'America/Denver',
+  '364': 'America/Chicago',
+  '367': 'America/Halifax',
+  '418': 'America/Halifax',
+  '423': 'America/New_York',
+  '448': 'America/Chicago',
+  '541': 'America/Denver',
+  '574': 'America/Chicago',
+  '581': 'America/Halifax',
+  '605': 'America/Denver',
+  '606': 'America/Chicago',
+  '620': 'America/Denver',
+  '672': 'America/Edmonton',
+  '701': 'America/Denver',
+  '709': 'America/Puerto_Rico America/Halifax',
+  '775': 'America/Boise',
+  '785': 'America/Denver',
+  '807': 'America/Winnipeg',
+  '812': 'America/Chicago',
+  '850': 'America/Chicago',
+  '867': 'America/Vancouver America/Edmonton America/Winnipeg America/Toronto',
+  '879': 'America/Puerto_Rico',
+  '906': 'America/Chicago',
+  '907': 'America/Adak Pacific/Honolulu',
+  '928': 'America/Denver',
+  '930': 'America/Chicago',
+  '986': 'America/Los_Angeles',
 };

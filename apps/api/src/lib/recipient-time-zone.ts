@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { nanpAreaCodesByZone } from './nanp-time-zones.ts';
+import { nanpAreaCodeOtherZones, nanpAreaCodesByZone } from './nanp-time-zones.ts';
 
 const nanpE164 = /^\+1\d{10}$/;
 
@@ -73,4 +73,14 @@ export function recipientTimeZone(phoneNumber: string): string {
   const country = parsed.country;
   if (!country) return 'UTC';
   return representativeZones[country] ?? countryZones(country)[0] ?? 'UTC';
+}
+
+/**
+ * Every zone the recipient of `phoneNumber` may be in: its representative zone (recipientTimeZone)
+ * and, for a North American area code whose numbers lie in several zones, the others.
+ */
+export function recipientTimeZones(phoneNumber: string): string[] {
+  const zone = recipientTimeZone(phoneNumber);
+  const others = nanpE164.test(phoneNumber) ? nanpAreaCodeOtherZones[phoneNumber.slice(2, 5)] : undefined;
+  return others === undefined ? [zone] : [zone, ...others.split(' ')];
 }

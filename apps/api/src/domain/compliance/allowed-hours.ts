@@ -1,5 +1,5 @@
 import type { TAllowedHours } from '@textline/contract';
-import { recipientTimeZone } from '../../lib/recipient-time-zone.ts';
+import { recipientTimeZones } from '../../lib/recipient-time-zone.ts';
 import { quietHoursRelease } from '../campaigns/quiet-hours.ts';
 import { stateRuleOf } from './state-rules.ts';
 
@@ -26,23 +26,32 @@ function windowAt(instant: number, allowedHours: TAllowedHours, phoneNumber: str
   };
 }
 
+/** Undefined when `instant` is inside the day's window in `timeZone`, else the instant the window opens there. */
+function openingIn(instant: number, allowedHours: TAllowedHours, phoneNumber: string, timeZone: string): number | undefined {
+  const window = windowAt(instant, allowedHours, phoneNumber, timeZone);
+  // The hours outside the window are quiet hours from its end to its start.
+  return quietHoursRelease(instant, { enabled: true, start: window.end, end: window.start, timezone: null }, timeZone);
+}
+
 /**
  * When a send made at `instant` to `phoneNumber` may go out under the workspace's allowed hours:
  * undefined when it may go out then (or the mode is off), else the next allowed minute, judged in the
- * recipient's local time (recipientTimeZone: by area code in North America).
+ * recipient's local time (by area code in North America). Where an area code spans zones, the send
+ * must be inside the window in every one of them: it opens with the zone that starts it last (the
+ * westernmost) and closes with the one that ends it first.
  */
 export function nextAllowedTime(instant: number, allowedHours: TAllowedHours, phoneNumber: string): number | undefined {
   if (allowedHours.mode === 'off') return undefined;
-  const timeZone = recipientTimeZone(phoneNumber);
+  const zones = recipientTimeZones(phoneNumber);
   let at = instant;
-  // A window that opens later on the next day (a Sunday rule) moves the time once more; three
-  // steps reach any window open on one of the next two days.
-  for (let step = 0; step < 3; step += 1) {
-    const window = windowAt(at, allowedHours, phoneNumber, timeZone);
-    // The hours outside the window are quiet hours from its end to its start.
-    const release = quietHoursRelease(at, { enabled: true, start: window.end, end: window.start, timezone: null }, timeZone);
-    if (release === undefined) return at === instant ? undefined : at;
-    at = release;
+  // Each step moves to the latest opening among the zones that are closed. Windows an hour or two
+  // apart overlap, so two steps reach the overlap; a window that opens later on the next day (a
+  // Sunday rule) takes one more per zone. A window too short to overlap at all stops at a step's
+  // opening, allowed in one zone at least.
+  for (let step = 0; step < 2 + zones.length; step += 1) {
+    const openings = zones.flatMap((zone) => openingIn(at, allowedHours, phoneNumber, zone) ?? []);
+    if (openings.length === 0) return at === instant ? undefined : at;
+    at = Math.max(...openings);
   }
   return at;
 }
