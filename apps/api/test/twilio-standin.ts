@@ -14,7 +14,7 @@ import twilio from 'twilio';
  * Behaviour follows Twilio's test credentials where they define it: the recipients +15005550001
  * (21211 invalid), ...0002 (21612 unroutable), ...0003 (21408 no geo permission), ...0004 (21610
  * unsubscribed) and ...0009 (21614 not SMS-capable) are refused; a sender the account does not own
- * is refused with 21606.
+ * is refused with 21606. Lookup v2 answers by number (lookupLines).
  */
 
 type StandInMessage = {
@@ -65,6 +65,19 @@ const refusedRecipients: Record<string, TwilioError> = {
   '+15005550004': { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' },
   '+15005550009': { status: 400, code: 21614, message: "'To' number is not a valid mobile number" },
 };
+
+/**
+ * Lookup v2 with Line Type Intelligence (lookups.twilio.com/v2/PhoneNumbers/{number}): these numbers
+ * have the line type and carrier given, +14155550119 is not a valid number, any other is a mobile.
+ */
+const lookupLines: Record<string, { type: string; carrier_name: string }> = {
+  '+14155550111': { type: 'mobile', carrier_name: 'T-Mobile USA, Inc.' },
+  '+14155550112': { type: 'landline', carrier_name: 'Pacific Bell' },
+  '+14155550113': { type: 'fixedVoip', carrier_name: 'Bandwidth/13 - Bandwidth.com - SVR' },
+  '+14155550114': { type: 'nonFixedVoip', carrier_name: 'Google (Grand Central) - SVR' },
+  '+18335550188': { type: 'tollFree', carrier_name: 'Twilio - Toll-Free - SMS-Sybase365/MMS-SVR' },
+};
+const INVALID_LOOKUP = '+14155550119';
 
 /** Area codes with numbers for sale, in the fictional 555-01xx block, and the region Twilio reports for each. */
 const INVENTORY_AREA_CODES = ['415', '212', '512'];
@@ -280,9 +293,44 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     return undefined;
   }
 
+  /** A Lookup v2 answer: the number's validity, and its line type when Fields asks for line_type_intelligence. */
+  function lookup(phoneNumber: string, query: URLSearchParams): Answer {
+    const valid = phoneNumber !== INVALID_LOOKUP;
+    const line = lookupLines[phoneNumber] ?? { type: 'mobile', carrier_name: 'Verizon Wireless' };
+    const fields = (query.get('Fields') ?? '').split(',');
+    return {
+      status: 200,
+      body: {
+        calling_country_code: '1',
+        country_code: valid ? 'US' : null,
+        phone_number: phoneNumber,
+        national_format: valid ? `(${phoneNumber.slice(2, 5)}) ${phoneNumber.slice(5, 8)}-${phoneNumber.slice(8)}` : null,
+        valid,
+        validation_errors: valid ? [] : ['INVALID_BUT_POSSIBLE'],
+        caller_name: null,
+        sim_swap: null,
+        call_forwarding: null,
+        line_status: null,
+        // Twilio leaves out what it was not asked for, and every package for an invalid number.
+        line_type_intelligence:
+          valid && fields.includes('line_type_intelligence')
+            ? { ...line, error_code: null, mobile_country_code: '310', mobile_network_code: '260' }
+            : null,
+        identity_match: null,
+        reassigned_number: null,
+        sms_pumping_risk: null,
+        phone_number_quality_score: null,
+        pre_fill: null,
+        url: `https://lookups.twilio.com/v2/PhoneNumbers/${phoneNumber}`,
+      },
+    };
+  }
+
   function route(method: string, path: string, query: URLSearchParams, form: URLSearchParams): Answer {
     const registration = registrationRoute(method, path, form);
     if (registration) return registration;
+    const lookedUp = /^\/v2\/PhoneNumbers\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'GET' && lookedUp) return lookup(decodeURIComponent(lookedUp), query);
     if (method === 'POST' && path === '/v1/Services') {
       const service: StandInService = {
         sid: sid('MG'),

@@ -245,19 +245,20 @@ export function createTwilioMessagingProvider(deps: TwilioDeps): MessagingProvid
 
     /** Lookup v2 with Line Type Intelligence, its types folded into ours. */
     async lookupNumber(phoneNumber) {
-      // Twilio answers null for what it does not know, whatever the library's types say.
+      // Twilio answers null for what it does not know (all of it for an invalid number), whatever
+      // the library's types say; the library renames the package's fields to camel case.
       const found = (await withTwilioFailures(
         client.lookups.v2.phoneNumbers(phoneNumber).fetch({ fields: 'line_type_intelligence' }),
       )) as unknown as {
         countryCode: string | null;
         valid: boolean | null;
-        lineTypeIntelligence: Record<string, unknown> | null;
+        lineTypeIntelligence: { type?: string | null; carrierName?: string | null } | null;
       };
-      const intelligence = found.lineTypeIntelligence ?? {};
+      const intelligence = found.lineTypeIntelligence;
       return {
         country: found.countryCode,
-        lineType: twilioLineTypes[String(intelligence.type)] ?? 'unknown',
-        carrier: typeof intelligence.carrier_name === 'string' ? intelligence.carrier_name : null,
+        lineType: twilioLineTypes[intelligence?.type ?? ''] ?? 'unknown',
+        carrier: intelligence?.carrierName ?? null,
         valid: found.valid ?? false,
       };
     },
