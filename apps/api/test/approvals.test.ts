@@ -1,3 +1,4 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalJob } from '../src/domain/approvals/approvals.ts';
 import { manualClock } from '../src/lib/clock.ts';
@@ -138,6 +139,83 @@ describe('a token with an approval rule', () => {
     await app.services.jobs.drain();
     expect((await call(app, 'GET', `/api/v1/messages/${message.id}`, { token })).body.message.status).toBe('canceled');
     expect(await refundsOf(message.id)).toBe(1);
+  });
+
+  it('cancels a held send (REST and cancel_message): canceled, its approval canceled, refunded once; nothing else takes it then', async () => {
+    const { token, workspaceId, agent } = await agentWorkspace();
+    const before = await balanceOf(token);
+    const message = await heldSend(agent.access_token);
+    // The requesting token may cancel its own send: a cancel sends nothing.
+    const canceled = await call(other ?? app, 'POST', `/api/v1/messages/${message.id}/cancel`, { token: agent.access_token });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(canceled.body.message).toMatchObject({
+      status: 'canceled',
+      approval: { id: message.approval.id, status: 'canceled' },
+    });
+    expect(await balanceOf(token)).toBe(before);
+    const again = await call(app, 'POST', `/api/v1/messages/${message.id}/cancel`, { token });
+    expect(again.body.error).toMatchObject({ code: 'message_not_cancelable', current_status: 'canceled' });
+    const late = await call(app, 'POST', `/api/v1/approvals/${message.approval.id}/approve`, { token });
+    expect(late.body.error).toMatchObject({ code: 'approval_not_pending', current_status: 'canceled' });
+    app.clock.advance(app.config.approvalTtlSeconds * 1000);
+    await app.services.jobs.drain();
+    expect(await refundsOf(message.id)).toBe(1);
+    const [resolved] = await eventsOf(workspaceId, 'message.approval_resolved');
+    expect(resolved?.data).toMatchObject({
+      approval: { id: message.approval.id, status: 'canceled', resolved_by: { kind: 'token', token_id: agent.id } },
+    });
+    const timeline = await call(app, 'GET', `/api/v1/messages/${message.id}/events`, { token });
+    expect(timeline.body.events.map((event: { type: string }) => event.type)).toEqual(
+      expect.arrayContaining(['approval_resolved', 'canceled', 'refund']),
+    );
+
+    const overMcp = await heldSend(agent.access_token, sms({ body: 'Over MCP' }));
+    const mcp = await connectMcp(app, agent.access_token);
+    const result = (await mcp.callTool({ name: 'cancel_message', arguments: { id: overMcp.id } })) as CallToolResult;
+    await mcp.close();
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ message: { status: 'canceled', approval: { status: 'canceled' } } });
+    expect(await refundsOf(overMcp.id)).toBe(1);
+    const foreign = await sendingWorkspace(app);
+    const notFound = await call(app, 'POST', `/api/v1/messages/${message.id}/cancel`, { token: foreign.token });
+    expect(notFound.status).toBe(404);
+  });
+
+  it('settles a cancel and an approval that meet with one outcome and at most one refund', async () => {
+    const { token, agent } = await agentWorkspace();
+    const messages = [];
+    for (let index = 0; index < 6; index += 1) messages.push(await heldSend(agent.access_token, sms({ body: `Held ${index}` })));
+    const outcomes = await Promise.all(
+      messages.map(async (message, index) => {
+        const [approved, canceled] = await Promise.all([
+          call(app, 'POST', `/api/v1/approvals/${message.approval.id}/approve`, { token }),
+          call(other ?? app, 'POST', `/api/v1/messages/${message.id}/cancel`, {
+            token: index % 2 === 0 ? token : agent.access_token,
+          }),
+        ]);
+        return { approved: approved.status === 200, canceled: canceled.status === 200, canceledError: canceled.body.error?.code };
+      }),
+    );
+    for (const [index, message] of messages.entries()) {
+      const outcome = outcomes[index]!;
+      const approval = await app.services.prisma.approval.findUniqueOrThrow({ where: { id: message.approval.id } });
+      const stored = await app.services.prisma.message.findUniqueOrThrow({ where: { id: message.id } });
+      expect(outcome.approved).not.toBe(outcome.canceled);
+      if (outcome.approved) {
+        expect(approval.status).toBe('approved');
+        expect(stored.status).not.toBe('canceled');
+        expect(outcome.canceledError).toBe('message_not_cancelable');
+        expect(await refundsOf(message.id)).toBe(0);
+      } else {
+        expect(approval.status).toBe('canceled');
+        expect(stored.status).toBe('canceled');
+        expect(await refundsOf(message.id)).toBe(1);
+      }
+      const resolvedEvents = await app.services.prisma.event.count({
+        where: { type: 'message.approval_resolved', data: { path: ['approval', 'id'], equals: message.approval.id } },
+      });
+      expect(resolvedEvents).toBe(1);
+    }
   });
 
   it('lets neither the requesting token, nor one it created, nor another token under a rule approve; another workspace finds nothing', async () => {

@@ -1,3 +1,4 @@
+import { accountOwner } from '../src/auth/console-session.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelMessage } from '../src/domain/messages/cancel.ts';
 import { dispatchJob } from '../src/domain/messages/dispatch.ts';
@@ -287,7 +288,7 @@ describe('POST /api/v1/messages/{id}/cancel', () => {
     expect(response.status).toBe(422);
     expect(response.body.error).toEqual({
       code: 'message_not_cancelable',
-      message: 'Only a scheduled message can be canceled; this one is queued.',
+      message: 'Only a scheduled message or one waiting for approval can be canceled; this one is queued.',
       current_status: 'queued',
       fix: expect.stringContaining('GET /api/v1/messages/{id}'),
       retry: 'do_not_retry',
@@ -355,7 +356,7 @@ describe('POST /api/v1/messages/{id}/cancel', () => {
     expect((await cancel(developer.token, 'msg_warm_up')).status).toBe(404);
     app.clock.advance(2 * MINUTE);
     const cancelDirectly = (id: string) =>
-      cancelMessage(app.services, developer.workspaceId, id).then(
+      cancelMessage(app.services, accountOwner(developer.workspaceId), id).then(
         () => 'canceled',
         (error: unknown) => (error as { code?: string }).code ?? String(error),
       );
@@ -456,7 +457,7 @@ describe('scheduled sends over MCP', () => {
       expect(toolError(again)).toMatchObject({
         code: 'message_not_cancelable',
         current_status: 'canceled',
-        fix: expect.stringContaining('Only a message with status scheduled can be canceled'),
+        fix: expect.stringContaining('Only a message with status scheduled or pending_approval can be canceled'),
         retry: 'do_not_retry',
       });
     } finally {

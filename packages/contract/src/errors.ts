@@ -315,12 +315,12 @@ export const errorCatalogue = {
   message_not_cancelable: {
     status: 422,
     shape: 'object',
-    message: 'Only a scheduled message can be canceled.',
+    message: 'Only a scheduled message or one waiting for approval can be canceled.',
     fix:
-      'Only a message with status scheduled can be canceled. See current_status in this error (or GET ' +
+      'Only a message with status scheduled or pending_approval can be canceled. See current_status in this error (or GET ' +
       '/api/v1/messages/{id}): a queued or sent message cannot be recalled, and a canceled or failed one was refunded already.',
     mcpFix:
-      'Only a message with status scheduled can be canceled. See current_status in this result (or get_message): a ' +
+      'Only a message with status scheduled or pending_approval can be canceled. See current_status in this result (or get_message): a ' +
       'queued or sent message cannot be recalled, and a canceled or failed one was refunded already.',
     retry: 'do_not_retry',
     extra: z.object({ current_status: z.enum(messageStatuses).describe('The status the message is in') }),
@@ -331,10 +331,10 @@ export const errorCatalogue = {
     message: 'This approval was resolved already.',
     fix:
       'Only a pending approval can be approved or rejected. See current_status in this error (or GET ' +
-      '/api/v1/approvals): an approved send went out, a rejected or expired one was canceled and refunded; send again to ask anew.',
+      '/api/v1/approvals): an approved send went out, a rejected, expired or canceled one was refunded; send again to ask anew.',
     mcpFix:
       'Only a pending approval can be approved or rejected. See current_status in this result (or list_approvals): an ' +
-      'approved send went out, a rejected or expired one was canceled and refunded; send again to ask anew.',
+      'approved send went out, a rejected, expired or canceled one was refunded; send again to ask anew.',
     retry: 'do_not_retry',
     extra: z.object({ current_status: z.enum(approvalStatuses).describe('The status the approval is in') }),
   },

@@ -48,7 +48,7 @@ const ZApprovalEventData = z.object({
   ...messageEventOrder,
   approval: ZApproval.describe(
     'The approval: on message.approval_requested pending, with where a person approves it (approval_url); on ' +
-      'message.approval_resolved approved, rejected or expired, with resolved_by',
+      'message.approval_resolved approved, rejected, expired or canceled (the send canceled), with resolved_by',
   ),
 });
 

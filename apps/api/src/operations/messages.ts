@@ -48,7 +48,7 @@ export const messagesHandlers = {
     messageTimeline(ctx.services, ctx.auth.workspaceId, input.id),
   ),
   cancel: bearer(operations['messages.cancel'], async ({ ctx, input }) => ({
-    message: await cancelMessage(ctx.services, ctx.auth.workspaceId, input.id),
+    message: await cancelMessage(ctx.services, ctx.auth, input.id),
   })),
   preview: bearer(operations['messages.preview'], async ({ ctx, input }) => ({
     preview: await previewMessage(ctx.services, senderOf(ctx), sendRequestOf(input), { source: sourceOf(ctx) }),

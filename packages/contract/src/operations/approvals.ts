@@ -14,7 +14,7 @@ export const ZApproval = ZMessageApproval.extend({
     phone_number: ZE164.describe('The recipient'),
     body: z.string(),
     segments: z.number().int(),
-    cost_cents: z.number().int().describe('Debited when the send was accepted; refunded when rejected or expired'),
+    cost_cents: z.number().int().describe('Debited when the send was accepted; refunded when rejected, expired or canceled'),
   }),
   requested_by: z.object({
     token_id: ZId('token').describe('The token that made the send'),
@@ -22,7 +22,7 @@ export const ZApproval = ZMessageApproval.extend({
     approval: ZApprovalRule.nullable().describe('The rule that held the send'),
   }),
   created_at: ZTimestamp,
-  resolved_at: ZTimestamp.nullable().describe('When it was approved, rejected or expired; null while pending'),
+  resolved_at: ZTimestamp.nullable().describe('When it was approved, rejected, expired or canceled; null while pending'),
   resolved_by: ZApprovalResolver.nullable().describe('Who resolved it; null while pending'),
 }).describe('A send held for approval');
 export type TApproval = z.infer<typeof ZApproval>;

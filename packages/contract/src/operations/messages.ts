@@ -218,7 +218,7 @@ const ZMessageStatusValue = z
   );
 
 /** The statuses of an approval: pending until a person approves or rejects it, or until it expires. */
-export const approvalStatuses = ['pending', 'approved', 'rejected', 'expired'] as const;
+export const approvalStatuses = ['pending', 'approved', 'rejected', 'expired', 'canceled'] as const;
 export type TApprovalStatus = (typeof approvalStatuses)[number];
 
 /** The approval a send held by its token's approval rule waits for, as the message carries it. */
@@ -227,7 +227,7 @@ export const ZMessageApproval = z
     id: ZId('approval'),
     status: z
       .enum(approvalStatuses)
-      .describe('pending until approved (the message is dispatched), rejected or expired (canceled and refunded)'),
+      .describe('pending until approved (the message is dispatched), rejected, expired or canceled (refunded)'),
     expires_at: ZTimestamp.describe('When a pending approval expires: the message is then canceled and refunded'),
     approval_url: z
       .string()
@@ -523,12 +523,13 @@ export const cancelMessage = defineOperation({
   method: 'POST',
   path: '/api/v1/messages/{id}/cancel',
   auth: { kind: 'bearer', scope: 'messages:write' },
-  summary: 'Cancel a scheduled message',
+  summary: 'Cancel a scheduled or held message',
   description:
-    'scheduled -> canceled: the message will not be sent and its cost is refunded; answers the message as GET ' +
-    '/api/v1/messages/{id} does. Any other status (the message ' +
-    'was not scheduled, or has gone out already) answers 422 message_not_cancelable naming the current status. When ' +
-    'a cancel and the dispatch at send_at meet, exactly one of them wins. Not rate limited.',
+    'scheduled or pending_approval -> canceled: the message will not be sent and its cost is refunded (a held ' +
+    "message's approval reads canceled); answers the message as GET /api/v1/messages/{id} does. Any other status (the " +
+    'message has gone out already, or was approved, rejected or canceled) answers 422 message_not_cancelable naming the ' +
+    'current status. When a cancel meets the dispatch at send_at, an approval or the expiry, exactly one of them wins. ' +
+    'Not rate limited.',
   tags: ['messages'],
   input: z.strictObject({ id: z.string().min(1).max(64).describe('Message id returned by POST /api/v1/messages') }),
   output: z.object({ message: ZMessageItem }),
@@ -537,10 +538,10 @@ export const cancelMessage = defineOperation({
   bodyRequired: false,
   mcp: {
     name: 'cancel_message',
-    title: 'Cancel a scheduled message',
+    title: 'Cancel a scheduled or held message',
     description:
-      'Cancel a message scheduled with send_message send_at before it goes out: it becomes canceled and its cost ' +
-      'is refunded. Only a scheduled message can be canceled (otherwise message_not_cancelable with its current status).',
+      'Cancel a message scheduled with send_at, or one pending_approval, before it goes out: it becomes canceled and ' +
+      'its cost is refunded. Any other status is message_not_cancelable with its current status.',
     readOnly: false,
     destructive: true,
   },
@@ -831,7 +832,7 @@ const timelineDetailSchemas = {
   failed: z
     .object({ error_code: z.string().nullable(), retry: z.string().nullable() })
     .describe('It failed: why, and whether sending again can work'),
-  canceled: z.object({}).describe('A scheduled send canceled before it was due, or a held one rejected or expired'),
+  canceled: z.object({}).describe('A scheduled send canceled before it was due, or a held one rejected, expired or canceled'),
   refund: z
     .object({ ledger_entry_id: ZId('ledgerEntry'), amount_cents: z.number().int(), reason: z.string().nullable() })
     .describe('Its cost given back'),
@@ -875,7 +876,7 @@ const timelineDetailSchemas = {
       status: z.enum(approvalStatuses).exclude(['pending']),
       resolved_by: ZApprovalResolver,
     })
-    .describe('Approved (then dispatched), rejected or expired (then canceled and refunded), and by whom'),
+    .describe('Approved (then dispatched), rejected, expired or canceled (then canceled and refunded), and by whom'),
 } as const satisfies Record<(typeof messageTimelineEventTypes)[number], z.ZodObject>;
 
 function timelineStep<TType extends (typeof messageTimelineEventTypes)[number]>(type: TType) {

@@ -615,8 +615,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Cancel a scheduled message
-         * @description scheduled -> canceled: the message will not be sent and its cost is refunded; answers the message as GET /api/v1/messages/{id} does. Any other status (the message was not scheduled, or has gone out already) answers 422 message_not_cancelable naming the current status. When a cancel and the dispatch at send_at meet, exactly one of them wins. Not rate limited.
+         * Cancel a scheduled or held message
+         * @description scheduled or pending_approval -> canceled: the message will not be sent and its cost is refunded (a held message's approval reads canceled); answers the message as GET /api/v1/messages/{id} does. Any other status (the message has gone out already, or was approved, rejected or canceled) answers 422 message_not_cancelable naming the current status. When a cancel meets the dispatch at send_at, an approval or the expiry, exactly one of them wins. Not rate limited.
          */
         post: operations["cancelMessage"];
         delete?: never;
@@ -2225,10 +2225,10 @@ export type components = {
                 approval?: {
                     id: string;
                     /**
-                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                      * @enum {string}
                      */
-                    status: "pending" | "approved" | "rejected" | "expired";
+                    status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                     /**
                      * Format: date-time
                      * @description When a pending approval expires: the message is then canceled and refunded
@@ -3240,10 +3240,10 @@ export type components = {
                 approval?: {
                     id: string;
                     /**
-                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                      * @enum {string}
                      */
-                    status: "pending" | "approved" | "rejected" | "expired";
+                    status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                     /**
                      * Format: date-time
                      * @description When a pending approval expires: the message is then canceled and refunded
@@ -3279,10 +3279,10 @@ export type components = {
                     approval?: {
                         id: string;
                         /**
-                         * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                         * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                          * @enum {string}
                          */
-                        status: "pending" | "approved" | "rejected" | "expired";
+                        status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                         /**
                          * Format: date-time
                          * @description When a pending approval expires: the message is then canceled and refunded
@@ -3374,10 +3374,10 @@ export type components = {
                 approval: {
                     id: string;
                     /**
-                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                      * @enum {string}
                      */
-                    status: "pending" | "approved" | "rejected" | "expired";
+                    status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                     /**
                      * Format: date-time
                      * @description When a pending approval expires: the message is then canceled and refunded
@@ -3461,10 +3461,10 @@ export type components = {
                 approval: {
                     id: string;
                     /**
-                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                      * @enum {string}
                      */
-                    status: "pending" | "approved" | "rejected" | "expired";
+                    status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                     /**
                      * Format: date-time
                      * @description When a pending approval expires: the message is then canceled and refunded
@@ -3622,7 +3622,7 @@ export type components = {
                 at: string;
                 /** @constant */
                 type: "canceled";
-                /** @description A scheduled send canceled before it was due, or a held one rejected or expired */
+                /** @description A scheduled send canceled before it was due, or a held one rejected, expired or canceled */
                 detail: Record<string, never>;
             } | {
                 /**
@@ -3714,11 +3714,11 @@ export type components = {
                 at: string;
                 /** @constant */
                 type: "approval_resolved";
-                /** @description Approved (then dispatched), rejected or expired (then canceled and refunded), and by whom */
+                /** @description Approved (then dispatched), rejected, expired or canceled (then canceled and refunded), and by whom */
                 detail: {
                     approval_id: string;
                     /** @enum {string} */
-                    status: "approved" | "rejected" | "expired";
+                    status: "approved" | "rejected" | "expired" | "canceled";
                     resolved_by: {
                         /** @enum {string} */
                         kind: "console" | "token" | "expiry";
@@ -3794,10 +3794,10 @@ export type components = {
                 approval: {
                     id: string;
                     /**
-                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                      * @enum {string}
                      */
-                    status: "pending" | "approved" | "rejected" | "expired";
+                    status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                     /**
                      * Format: date-time
                      * @description When a pending approval expires: the message is then canceled and refunded
@@ -3904,10 +3904,10 @@ export type components = {
             approvals: {
                 id: string;
                 /**
-                 * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                 * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                  * @enum {string}
                  */
-                status: "pending" | "approved" | "rejected" | "expired";
+                status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                 /**
                  * Format: date-time
                  * @description When a pending approval expires: the message is then canceled and refunded
@@ -3926,7 +3926,7 @@ export type components = {
                     phone_number: string;
                     body: string;
                     segments: number;
-                    /** @description Debited when the send was accepted; refunded when rejected or expired */
+                    /** @description Debited when the send was accepted; refunded when rejected, expired or canceled */
                     cost_cents: number;
                 };
                 requested_by: {
@@ -3961,7 +3961,7 @@ export type components = {
                  * @description ISO 8601 UTC timestamp
                  */
                 created_at: string;
-                /** @description When it was approved, rejected or expired; null while pending */
+                /** @description When it was approved, rejected, expired or canceled; null while pending */
                 resolved_at: string | null;
                 /** @description Who resolved it; null while pending */
                 resolved_by: {
@@ -3981,10 +3981,10 @@ export type components = {
             approval: {
                 id: string;
                 /**
-                 * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                 * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                  * @enum {string}
                  */
-                status: "pending" | "approved" | "rejected" | "expired";
+                status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                 /**
                  * Format: date-time
                  * @description When a pending approval expires: the message is then canceled and refunded
@@ -4003,7 +4003,7 @@ export type components = {
                     phone_number: string;
                     body: string;
                     segments: number;
-                    /** @description Debited when the send was accepted; refunded when rejected or expired */
+                    /** @description Debited when the send was accepted; refunded when rejected, expired or canceled */
                     cost_cents: number;
                 };
                 requested_by: {
@@ -4038,7 +4038,7 @@ export type components = {
                  * @description ISO 8601 UTC timestamp
                  */
                 created_at: string;
-                /** @description When it was approved, rejected or expired; null while pending */
+                /** @description When it was approved, rejected, expired or canceled; null while pending */
                 resolved_at: string | null;
                 /** @description Who resolved it; null while pending */
                 resolved_by: {
@@ -4056,10 +4056,10 @@ export type components = {
             approval: {
                 id: string;
                 /**
-                 * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                 * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                  * @enum {string}
                  */
-                status: "pending" | "approved" | "rejected" | "expired";
+                status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                 /**
                  * Format: date-time
                  * @description When a pending approval expires: the message is then canceled and refunded
@@ -4078,7 +4078,7 @@ export type components = {
                     phone_number: string;
                     body: string;
                     segments: number;
-                    /** @description Debited when the send was accepted; refunded when rejected or expired */
+                    /** @description Debited when the send was accepted; refunded when rejected, expired or canceled */
                     cost_cents: number;
                 };
                 requested_by: {
@@ -4113,7 +4113,7 @@ export type components = {
                  * @description ISO 8601 UTC timestamp
                  */
                 created_at: string;
-                /** @description When it was approved, rejected or expired; null while pending */
+                /** @description When it was approved, rejected, expired or canceled; null while pending */
                 resolved_at: string | null;
                 /** @description Who resolved it; null while pending */
                 resolved_by: {
@@ -4791,14 +4791,14 @@ export type components = {
                          * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
                          */
                         occurred_at?: string;
-                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
+                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected, expired or canceled (the send canceled), with resolved_by */
                         approval: {
                             id: string;
                             /**
-                             * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                             * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                              * @enum {string}
                              */
-                            status: "pending" | "approved" | "rejected" | "expired";
+                            status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                             /**
                              * Format: date-time
                              * @description When a pending approval expires: the message is then canceled and refunded
@@ -4817,7 +4817,7 @@ export type components = {
                                 phone_number: string;
                                 body: string;
                                 segments: number;
-                                /** @description Debited when the send was accepted; refunded when rejected or expired */
+                                /** @description Debited when the send was accepted; refunded when rejected, expired or canceled */
                                 cost_cents: number;
                             };
                             requested_by: {
@@ -4852,7 +4852,7 @@ export type components = {
                              * @description ISO 8601 UTC timestamp
                              */
                             created_at: string;
-                            /** @description When it was approved, rejected or expired; null while pending */
+                            /** @description When it was approved, rejected, expired or canceled; null while pending */
                             resolved_at: string | null;
                             /** @description Who resolved it; null while pending */
                             resolved_by: {
@@ -4883,14 +4883,14 @@ export type components = {
                          * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
                          */
                         occurred_at?: string;
-                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
+                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected, expired or canceled (the send canceled), with resolved_by */
                         approval: {
                             id: string;
                             /**
-                             * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                             * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                              * @enum {string}
                              */
-                            status: "pending" | "approved" | "rejected" | "expired";
+                            status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                             /**
                              * Format: date-time
                              * @description When a pending approval expires: the message is then canceled and refunded
@@ -4909,7 +4909,7 @@ export type components = {
                                 phone_number: string;
                                 body: string;
                                 segments: number;
-                                /** @description Debited when the send was accepted; refunded when rejected or expired */
+                                /** @description Debited when the send was accepted; refunded when rejected, expired or canceled */
                                 cost_cents: number;
                             };
                             requested_by: {
@@ -4944,7 +4944,7 @@ export type components = {
                              * @description ISO 8601 UTC timestamp
                              */
                             created_at: string;
-                            /** @description When it was approved, rejected or expired; null while pending */
+                            /** @description When it was approved, rejected, expired or canceled; null while pending */
                             resolved_at: string | null;
                             /** @description Who resolved it; null while pending */
                             resolved_by: {
@@ -6215,10 +6215,10 @@ export type components = {
                 approval: {
                     id: string;
                     /**
-                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                      * @enum {string}
                      */
-                    status: "pending" | "approved" | "rejected" | "expired";
+                    status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                     /**
                      * Format: date-time
                      * @description When a pending approval expires: the message is then canceled and refunded
@@ -6305,10 +6305,10 @@ export type components = {
                 approval: {
                     id: string;
                     /**
-                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                      * @enum {string}
                      */
-                    status: "pending" | "approved" | "rejected" | "expired";
+                    status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                     /**
                      * Format: date-time
                      * @description When a pending approval expires: the message is then canceled and refunded
@@ -6620,10 +6620,10 @@ export type components = {
                 approval: {
                     id: string;
                     /**
-                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                      * @enum {string}
                      */
-                    status: "pending" | "approved" | "rejected" | "expired";
+                    status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                     /**
                      * Format: date-time
                      * @description When a pending approval expires: the message is then canceled and refunded
@@ -6737,10 +6737,10 @@ export type components = {
                 approval: {
                     id: string;
                     /**
-                     * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                     * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                      * @enum {string}
                      */
-                    status: "pending" | "approved" | "rejected" | "expired";
+                    status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                     /**
                      * Format: date-time
                      * @description When a pending approval expires: the message is then canceled and refunded
@@ -6959,7 +6959,7 @@ export type components = {
             /** @description The smallest amount_cents accepted */
             minimum_cents: number;
         };
-        /** @description This approval was resolved already. Fix: Only a pending approval can be approved or rejected. See current_status in this error (or GET /api/v1/approvals): an approved send went out, a rejected or expired one was canceled and refunded; send again to ask anew. */
+        /** @description This approval was resolved already. Fix: Only a pending approval can be approved or rejected. See current_status in this error (or GET /api/v1/approvals): an approved send went out, a rejected, expired or canceled one was refunded; send again to ask anew. */
         ApprovalNotPendingErrorDetail: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -6978,7 +6978,7 @@ export type components = {
              * @description The status the approval is in
              * @enum {string}
              */
-            current_status: "pending" | "approved" | "rejected" | "expired";
+            current_status: "pending" | "approved" | "rejected" | "expired" | "canceled";
         };
         /** @description No connected sender number is available for this workspace. Fix: Buy a number (POST /api/v1/numbers) or provision a dedicated number, then send again. */
         BrandedNumberMissingErrorDetail: {
@@ -7155,7 +7155,7 @@ export type components = {
             /** @description Why: its address, scheme, status, content type, size or time to answer */
             reason: string;
         };
-        /** @description Only a scheduled message can be canceled. Fix: Only a message with status scheduled can be canceled. See current_status in this error (or GET /api/v1/messages/{id}): a queued or sent message cannot be recalled, and a canceled or failed one was refunded already. */
+        /** @description Only a scheduled message or one waiting for approval can be canceled. Fix: Only a message with status scheduled or pending_approval can be canceled. See current_status in this error (or GET /api/v1/messages/{id}): a queued or sent message cannot be recalled, and a canceled or failed one was refunded already. */
         MessageNotCancelableErrorDetail: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -11356,7 +11356,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Cancel a scheduled message */
+            /** @description Cancel a scheduled or held message */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11627,7 +11627,7 @@ export interface operations {
     listApprovals: {
         parameters: {
             query?: {
-                status?: "pending" | "approved" | "rejected" | "expired";
+                status?: "pending" | "approved" | "rejected" | "expired" | "canceled";
                 limit?: number;
                 cursor?: string;
             };
@@ -19818,14 +19818,14 @@ export interface operations {
                          * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
                          */
                         occurred_at?: string;
-                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
+                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected, expired or canceled (the send canceled), with resolved_by */
                         approval: {
                             id: string;
                             /**
-                             * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                             * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                              * @enum {string}
                              */
-                            status: "pending" | "approved" | "rejected" | "expired";
+                            status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                             /**
                              * Format: date-time
                              * @description When a pending approval expires: the message is then canceled and refunded
@@ -19844,7 +19844,7 @@ export interface operations {
                                 phone_number: string;
                                 body: string;
                                 segments: number;
-                                /** @description Debited when the send was accepted; refunded when rejected or expired */
+                                /** @description Debited when the send was accepted; refunded when rejected, expired or canceled */
                                 cost_cents: number;
                             };
                             requested_by: {
@@ -19879,7 +19879,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             created_at: string;
-                            /** @description When it was approved, rejected or expired; null while pending */
+                            /** @description When it was approved, rejected, expired or canceled; null while pending */
                             resolved_at: string | null;
                             /** @description Who resolved it; null while pending */
                             resolved_by: {
@@ -19978,14 +19978,14 @@ export interface operations {
                          * @description When it happened: the carrier's own time of its report when it gives one, else when Textline recorded it
                          */
                         occurred_at?: string;
-                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected or expired, with resolved_by */
+                        /** @description The approval: on message.approval_requested pending, with where a person approves it (approval_url); on message.approval_resolved approved, rejected, expired or canceled (the send canceled), with resolved_by */
                         approval: {
                             id: string;
                             /**
-                             * @description pending until approved (the message is dispatched), rejected or expired (canceled and refunded)
+                             * @description pending until approved (the message is dispatched), rejected, expired or canceled (refunded)
                              * @enum {string}
                              */
-                            status: "pending" | "approved" | "rejected" | "expired";
+                            status: "pending" | "approved" | "rejected" | "expired" | "canceled";
                             /**
                              * Format: date-time
                              * @description When a pending approval expires: the message is then canceled and refunded
@@ -20004,7 +20004,7 @@ export interface operations {
                                 phone_number: string;
                                 body: string;
                                 segments: number;
-                                /** @description Debited when the send was accepted; refunded when rejected or expired */
+                                /** @description Debited when the send was accepted; refunded when rejected, expired or canceled */
                                 cost_cents: number;
                             };
                             requested_by: {
@@ -20039,7 +20039,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             created_at: string;
-                            /** @description When it was approved, rejected or expired; null while pending */
+                            /** @description When it was approved, rejected, expired or canceled; null while pending */
                             resolved_at: string | null;
                             /** @description Who resolved it; null while pending */
                             resolved_by: {

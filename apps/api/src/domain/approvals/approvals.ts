@@ -183,7 +183,7 @@ export async function listApprovals(
 /** Who may approve or reject: the console, or a token under no approval rule outside the requesting token's tree. */
 type Approver = Pick<AuthContext, 'origin' | 'tokenId' | 'approval' | 'ancestors'>;
 
-function resolverOf(approver: Approver, name: string | null): TApprovalResolver {
+function resolverOf(approver: Pick<AuthContext, 'origin' | 'tokenId'>, name: string | null): TApprovalResolver {
   return approver.origin === 'console'
     ? { kind: 'console', token_id: null, name: 'Console' }
     : { kind: 'token', token_id: approver.tokenId, name };
@@ -204,7 +204,28 @@ function refusalOf(approver: Approver, requesterId: string): string | undefined 
   return undefined;
 }
 
-type Decision = 'approved' | 'rejected' | 'expired';
+/** The resolver `actor` is, with its token's name. */
+async function resolverFor(
+  deps: Pick<Services, 'prisma'>,
+  actor: Pick<AuthContext, 'origin' | 'tokenId'>,
+): Promise<TApprovalResolver> {
+  const name =
+    actor.origin === 'console'
+      ? null
+      : ((await deps.prisma.accessToken.findUnique({ where: { id: actor.tokenId }, select: { name: true } }))?.name ?? null);
+  return resolverOf(actor, name);
+}
+
+type Decision = 'approved' | 'rejected' | 'expired' | 'canceled';
+
+/**
+ * When an approval can still take `decision`: a person's approval or rejection only before its
+ * expiry, the expiry only after it; a cancel at any time, since it ends the send as the expiry would.
+ */
+function takesDecisionAt(decision: Decision, at: Date): { expiresAt?: { gt: Date } | { lte: Date } } {
+  if (decision === 'canceled') return {};
+  return { expiresAt: decision === 'expired' ? { lte: at } : { gt: at } };
+}
 
 /** The sequence of the next customer event about a message (messageEventData's). */
 async function nextSequence(tx: JobTransaction, messageId: string): Promise<number> {
@@ -218,22 +239,22 @@ async function nextSequence(tx: JobTransaction, messageId: string): Promise<numb
 
 /**
  * Moves a pending approval to `decision` with its message, in one transaction: approved, the
- * message is queued (or scheduled until its send_at) and its dispatch job written; rejected or
- * expired, it is canceled and refunded. The approval's change is conditional on `pending` (and on
- * its expiry: an approval is taken only before it, an expiry only after), so an approval and an
- * expiry that meet cannot both take it: the second changes nothing and finds it resolved. Returns
+ * message is queued (or scheduled until its send_at) and its dispatch job written; rejected,
+ * expired or canceled, it is canceled and refunded. The approval's change is conditional on
+ * `pending` (and on its expiry, takesDecisionAt), so an approval, an expiry and a cancel that meet
+ * cannot both take it: the second changes nothing and finds it resolved. Returns
  * the approval as it then is, and its view as this call left it (undefined when it changed nothing).
  */
 async function resolve(
   deps: ApprovalDeps,
-  where: { id: string; workspaceId?: string },
+  where: { id: string; workspaceId?: string } | { messageId: string; workspaceId: string },
   decision: Decision,
   resolver: TApprovalResolver,
 ): Promise<{ approval: Approval; resolved?: TApproval } | undefined> {
   return inJobTransaction(deps, async (tx) => {
     const at = new Date(deps.clock.now());
     const [approval] = await tx.approval.updateManyAndReturn({
-      where: { ...where, status: 'pending', expiresAt: decision === 'expired' ? { lte: at } : { gt: at } },
+      where: { ...where, status: 'pending', ...takesDecisionAt(decision, at) },
       data: { status: decision, resolvedAt: at, resolvedBy: resolver, updatedAt: at },
     });
     if (!approval) {
@@ -291,11 +312,7 @@ export async function decideApproval(
   if (!approval) throw new AppError('not_found', { message: 'No approval with this id exists in this workspace.' });
   const refusal = refusalOf(approver, approval.tokenId);
   if (refusal) throw new AppError('forbidden', { message: refusal });
-  const name =
-    approver.origin === 'console'
-      ? null
-      : ((await deps.prisma.accessToken.findUnique({ where: { id: approver.tokenId }, select: { name: true } }))?.name ?? null);
-  const outcome = await resolve(deps, { id, workspaceId: approver.workspaceId }, decision, resolverOf(approver, name));
+  const outcome = await resolve(deps, { id, workspaceId: approver.workspaceId }, decision, await resolverFor(deps, approver));
   if (!outcome) throw new AppError('not_found', { message: 'No approval with this id exists in this workspace.' });
   if (!outcome.resolved) {
     // Past its expiry but not yet swept: it is as good as expired, and the sweep will say so.
@@ -308,6 +325,26 @@ export async function decideApproval(
   const view = outcome.resolved;
   deps.live.publish(approver.workspaceId, { resource: 'message', id: view.message.id, status: view.message.status });
   return view;
+}
+
+/**
+ * cancel_message of a send held for approval: its approval is resolved as canceled by whoever
+ * canceled it (the requesting token may: a cancel sends nothing), and the message canceled and
+ * refunded (see resolve). Answers whether this call took it; false when an approval, a rejection,
+ * an expiry or another cancel took it first, or the message has no approval of the workspace.
+ */
+export async function cancelHeldMessage(
+  deps: ApprovalDeps,
+  canceler: Pick<AuthContext, 'origin' | 'tokenId' | 'workspaceId'>,
+  messageId: string,
+): Promise<boolean> {
+  const outcome = await resolve(
+    deps,
+    { messageId, workspaceId: canceler.workspaceId },
+    'canceled',
+    await resolverFor(deps, canceler),
+  );
+  return outcome?.resolved !== undefined;
 }
 
 /** Records message.approval_requested once, however often its job runs. */
