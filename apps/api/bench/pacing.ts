@@ -66,7 +66,7 @@ async function run(pacing: 'on' | 'off', numbers: number): Promise<Result> {
           workspaceId: workspace.id,
           number: `+1206555${String(1000 + index)}`,
           provider: 'sandbox',
-          throughputPerSecond: throughput,
+          throughputOverridePerSecond: throughput,
         },
       });
       numberIds.push(number.id);

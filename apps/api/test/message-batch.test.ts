@@ -172,6 +172,43 @@ describe('POST /api/v1/messages/batch', () => {
     ]);
   });
 
+  it("chooses every item's sender from `sender_pool_id`; with `from` too it is 422, and another workspace's pool is 422 sender_pool_not_found per item", async () => {
+    const developer = await sendingWorkspace(app, { numbers: 3 });
+    const [outside, ...pooled] = developer.senders;
+    const pool = await call(app, 'POST', '/api/v1/sender-pools', {
+      token: developer.token,
+      body: { name: 'Batch', number_ids: pooled.map((sender) => sender.id), sticky_sender: false, area_code_match: false },
+    });
+    const poolId = pool.body.sender_pool.id;
+    const response = await batch(developer.token, {
+      sender_pool_id: poolId,
+      messages: [
+        { phone_number: '+14155550101', body: 'One' },
+        { phone_number: '+14155550102', body: 'Two' },
+      ],
+    });
+    expect(response.body.results.map((result: { status: number }) => result.status)).toEqual([202, 202]);
+    const stored = await app.services.prisma.message.findMany({ where: { workspaceId: developer.workspaceId } });
+    // The least loaded of the pool each time, never the number outside it.
+    expect(stored.map((message) => message.senderNumber).sort()).toEqual(pooled.map((sender) => sender.number).sort());
+    expect(stored.map((message) => message.senderPoolId)).toEqual([poolId, poolId]);
+
+    const both = await batch(developer.token, {
+      from: outside!.number,
+      sender_pool_id: poolId,
+      messages: [{ phone_number: recipient, body: 'x' }],
+    });
+    expect(both.status).toBe(422);
+    expect(both.body.error).toMatchObject({ code: 'validation_failed', issues: [{ path: 'sender_pool_id' }] });
+
+    const stranger = await sendingWorkspace(app);
+    const foreign = await batch(stranger.token, { sender_pool_id: poolId, messages: [{ phone_number: recipient, body: 'x' }] });
+    expect(foreign.body.results).toEqual([
+      { index: 0, status: 422, error: expect.objectContaining({ code: 'sender_pool_not_found' }) },
+    ]);
+    expect(await app.services.prisma.message.count({ where: { workspaceId: stranger.workspaceId } })).toBe(0);
+  });
+
   it('applies its validity_seconds and smart_encoding to every item', async () => {
     const developer = await sendingWorkspace(app);
     const response = await batch(developer.token, {

@@ -81,6 +81,8 @@ describe('POST /api/v1/numbers', () => {
         type: 'local',
         registration: { status: 'approved', use_case_id: expect.stringMatching(/^ucs_/), reasons: [] },
         dedicated: false,
+        // The sandbox use case's allowance: 4,500 a minute.
+        throughput_per_second: 75,
         created_at: expect.any(String),
       },
       webhook_configured: true,

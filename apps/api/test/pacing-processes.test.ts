@@ -37,7 +37,7 @@ describe.runIf(scaledMode)('paced dispatch by two worker processes (scaled mode)
   it('never hands one number more than its throughput, whichever worker takes each message', async () => {
     const developer = await sendingWorkspace(app);
     const { prisma } = app.services;
-    await prisma.phoneNumber.update({ where: { id: developer.senders[0]!.id }, data: { throughputPerSecond: 5 } });
+    await prisma.phoneNumber.update({ where: { id: developer.senders[0]!.id }, data: { throughputOverridePerSecond: 5 } });
     const sent = [];
     for (let index = 0; index < 15; index += 1) {
       const answer = await send(app, developer.token, sms({ phone_number: `+14155550${String(300 + index)}` }));

@@ -42,7 +42,10 @@ describe('estimated_send_at: POST /api/v1/messages, GET /api/v1/messages/{id}, G
     const preview = await call(app, 'POST', '/api/v1/messages/preview', { token: developer.token, body: sms() });
     expect(preview.body.preview.estimated_send_at).toBe(at(4_000));
     // A faster number (toll-free, or raised by its registration) takes shorter slots.
-    await app.services.prisma.phoneNumber.update({ where: { id: developer.senders[0]!.id }, data: { throughputPerSecond: 4 } });
+    await app.services.prisma.phoneNumber.update({
+      where: { id: developer.senders[0]!.id },
+      data: { throughputOverridePerSecond: 4 },
+    });
     const faster = await send(app, developer.token, sms());
     const fasterStill = await send(app, developer.token, sms());
     expect([faster.body.message.estimated_send_at, fasterStill.body.message.estimated_send_at]).toEqual([at(4_000), at(4_250)]);
@@ -144,7 +147,7 @@ describe('paced dispatch', () => {
   it("hands one number's messages to the carrier no faster than its throughput, each near its estimate, then clears the estimate", async () => {
     const developer = await sendingWorkspace(liveApp);
     const { prisma } = liveApp.services;
-    await prisma.phoneNumber.update({ where: { id: developer.senders[0]!.id }, data: { throughputPerSecond: 4 } });
+    await prisma.phoneNumber.update({ where: { id: developer.senders[0]!.id }, data: { throughputOverridePerSecond: 4 } });
     const sent = [];
     for (let index = 0; index < 8; index += 1)
       sent.push((await send(liveApp, developer.token, sms({ phone_number: `+1415555020${index}` }))).body.message);

@@ -253,6 +253,7 @@ export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEve
       type: 'local',
       registration: { status: 'approved', use_case_id: exampleUseCase.id, reasons: [] },
       dedicated: false,
+      throughput_per_second: 75,
       created_at: exampleAt,
     },
   },

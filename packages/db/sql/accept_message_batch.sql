@@ -447,12 +447,12 @@ BEGIN
     v_spend_today_cents := spent_today + r_cost_cents;
     accepted_any := TRUE;
     senders_used := senders_used || jsonb_build_object(sender.id, r_now);
-    -- A paced send takes its sender's slot: the segments at the number's throughput (number-throughput.ts,
-    -- throughputPerSecondOf: 1 a second unless the number says otherwise). A message that will expire
-    -- before its slot takes none, so it holds up no other.
+    -- A paced send takes its sender's slot: the segments at the number's throughput (kept by
+    -- phone_number_throughput.sql). A message that will expire before its slot takes none, so it holds
+    -- up no other.
     IF v_paced AND outcome = 'accept' AND r_send_at IS NULL AND (r_expires_at IS NULL OR r_estimated_send_at < r_expires_at) THEN
       sender_slots := sender_slots || jsonb_build_object(sender.id, r_estimated_send_at
-        + make_interval(secs => (request->>'segments')::INTEGER / COALESCE(sender.throughput_per_second, 1)));
+        + make_interval(secs => (request->>'segments')::INTEGER / sender.throughput_per_second));
     END IF;
     -- The balance moves once, at the end. The message id is new, and so is its debit's reference.
     IF NOT insert_ledger_entry(request->>'ledger_entry_id', v_workspace_id, -r_cost_cents, 'send_debit',

@@ -12,6 +12,8 @@ Commands:
                                                         create a txk_ key (printed once)
   set-tier --username U --tier starter|growth|scale|enterprise
   set-spend-cap --username U --cents N                  daily cap in cents ("default" to clear)
+  set-number-throughput --number +1... --per-second N   segments a second the number is paced at, over
+                                                        its type and registration ("default" to clear)
   credit --username U --cents N --reason R              add to the prepaid ledger
   debit --username U --cents N --reason R [--allow-negative]
                                                         take from the prepaid ledger; below zero
@@ -33,6 +35,8 @@ const { positionals, values } = parseArgs({
     reason: { type: 'string' },
     invoice: { type: 'string' },
     url: { type: 'string' },
+    number: { type: 'string' },
+    'per-second': { type: 'string' },
     'allow-negative': { type: 'boolean' },
     help: { type: 'boolean' },
   },
@@ -61,8 +65,8 @@ function report(error: unknown): void {
 const services = await (async () => createServices(loadConfig(process.env, { servesHttp: false }), {}))().catch(report);
 if (!services) process.exit();
 try {
-  const { 'allow-negative': allowNegative, ...options } = values;
-  const output = await adminCommands[command](services, { ...options, allowNegative, scopes: scopes.filter(isScope) });
+  const { 'allow-negative': allowNegative, 'per-second': perSecond, ...options } = values;
+  const output = await adminCommands[command](services, { ...options, allowNegative, perSecond, scopes: scopes.filter(isScope) });
   console.log(typeof output === 'string' ? output : JSON.stringify(output, null, 2));
 } catch (error) {
   report(error);

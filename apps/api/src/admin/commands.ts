@@ -19,12 +19,17 @@ type AdminOptions = {
   reason?: string | undefined;
   invoice?: string | undefined;
   url?: string | undefined;
+  number?: string | undefined;
+  perSecond?: string | undefined;
   /** debit: let the balance go below zero. */
   allowNegative?: boolean | undefined;
   scopes: Scope[];
 };
 
 class AdminInputError extends Error {}
+
+/** Above any carrier's rate for one number; a typo's 10000 would make pacing meaningless. */
+const maxThroughputPerSecond = 1_000;
 
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new AdminInputError(`--${flag} is required`);
@@ -87,6 +92,27 @@ export const adminCommands = {
     const spendCapCents = options.cents === 'default' ? null : positiveCents(options.cents);
     await services.prisma.workspace.update({ where: { id: workspace.id }, data: { spendCapCents } });
     return { workspace_id: workspace.id, spend_cap_cents: spendCapCents ?? 'default' };
+  },
+
+  /**
+   * Overrides a number's throughput_per_second (segments a second), whatever its type and registration
+   * allow: for a carrier that granted a number more, or a number to hold back. "default" clears it.
+   * The trigger phone_number_throughput applies it to the column pacing reads.
+   */
+  async 'set-number-throughput'(services: Services, options: AdminOptions) {
+    const number = required(options.number, 'number');
+    const perSecond = required(options.perSecond, 'per-second');
+    const override = perSecond === 'default' ? null : Number(perSecond);
+    if (override !== null && !(override > 0 && override <= maxThroughputPerSecond)) {
+      throw new AdminInputError(`--per-second must be a number above 0 and at most ${maxThroughputPerSecond}, or "default"`);
+    }
+    const { count } = await services.prisma.phoneNumber.updateMany({
+      where: { number, status: { not: 'released' } },
+      data: { throughputOverridePerSecond: override },
+    });
+    if (count === 0) throw new AdminInputError(`No connected number ${number}`);
+    const row = await services.prisma.phoneNumber.findUniqueOrThrow({ where: { number } });
+    return { number_id: row.id, throughput_per_second: row.throughputPerSecond, override: override ?? 'default' };
   },
 
   async credit(services: Services, options: AdminOptions) {

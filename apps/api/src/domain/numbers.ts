@@ -36,6 +36,7 @@ export function toNumber(row: PhoneNumber): TNumber {
       reasons: row.registrationReasons as TRegistrationReason[],
     },
     dedicated: row.dedicated,
+    throughput_per_second: row.throughputPerSecond,
     created_at: row.createdAt.toISOString(),
   };
 }

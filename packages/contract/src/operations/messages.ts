@@ -391,6 +391,7 @@ export const maxBatchMessages = 1_000;
 /** One item of a batch: a send's own fields; the sender, validity and smart encoding are the batch's. */
 export const ZMessageBatchItem = ZMessageCreateFields.omit({
   from: true,
+  sender_pool_id: true,
   validity_seconds: true,
   smart_encoding: true,
   shorten_links: true,
@@ -398,20 +399,31 @@ export const ZMessageBatchItem = ZMessageCreateFields.omit({
   .superRefine(refineSendContent)
   .meta(sendContentAnyOf);
 
-export const ZMessageBatchRequest = z.strictObject({
-  messages: z
-    .array(ZMessageBatchItem)
-    .min(1)
-    .max(maxBatchMessages)
-    .describe(`1-${maxBatchMessages} sends, each decided as if it were sent alone, in this order`),
-  from: ZMessageCreateFields.shape.from.describe(
-    "The sender of every item: one of the workspace's connected numbers (E.164). Without it each recipient gets its " +
-      'usual number, as a single send does.',
-  ),
-  validity_seconds: ZMessageCreateFields.shape.validity_seconds,
-  smart_encoding: ZMessageCreateFields.shape.smart_encoding,
-  shorten_links: ZMessageCreateFields.shape.shorten_links,
-});
+export const ZMessageBatchRequest = z
+  .strictObject({
+    messages: z
+      .array(ZMessageBatchItem)
+      .min(1)
+      .max(maxBatchMessages)
+      .describe(`1-${maxBatchMessages} sends, each decided as if it were sent alone, in this order`),
+    from: ZMessageCreateFields.shape.from.describe(
+      "The sender of every item: one of the workspace's connected numbers (E.164). Without it or sender_pool_id each " +
+        'recipient gets its usual number (or one of the default pool), as a single send does.',
+    ),
+    sender_pool_id: ZMessageCreateFields.shape.sender_pool_id.describe(
+      "Choose each item's sender from this pool of your numbers (POST /api/v1/sender-pools), as a single send does: " +
+        'the number the recipient got from the pool before, else one of its area code, else of its state, else the ' +
+        'least loaded. Not with from (422).',
+    ),
+    validity_seconds: ZMessageCreateFields.shape.validity_seconds,
+    smart_encoding: ZMessageCreateFields.shape.smart_encoding,
+    shorten_links: ZMessageCreateFields.shape.shorten_links,
+  })
+  .superRefine((input, context) => {
+    if (input.from !== undefined && input.sender_pool_id !== undefined) {
+      context.addIssue({ code: 'custom', path: ['sender_pool_id'], message: 'must not be given with from' });
+    }
+  });
 export type TMessageBatchRequest = z.infer<typeof ZMessageBatchRequest>;
 
 export const ZMessageBatchResult = z.object({
@@ -440,7 +452,8 @@ export const sendMessageBatch = defineOperation({
   summary: 'Send many SMS in one call',
   description:
     `Up to ${maxBatchMessages} sends in one request, each with its own recipient, body (or template_id and ` +
-    'variables), idempotency_key, send_at and metadata, and one sender for all (from). Answers 200 with one result ' +
+    'variables), idempotency_key, send_at and metadata, and one sender (from) or sender pool (sender_pool_id) for ' +
+    'all. Answers 200 with one result ' +
     'per item, in order: its status is the one it would have had as a single POST /api/v1/messages (202, 200 replay, ' +
     '402, 403, 409, 422, 429) and its error the catalogue body. Each accepted item takes one send from the ' +
     "token's rate limit bucket and its cost from the balance and caps: the items past what the bucket holds get " +

@@ -556,7 +556,7 @@ export type paths = {
         put?: never;
         /**
          * Send many SMS in one call
-         * @description Up to 1000 sends in one request, each with its own recipient, body (or template_id and variables), idempotency_key, send_at and metadata, and one sender for all (from). Answers 200 with one result per item, in order: its status is the one it would have had as a single POST /api/v1/messages (202, 200 replay, 402, 403, 409, 422, 429) and its error the catalogue body. Each accepted item takes one send from the token's rate limit bucket and its cost from the balance and caps: the items past what the bucket holds get their own 429 with retry_after_seconds, so a tier sends at most its burst capacity per batch (starter 1, growth 5, scale 10, enterprise 20). A request that fails its schema is refused whole (422 naming messages.<index>.<field>); the checks after it are per item.
+         * @description Up to 1000 sends in one request, each with its own recipient, body (or template_id and variables), idempotency_key, send_at and metadata, and one sender (from) or sender pool (sender_pool_id) for all. Answers 200 with one result per item, in order: its status is the one it would have had as a single POST /api/v1/messages (202, 200 replay, 402, 403, 409, 422, 429) and its error the catalogue body. Each accepted item takes one send from the token's rate limit bucket and its cost from the balance and caps: the items past what the bucket holds get their own 429 with retry_after_seconds, so a tier sends at most its burst capacity per batch (starter 1, growth 5, scale 10, enterprise 20). A request that fails its schema is refused whole (422 naming messages.<index>.<field>); the checks after it are per item.
          */
         post: operations["sendMessageBatch"];
         delete?: never;
@@ -2379,6 +2379,8 @@ export type components = {
                 };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
+                /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                throughput_per_second: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2606,6 +2608,8 @@ export type components = {
                 };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
+                /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                throughput_per_second: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2657,6 +2661,8 @@ export type components = {
                 };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
+                /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                throughput_per_second: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2734,6 +2740,8 @@ export type components = {
                 };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
+                /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                throughput_per_second: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2785,6 +2793,8 @@ export type components = {
                 };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
+                /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                throughput_per_second: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2836,6 +2846,8 @@ export type components = {
                 };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
+                /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                throughput_per_second: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -3170,6 +3182,8 @@ export type components = {
                 };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
+                /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                throughput_per_second: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -3221,6 +3235,8 @@ export type components = {
                 };
                 /** @description true for the number provisioned through the branded (dedicated-number) request */
                 dedicated: boolean;
+                /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                throughput_per_second: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -11056,11 +11072,11 @@ export interface operations {
                          * @description Schedules the send instead of sending now: an ISO 8601 time with its UTC offset (e.g. 2026-12-01T09:30:00-05:00 or 2026-12-01T14:30:00Z), between 1 minute and 35 days from now. Every check runs and the cost is debited at once; the message is scheduled until then, can be canceled until it goes out, and is failed and refunded (workspace_suppressed) if the recipient opted out meanwhile.
                          */
                         send_at?: string;
-                        /** @description Choose the sender from this pool of your numbers (POST /api/v1/sender-pools): the number this recipient got from the pool before, else one of its area code, else of its state, else the least loaded. Not with from (422). Without from or sender_pool_id the default pool is used, when the workspace has one. */
-                        sender_pool_id?: string;
                     } | unknown | unknown | unknown)[];
-                    /** @description The sender of every item: one of the workspace's connected numbers (E.164). Without it each recipient gets its usual number, as a single send does. */
+                    /** @description The sender of every item: one of the workspace's connected numbers (E.164). Without it or sender_pool_id each recipient gets its usual number (or one of the default pool), as a single send does. */
                     from?: string;
+                    /** @description Choose each item's sender from this pool of your numbers (POST /api/v1/sender-pools), as a single send does: the number the recipient got from the pool before, else one of its area code, else of its state, else the least loaded. Not with from (422). */
+                    sender_pool_id?: string;
                     /** @description How long the message may wait to be handed to the carrier, in seconds (60-36000, default 36000), counted from acceptance, or from send_at for a scheduled send. A message still waiting then (behind its sender's pace, say) fails with error_code expired and is refunded, with its message.failed webhook: set a short validity for one-time codes, so a stale code is never delivered. */
                     validity_seconds?: number;
                     /** @description Replace typographic characters that force UCS-2 (curly quotes, dashes, ellipsis, non-breaking spaces and the like) with their GSM-7 equivalents before counting segments, so such a body costs as plain text does. The stored body is the body sent; the preview lists each replacement and the segments and cost with and without. */
@@ -20615,6 +20631,7 @@ export interface operations {
                  *             "reasons": []
                  *           },
                  *           "dedicated": false,
+                 *           "throughput_per_second": 75,
                  *           "created_at": "2026-01-01T12:00:00.000Z"
                  *         }
                  *       }
@@ -20674,6 +20691,8 @@ export interface operations {
                             };
                             /** @description true for the number provisioned through the branded (dedicated-number) request */
                             dedicated: boolean;
+                            /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                            throughput_per_second: number;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp

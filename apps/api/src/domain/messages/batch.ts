@@ -60,6 +60,7 @@ export async function sendMessageBatch(
         {
           ...sendRequestOf(item),
           from: request.from,
+          senderPoolId: request.sender_pool_id,
           validitySeconds: request.validity_seconds,
           smartEncoding: request.smart_encoding,
           shortenLinks: request.shorten_links,

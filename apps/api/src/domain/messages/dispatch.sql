@@ -38,9 +38,10 @@ UPDATE messages SET provider_message_id = $2 WHERE id = $1 AND provider_message_
 
 -- name: paceOf
 -- What pacing a message's hand-off needs (SENDER_PACING): its sender, the segments it takes and the
--- number's throughput, and whether it still waits for dispatch at all.
+-- number's throughput (phone_number_throughput.sql keeps it), and whether it still waits for dispatch at all.
 -- params: messageId, at
 -- not null: waiting, segments
+-- nullable: throughputPerSecond
 SELECT m.sender_number_id AS "senderNumberId", m.segments, p.throughput_per_second AS "throughputPerSecond",
        (m.status IN ('scheduled', 'queued') AND COALESCE(m.expires_at > $2::timestamptz, TRUE)) AS waiting
 FROM messages m LEFT JOIN phone_numbers p ON p.id = m.sender_number_id

@@ -56,7 +56,7 @@ export const storeProviderMessageId = statement<[messageId: string | null, provi
 
 /**
  * What pacing a message's hand-off needs (SENDER_PACING): its sender, the segments it takes and the
- * number's throughput, and whether it still waits for dispatch at all.
+ * number's throughput (phone_number_throughput.sql keeps it), and whether it still waits for dispatch at all.
  */
 export const paceOf = statement<
   [messageId: string | null, at: Date | string | null],

@@ -7,7 +7,6 @@ import { messageErrorCodeOf, ProviderRejection } from '../../ports.ts';
 import type { Services } from '../../ports.ts';
 import { applyMessageOutcome } from './outcomes.ts';
 import { claimForDispatch, paceOf, postponeEstimate, storeProviderMessageId } from './dispatch.sql.ts';
-import { throughputPerSecondOf } from '../number-throughput.ts';
 import { reselectSender } from './reselect-sender.ts';
 import { suppressRecipient } from '../reconciliation/suppressions.ts';
 
@@ -33,8 +32,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function takeSenderSlot(deps: DispatchDeps, messageId: string): Promise<number | undefined> {
   const now = deps.clock.now();
   const [message] = await queryRows(deps.sql, paceOf, [messageId, new Date(now).toISOString()]);
-  if (!message?.waiting || message.senderNumberId === null) return undefined;
-  const costMs = (message.segments * 1000) / throughputPerSecondOf(message);
+  if (!message?.waiting || message.senderNumberId === null || message.throughputPerSecond === null) return undefined;
+  const costMs = (message.segments * 1000) / message.throughputPerSecond;
   const { taken, waitMs } = await deps.senderPace.take(message.senderNumberId, costMs, maxPaceWaitMs);
   deps.metrics?.senderPacingDelay.observe(waitMs / 1000);
   if (taken) return now + waitMs;

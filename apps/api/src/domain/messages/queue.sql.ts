@@ -7,13 +7,7 @@ import { statement } from '@textline/db';
  */
 export const queuedBySender = statement<
   [workspaceId: string | null],
-  {
-    senderNumber: string;
-    throughputPerSecond: number | null;
-    queued: number;
-    oldestQueuedAt: Date;
-    lastEstimatedSendAt: Date | null;
-  }
+  { senderNumber: string; throughputPerSecond: number; queued: number; oldestQueuedAt: Date; lastEstimatedSendAt: Date | null }
 >(`SELECT p.number AS "senderNumber", p.throughput_per_second AS "throughputPerSecond", count(*)::int AS queued,
        min(m.created_at) AS "oldestQueuedAt", max(m.estimated_send_at) AS "lastEstimatedSendAt"
 FROM messages m JOIN phone_numbers p ON p.id = m.sender_number_id

@@ -1,7 +1,6 @@
 import type { TQueue } from '@textline/contract';
 import { queryRows } from '@textline/db';
 import type { Services } from '../../ports.ts';
-import { throughputPerSecondOf } from '../number-throughput.ts';
 import { queuedBySender, queuedTotal } from './queue.sql.ts';
 
 /**
@@ -19,7 +18,7 @@ export async function getQueue(deps: Pick<Services, 'sql' | 'clock'>, workspaceI
   const bySender = senders.map((sender) => ({
     sender_number: sender.senderNumber,
     queued: sender.queued,
-    throughput_per_second: throughputPerSecondOf(sender),
+    throughput_per_second: sender.throughputPerSecond,
     estimated_drain_at: drainOf(sender.lastEstimatedSendAt),
   }));
   const queued = total?.queued ?? 0;
