@@ -195,6 +195,15 @@ const ZEnvironment = z
      * real carrier, off with the sandbox carrier, whose sends then go out at once as before.
      */
     SENDER_PACING: z.enum(['on', 'off']).optional(),
+    /**
+     * Sender failover (docs/sending.md#failover): this many carrier errors of a number's own
+     * (domain/sender-health.ts says which count) within SENDER_FAILURE_WINDOW_SECONDS, with no delivery
+     * in between, mark it failing for SENDER_FAILURE_COOLDOWN_SECONDS: sender selection skips it and
+     * its waiting pool messages move to a healthy number of their pool.
+     */
+    SENDER_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(1_000).default(5),
+    SENDER_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    SENDER_FAILURE_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** Run job workers in this process; defaults to on in the embedded mode, off in the scaled mode (use `npm run worker`). */
     RUN_WORKERS: z.enum(['0', '1', 'true', 'false']).optional(),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),

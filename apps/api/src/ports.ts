@@ -108,7 +108,7 @@ export type OutboundSms = { messageId: string; from: string; to: string; body: s
 /** A send the carrier refused outright; `code` maps onto the error catalogue where one fits. */
 export class ProviderRejection extends Error {
   constructor(
-    readonly code: 'sender_not_ready' | 'recipient_unsubscribed' | 'invalid_recipient' | 'provider_error',
+    readonly code: 'sender_not_ready' | 'sender_queue_full' | 'recipient_unsubscribed' | 'invalid_recipient' | 'provider_error',
     message: string,
     readonly retryable: boolean,
     /** The carrier's own error code (e.g. Twilio's 21610), kept as provider metadata. */

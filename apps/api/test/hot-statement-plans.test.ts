@@ -237,7 +237,7 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
   it('claims a message for dispatch by its id, checking suppressions and the sender by index', async () => {
     const at = new Date().toISOString();
     for (const id of ['msg_plan_41', 'msg_plan_missing']) {
-      await expectStatementIndexed(`claimForDispatch ${id}`, { text: claimForDispatch.text, values: [id, at] });
+      await expectStatementIndexed(`claimForDispatch ${id}`, { text: claimForDispatch.text, values: [id, at, true] });
     }
   });
 
@@ -276,13 +276,14 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
       [],
     );
     const eventId = stored[0]!.id;
-    for (const [ids, providerMessageId] of [
-      [['msg_plan_41'], null],
-      [['msg_plan_41', 'prov_plan_44'], 'prov_plan_44'],
+    // A delivery also ends its sender's run of carrier errors, by the number's primary key.
+    for (const [ids, providerMessageId, delivered] of [
+      [['msg_plan_41'], null, false],
+      [['msg_plan_41', 'prov_plan_44'], 'prov_plan_44', true],
     ] as const) {
       await expectStatementIndexed(`messageOfEvent ${ids.join(', ')}`, {
         text: messageOfEvent.text,
-        values: [[...ids], providerMessageId, eventId],
+        values: [[...ids], providerMessageId, eventId, delivered],
       });
     }
     await expectStatementIndexed('recordEventForSubscribers', {

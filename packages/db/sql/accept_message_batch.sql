@@ -203,7 +203,7 @@ BEGIN
     -- neither, of the workspace's default pool; else (no pool) the connected number this recipient got
     -- before, else the least recently used one. A named sender leaves the recipient's sticky sender as
     -- it was: the caller chose for this send only. A number marked failing (failing_until in the
-    -- future) is skipped unless named; nothing marks one yet from carrier errors.
+    -- future: a run of carrier errors, apps/api/src/domain/sender-health.ts) is skipped unless named.
     -- When rule 4 applies, a chosen sender is an approved one whenever the workspace has one: an
     -- unregistered sticky sender is passed over, and pools and the least recently used put approved first.
     r_from := request->>'from_number';

@@ -43,6 +43,7 @@ export type {
   LedgerEntry,
   LegacyKey,
   Message,
+  MessageSenderSkip,
   OAuthAuthorization,
   OAuthAuthorizationCode,
   OAuthClient,

@@ -198,7 +198,8 @@ export async function updateNumber(
  * Gives a number back to the provider, for good. It leaves sender selection first (`releasing`:
  * accept_message_batch and dispatch only take `connected` numbers), so no send picks it while the
  * provider is asked; messages accepted earlier are moved to another number when they are dispatched
- * (reselectSender), and sticky recipients move on their next send. If the provider fails, the
+ * (failOverInPool within their sender pool, else reselectSender), and sticky recipients move on their
+ * next send. If the provider fails, the
  * number is connected again and the caller retries; a release that was done at the provider but not
  * recorded here (a lost answer, a crash) is finished by that retry, the provider's release being
  * idempotent. A number bought from another provider than the deployment's current one has no

@@ -60,6 +60,12 @@ export function createMetrics() {
       help: 'Dispatches put back because their sender was busy for longer than a dispatch waits (scheduled sends due together)',
       registers,
     }),
+    senderFailovers: new Counter({
+      name: 'textline_sender_failovers_total',
+      help: 'Waiting pool messages moved at dispatch to another number of their pool, by why their sender was skipped: released, suspended, unregistered or failing',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
     webhookDeliveryDuration: new Histogram({
       name: 'textline_webhook_delivery_duration_seconds',
       help: "Customer webhook delivery attempts' duration, request sent to answer read",

@@ -759,7 +759,15 @@ export const messageTimelineEventTypes = [
   'webhook_delivery',
   'approval_requested',
   'approval_resolved',
+  'sender_skipped',
 ] as const;
+
+/**
+ * Why failover moved a waiting pool message off its sender: the number was released, is suspended,
+ * is not registered for the recipient's traffic (with a real carrier), or is failing at the carrier.
+ */
+export const senderSkipReasons = ['released', 'suspended', 'unregistered', 'failing'] as const;
+export type TSenderSkipReason = (typeof senderSkipReasons)[number];
 
 /** What became of the hand-over of a message to the carrier (the dispatch step). */
 export const dispatchOutcomes = [
@@ -890,6 +898,13 @@ const timelineDetailSchemas = {
       resolved_by: ZApprovalResolver,
     })
     .describe('Approved (then dispatched), rejected, expired or canceled (then canceled and refunded), and by whom'),
+  sender_skipped: z
+    .object({
+      number: ZE164.describe('The sender it was to go from'),
+      reason: z.enum(senderSkipReasons),
+      moved_to: ZE164.describe('The number of the same sender pool it goes from instead'),
+    })
+    .describe('Failover: its sender could no longer send, so it moved to a healthy number of its sender pool'),
 } as const satisfies Record<(typeof messageTimelineEventTypes)[number], z.ZodObject>;
 
 function timelineStep<TType extends (typeof messageTimelineEventTypes)[number]>(type: TType) {
@@ -911,6 +926,7 @@ export const ZMessageTimelineEvent = z.discriminatedUnion('type', [
   timelineStep('webhook_delivery'),
   timelineStep('approval_requested'),
   timelineStep('approval_resolved'),
+  timelineStep('sender_skipped'),
 ]);
 export type TMessageTimelineEvent = z.infer<typeof ZMessageTimelineEvent>;
 
@@ -923,7 +939,7 @@ export const getMessageTimeline = defineOperation({
   summary: 'Get the timeline of a message',
   description:
     'Every step of one message, oldest first, each {at, type, detail}: its acceptance (token or campaign, cost ' +
-    'debited), the dispatch to the carrier (attempts, outcome), each carrier report (type, external id, repeats), ' +
+    'debited), each sender failover skipped, the dispatch to the carrier (attempts, outcome), each carrier report (type, external id, repeats), ' +
     'its refund, the opt-out it caused, and each webhook delivery about it with its attempts and status codes. ' +
     'Inbound message ids (inb_) resolve too.',
   tags: ['messages'],

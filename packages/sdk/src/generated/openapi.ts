@@ -594,7 +594,7 @@ export type paths = {
         };
         /**
          * Get the timeline of a message
-         * @description Every step of one message, oldest first, each {at, type, detail}: its acceptance (token or campaign, cost debited), the dispatch to the carrier (attempts, outcome), each carrier report (type, external id, repeats), its refund, the opt-out it caused, and each webhook delivery about it with its attempts and status codes. Inbound message ids (inb_) resolve too.
+         * @description Every step of one message, oldest first, each {at, type, detail}: its acceptance (token or campaign, cost debited), each sender failover skipped, the dispatch to the carrier (attempts, outcome), each carrier report (type, external id, repeats), its refund, the opt-out it caused, and each webhook delivery about it with its attempts and status codes. Inbound message ids (inb_) resolve too.
          */
         get: operations["getMessageTimeline"];
         put?: never;
@@ -3743,6 +3743,23 @@ export type components = {
                         /** @description The token's name, or Console; null for the expiry */
                         name: string | null;
                     };
+                };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "sender_skipped";
+                /** @description Failover: its sender could no longer send, so it moved to a healthy number of its sender pool */
+                detail: {
+                    /** @description The sender it was to go from */
+                    number: string;
+                    /** @enum {string} */
+                    reason: "released" | "suspended" | "unregistered" | "failing";
+                    /** @description The number of the same sender pool it goes from instead */
+                    moved_to: string;
                 };
             })[];
         };

@@ -4,14 +4,17 @@ import { statement } from '@textline/db';
 
 /**
  * Reads a message and, when it waits for dispatch (`scheduled` or `queued`), has not expired, its
- * recipient is not suppressed and its sender is still connected (either may have changed since
+ * recipient is not suppressed and its sender can still send (either may have changed since
  * acceptance), moves it to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
  * the status read, so a cancel or another dispatch in between wins. An auto-reply (an opt-out
  * confirmation among them) answers the recipient's own message and was checked when accepted: the
- * suppression re-check passes it.
+ * suppression re-check passes it. `senderHealth` is `healthy`, or why the sender cannot send:
+ * `released` (released, or being released), `suspended` (any other status but connected), and for
+ * a message of a sender pool also `failing` (failing_until ahead) and `unregistered` (with
+ * `registrationCarrier`, a carrier that blocks unregistered senders, and a registration not approved).
  */
 export const claimForDispatch = statement<
-  [messageId: string | null, at: Date | string | null],
+  [messageId: string | null, at: Date | string | null, registrationCarrier: boolean | null],
   {
     id: string;
     status: string;
@@ -23,7 +26,8 @@ export const claimForDispatch = statement<
     mediaUrls: unknown;
     expired: boolean;
     suppressed: boolean;
-    senderConnected: boolean;
+    senderHealth: string;
+    senderPoolId: string | null;
     claimed: boolean;
   }
 >(`WITH target AS (
@@ -31,20 +35,26 @@ export const claimForDispatch = statement<
          COALESCE(m.expires_at <= $2::timestamptz, FALSE) AS expired,
          m.source IS DISTINCT FROM 'auto_reply' AND EXISTS (SELECT 1 FROM workspace_suppressions s
                  WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active) AS suppressed,
-         EXISTS (SELECT 1 FROM phone_numbers p WHERE p.id = m.sender_number_id AND p.status = 'connected')
-           AS sender_connected
-  FROM messages m WHERE m.id = $1
+         CASE WHEN p.id IS NULL OR p.status IN ('releasing', 'released') THEN 'released'
+              WHEN p.status <> 'connected' THEN 'suspended'
+              WHEN m.sender_pool_id IS NULL THEN 'healthy'
+              WHEN p.failing_until > $2::timestamptz THEN 'failing'
+              WHEN $3::boolean AND p.registration_status <> 'approved' THEN 'unregistered'
+              ELSE 'healthy' END AS sender_health,
+         m.sender_pool_id
+  FROM messages m LEFT JOIN phone_numbers p ON p.id = m.sender_number_id WHERE m.id = $1
 ), claimed AS (
   UPDATE messages m SET status = 'sending', dispatched_at = $2::timestamptz, updated_at = $2::timestamptz,
                         estimated_send_at = NULL
   FROM target t
   WHERE m.id = t.id AND m.status = t.status AND t.status IN ('scheduled', 'queued')
-    AND NOT t.expired AND NOT t.suppressed AND t.sender_connected
+    AND NOT t.expired AND NOT t.suppressed AND t.sender_health = 'healthy'
   RETURNING m.id
 )
 SELECT t.id, t.status, t.workspace_id AS "workspaceId", t.phone_number AS "phoneNumber",
        t.sender_number AS "senderNumber", t.sender_number_id AS "senderNumberId", t.body, t.media_urls AS "mediaUrls",
-       t.expired, t.suppressed, t.sender_connected AS "senderConnected", EXISTS (SELECT 1 FROM claimed) AS claimed
+       t.expired, t.suppressed, t.sender_health AS "senderHealth", t.sender_pool_id AS "senderPoolId",
+       EXISTS (SELECT 1 FROM claimed) AS claimed
 FROM target t`);
 
 /**

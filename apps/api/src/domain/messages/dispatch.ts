@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { queryRows, type Message } from '@textline/db';
+import { queryRows, type Message, type RowOf } from '@textline/db';
+import type { TSenderSkipReason } from '@textline/contract';
 import { defineJob, type JobContext, JobDeferred } from '../../jobs/define.ts';
 import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { maskPhoneNumber } from '../../lib/logger.ts';
@@ -7,8 +8,10 @@ import { messageErrorCodeOf, ProviderRejection } from '../../ports.ts';
 import type { Services } from '../../ports.ts';
 import { applyMessageOutcome } from './outcomes.ts';
 import { claimForDispatch, paceOf, postponeEstimate, storeProviderMessageId } from './dispatch.sql.ts';
-import { reselectSender } from './reselect-sender.ts';
+import { failOverInPool, type Reselected, reselectSender } from './reselect-sender.ts';
+import { registrationRequired } from './send.ts';
 import { suppressRecipient } from '../reconciliation/suppressions.ts';
+import { noteCarrierError } from '../sender-health.ts';
 
 type DispatchDeps = Pick<
   Services,
@@ -43,6 +46,35 @@ async function takeSenderSlot(deps: DispatchDeps, messageId: string): Promise<nu
 }
 
 const dispatchable = new Set(['scheduled', 'queued', 'sending']);
+
+type ClaimRead = RowOf<typeof claimForDispatch>;
+
+/**
+ * A new sender for a waiting message whose sender cannot send (claimForDispatch's senderHealth), or
+ * `stay` to hand it over from its own. A message of a sender pool fails over to a healthy number of
+ * its pool (the skip is on its timeline); while its pool has none, it stays on a number that is still
+ * connected (failing or unregistered: the carrier decides) and fails as sender_pool_empty on one that
+ * is not. A message of no pool (a named `from`, or the rule without pools) moves only off a number no
+ * longer connected, by the rule without pools: a failing or unregistered named number is used as named.
+ */
+async function moveOffSender(
+  deps: DispatchDeps,
+  message: ClaimRead,
+): Promise<Reselected | { kind: 'stay' } | { kind: 'failed'; errorCode: string }> {
+  // Any value but `healthy` (the caller's check) is a skip reason (claimForDispatch).
+  const reason = message.senderHealth as TSenderSkipReason;
+  if (message.senderPoolId === null) {
+    const reselected = await reselectSender(deps, message);
+    return reselected.kind === 'no_sender' ? { kind: 'failed', errorCode: 'branded_number_missing' } : reselected;
+  }
+  const required = registrationRequired(deps.config, message.phoneNumber);
+  // Registration binds only traffic the carrier blocks from unregistered senders.
+  if (reason === 'unregistered' && !required) return { kind: 'stay' };
+  const moved = await failOverInPool(deps, { ...message, senderPoolId: message.senderPoolId }, reason, required);
+  if (moved.kind === 'moved') deps.metrics?.senderFailovers.inc({ reason });
+  if (moved.kind !== 'no_sender') return moved;
+  return reason === 'released' || reason === 'suspended' ? { kind: 'failed', errorCode: 'sender_pool_empty' } : { kind: 'stay' };
+}
 
 async function failBeforeCarrier(deps: DispatchDeps, messageId: string, errorCode: string): Promise<void> {
   await inJobTransaction(deps, (tx) =>
@@ -100,20 +132,30 @@ async function failRefused(
 async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<JobContext, 'isLastAttempt'>): Promise<void> {
   const slotAt = deps.config.senderPacing ? await takeSenderSlot(deps, messageId) : undefined;
   const at = new Date(deps.clock.now());
-  const [message] = await queryRows(deps.sql, claimForDispatch, [messageId, at.toISOString()]);
+  const [message] = await queryRows(deps.sql, claimForDispatch, [
+    messageId,
+    at.toISOString(),
+    // The carriers that block unregistered senders (registrationRequired, for a US recipient).
+    deps.config.messagingProvider !== 'sandbox',
+  ]);
   if (!message || !dispatchable.has(message.status)) return;
 
   let from = message.senderNumber;
+  let senderNumberId = message.senderNumberId;
   if (message.status !== 'sending' && !message.claimed) {
     // Its validity ran out while it waited (validity_seconds): a late one-time code is worse than none.
     if (message.expired) return failBeforeCarrier(deps, messageId, 'expired');
     if (message.suppressed) return failBeforeCarrier(deps, messageId, 'workspace_suppressed');
     // Canceled, or claimed by another dispatch, between the read and the claim.
-    if (message.senderConnected) return;
-    const reselected = await reselectSender(deps, message);
-    if (reselected.kind === 'changed') return;
-    if (reselected.kind === 'no_sender') return failBeforeCarrier(deps, messageId, 'branded_number_missing');
-    from = reselected.from;
+    if (message.senderHealth === 'healthy') return;
+    const moved = await moveOffSender(deps, message);
+    if (moved.kind === 'changed') return;
+    if (moved.kind === 'failed') return failBeforeCarrier(deps, messageId, moved.errorCode);
+    if (moved.kind === 'moved') {
+      // Paced, it takes its slot at its new sender: this job runs again at once.
+      if (deps.config.senderPacing) throw new JobDeferred(0);
+      ({ from, id: senderNumberId } = moved);
+    }
     const claimed = await deps.prisma.message.updateMany({
       where: { id: messageId, status: message.status },
       data: { status: 'sending', dispatchedAt: at, updatedAt: at },
@@ -137,6 +179,10 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
     await queryRows(deps.sql, storeProviderMessageId, [messageId, providerMessageId]);
   } catch (error) {
     const rejection = error instanceof ProviderRejection ? error : undefined;
+    if (rejection) {
+      const errorCode = messageErrorCodeOf(rejection.code);
+      await noteCarrierError(deps, deps.prisma, { phoneNumberId: senderNumberId, errorCode, at: new Date(deps.clock.now()) });
+    }
     if (rejection?.retryable === false || job.isLastAttempt) {
       deps.log.warn(
         { messageId, to: maskPhoneNumber(message.phoneNumber), code: rejection?.code, providerCode: rejection?.providerCode },

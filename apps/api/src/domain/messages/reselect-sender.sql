@@ -10,3 +10,29 @@ LEFT JOIN recipient_senders r
 WHERE p.workspace_id = $2 AND p.status = 'connected'
 ORDER BY (r.phone_number_id IS NULL), p.last_used_at ASC NULLS FIRST, p.created_at, p.id
 LIMIT 1;
+
+-- name: healthySenderInPool
+-- The number of the message's pool a waiting message moves to when its sender can no longer send
+-- (failover): chosen as accept_message_batch's rule 3 chooses in a pool (the recipient's sticky
+-- sender, a number of its area code, of its state, the least loaded), among the pool's connected
+-- numbers other than `skippedNumberId` that are not failing and, when the carrier needs it
+-- (`registrationRequired`), are registered. `sticky` says whether it is already the recipient's, and
+-- `recordsSticky` whether the pool keeps sticky senders at all.
+-- params: poolId, workspaceId, phoneNumber, stateAreaCodes, skippedNumberId, at, registrationRequired
+-- not null: sticky, recordsSticky
+SELECT p.id, p.number, (r.phone_number_id IS NOT NULL) AS sticky, sp.sticky_sender AS "recordsSticky"
+FROM sender_pools sp
+JOIN sender_pool_numbers spn ON spn.pool_id = sp.id
+JOIN phone_numbers p ON p.id = spn.phone_number_id
+LEFT JOIN recipient_senders r
+  ON sp.sticky_sender AND r.workspace_id = sp.workspace_id AND r.phone_number = $3 AND r.phone_number_id = p.id
+WHERE sp.id = $1 AND sp.workspace_id = $2 AND p.workspace_id = $2 AND p.status = 'connected'
+  AND p.id IS DISTINCT FROM $5::text
+  AND (p.failing_until IS NULL OR p.failing_until <= $6::timestamptz)
+  AND (NOT $7::boolean OR p.registration_status = 'approved')
+ORDER BY (r.phone_number_id IS NULL),
+         NOT (sp.area_code_match AND $3 LIKE '+1%' AND left(p.number, 5) = left($3, 5)),
+         NOT (sp.area_code_match AND p.number LIKE '+1%' AND substr(p.number, 3, 3) = ANY($4::text[])),
+         GREATEST(COALESCE(p.next_slot_at, $6::timestamptz), $6::timestamptz),
+         p.last_used_at ASC NULLS FIRST, p.created_at, p.id
+LIMIT 1;

@@ -1,45 +1,96 @@
-import { type Message, queryRowsIn } from '@textline/db';
-import { senderForRecipient } from './reselect-sender.sql.ts';
+import { type Message, type Prisma, queryRowsIn } from '@textline/db';
+import type { TSenderSkipReason } from '@textline/contract';
+import { newId } from '../../lib/crypto.ts';
+import { sameStateAreaCodes } from '../../lib/nanp-states.ts';
+import { healthySenderInPool, senderForRecipient } from './reselect-sender.sql.ts';
 import type { Services } from '../../ports.ts';
 
 type ReselectDeps = Pick<Services, 'prisma' | 'clock'>;
 
 export type Reselected =
   /** The message now goes from this number. */
-  | { kind: 'moved'; from: string }
-  /** The workspace has no connected number left. */
+  | { kind: 'moved'; from: string; id: string }
+  /** No number is left to move it to: none connected in the workspace, none healthy in its pool. */
   | { kind: 'no_sender' }
   /** The message changed meanwhile (canceled, claimed or moved by another dispatch): nothing was done. */
   | { kind: 'changed' };
 
+type WaitingMessage = Pick<Message, 'id' | 'workspaceId' | 'phoneNumber' | 'status' | 'senderNumberId'>;
+type NewSender = { id: string; number: string; sticky: boolean; recordsSticky: boolean };
+
+/**
+ * Moves the message to `sender` if it is still as dispatch read it (so a concurrent cancel or dispatch
+ * wins), records the sender as the recipient's sticky one (when it is not already and the rule keeps
+ * them) and as that number's last use.
+ */
+async function moveTo(tx: Prisma.TransactionClient, message: WaitingMessage, sender: NewSender, at: Date): Promise<boolean> {
+  const moved = await tx.message.updateMany({
+    where: { id: message.id, status: message.status, senderNumberId: message.senderNumberId },
+    data: { senderNumberId: sender.id, senderNumber: sender.number, updatedAt: at },
+  });
+  if (moved.count === 0) return false;
+  if (!sender.sticky && sender.recordsSticky) {
+    await tx.recipientSender.upsert({
+      where: { workspaceId_phoneNumber: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber } },
+      create: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber, phoneNumberId: sender.id, updatedAt: at },
+      update: { phoneNumberId: sender.id, updatedAt: at },
+    });
+  }
+  await tx.phoneNumber.update({ where: { id: sender.id }, data: { lastUsedAt: at } });
+  return true;
+}
+
 /**
  * A new sender for a message waiting for dispatch whose stored sender no longer sends (the number
- * was released after the message was accepted): chosen by the rule accept_message_batch applies
- * (the connected number the recipient is sticky to, else the least recently used connected one),
- * recorded on the message, as the recipient's sticky sender and as that number's last use. The
- * message moves only if it is still as dispatch read it, so a concurrent cancel or dispatch wins.
+ * was released after the message was accepted) and that names no sender pool: chosen by the rule
+ * accept_message_batch applies without a pool (the connected number the recipient is sticky to, else
+ * the least recently used connected one).
  */
-export async function reselectSender(
-  deps: ReselectDeps,
-  message: Pick<Message, 'id' | 'workspaceId' | 'phoneNumber' | 'status' | 'senderNumberId'>,
-): Promise<Reselected> {
+export async function reselectSender(deps: ReselectDeps, message: WaitingMessage): Promise<Reselected> {
   const at = new Date(deps.clock.now());
   return deps.prisma.$transaction(async (tx): Promise<Reselected> => {
     const [sender] = await queryRowsIn(tx, senderForRecipient, [message.phoneNumber, message.workspaceId]);
     if (!sender) return { kind: 'no_sender' };
-    const moved = await tx.message.updateMany({
-      where: { id: message.id, status: message.status, senderNumberId: message.senderNumberId },
-      data: { senderNumberId: sender.id, senderNumber: sender.number, updatedAt: at },
+    if (!(await moveTo(tx, message, { ...sender, recordsSticky: true }, at))) return { kind: 'changed' };
+    return { kind: 'moved', from: sender.number, id: sender.id };
+  });
+}
+
+/**
+ * Failover: a message of a sender pool whose sender can no longer send (`reason`) moves to a healthy
+ * number of the same pool, chosen as accept_message_batch's rule 3 chooses in a pool without the
+ * skipped number, and the skip is recorded for the message's timeline (sender_skipped).
+ * `registrationRequired`: the carrier takes the recipient's traffic only from registered senders.
+ */
+export async function failOverInPool(
+  deps: ReselectDeps,
+  message: WaitingMessage & Pick<Message, 'senderNumber'> & { senderPoolId: string },
+  reason: TSenderSkipReason,
+  registrationRequired: boolean,
+): Promise<Reselected> {
+  const at = new Date(deps.clock.now());
+  return deps.prisma.$transaction(async (tx): Promise<Reselected> => {
+    const [sender] = await queryRowsIn(tx, healthySenderInPool, [
+      message.senderPoolId,
+      message.workspaceId,
+      message.phoneNumber,
+      sameStateAreaCodes(message.phoneNumber),
+      message.senderNumberId,
+      at.toISOString(),
+      registrationRequired,
+    ]);
+    if (!sender) return { kind: 'no_sender' };
+    if (!(await moveTo(tx, message, sender, at))) return { kind: 'changed' };
+    await tx.messageSenderSkip.create({
+      data: {
+        id: newId('mss'),
+        messageId: message.id,
+        number: message.senderNumber ?? '',
+        reason,
+        movedTo: sender.number,
+        createdAt: at,
+      },
     });
-    if (moved.count === 0) return { kind: 'changed' };
-    if (!sender.sticky) {
-      await tx.recipientSender.upsert({
-        where: { workspaceId_phoneNumber: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber } },
-        create: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber, phoneNumberId: sender.id, updatedAt: at },
-        update: { phoneNumberId: sender.id, updatedAt: at },
-      });
-    }
-    await tx.phoneNumber.update({ where: { id: sender.id }, data: { lastUsedAt: at } });
-    return { kind: 'moved', from: sender.number };
+    return { kind: 'moved', from: sender.number, id: sender.id };
   });
 }

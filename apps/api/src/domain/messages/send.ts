@@ -312,7 +312,7 @@ export function sentBodyOf(body: string, smartEncoding: boolean | undefined): st
  * approved: US carriers do for application-to-person SMS (10DLC, toll-free verification). The
  * sandbox carrier delivers to no real phone and registers nothing, so it requires nothing.
  */
-function registrationRequired(config: Pick<Config, 'messagingProvider'>, phoneNumber: string): boolean {
+export function registrationRequired(config: Pick<Config, 'messagingProvider'>, phoneNumber: string): boolean {
   return config.messagingProvider !== 'sandbox' && countryOf(phoneNumber) === 'US';
 }
 

@@ -6,9 +6,18 @@ import {
   type TApprovalResolver,
   type TApprovalStatus,
   type TMessageTimelineEvent,
+  type TSenderSkipReason,
   type TWebhookDelivery,
 } from '@textline/contract';
-import type { Approval, InboundMessage, Message, Prisma, ProviderEvent, WorkspaceSuppression } from '@textline/db';
+import type {
+  Approval,
+  InboundMessage,
+  Message,
+  MessageSenderSkip,
+  Prisma,
+  ProviderEvent,
+  WorkspaceSuppression,
+} from '@textline/db';
 import { INBOUND_MESSAGE_EVENT_TYPE } from '../reconciliation/payloads.ts';
 import type { Services } from '../../ports.ts';
 import { retryHintOf } from '../customer-webhooks/events.ts';
@@ -151,6 +160,16 @@ function approvalSteps(approval: Approval | null): Step[] {
   return steps;
 }
 
+/** Each number failover moved the message off before dispatch (reselect-sender.ts), and where to. */
+function senderSkipSteps(skips: MessageSenderSkip[]): Step[] {
+  return skips.map((skip): Step => ({
+    at: skip.createdAt,
+    type: 'sender_skipped',
+    // The column holds only these values (failOverInPool writes them).
+    detail: { number: skip.number, reason: skip.reason as TSenderSkipReason, moved_to: skip.movedTo },
+  }));
+}
+
 /** What became of the hand-over to the carrier, from the message and its dispatch job. */
 function dispatchOutcome(message: Message, job: { status: string } | null): DispatchOutcome {
   if (message.dispatchedAt) {
@@ -163,7 +182,7 @@ function dispatchOutcome(message: Message, job: { status: string } | null): Disp
 
 async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<Step[]> {
   const { prisma } = deps;
-  const [token, ledger, job, providerEvents, suppression, deliveries, approval] = await Promise.all([
+  const [token, ledger, job, providerEvents, suppression, deliveries, approval, skips] = await Promise.all([
     message.tokenId
       ? prisma.accessToken.findUnique({ where: { id: message.tokenId }, select: { name: true, origin: true } })
       : null,
@@ -176,6 +195,7 @@ async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<S
     }),
     webhookDeliverySteps(deps, message.workspaceId, message.id),
     prisma.approval.findUnique({ where: { messageId: message.id } }),
+    prisma.messageSenderSkip.findMany({ where: { messageId: message.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
   ]);
   const debit = ledger.find((entry) => entry.kind === 'send_debit');
   const refund = ledger.find((entry) => entry.kind === 'send_refund');
@@ -203,6 +223,7 @@ async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<S
     },
   ];
   steps.push(...approvalSteps(approval));
+  steps.push(...senderSkipSteps(skips));
   // A scheduled send canceled before it was due never reached dispatch: its job finds it canceled later.
   const neverDispatched = message.status === 'canceled' && !message.dispatchedAt;
   if ((job || message.dispatchedAt) && !neverDispatched) {

@@ -1,14 +1,19 @@
 -- name: messageOfEvent
 -- The message a carrier event is about, by our ids (`ids`) or the carrier's (`providerMessageId`),
 -- each through its index (hot-statement-plans), and the stored event `providerEventId` linked to it.
--- params: ids, providerMessageId, providerEventId
+-- A delivery (`delivered`) ends the run of carrier errors of the message's sender (sender-health.ts),
+-- in the same statement: the number's row is written only when it had errors.
+-- params: ids, providerMessageId, providerEventId, delivered
 WITH found AS (
-  SELECT id, status, workspace_id, phone_number, sender_number, provider_message_id FROM messages
+  SELECT id, status, workspace_id, phone_number, sender_number, sender_number_id, provider_message_id FROM messages
   WHERE id = ANY ($1::text[]) OR provider_message_id = $2::text
   LIMIT 1
 ), linked AS (
   UPDATE provider_events SET message_id = found.id FROM found WHERE provider_events.id = $3::uuid
+), healthy AS (
+  UPDATE phone_numbers p SET carrier_errors = 0, carrier_errors_since = NULL
+  FROM found WHERE $4::boolean AND p.id = found.sender_number_id AND p.carrier_errors > 0
 )
 SELECT id, status, workspace_id AS "workspaceId", phone_number AS "phoneNumber", sender_number AS "senderNumber",
-       provider_message_id AS "providerMessageId"
+       sender_number_id AS "senderNumberId", provider_message_id AS "providerMessageId"
 FROM found;

@@ -6,6 +6,7 @@ import { type TMessagingEvent, ZMessagingEvent } from './payloads.ts';
 import { applyMessageOutcome, type MessageOutcome } from '../messages/outcomes.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 import { suppressRecipient } from './suppressions.ts';
+import { noteCarrierError, type SenderHealthDeps } from '../sender-health.ts';
 
 const outcomeOf: Record<string, MessageOutcome> = {
   'message.sent': 'sent',
@@ -43,7 +44,8 @@ async function messageOfEvent(
   const ours = metadataString(event, 'client_reference');
   const ids = [ours, event.message_id].filter((id): id is string => id !== undefined);
   if (ids.length === 0) return null;
-  const [message] = await queryRowsIn(tx, sql.messageOfEvent, [ids, event.message_id ?? null, providerEventId]);
+  const delivered = event.type === 'message.delivered';
+  const [message] = await queryRowsIn(tx, sql.messageOfEvent, [ids, event.message_id ?? null, providerEventId, delivered]);
   return message ?? null;
 }
 
@@ -70,11 +72,15 @@ function optedOutNumber(
   return { unreconciled: 'the opt-out names no phone_number and no message of ours' };
 }
 
-/** message.sent / delivered / failed and the opt-out events of the messaging provider. */
+/**
+ * message.sent / delivered / failed and the opt-out events of the messaging provider. A failure that
+ * moved the message and is its sender's own fault counts against the sender (sender-health.ts).
+ */
 export async function reconcileMessagingEvent(
   tx: JobTransaction,
   stored: StoredProviderEvent,
   at: Date,
+  deps: SenderHealthDeps,
 ): Promise<ReconcileResult> {
   const parsed = ZMessagingEvent.safeParse(stored.payload);
   if (!parsed.success) return 'ignored';
@@ -104,6 +110,9 @@ export async function reconcileMessagingEvent(
       where: { id: stored.id },
       data: sequence === null ? { superseded: true } : { sequence },
     });
+    if (outcome === 'failed' && sequence !== null) {
+      await noteCarrierError(deps, tx, { phoneNumberId: message.senderNumberId, errorCode, at });
+    }
     return 'processed';
   }
 

@@ -8,7 +8,8 @@ import { reconcileInboundMessage } from './inbound-messages.ts';
 import { reconcileMessagingEvent } from './messaging-events.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 
-type Reconciler = (tx: JobTransaction, stored: StoredProviderEvent, at: Date) => Promise<ReconcileResult>;
+type ReconcileDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks' | 'log' | 'config'>;
+type Reconciler = (tx: JobTransaction, stored: StoredProviderEvent, at: Date, deps: ReconcileDeps) => Promise<ReconcileResult>;
 
 const ignore: Reconciler = async () => 'ignored';
 
@@ -27,10 +28,7 @@ function reconcilerFor(deps: Pick<Services, 'inboundWebhooks'>, stored: StoredPr
  * The sandbox tools call it right after ingestion too, to answer with the effect; the job then
  * finds the event settled.
  */
-export async function reconcileProviderEvent(
-  deps: Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks' | 'log'>,
-  providerEventId: string,
-): Promise<void> {
+export async function reconcileProviderEvent(deps: ReconcileDeps, providerEventId: string): Promise<void> {
   const at = new Date(deps.clock.now());
   const settled = await inJobTransaction(deps, async (tx) => {
     const [stored] = await tx.providerEvent.updateManyAndReturn({
@@ -38,7 +36,7 @@ export async function reconcileProviderEvent(
       data: { status: 'processed', processedAt: at },
     });
     if (!stored) return undefined;
-    const result = await reconcilerFor(deps, stored)(tx, stored, at);
+    const result = await reconcilerFor(deps, stored)(tx, stored, at, deps);
     if (result === 'ignored') await tx.providerEvent.update({ where: { id: stored.id }, data: { status: 'ignored' } });
     if (typeof result === 'object') {
       await tx.providerEvent.update({

@@ -101,8 +101,10 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
      */
     async send(sms) {
       const script = scriptFor(sms.to);
-      if (script.rejectAtSend)
+      if (script.rejectAtSend === 'invalid_recipient')
         throw new ProviderRejection('invalid_recipient', 'The sandbox carrier refuses this recipient.', false);
+      if (script.rejectAtSend === 'sender_not_ready')
+        throw new ProviderRejection('sender_not_ready', 'The sandbox carrier refuses to send from this number.', false);
       const now = deps.clock.now();
       const delayMs = script.delayMs ?? deps.delayMs;
       // Used when this is the first request for the message; a repeat gets the stored one back.

@@ -15,8 +15,11 @@ export type CarrierStep =
 
 export type RecipientScript = {
   behaviour: string;
-  /** Refuse the send outright (a non-retryable carrier rejection) instead of accepting it. */
-  rejectAtSend?: boolean;
+  /**
+   * Refuse the send outright (a non-retryable carrier rejection) instead of accepting it: as an
+   * invalid recipient, or as a sender the carrier will not send from (a carrier error of the sender's).
+   */
+  rejectAtSend?: 'invalid_recipient' | 'sender_not_ready';
   steps: CarrierStep[];
   /** Overrides SANDBOX_DELAY_MS between callbacks. */
   delayMs?: number;
@@ -43,7 +46,7 @@ export const magicRecipients: Record<string, RecipientScript> = {
   },
   '+15005550004': {
     behaviour: 'refused by the carrier as an invalid recipient; the message fails at once and is refunded',
-    rejectAtSend: true,
+    rejectAtSend: 'invalid_recipient',
     steps: [],
   },
   '+15005550005': {
@@ -77,6 +80,19 @@ export const magicRecipients: Record<string, RecipientScript> = {
   '+15005550012': {
     behaviour: 'never reports: the carrier accepts the message and sends no report about it',
     steps: [],
+  },
+  '+15005550013': {
+    behaviour:
+      'refuses the sending number (as for an unregistered or suspended sender): the message fails at once with ' +
+      'error_code branded_number_missing, refunded, and counts as a carrier error of that number (failover)',
+    rejectAtSend: 'sender_not_ready',
+    steps: [],
+  },
+  '+15005550014': {
+    behaviour:
+      "sent, then failed with error_code sender_queue_full (the sending number's queue at the carrier overflowed); " +
+      'refunded, and counts as a carrier error of that number (failover)',
+    steps: [sent, { kind: 'status', type: 'message.failed', errorCode: 'sender_queue_full' }],
   },
 };
 

@@ -25,11 +25,16 @@ const refusals: Record<number, Refusal> = {
   30005: { code: 'invalid_recipient', retryable: false },
   30006: { code: 'invalid_recipient', retryable: false },
   // The sender's queue at Twilio is full: later is fine.
-  21611: { code: 'provider_error', retryable: true },
+  21611: { code: 'sender_queue_full', retryable: true },
 };
 
 /** Delivery failures a status callback reports that are not refusals of the send. */
 const deliveryFailures: Record<number, string> = {
+  // The sender's own: its queue overflowed, or it hit a rate or daily limit (sender-health.ts counts them).
+  30001: 'sender_queue_full',
+  30022: 'sender_limit_reached',
+  30023: 'sender_limit_reached',
+  30027: 'sender_limit_reached',
   30003: 'unreachable',
   30004: 'carrier_blocked',
   30007: 'carrier_filtered',

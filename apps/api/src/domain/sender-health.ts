@@ -1,0 +1,53 @@
+import { queryRowsIn, type RawQueryClient } from '@textline/db';
+import type { Services } from '../ports.ts';
+import { recordCarrierError } from './sender-health.sql.ts';
+
+/**
+ * The error codes a message is left with (its error_code, from a hand-off the carrier refused or a
+ * failed report) that are the sending number's fault at the carrier, not the recipient's nor the
+ * message's: a run of them marks the number failing (docs/sending.md#failover).
+ * - `branded_number_missing`: the carrier refuses the number as a sender (not SMS-capable, not
+ *   ours, not registered or verified for the traffic; Twilio 21212, 21606, 21659, 30032, 30034).
+ * - `sender_queue_full`: the number's queue at the carrier overflowed (Twilio 21611, 30001).
+ * - `sender_limit_reached`: the number hit a carrier's rate or daily limit (Twilio 30022, 30023, 30027).
+ * Not counted: the recipient's (unreachable, landline, unsubscribed, invalid), filtering of the
+ * content (carrier_filtered, 30007: moving filtered traffic to another number is snowshoeing, which
+ * carriers punish), and a carrier that does not answer at all (provider_error), which every number
+ * of the pool would meet alike.
+ */
+export const senderFaultErrorCodes: ReadonlySet<string> = new Set([
+  'branded_number_missing',
+  'sender_queue_full',
+  'sender_limit_reached',
+]);
+
+export type SenderHealthDeps = Pick<Services, 'config' | 'log'>;
+
+/**
+ * Counts a carrier error against the number that sent (senderFaultErrorCodes says which do), in the
+ * caller's transaction when `db` is one. At SENDER_FAILURE_THRESHOLD errors within
+ * SENDER_FAILURE_WINDOW_SECONDS, with no delivery in between (a delivered report resets the count),
+ * the number is failing for SENDER_FAILURE_COOLDOWN_SECONDS: skipped by sender selection, its
+ * waiting pool messages moved at dispatch (reselect-sender.ts).
+ */
+export async function noteCarrierError(
+  deps: SenderHealthDeps,
+  db: Pick<RawQueryClient, '$queryRawUnsafe'>,
+  error: { phoneNumberId: string | null; errorCode: string | null | undefined; at: Date },
+): Promise<void> {
+  if (error.phoneNumberId === null || !error.errorCode || !senderFaultErrorCodes.has(error.errorCode)) return;
+  const { senderFailureThreshold, senderFailureWindowSeconds, senderFailureCooldownSeconds } = deps.config;
+  const [counted] = await queryRowsIn(db, recordCarrierError, [
+    error.phoneNumberId,
+    error.at.toISOString(),
+    senderFailureWindowSeconds,
+    senderFailureThreshold,
+    senderFailureCooldownSeconds,
+  ]);
+  if (counted?.becameFailing) {
+    deps.log.warn(
+      { phoneNumberId: counted.id, errorCode: error.errorCode, cooldownSeconds: senderFailureCooldownSeconds },
+      'sender number failing at the carrier: skipped until its cooldown ends',
+    );
+  }
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
+import { send, sendingWorkspace } from './sending-support.ts';
+
+/**
+ * Sender failover: a number failing at the carrier (a run of its own carrier errors, counted across
+ * every worker in its row), and one released, is skipped by the pool's sends, and the pool's messages
+ * waiting on it move to a healthy number of the pool at dispatch, which their timeline shows. The
+ * sandbox carrier's scripted recipients make the errors: +15005550013 refuses the sending number at
+ * hand-off, +15005550014 reports the sender's queue overflowed.
+ */
+
+const threshold = 3;
+const cooldownSeconds = 1_800;
+/** How far ahead the waiting messages are scheduled: within the cooldown. */
+const waitMs = 600_000;
+const metricsToken = 'metrics-token-failover-0123456789abcdef';
+const refusesSender = '+15005550013';
+const senderQueueFull = '+15005550014';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({
+    SENDER_FAILURE_THRESHOLD: String(threshold),
+    SENDER_FAILURE_COOLDOWN_SECONDS: String(cooldownSeconds),
+    METRICS_TOKEN: metricsToken,
+  });
+});
+afterAll(async () => {
+  await closeStarted(app);
+});
+
+let recipientCounter = 0;
+/** A recipient no test sent to before (the sandbox delivers to it). */
+function freshRecipient(): string {
+  recipientCounter += 1;
+  return `+1312555${String(1000 + recipientCounter)}`;
+}
+
+/** A workspace with two numbers in a pool that matches no area code, so the least loaded number takes each send. */
+async function pooledWorkspace() {
+  const workspace = await sendingWorkspace(app, { numbers: 2 });
+  const created = await call(app, 'POST', '/api/v1/sender-pools', {
+    token: workspace.token,
+    body: { name: 'Failover', number_ids: workspace.senders.map((sender) => sender.id), area_code_match: false },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { ...workspace, poolId: created.body.sender_pool.id as string };
+}
+
+/** Sends, a second after the previous send (so the pool's least recently used number takes turns), and runs due jobs. */
+async function sendNow(token: string, body: Record<string, unknown>) {
+  app.clock.advance(1_000);
+  const sent = await send(app, token, { body: 'Failover test', ...body });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+  await app.services.jobs.drain();
+  return messageRow(sent.body.message.id);
+}
+
+function messageRow(id: string) {
+  return app.services.prisma.message.findUniqueOrThrow({ where: { id } });
+}
+
+function numberRow(id: string) {
+  return app.services.prisma.phoneNumber.findUniqueOrThrow({ where: { id } });
+}
+
+async function timeline(token: string, id: string) {
+  const answer = await call(app, 'GET', `/api/v1/messages/${id}/events`, { token });
+  expect(answer.status).toBe(200);
+  return answer.body.events as { type: string; detail: Record<string, unknown> }[];
+}
+
+async function failovers(reason: string): Promise<number> {
+  const response = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  const line = (await response.text())
+    .split('\n')
+    .find((row) => row.startsWith(`textline_sender_failovers_total{reason="${reason}"}`));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
+describe('sender failover', () => {
+  it('marks a number failing after a run of hand-offs the carrier refused; its waiting pool messages move and are delivered, later sends avoid it, and it sends again after the cooldown', async () => {
+    const workspace = await pooledWorkspace();
+    const pooled = { sender_pool_id: workspace.poolId };
+    const first = await sendNow(workspace.token, { ...pooled, phone_number: refusesSender });
+    expect(first).toMatchObject({ status: 'failed', errorCode: 'branded_number_missing' });
+    const failing = workspace.senders.find((sender) => sender.id === first.senderNumberId)!;
+    const healthy = workspace.senders.find((sender) => sender.id !== failing.id)!;
+    expect(await numberRow(failing.id)).toMatchObject({ carrierErrors: 1, failingUntil: null });
+
+    // Messages waiting for dispatch: the pool's take turns on its two numbers; one names the failing number.
+    const sendAt = new Date(app.clock.now() + waitMs).toISOString();
+    const waiting = [];
+    for (let index = 0; index < 4; index += 1) {
+      waiting.push(await sendNow(workspace.token, { ...pooled, phone_number: freshRecipient(), send_at: sendAt }));
+    }
+    const onFailing = waiting.filter((message) => message.senderNumberId === failing.id);
+    const onHealthy = waiting.filter((message) => message.senderNumberId === healthy.id);
+    expect(onFailing.length).toBeGreaterThan(0);
+    const named = await sendNow(workspace.token, { from: failing.number, phone_number: freshRecipient(), send_at: sendAt });
+    expect(named.senderNumberId).toBe(failing.id);
+
+    // The sticky recipient keeps the failing number until the run reaches the threshold.
+    const before = await failovers('failing');
+    for (let error = 2; error <= threshold; error += 1) {
+      const refused = await sendNow(workspace.token, { ...pooled, phone_number: refusesSender });
+      expect(refused).toMatchObject({ senderNumberId: failing.id, status: 'failed', errorCode: 'branded_number_missing' });
+    }
+    const marked = await numberRow(failing.id);
+    expect(marked.failingUntil?.getTime()).toBe(app.clock.now() + cooldownSeconds * 1_000);
+    expect(await numberRow(healthy.id)).toMatchObject({ failingUntil: null });
+
+    // Later sends of the pool avoid it, a recipient whose sticky sender it is included.
+    const stickyToFailing = onFailing[0]!.phoneNumber;
+    expect((await sendNow(workspace.token, { ...pooled, phone_number: stickyToFailing })).senderNumberId).toBe(healthy.id);
+    expect((await sendNow(workspace.token, { ...pooled, phone_number: freshRecipient() })).senderNumberId).toBe(healthy.id);
+
+    app.clock.advance(waitMs);
+    await app.services.jobs.drain();
+    for (const message of onFailing) {
+      expect(await messageRow(message.id)).toMatchObject({ status: 'delivered', senderNumberId: healthy.id });
+      expect((await timeline(workspace.token, message.id)).filter((step) => step.type === 'sender_skipped')).toEqual([
+        expect.objectContaining({ detail: { number: failing.number, reason: 'failing', moved_to: healthy.number } }),
+      ]);
+    }
+    for (const message of onHealthy) {
+      expect(await messageRow(message.id)).toMatchObject({ status: 'delivered', senderNumberId: healthy.id });
+      expect((await timeline(workspace.token, message.id)).map((step) => step.type)).not.toContain('sender_skipped');
+    }
+    // A message that named its sender goes from it, failing or not.
+    expect(await messageRow(named.id)).toMatchObject({ status: 'delivered', senderNumberId: failing.id });
+    expect((await timeline(workspace.token, named.id)).map((step) => step.type)).not.toContain('sender_skipped');
+    expect(await failovers('failing')).toBe(before + onFailing.length);
+
+    // After the cooldown it is a sender again: the least recently used one.
+    app.clock.advance(cooldownSeconds * 1_000);
+    expect((await sendNow(workspace.token, { ...pooled, phone_number: freshRecipient() })).senderNumberId).toBe(failing.id);
+  });
+
+  it("counts the carrier's reports of the sender's own failures, and a delivery ends the run", async () => {
+    const workspace = await pooledWorkspace();
+    const [number] = workspace.senders;
+    const fromNumber = { from: number!.number };
+    for (let error = 1; error < threshold; error += 1) {
+      expect(await sendNow(workspace.token, { ...fromNumber, phone_number: senderQueueFull })).toMatchObject({
+        status: 'failed',
+        errorCode: 'sender_queue_full',
+      });
+    }
+    expect(await numberRow(number!.id)).toMatchObject({ carrierErrors: threshold - 1, failingUntil: null });
+    // A recipient's own failure is not the number's.
+    await sendNow(workspace.token, { ...fromNumber, phone_number: '+15005550001' });
+    expect(await numberRow(number!.id)).toMatchObject({ carrierErrors: threshold - 1, failingUntil: null });
+    expect(await sendNow(workspace.token, { ...fromNumber, phone_number: freshRecipient() })).toMatchObject({
+      status: 'delivered',
+    });
+    expect(await numberRow(number!.id)).toMatchObject({ carrierErrors: 0, failingUntil: null });
+
+    for (let error = 1; error <= threshold; error += 1) {
+      await sendNow(workspace.token, { ...fromNumber, phone_number: senderQueueFull });
+    }
+    expect((await numberRow(number!.id)).failingUntil?.getTime()).toBe(app.clock.now() + cooldownSeconds * 1_000);
+    const pooled = await sendNow(workspace.token, { sender_pool_id: workspace.poolId, phone_number: freshRecipient() });
+    expect(pooled.senderNumberId).toBe(workspace.senders[1]!.id);
+  });
+
+  it("moves a released number's waiting pool messages to another number of the pool, and fails them once the pool has none", async () => {
+    const workspace = await pooledWorkspace();
+    const [released, kept] = workspace.senders;
+    const sendAt = new Date(app.clock.now() + waitMs).toISOString();
+    const waiting = [];
+    for (let index = 0; index < 4; index += 1) {
+      waiting.push(
+        await sendNow(workspace.token, { sender_pool_id: workspace.poolId, phone_number: freshRecipient(), send_at: sendAt }),
+      );
+    }
+    const onReleased = waiting.filter((message) => message.senderNumberId === released!.id);
+    expect(onReleased.length).toBeGreaterThan(0);
+    const before = await failovers('released');
+    expect((await call(app, 'DELETE', `/api/v1/numbers/${released!.id}`, { token: workspace.token })).status).toBe(200);
+
+    app.clock.advance(waitMs);
+    await app.services.jobs.drain();
+    for (const message of onReleased) {
+      expect(await messageRow(message.id)).toMatchObject({ status: 'delivered', senderNumberId: kept!.id });
+      expect((await timeline(workspace.token, message.id)).filter((step) => step.type === 'sender_skipped')).toEqual([
+        expect.objectContaining({ detail: { number: released!.number, reason: 'released', moved_to: kept!.number } }),
+      ]);
+    }
+    expect(await failovers('released')).toBe(before + onReleased.length);
+
+    // The pool's last number released: its waiting message has nowhere to go.
+    const later = await sendNow(workspace.token, {
+      sender_pool_id: workspace.poolId,
+      phone_number: freshRecipient(),
+      send_at: new Date(app.clock.now() + waitMs).toISOString(),
+    });
+    expect((await call(app, 'DELETE', `/api/v1/numbers/${kept!.id}`, { token: workspace.token })).status).toBe(200);
+    app.clock.advance(waitMs);
+    await app.services.jobs.drain();
+    expect(await messageRow(later.id)).toMatchObject({ status: 'failed', errorCode: 'sender_pool_empty' });
+  });
+});
