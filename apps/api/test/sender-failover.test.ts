@@ -202,3 +202,54 @@ describe('sender failover', () => {
     expect(await messageRow(later.id)).toMatchObject({ status: 'failed', errorCode: 'sender_pool_empty' });
   });
 });
+
+describe('sender failover with pacing (SENDER_PACING=on)', () => {
+  let paced: TestApp;
+  beforeAll(async () => {
+    paced = await startTestApp({ SENDER_PACING: 'on' });
+  });
+  afterAll(async () => {
+    await closeStarted(paced);
+  });
+
+  it("moves a released number's message queued for its slot to another number of the pool", async () => {
+    const workspace = await sendingWorkspace(paced, { numbers: 2 });
+    const [released, kept] = workspace.senders;
+    const pool = await call(paced, 'POST', '/api/v1/sender-pools', {
+      token: workspace.token,
+      body: { name: 'Paced', number_ids: [released!.id, kept!.id], area_code_match: false },
+    });
+    // Accepted together, each takes the next slot of the number free soonest: one a second per number.
+    const accepted: { id: string; estimatedSendAt: number }[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const sent = await send(paced, workspace.token, {
+        sender_pool_id: pool.body.sender_pool.id,
+        phone_number: freshRecipient(),
+        body: 'Paced failover',
+      });
+      expect(sent.status).toBe(202);
+      accepted.push({ id: sent.body.message.id, estimatedSendAt: Date.parse(sent.body.message.estimated_send_at) });
+    }
+    const queued = accepted.filter((message) => message.estimatedSendAt > paced.clock.now());
+    const queuedOnReleased = [];
+    for (const message of queued) {
+      const row = await paced.services.prisma.message.findUniqueOrThrow({ where: { id: message.id } });
+      if (row.senderNumberId === released!.id) queuedOnReleased.push(row);
+    }
+    expect(queuedOnReleased).toHaveLength(1);
+    await paced.services.jobs.drain();
+    expect((await call(paced, 'DELETE', `/api/v1/numbers/${released!.id}`, { token: workspace.token })).status).toBe(200);
+
+    paced.clock.advance(1_000);
+    await paced.services.jobs.drain();
+    const [moved] = queuedOnReleased;
+    expect(await paced.services.prisma.message.findUniqueOrThrow({ where: { id: moved!.id } })).toMatchObject({
+      status: 'delivered',
+      senderNumberId: kept!.id,
+    });
+    const timelineOfMoved = await call(paced, 'GET', `/api/v1/messages/${moved!.id}/events`, { token: workspace.token });
+    expect(timelineOfMoved.body.events.filter((step: { type: string }) => step.type === 'sender_skipped')).toEqual([
+      expect.objectContaining({ detail: { number: released!.number, reason: 'released', moved_to: kept!.number } }),
+    ]);
+  });
+});
