@@ -216,6 +216,14 @@ export type RegistrationDecision =
  */
 export type CarrierRegistration = {
   submit(submission: RegistrationSubmission): Promise<{ providerId: string; checkAfterMs: number }>;
+  /**
+   * Submits again, corrected, a brand or use case the carrier rejected under `providerId`: answers the
+   * id to ask about from now on (that of a new submission, or the same one).
+   */
+  resubmit(
+    submission: Extract<RegistrationSubmission, { kind: 'brand' | 'use_case' }>,
+    providerId: string,
+  ): Promise<{ providerId: string; checkAfterMs: number }>;
   /** The decision on a submission, given again with the id `submit` answered. */
   decision(submission: RegistrationSubmission, providerId: string): Promise<RegistrationDecision>;
   /** Puts a bought local number's traffic under a submitted use case, or takes it out (both idempotent). */

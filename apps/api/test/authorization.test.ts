@@ -79,6 +79,8 @@ const validBodies: Record<string, unknown> = {
   'POST /api/v1/contact-lists/{id}/contacts': { contacts: [{ phone_number: '+14155550172' }] },
   'POST /api/v1/sandbox/messages/{id}/report': { outcome: 'opt_out' },
   'PATCH /api/v1/numbers/{id}': { friendly_name: 'hijacked' },
+  'PATCH /api/v1/brands/{id}': { legal_name: 'Hijacked Holdings LLC' },
+  'PATCH /api/v1/use-cases/{id}': { description: 'Hijacked: a description long enough to pass the validation of the field.' },
   'POST /api/v1/use-cases/{id}/numbers': { number_id: 'pn_hijacked' },
   'POST /api/v1/numbers/{id}/toll-free-verification': {
     brand_id: 'brd_hijacked',

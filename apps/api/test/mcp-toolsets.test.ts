@@ -22,7 +22,7 @@ const budgets: Record<McpToolset | 'all', number> = {
   webhooks: 73_000,
   billing: 45_000,
   tokens: 54_000,
-  compliance: 71_000,
+  compliance: 78_000,
   onboarding: 49_000,
   sandbox: 48_000,
   all: 216_000,

@@ -513,6 +513,25 @@ describe('openapi.json against the wire', () => {
     const useCasePath = `${useCases}/${useCase.body.use_case.id}`;
     await send('GET', `${useCases}/{id}`, useCasePath, { token });
     await send('GET', `${useCases}/{id}`, `${useCases}/ucs_unknown`, { token });
+    // Corrections: only of a rejected registration (the sandbox rejects what says REJECT).
+    await send('PATCH', `${useCases}/{id}`, useCasePath, { token, body: { has_links: true } });
+    await send('PATCH', `${useCases}/{id}`, `${useCases}/ucs_unknown`, { token, body: { has_links: true } });
+    await send('PATCH', `${useCases}/{id}`, useCasePath, { token, body: { sample_messages: [] } });
+    const rejectedBrand = await send('POST', brands, brands, { token, body: { ...brandBody, legal_name: 'REJECT Flow LLC' } });
+    const rejectedUseCase = await send('POST', useCases, useCases, {
+      token,
+      body: { ...useCaseBody, description: `REJECT ${registrationText.description}` },
+    });
+    await app.services.jobs.drain();
+    const rejectedBrandPath = `${brands}/${rejectedBrand.body.brand.id}`;
+    await send('PATCH', `${brands}/{id}`, rejectedBrandPath, { token, body: { legal_name: 'Flow Brand LLC' } });
+    await send('PATCH', `${brands}/{id}`, rejectedBrandPath, { token, body: { legal_name: 'Flow Brand LLC' } });
+    await send('PATCH', `${brands}/{id}`, `${brands}/brd_unknown`, { token, body: { legal_name: 'Flow Brand LLC' } });
+    await send('PATCH', `${brands}/{id}`, rejectedBrandPath, { token, body: { country: 'usa' } });
+    await send('PATCH', `${useCases}/{id}`, `${useCases}/${rejectedUseCase.body.use_case.id}`, {
+      token,
+      body: { description: registrationText.description },
+    });
     const registered = await send('POST', '/api/v1/numbers', '/api/v1/numbers', {
       token,
       body: { registration: 'unregistered' },

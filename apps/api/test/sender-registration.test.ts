@@ -116,7 +116,7 @@ describe('brands', () => {
         code: 'brand_identity_mismatch',
         field: 'legal_name',
         message: expect.any(String),
-        fix: expect.stringMatching(/Correct legal_name.*POST \/api\/v1\/brands \(create_brand\)/),
+        fix: expect.stringMatching(/Correct legal_name.*PATCH \/api\/v1\/brands\/\{id\} \(update_brand\)/),
       },
     ]);
   });
@@ -195,7 +195,7 @@ describe('use cases', () => {
     const read = await call(app, 'GET', `/api/v1/use-cases/${created.body.use_case.id}`, { token: developer.token });
     expect(read.body.use_case).toMatchObject({ status: 'rejected', throughput: null });
     expect(read.body.use_case.rejection_reasons).toEqual([
-      expect.objectContaining({ field: 'description', fix: expect.stringContaining('create_use_case') }),
+      expect.objectContaining({ field: 'description', fix: expect.stringContaining('update_use_case') }),
     ]);
     const numbers = await call(app, 'GET', '/api/v1/numbers', { token: developer.token });
     expect(numbers.body.numbers[0].registration).toEqual({
@@ -205,6 +205,147 @@ describe('use cases', () => {
     });
     const events = await eventsOf(developer.workspaceId, 'number.registration_updated');
     expect(events.map((event) => event.number.registration.status)).toEqual(['pending', 'rejected']);
+  });
+});
+
+describe('PATCH /api/v1/brands/{id} and PATCH /api/v1/use-cases/{id}', () => {
+  it('correct a rejected brand and submit it again: pending, then decided again, with brand.updated each time', async () => {
+    const developer = await createDeveloper(app);
+    const created = await call(app, 'POST', '/api/v1/brands', {
+      token: developer.token,
+      body: brandBody({ legal_name: 'REJECT Dental LLC' }),
+    });
+    const path = `/api/v1/brands/${created.body.brand.id}`;
+    await letTheSandboxDecide();
+    // Still marked: the sandbox rejects it again.
+    const stillMarked = await call(app, 'PATCH', path, { token: developer.token, body: { tax_id: '98-7654321' } });
+    expect(stillMarked.status, JSON.stringify(stillMarked.body)).toBe(200);
+    expect(stillMarked.body.brand).toMatchObject({ status: 'pending', rejection_reasons: [], tax_id: '98-7654321' });
+    await letTheSandboxDecide();
+    expect((await call(app, 'GET', path, { token: developer.token })).body.brand.status).toBe('rejected');
+
+    const corrected = await call(app, 'PATCH', path, { token: developer.token, body: { legal_name: 'Example Dental LLC' } });
+    expect(corrected.body.brand).toMatchObject({
+      status: 'pending',
+      legal_name: 'Example Dental LLC',
+      tax_id: '98-7654321',
+      rejection_reasons: [],
+    });
+    await letTheSandboxDecide();
+    const verified = await call(app, 'GET', path, { token: developer.token });
+    expect(verified.body.brand.status).toBe('verified');
+    const events = await eventsOf(developer.workspaceId, 'brand.updated');
+    expect(events.map((event) => event.brand.status)).toEqual(['rejected', 'pending', 'rejected', 'pending', 'verified']);
+
+    const again = await call(app, 'PATCH', path, { token: developer.token, body: { legal_name: 'Other LLC' } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({
+      code: 'registration_not_rejected',
+      current_status: 'verified',
+      fix: expect.stringContaining('GET /api/v1/brands/{id}'),
+      retry: 'do_not_retry',
+    });
+  });
+
+  it('correct a rejected use case and submit it again; its numbers follow it back to pending and to approved', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const number = await buy(developer.token, { registration: 'unregistered' });
+    const brandId = await verifiedBrand(developer.token);
+    const created = await call(app, 'POST', '/api/v1/use-cases', {
+      token: developer.token,
+      body: useCaseBody(brandId, { description: 'REJECT this description: it says nothing about the messages.' }),
+    });
+    const path = `/api/v1/use-cases/${created.body.use_case.id}`;
+    await call(app, 'POST', `${path}/numbers`, { token: developer.token, body: { number_id: number.id } });
+    // Pending: not yet correctable.
+    const early = await call(app, 'PATCH', path, { token: developer.token, body: { has_links: true } });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatchObject({ code: 'registration_not_rejected', current_status: 'pending' });
+    await letTheSandboxDecide();
+
+    const description = 'Appointment reminders and changes for patients who booked a visit online.';
+    const corrected = await call(app, 'PATCH', path, { token: developer.token, body: { description } });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(corrected.body.use_case).toMatchObject({ status: 'pending', description, rejection_reasons: [], throughput: null });
+    const pendingNumber = (await call(app, 'GET', '/api/v1/numbers', { token: developer.token })).body.numbers[0];
+    expect(pendingNumber.registration).toEqual({ status: 'pending', use_case_id: created.body.use_case.id, reasons: [] });
+    await letTheSandboxDecide();
+    const approved = await call(app, 'GET', path, { token: developer.token });
+    expect(approved.body.use_case).toMatchObject({ status: 'approved', throughput: { messages_per_minute: 4500 } });
+    const numbers = await call(app, 'GET', '/api/v1/numbers', { token: developer.token });
+    expect(numbers.body.numbers[0].registration.status).toBe('approved');
+    const useCaseEvents = await eventsOf(developer.workspaceId, 'use_case.updated');
+    expect(useCaseEvents.map((event) => event.use_case.status)).toEqual(['rejected', 'pending', 'approved']);
+    const numberEvents = await eventsOf(developer.workspaceId, 'number.registration_updated');
+    expect(numberEvents.map((event) => event.number.registration.status)).toEqual(['pending', 'rejected', 'pending', 'approved']);
+  });
+
+  it('refuse invalid corrections with 422, and need compliance:write', async () => {
+    const developer = await createDeveloper(app);
+    const created = await call(app, 'POST', '/api/v1/brands', {
+      token: developer.token,
+      body: brandBody({ legal_name: 'REJECT Dental LLC' }),
+    });
+    await letTheSandboxDecide();
+    const path = `/api/v1/brands/${created.body.brand.id}`;
+    const invalid = await call(app, 'PATCH', path, {
+      token: developer.token,
+      body: { website: 'not a url', status: 'verified' },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.error.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['status', 'website']);
+    const reader = await tokenWithScopes(app, developer.workspaceId, ['compliance:read']);
+    const writer = await tokenWithScopes(app, developer.workspaceId, ['compliance:write']);
+    expect((await call(app, 'PATCH', path, { token: reader, body: { legal_name: 'Example LLC' } })).status).toBe(403);
+    expect((await call(app, 'PATCH', '/api/v1/use-cases/ucs_any', { token: reader, body: { has_links: true } })).status).toBe(
+      403,
+    );
+    expect((await call(app, 'PATCH', path, { token: writer, body: { legal_name: 'Example LLC' } })).status).toBe(200);
+    const useCase = await call(app, 'PATCH', '/api/v1/use-cases/ucs_any', {
+      token: writer,
+      body: { sample_messages: ['Only one sample message here.'] },
+    });
+    expect(useCase.status).toBe(422);
+    expect(useCase.body.error.issues).toEqual([expect.objectContaining({ path: 'sample_messages' })]);
+  });
+
+  it("answer 404 for another workspace's brand and use case, and change nothing", async () => {
+    const owner = await createDeveloper(app);
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: owner.token, body: brandBody({ legal_name: 'REJECT Co' }) });
+    await letTheSandboxDecide();
+    const stranger = await createDeveloper(app);
+    const path = `/api/v1/brands/${brand.body.brand.id}`;
+    const probe = await call(app, 'PATCH', path, { token: stranger.token, body: { legal_name: 'Hijacked LLC' } });
+    expect(probe.status).toBe(404);
+    expect(probe.body.error.code).toBe('not_found');
+    expect((await call(app, 'GET', path, { token: owner.token })).body.brand).toMatchObject({
+      status: 'rejected',
+      legal_name: 'REJECT Co',
+    });
+  });
+
+  it('are the MCP tools update_brand and update_use_case', async () => {
+    const developer = await createDeveloper(app);
+    const created = await call(app, 'POST', '/api/v1/brands', {
+      token: developer.token,
+      body: brandBody({ legal_name: 'REJECT Dental LLC' }),
+    });
+    await letTheSandboxDecide();
+    const token = await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'mcp:execute', 'compliance:write']);
+    const client = await connectMcp(app, token);
+    try {
+      const updated = await client.callTool({
+        name: 'update_brand',
+        arguments: { id: created.body.brand.id, legal_name: 'Example Dental LLC' },
+      });
+      expect(updated.structuredContent).toMatchObject({ brand: { status: 'pending', legal_name: 'Example Dental LLC' } });
+      const refused = await client.callTool({ name: 'update_brand', arguments: { id: created.body.brand.id } });
+      expect(toolError(refused)).toMatchObject({ code: 'registration_not_rejected', fix: expect.stringContaining('get_brand') });
+      const missing = await client.callTool({ name: 'update_use_case', arguments: { id: 'ucs_missing', has_links: true } });
+      expect(toolError(missing)).toMatchObject({ code: 'not_found' });
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -221,6 +221,48 @@ describe('sender registration on Twilio', () => {
         },
       ],
     });
+
+    // Corrected: the failed campaign gives way to a new one in the same Messaging Service.
+    const failed = lastOf('QE');
+    const messageFlow =
+      'Patients tick an unchecked box for text reminders at https://example.com/book, shown in the booking form.';
+    const corrected = await call(app, 'PATCH', `/api/v1/use-cases/${useCase.body.use_case.id}`, {
+      token: developer.token,
+      body: { message_flow: messageFlow },
+    });
+    expect(corrected.body.use_case.status).toBe('pending');
+    const resubmitted = lastOf('QE');
+    expect(standIn.registration(String(failed.sid))).toBeUndefined();
+    expect(resubmitted).toMatchObject({ messaging_service_sid: failed.messaging_service_sid, message_flow: messageFlow });
+    standIn.decide(String(resubmitted.sid), { campaign_status: 'VERIFIED', rate_limits: { att: { mps: '75' } } });
+    await advance(FIRST_CHECK_MS);
+    const approved = await call(app, 'GET', `/api/v1/use-cases/${useCase.body.use_case.id}`, { token: developer.token });
+    expect(approved.body.use_case).toMatchObject({ status: 'approved', rejection_reasons: [] });
+  });
+
+  it('registers a corrected brand anew when Twilio failed the first', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody });
+    const first = lastOf('BN');
+    standIn.decide(String(first.sid), {
+      status: 'FAILED',
+      errors: [{ code: 30794, description: 'The EIN does not match the legal name.', fields: ['EIN'] }],
+    });
+    await advance(FIRST_CHECK_MS);
+    const path = `/api/v1/brands/${brand.body.brand.id}`;
+    expect((await call(app, 'GET', path, { token: developer.token })).body.brand.rejection_reasons).toEqual([
+      expect.objectContaining({ field: 'tax_id', fix: expect.stringContaining('update_brand') }),
+    ]);
+    const corrected = await call(app, 'PATCH', path, { token: developer.token, body: { tax_id: '98-7654321' } });
+    expect(corrected.body.brand.status).toBe('pending');
+    const second = lastOf('BN');
+    expect(second.sid).not.toBe(first.sid);
+    expect(standIn.registrationsOf('IT').at(-2)).toMatchObject({
+      attributes: expect.stringContaining('"business_registration_number":"98-7654321"'),
+    });
+    standIn.decide(String(second.sid), { status: 'APPROVED' });
+    await advance(FIRST_CHECK_MS);
+    expect((await call(app, 'GET', path, { token: developer.token })).body.brand.status).toBe('verified');
   });
 
   it('searches, buys and verifies a toll-free number through Tollfree Verifications', async () => {

@@ -284,12 +284,17 @@ export async function startTwilioStandIn(options: { accountSid: string; authToke
     }
     const read =
       /^\/v1\/(?:a2p\/BrandRegistrations|Tollfree\/Verifications|Services\/MG[0-9a-f]{32}\/Compliance\/Usa2p)\/(\w+)$/.exec(path);
+    const campaignPath = /^\/v1\/Services\/MG[0-9a-f]{32}\/Compliance\/Usa2p\/QE[0-9a-f]{32}$/;
     const found = registrations.get(bundle?.[2] ?? read?.[1] ?? '');
     if (bundle && method === 'POST' && found) {
       Object.assign(found, { status: form.get('Status') ?? found.status });
       return { status: 200, body: found };
     }
     if (read && method === 'GET') return found ? { status: 200, body: found } : notFound();
+    // A campaign is deleted (its Messaging Service stays) to register a corrected one in its place.
+    if (read && method === 'DELETE' && campaignPath.test(path)) {
+      return registrations.delete(read[1]!) ? { status: 204, body: undefined } : notFound();
+    }
     return undefined;
   }
 

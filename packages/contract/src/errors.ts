@@ -292,6 +292,20 @@ export const errorCatalogue = {
     mcpFix: "Check the id (or the tool name): use one that this workspace's tools returned or listed.",
     retry: 'retry_with_valid_id',
   },
+  registration_not_rejected: {
+    status: 409,
+    shape: 'object',
+    message: 'Only a rejected registration can be corrected and submitted again; this one is not rejected.',
+    fix:
+      'Wait for the carriers to decide a pending one (GET /api/v1/brands/{id} or GET /api/v1/use-cases/{id}); a ' +
+      'verified brand or an approved use case needs no correction. To change an approved use case, register a new one ' +
+      'with POST /api/v1/use-cases.',
+    mcpFix:
+      'Wait for the carriers to decide a pending one (get_brand or get_use_case); a verified brand or an approved use ' +
+      'case needs no correction. To change an approved use case, register a new one with create_use_case.',
+    retry: 'do_not_retry',
+    extra: z.object({ current_status: z.string().describe('The status the brand or use case is in') }),
+  },
   idempotency_conflict: {
     status: 409,
     shape: 'object',

@@ -128,8 +128,12 @@ export const customerEventDescriptions: Record<CustomerEventType, string> = {
   'conversation.created': 'The first message between a number and one of yours started a conversation.',
   'conversation.updated': 'A conversation got a new message.',
   'opt_out.created': 'A number opted out (STOP reply or carrier event); sends to it are refused from now on.',
-  'brand.updated': 'The carriers decided on a brand: its status is verified, or rejected with rejection_reasons.',
-  'use_case.updated': 'The carriers decided on a use case: approved with its throughput, or rejected with rejection_reasons.',
+  'brand.updated':
+    'The carriers decided on a brand (its status is verified, or rejected with rejection_reasons), or a rejected brand ' +
+    'was corrected and is pending again.',
+  'use_case.updated':
+    'The carriers decided on a use case (approved with its throughput, or rejected with rejection_reasons), or a ' +
+    'rejected use case was corrected and is pending again.',
   'number.registration_updated':
     "A number's registration changed (assigned, unassigned, its use case or toll-free verification decided).",
 };

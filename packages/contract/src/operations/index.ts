@@ -52,6 +52,8 @@ import {
   listUseCases,
   submitTollFreeVerification,
   unassignNumberFromUseCase,
+  updateBrand,
+  updateUseCase,
 } from './sender-registration.ts';
 import { createSenderPool, deleteSenderPool, getSenderPool, listSenderPools, updateSenderPool } from './sender-pools.ts';
 import { createSnippet, listSnippets, updateSnippet } from './snippets.ts';
@@ -114,9 +116,11 @@ export const operations = {
   'brands.create': createBrand,
   'brands.list': listBrands,
   'brands.get': getBrand,
+  'brands.update': updateBrand,
   'useCases.create': createUseCase,
   'useCases.list': listUseCases,
   'useCases.get': getUseCase,
+  'useCases.update': updateUseCase,
   'useCases.assignNumber': assignNumberToUseCase,
   'useCases.unassignNumber': unassignNumberFromUseCase,
   'tollFreeVerifications.create': submitTollFreeVerification,

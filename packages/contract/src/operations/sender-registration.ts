@@ -127,6 +127,36 @@ const ZMessageFlow = ZTrimmedText(40, 2048).describe(
   'How recipients consent: where and how they opt in and what they are told (40-2,048 characters)',
 );
 
+/** What a brand is registered with, and corrected with (PATCH /api/v1/brands/{id}). */
+const brandFields = {
+  legal_name: ZTrimmedText(2, 255).describe('The legal name, exactly as the tax records have it'),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code, e.g. US')
+    .describe('ISO 3166-1 alpha-2 country of registration, e.g. US'),
+  tax_id: ZTrimmedText(2, 64).describe('The tax number (EIN in the US, e.g. 12-3456789)'),
+  entity_type: z.enum(brandEntityTypes).describe('The kind of organisation; sole_proprietor has lower throughput'),
+  vertical: z.enum(brandVerticals).describe('The industry, from the 10DLC list'),
+  website: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .max(255)
+    .describe('The public website, e.g. https://example.com'),
+  support_email: z.email().max(255).describe('Where recipients and the carriers reach support'),
+  support_phone: ZPhoneNumber.describe('Support phone number with a leading +, e.g. +14155550100'),
+};
+
+/** What a use case is registered with, besides its brand, and corrected with (PATCH /api/v1/use-cases/{id}). */
+const useCaseFields = {
+  use_case: z.enum(useCaseKinds).describe('What the messages are for, from the 10DLC list'),
+  description: ZTrimmedText(40, 4096).describe('What is sent, to whom and why (40-4,096 characters)'),
+  sample_messages: ZSampleMessages,
+  message_flow: ZMessageFlow,
+  help_message: ZTrimmedText(20, 320).describe('The answer to HELP: who sends and how to reach support'),
+  opt_out_message: ZTrimmedText(20, 320).describe('The answer to STOP: that no more messages will be sent'),
+  has_links: z.boolean().describe('Whether messages contain links'),
+  has_phone_numbers: z.boolean().describe('Whether messages contain phone numbers'),
+};
+
 const sandboxDecision =
   'The sandbox carrier decides within a few seconds (at most SANDBOX_DELAY_MS x 10); a submission whose name or ' +
   'description contains REJECT is rejected with reasons naming the field.';
@@ -140,25 +170,10 @@ export const createBrand = defineOperation({
   description:
     'Submits the business behind the traffic to the carriers (the 10DLC brand). It starts pending; brand.updated ' +
     'reports the decision (verified, or rejected with rejection_reasons). A verified brand can register use ' +
-    `cases (POST /api/v1/use-cases). A rejected one stays as it is: submit a corrected brand. ${sandboxDecision} ` +
+    `cases (POST /api/v1/use-cases). A rejected one can be corrected and submitted again (PATCH /api/v1/brands/{id}). ${sandboxDecision} ` +
     '503 provider_unavailable when the carrier did not answer (nothing is recorded; retry).',
   tags: ['compliance'],
-  input: z.strictObject({
-    legal_name: ZTrimmedText(2, 255).describe('The legal name, exactly as the tax records have it'),
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code, e.g. US')
-      .describe('ISO 3166-1 alpha-2 country of registration, e.g. US'),
-    tax_id: ZTrimmedText(2, 64).describe('The tax number (EIN in the US, e.g. 12-3456789)'),
-    entity_type: z.enum(brandEntityTypes).describe('The kind of organisation; sole_proprietor has lower throughput'),
-    vertical: z.enum(brandVerticals).describe('The industry, from the 10DLC list'),
-    website: z
-      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
-      .max(255)
-      .describe('The public website, e.g. https://example.com'),
-    support_email: z.email().max(255).describe('Where recipients and the carriers reach support'),
-    support_phone: ZPhoneNumber.describe('Support phone number with a leading +, e.g. +14155550100'),
-  }),
+  input: z.strictObject(brandFields),
   output: z.object({ brand: ZBrand }),
   successStatus: 201,
   errors: ['validation_failed', 'provider_unavailable'],
@@ -220,6 +235,40 @@ export const getBrand = defineOperation({
   },
 });
 
+const resubmission =
+  'The corrected fields replace the rejected ones, the status goes back to pending and rejection_reasons are ' +
+  'cleared, and the carrier decides again (';
+
+export const updateBrand = defineOperation({
+  name: 'brands.update',
+  method: 'PATCH',
+  path: '/api/v1/brands/{id}',
+  auth: { kind: 'bearer', scope: 'compliance:write' },
+  summary: 'Correct and resubmit a rejected brand',
+  description:
+    'Changes the fields given of a rejected brand and submits it to the carriers again. ' +
+    resubmission +
+    'brand.updated reports the change to pending and the new decision). Only a rejected brand can be corrected: ' +
+    `409 registration_not_rejected otherwise. 404 not_found for an id not in this workspace. ${sandboxDecision} ` +
+    '503 provider_unavailable when the carrier did not answer (nothing changes; retry).',
+  tags: ['compliance'],
+  input: z.strictObject(brandFields).partial().extend({ id: ZBrandId }),
+  output: z.object({ brand: ZBrand }),
+  successStatus: 200,
+  errors: ['validation_failed', 'not_found', 'registration_not_rejected', 'provider_unavailable'],
+  bodyRequired: true,
+  mcp: {
+    name: 'update_brand',
+    title: 'Correct and resubmit a rejected brand',
+    description:
+      'Correct a rejected brand (the fields its rejection_reasons name, e.g. legal_name or tax_id) and submit it ' +
+      'again: it goes back to pending and get_brand shows the new decision. Only a rejected brand can be corrected.',
+    readOnly: false,
+    destructive: false,
+    openWorld: true,
+  },
+});
+
 export const createUseCase = defineOperation({
   name: 'useCases.create',
   method: 'POST',
@@ -233,17 +282,7 @@ export const createUseCase = defineOperation({
     `brand not in this workspace; 422 invalid_state while the brand is not verified. ${sandboxDecision} ` +
     '503 provider_unavailable when the carrier did not answer (nothing is recorded; retry).',
   tags: ['compliance'],
-  input: z.strictObject({
-    brand_id: ZBrandId,
-    use_case: z.enum(useCaseKinds).describe('What the messages are for, from the 10DLC list'),
-    description: ZTrimmedText(40, 4096).describe('What is sent, to whom and why (40-4,096 characters)'),
-    sample_messages: ZSampleMessages,
-    message_flow: ZMessageFlow,
-    help_message: ZTrimmedText(20, 320).describe('The answer to HELP: who sends and how to reach support'),
-    opt_out_message: ZTrimmedText(20, 320).describe('The answer to STOP: that no more messages will be sent'),
-    has_links: z.boolean().describe('Whether messages contain links'),
-    has_phone_numbers: z.boolean().describe('Whether messages contain phone numbers'),
-  }),
+  input: z.strictObject({ brand_id: ZBrandId, ...useCaseFields }),
   output: z.object({ use_case: ZUseCase }),
   successStatus: 201,
   errors: ['validation_failed', 'not_found', 'invalid_state', 'provider_unavailable'],
@@ -302,6 +341,38 @@ export const getUseCase = defineOperation({
     description: "Read a use case's status (pending, approved, rejected), its reasons and, once approved, its throughput.",
     readOnly: true,
     destructive: false,
+  },
+});
+
+export const updateUseCase = defineOperation({
+  name: 'useCases.update',
+  method: 'PATCH',
+  path: '/api/v1/use-cases/{id}',
+  auth: { kind: 'bearer', scope: 'compliance:write' },
+  summary: 'Correct and resubmit a rejected use case',
+  description:
+    'Changes the fields given of a rejected use case and submits it to the carriers again. ' +
+    resubmission +
+    'use_case.updated reports the change to pending and the new decision). Its numbers stay assigned and follow it: ' +
+    'their registration goes back to pending (number.registration_updated) and then to the decision. Only a ' +
+    'rejected use case can be corrected: 409 registration_not_rejected otherwise. 404 not_found for an id not in ' +
+    `this workspace. ${sandboxDecision} 503 provider_unavailable when the carrier did not answer (nothing changes; retry).`,
+  tags: ['compliance'],
+  input: z.strictObject(useCaseFields).partial().extend({ id: ZUseCaseId }),
+  output: z.object({ use_case: ZUseCase }),
+  successStatus: 200,
+  errors: ['validation_failed', 'not_found', 'registration_not_rejected', 'provider_unavailable'],
+  bodyRequired: true,
+  mcp: {
+    name: 'update_use_case',
+    title: 'Correct and resubmit a rejected use case',
+    description:
+      'Correct a rejected use case (the fields its rejection_reasons name, e.g. description or sample_messages) and ' +
+      'submit it again: it and its numbers go back to pending and get_use_case shows the new decision. Only a ' +
+      'rejected use case can be corrected.',
+    readOnly: false,
+    destructive: false,
+    openWorld: true,
   },
 });
 

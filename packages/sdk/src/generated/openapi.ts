@@ -408,7 +408,7 @@ export type paths = {
         put?: never;
         /**
          * Register a brand
-         * @description Submits the business behind the traffic to the carriers (the 10DLC brand). It starts pending; brand.updated reports the decision (verified, or rejected with rejection_reasons). A verified brand can register use cases (POST /api/v1/use-cases). A rejected one stays as it is: submit a corrected brand. The sandbox carrier decides within a few seconds (at most SANDBOX_DELAY_MS x 10); a submission whose name or description contains REJECT is rejected with reasons naming the field. 503 provider_unavailable when the carrier did not answer (nothing is recorded; retry).
+         * @description Submits the business behind the traffic to the carriers (the 10DLC brand). It starts pending; brand.updated reports the decision (verified, or rejected with rejection_reasons). A verified brand can register use cases (POST /api/v1/use-cases). A rejected one can be corrected and submitted again (PATCH /api/v1/brands/{id}). The sandbox carrier decides within a few seconds (at most SANDBOX_DELAY_MS x 10); a submission whose name or description contains REJECT is rejected with reasons naming the field. 503 provider_unavailable when the carrier did not answer (nothing is recorded; retry).
          */
         post: operations["createBrand"];
         delete?: never;
@@ -434,7 +434,11 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct and resubmit a rejected brand
+         * @description Changes the fields given of a rejected brand and submits it to the carriers again. The corrected fields replace the rejected ones, the status goes back to pending and rejection_reasons are cleared, and the carrier decides again (brand.updated reports the change to pending and the new decision). Only a rejected brand can be corrected: 409 registration_not_rejected otherwise. 404 not_found for an id not in this workspace. The sandbox carrier decides within a few seconds (at most SANDBOX_DELAY_MS x 10); a submission whose name or description contains REJECT is rejected with reasons naming the field. 503 provider_unavailable when the carrier did not answer (nothing changes; retry).
+         */
+        patch: operations["updateBrand"];
         trace?: never;
     };
     "/api/v1/use-cases": {
@@ -478,7 +482,11 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct and resubmit a rejected use case
+         * @description Changes the fields given of a rejected use case and submits it to the carriers again. The corrected fields replace the rejected ones, the status goes back to pending and rejection_reasons are cleared, and the carrier decides again (use_case.updated reports the change to pending and the new decision). Its numbers stay assigned and follow it: their registration goes back to pending (number.registration_updated) and then to the decision. Only a rejected use case can be corrected: 409 registration_not_rejected otherwise. 404 not_found for an id not in this workspace. The sandbox carrier decides within a few seconds (at most SANDBOX_DELAY_MS x 10); a submission whose name or description contains REJECT is rejected with reasons naming the field. 503 provider_unavailable when the carrier did not answer (nothing changes; retry).
+         */
+        patch: operations["updateUseCase"];
         trace?: never;
     };
     "/api/v1/use-cases/{id}/numbers": {
@@ -1994,7 +2002,7 @@ export type webhooks = {
         put?: never;
         /**
          * brand.updated
-         * @description The carriers decided on a brand: its status is verified, or rejected with rejection_reasons. Sent to every enabled endpoint subscribed to brand.updated (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         * @description The carriers decided on a brand (its status is verified, or rejected with rejection_reasons), or a rejected brand was corrected and is pending again. Sent to every enabled endpoint subscribed to brand.updated (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
          */
         post: operations["brandUpdatedEvent"];
         delete?: never;
@@ -2014,7 +2022,7 @@ export type webhooks = {
         put?: never;
         /**
          * use_case.updated
-         * @description The carriers decided on a use case: approved with its throughput, or rejected with rejection_reasons. Sent to every enabled endpoint subscribed to use_case.updated (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
+         * @description The carriers decided on a use case (approved with its throughput, or rejected with rejection_reasons), or a rejected use case was corrected and is pending again. Sent to every enabled endpoint subscribed to use_case.updated (POST /api/v1/webhook-endpoints); a 2xx answer within 15 s is a success, anything else is retried.
          */
         post: operations["useCaseUpdatedEvent"];
         delete?: never;
@@ -2899,6 +2907,50 @@ export type components = {
                 updated_at: string;
             };
         };
+        UpdateBrandResponse: {
+            brand: {
+                id: string;
+                legal_name: string;
+                /** @description ISO 3166-1 alpha-2 country of registration */
+                country: string;
+                /** @description The tax number (EIN in the US) */
+                tax_id: string;
+                /** @enum {string} */
+                entity_type: "private_company" | "public_company" | "non_profit" | "government" | "sole_proprietor";
+                /** @enum {string} */
+                vertical: "agriculture" | "communication" | "construction" | "education" | "energy" | "entertainment" | "financial" | "gambling" | "government" | "healthcare" | "hospitality" | "human_resources" | "insurance" | "legal" | "manufacturing" | "ngo" | "political" | "postal" | "professional" | "real_estate" | "retail" | "technology" | "transportation";
+                website: string;
+                support_email: string;
+                support_phone: string;
+                /**
+                 * @description pending while the carriers check it (brand.updated reports the decision), then verified or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "verified" | "rejected";
+                /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                rejection_reasons: {
+                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                    code: string;
+                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                    field: string | null;
+                    message: string;
+                    /** @description What to do, naming the route and the MCP tool */
+                    fix: string;
+                }[];
+                /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                sandbox: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
         ListBrandsResponse: {
             brands: {
                 id: string;
@@ -2990,6 +3042,55 @@ export type components = {
             };
         };
         CreateUseCaseResponse: {
+            use_case: {
+                id: string;
+                brand_id: string;
+                /** @enum {string} */
+                use_case: "two_factor_auth" | "account_notifications" | "customer_care" | "delivery_notifications" | "fraud_alerts" | "higher_education" | "low_volume_mixed" | "marketing" | "mixed" | "polling_voting" | "public_service_announcement" | "security_alerts";
+                description: string;
+                sample_messages: string[];
+                /** @description How recipients consent to the messages */
+                message_flow: string;
+                help_message: string;
+                opt_out_message: string;
+                has_links: boolean;
+                has_phone_numbers: boolean;
+                /**
+                 * @description pending while the carriers review it (use_case.updated reports the decision), then approved or rejected
+                 * @enum {string}
+                 */
+                status: "pending" | "approved" | "rejected";
+                /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                rejection_reasons: {
+                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                    code: string;
+                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                    field: string | null;
+                    message: string;
+                    /** @description What to do, naming the route and the MCP tool */
+                    fix: string;
+                }[];
+                throughput: {
+                    /** @description How many messages a minute the carriers take from its numbers */
+                    messages_per_minute: number;
+                    /** @description How many messages a day the carriers take, where they set a limit; null when none */
+                    daily_cap: number | null;
+                } | null;
+                /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                sandbox: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+            };
+        };
+        UpdateUseCaseResponse: {
             use_case: {
                 id: string;
                 brand_id: string;
@@ -7081,7 +7182,10 @@ export type components = {
         };
         /** @description This idempotency_key was already used for a different request. Fix: Use a new idempotency_key, or resend the original recipient and body. */
         IdempotencyConflictErrorDetail: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             code: "idempotency_conflict";
             message: string;
             /** @description What to do about it */
@@ -7325,6 +7429,24 @@ export type components = {
              * @constant
              */
             retry: "retry_with_backoff";
+        };
+        /** @description Only a rejected registration can be corrected and submitted again; this one is not rejected. Fix: Wait for the carriers to decide a pending one (GET /api/v1/brands/{id} or GET /api/v1/use-cases/{id}); a verified brand or an approved use case needs no correction. To change an approved use case, register a new one with POST /api/v1/use-cases. */
+        RegistrationNotRejectedErrorDetail: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "registration_not_rejected";
+            message: string;
+            /** @description What to do about it */
+            fix: string;
+            /**
+             * @description Whether and when to retry
+             * @constant
+             */
+            retry: "do_not_retry";
+            /** @description The status the brand or use case is in */
+            current_status: string;
         };
         /** @description The sender number is not registered with the carriers for US traffic: its registration is not approved, so the carriers would block the message. Fix: Assign a local number to an approved use case with POST /api/v1/use-cases/{id}/numbers (register a brand with POST /api/v1/brands and a use case with POST /api/v1/use-cases first), or verify a toll-free number with POST /api/v1/numbers/{id}/toll-free-verification; GET /api/v1/numbers shows each registration. Or send from a number whose registration is approved. */
         SenderNotRegisteredErrorDetail: {
@@ -10194,6 +10316,178 @@ export interface operations {
             };
         };
     };
+    updateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Brand id (brd_...), from create_brand or list_brands */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The legal name, exactly as the tax records have it */
+                    legal_name?: string;
+                    /** @description ISO 3166-1 alpha-2 country of registration, e.g. US */
+                    country?: string;
+                    /** @description The tax number (EIN in the US, e.g. 12-3456789) */
+                    tax_id?: string;
+                    /**
+                     * @description The kind of organisation; sole_proprietor has lower throughput
+                     * @enum {string}
+                     */
+                    entity_type?: "private_company" | "public_company" | "non_profit" | "government" | "sole_proprietor";
+                    /**
+                     * @description The industry, from the 10DLC list
+                     * @enum {string}
+                     */
+                    vertical?: "agriculture" | "communication" | "construction" | "education" | "energy" | "entertainment" | "financial" | "gambling" | "government" | "healthcare" | "hospitality" | "human_resources" | "insurance" | "legal" | "manufacturing" | "ngo" | "political" | "postal" | "professional" | "real_estate" | "retail" | "technology" | "transportation";
+                    /**
+                     * Format: uri
+                     * @description The public website, e.g. https://example.com
+                     */
+                    website?: string;
+                    /**
+                     * Format: email
+                     * @description Where recipients and the carriers reach support
+                     */
+                    support_email?: string;
+                    /** @description Support phone number with a leading +, e.g. +14155550100 */
+                    support_phone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Correct and resubmit a rejected brand */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateBrandResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description registration_not_rejected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["RegistrationNotRejectedErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
     listUseCases: {
         parameters: {
             query?: {
@@ -10508,6 +10802,169 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    updateUseCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Use case id (ucs_...), from create_use_case or list_use_cases */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What the messages are for, from the 10DLC list
+                     * @enum {string}
+                     */
+                    use_case?: "two_factor_auth" | "account_notifications" | "customer_care" | "delivery_notifications" | "fraud_alerts" | "higher_education" | "low_volume_mixed" | "marketing" | "mixed" | "polling_voting" | "public_service_announcement" | "security_alerts";
+                    /** @description What is sent, to whom and why (40-4,096 characters) */
+                    description?: string;
+                    /** @description 2-5 messages as recipients will get them, 20-1,024 characters each */
+                    sample_messages?: string[];
+                    /** @description How recipients consent: where and how they opt in and what they are told (40-2,048 characters) */
+                    message_flow?: string;
+                    /** @description The answer to HELP: who sends and how to reach support */
+                    help_message?: string;
+                    /** @description The answer to STOP: that no more messages will be sent */
+                    opt_out_message?: string;
+                    /** @description Whether messages contain links */
+                    has_links?: boolean;
+                    /** @description Whether messages contain phone numbers */
+                    has_phone_numbers?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Correct and resubmit a rejected use case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateUseCaseResponse"];
+                };
+            };
+            /** @description invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InvalidJsonErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description registration_not_rejected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["RegistrationNotRejectedErrorDetail"];
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["PayloadTooLargeErrorDetail"];
+                    };
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnsupportedMediaTypeErrorDetail"];
+                    };
+                };
+            };
+            /** @description validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ValidationFailedErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description provider_unavailable, service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
                     };
                 };
             };
@@ -19280,7 +19737,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListSenderPoolsResponse"] | components["schemas"]["CreateSenderPoolResponse"] | components["schemas"]["GetSenderPoolResponse"] | components["schemas"]["UpdateSenderPoolResponse"] | components["schemas"]["DeleteSenderPoolResponse"] | components["schemas"]["GetQueueResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["WaitForRepliesResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"] | components["schemas"]["ListSandboxRecipientsResponse"] | components["schemas"]["GetMessagingSettingResponse"] | components["schemas"]["UpdateMessagingSettingResponse"] | components["schemas"]["CreateConsentResponse"] | components["schemas"]["GetConsentResponse"] | components["schemas"]["GetLookupResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["UpdateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["UpdateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListSenderPoolsResponse"] | components["schemas"]["CreateSenderPoolResponse"] | components["schemas"]["GetSenderPoolResponse"] | components["schemas"]["UpdateSenderPoolResponse"] | components["schemas"]["DeleteSenderPoolResponse"] | components["schemas"]["GetQueueResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["WaitForRepliesResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"] | components["schemas"]["ListSandboxRecipientsResponse"] | components["schemas"]["GetMessagingSettingResponse"] | components["schemas"]["UpdateMessagingSettingResponse"] | components["schemas"]["CreateConsentResponse"] | components["schemas"]["GetConsentResponse"] | components["schemas"]["GetLookupResponse"];
                     };
                 };
             };
@@ -19343,14 +19800,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description idempotency_conflict */
+            /** @description registration_not_rejected, idempotency_conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: components["schemas"]["IdempotencyConflictErrorDetail"];
+                        error: components["schemas"]["RegistrationNotRejectedErrorDetail"] | components["schemas"]["IdempotencyConflictErrorDetail"];
                     };
                 };
             };

@@ -6,10 +6,8 @@ import type { BrandSubmission, CarrierRejectionReason, RegistrationSubmission, U
 export type RegistrationKind = RegistrationSubmission['kind'];
 
 const resubmit: Record<RegistrationKind, string> = {
-  brand: 'register the brand again with POST /api/v1/brands (create_brand)',
-  use_case:
-    'register the use case again with POST /api/v1/use-cases (create_use_case) and assign its numbers to the new one ' +
-    'with POST /api/v1/use-cases/{id}/numbers (assign_number_to_use_case)',
+  brand: 'submit the brand again with PATCH /api/v1/brands/{id} (update_brand)',
+  use_case: 'submit the use case again with PATCH /api/v1/use-cases/{id} (update_use_case); its numbers follow it',
   toll_free: 'submit the number again with POST /api/v1/numbers/{id}/toll-free-verification (submit_toll_free_verification)',
 };
 

@@ -6,9 +6,9 @@ import { newestFirst } from '../../lib/pagination.ts';
 import type { Services, UseCaseSubmission } from '../../ports.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { atProvider, toNumber } from '../numbers.ts';
-import { brandNotFound, type RegistrationDeps } from './brands.ts';
+import { brandNotFound, givenFields, registrationNotRejected, type RegistrationDeps } from './brands.ts';
 import { registrationCheckJob } from './decisions.ts';
-import { toUseCase } from './records.ts';
+import { toUseCase, useCaseSubmissionOf } from './records.ts';
 import { lockUseCase } from './registration.sql.ts';
 
 function useCaseNotFound(): AppError {
@@ -90,6 +90,59 @@ export async function getUseCase(deps: Pick<Services, 'prisma'>, workspaceId: st
   const row = await deps.prisma.useCase.findFirst({ where: { id, workspaceId } });
   if (!row) throw useCaseNotFound();
   return toUseCase(row);
+}
+
+/**
+ * Corrects a rejected use case with the fields given and submits it to the carrier again: it is
+ * pending again, without reasons, with a use_case.updated event and the job that asks for the new
+ * decision. Its numbers stay assigned and follow it back to pending, each with its event. Only a
+ * rejected use case moves (a concurrent correction or decision answers 409).
+ */
+export async function updateUseCase(
+  deps: RegistrationDeps,
+  workspaceId: string,
+  id: string,
+  changes: Partial<Omit<UseCaseSubmission, 'brandProviderId'>>,
+): Promise<TUseCase> {
+  const row = await deps.prisma.useCase.findFirst({ where: { id, workspaceId } });
+  if (!row) throw useCaseNotFound();
+  if (row.status !== 'rejected') throw registrationNotRejected(row.status);
+  const brand = await deps.prisma.brand.findUniqueOrThrow({ where: { id: row.brandId } });
+  const useCase: UseCaseSubmission = { ...useCaseSubmissionOf(row, brand.providerId ?? ''), ...givenFields(changes) };
+  const submitted = await atProvider(
+    deps.messagingProvider.registration.resubmit(
+      { kind: 'use_case', useCase, brandEntityType: brand.entityType },
+      row.providerId ?? '',
+    ),
+  );
+  const { brandProviderId: _brandProviderId, ...fields } = useCase;
+  const now = deps.clock.now();
+  const at = new Date(now);
+  const updated = await inJobTransaction(deps, async (tx) => {
+    const { count } = await tx.useCase.updateMany({
+      where: { id, workspaceId, status: 'rejected' },
+      data: { ...fields, status: 'pending', rejectionReasons: [], providerId: submitted.providerId, updatedAt: at },
+    });
+    const current = await tx.useCase.findUniqueOrThrow({ where: { id } });
+    if (count === 0) throw registrationNotRejected(current.status);
+    await recordCustomerEvent(tx, { workspaceId, type: 'use_case.updated', data: { use_case: toUseCase(current) }, at });
+    const numbers = await tx.phoneNumber.findMany({ where: { useCaseId: id, registrationStatus: 'rejected' } });
+    for (const number of numbers) {
+      const pending = await tx.phoneNumber.update({
+        where: { id: number.id },
+        data: { registrationStatus: 'pending', registrationReasons: [] },
+      });
+      await recordCustomerEvent(tx, {
+        workspaceId,
+        type: 'number.registration_updated',
+        data: { number: toNumber(pending) },
+        at,
+      });
+    }
+    await enqueue(tx, registrationCheckJob, { kind: 'use_case', id }, { runAt: new Date(now + submitted.checkAfterMs) });
+    return current;
+  });
+  return toUseCase(updated);
 }
 
 /** The carrier's side of a number: only a number bought from the deployment's carrier has one. */

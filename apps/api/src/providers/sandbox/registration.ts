@@ -47,17 +47,20 @@ function rejectionReasons(submission: RegistrationSubmission): CarrierRejectionR
 }
 
 /**
- * The sandbox carrier's registrations: it keeps no state, and decides every submission from its
- * content once SANDBOX_DELAY_MS x 5 have passed: rejected with a reason per field containing REJECT,
+ * The sandbox carrier's registrations: it keeps no state, and decides every submission (a corrected
+ * one too) from its content once SANDBOX_DELAY_MS x 5 have passed: rejected with a reason per field containing REJECT,
  * else approved (a use case with the throughput of its brand's kind).
  */
 export function sandboxRegistration(delayMs: number): CarrierRegistration {
   const prefixes = { brand: 'SBXBN', use_case: 'SBXCP', toll_free: 'SBXTF' } as const;
+  async function submit(submission: RegistrationSubmission) {
+    return { providerId: `${prefixes[submission.kind]}${randomBase62(24)}`, checkAfterMs: delayMs * DECISION_DELAYS };
+  }
   return {
     pollIntervalMs: delayMs,
-    async submit(submission) {
-      return { providerId: `${prefixes[submission.kind]}${randomBase62(24)}`, checkAfterMs: delayMs * DECISION_DELAYS };
-    },
+    submit,
+    // Decisions come from the content alone: a corrected submission is a new one.
+    resubmit: submit,
     async decision(submission) {
       const reasons = rejectionReasons(submission);
       if (reasons.length > 0) return { status: 'rejected', reasons };

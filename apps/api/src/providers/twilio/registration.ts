@@ -5,6 +5,7 @@ import type {
   CarrierRejectionReason,
   RegistrationDecision,
   RegistrationSubmission,
+  UseCaseSubmission,
 } from '../../ports.ts';
 import { withTwilioFailures } from './errors.ts';
 
@@ -104,6 +105,21 @@ function throughputOf(rateLimits: unknown): { messagesPerMinute: number; dailyCa
   return { messagesPerMinute: Math.round(mps * 60), dailyCap: Number.isFinite(cap) && cap > 0 ? cap : null };
 }
 
+/** A use case as the US A2P campaign (Usa2p) of its Messaging Service. */
+function campaignOf(useCase: UseCaseSubmission) {
+  return {
+    brandRegistrationSid: useCase.brandProviderId,
+    description: useCase.description,
+    messageFlow: useCase.messageFlow,
+    messageSamples: useCase.sampleMessages,
+    usAppToPersonUsecase: usecases[useCase.useCase] ?? 'MIXED',
+    hasEmbeddedLinks: useCase.hasLinks,
+    hasEmbeddedPhone: useCase.hasPhoneNumbers,
+    helpMessage: useCase.helpMessage,
+    optOutMessage: useCase.optOutMessage,
+  };
+}
+
 /**
  * The registration calls on Twilio: a brand is a Trust Hub customer profile and A2P messaging
  * profile, submitted for review, and an A2P brand registration over them; a use case is a Messaging
@@ -166,17 +182,7 @@ export function twilioRegistration(client: TwilioClient): CarrierRegistration {
         const service = await messaging.services.create({
           friendlyName: `${usecases[useCase.useCase]} ${useCase.brandProviderId}`,
         });
-        const campaign = await messaging.services(service.sid).usAppToPerson.create({
-          brandRegistrationSid: useCase.brandProviderId,
-          description: useCase.description,
-          messageFlow: useCase.messageFlow,
-          messageSamples: useCase.sampleMessages,
-          usAppToPersonUsecase: usecases[useCase.useCase] ?? 'MIXED',
-          hasEmbeddedLinks: useCase.hasLinks,
-          hasEmbeddedPhone: useCase.hasPhoneNumbers,
-          helpMessage: useCase.helpMessage,
-          optOutMessage: useCase.optOutMessage,
-        });
+        const campaign = await messaging.services(service.sid).usAppToPerson.create(campaignOf(useCase));
         return `${service.sid}/${campaign.sid}`;
       }
       case 'toll_free': {
@@ -230,9 +236,26 @@ export function twilioRegistration(client: TwilioClient): CarrierRegistration {
     }
   }
 
+  /**
+   * A corrected brand is registered anew (Trust Hub profiles and brand registration: Twilio reviews
+   * them together). A corrected use case replaces the failed campaign in its Messaging Service, so
+   * the numbers in that service stay where they are.
+   */
+  async function resubmit(submission: Extract<RegistrationSubmission, { kind: 'brand' | 'use_case' }>, providerId: string) {
+    if (submission.kind === 'brand') return submitBrand(submission.brand);
+    const [serviceSid = '', campaignSid = ''] = providerId.split('/');
+    const campaigns = messaging.services(serviceSid).usAppToPerson;
+    await campaigns(campaignSid).remove();
+    return `${serviceSid}/${(await campaigns.create(campaignOf(submission.useCase))).sid}`;
+  }
+
   return {
     pollIntervalMs: POLL_INTERVAL_MS,
     submit: async (submission) => ({ providerId: await withTwilioFailures(submit(submission)), checkAfterMs: FIRST_CHECK_MS }),
+    resubmit: async (submission, providerId) => ({
+      providerId: await withTwilioFailures(resubmit(submission, providerId)),
+      checkAfterMs: FIRST_CHECK_MS,
+    }),
     decision: (submission, providerId) => withTwilioFailures(decision(submission, providerId)),
     async assignNumber(useCaseProviderId, numberProviderId) {
       const [serviceSid = ''] = useCaseProviderId.split('/');
