@@ -78,7 +78,7 @@ function createApp(services: Services, events: ReturnType<typeof consoleEvents>)
     app.get('/metrics', metricsRoute(services.metrics, services.config.metricsToken));
   app.use(docsRouter());
   app.use(sandboxPayCheckoutRouter(services));
-  app.use(consoleRouter());
+  app.use(consoleRouter({ httpMedia: services.config.allowPrivateWebhookUrls }));
   app.get(CONSOLE_EVENTS_PATH, labelRoute(CONSOLE_EVENTS_PATH), events.route);
   // tRPC would read a text/plain body as JSON too; requiring application/json forces a CORS
   // preflight on any cross-site POST, which this origin never grants.

@@ -99,6 +99,13 @@ describe('the Numbers page in Chromium', () => {
   });
 });
 
+describe('the console without ALLOW_PRIVATE_WEBHOOK_URLS', () => {
+  it('allows pictures from https media URLs only', async () => {
+    const response = await fetch(`${app.baseUrl}/console/`);
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data: https:;");
+  });
+});
+
 describe('the Sender pools page in Chromium', () => {
   it('starts empty, is in the navigation, and axe finds nothing', async () => {
     await go('Sender pools');

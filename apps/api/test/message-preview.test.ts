@@ -49,6 +49,8 @@ describe('POST /api/v1/messages/preview', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       preview: {
+        kind: 'sms',
+        body: sms().body,
         encoding: 'gsm7',
         segments: 1,
         characters: 20,

@@ -43,7 +43,13 @@ describe('an MMS: media_urls on a send', () => {
     const developer = await sendingWorkspace(app);
     const request = { phone_number: recipient, media_urls: [`${mediaBase}/photo.png`, `${mediaBase}/card.vcf`] };
     const preview = await call(app, 'POST', '/api/v1/messages/preview', { token: developer.token, body: request });
-    expect(preview.body.preview).toMatchObject({ verdict: 'accept', segments: 0, cost_cents: app.config.pricePerMmsCents });
+    expect(preview.body.preview).toMatchObject({
+      verdict: 'accept',
+      kind: 'mms',
+      body: '',
+      segments: 0,
+      cost_cents: app.config.pricePerMmsCents,
+    });
 
     const sent = await send(app, developer.token, { ...request, body: 'Your table' });
     expect(sent.status).toBe(202);

@@ -23,7 +23,11 @@ describe('shorten_links', () => {
     const body = `Menu: https://example.com/menu/${'x'.repeat(150)}. Book at http://example.org/a?b=1!`;
     const request = { phone_number: recipient, body, shorten_links: true, idempotency_key: 'links-1' };
     const preview = await call(app, 'POST', '/api/v1/messages/preview', { token: developer.token, body: request });
-    expect(preview.body.preview).toMatchObject({ verdict: 'accept', segments: 1 });
+    expect(preview.body.preview).toMatchObject({ verdict: 'accept', segments: 1, kind: 'sms' });
+    // The preview shows the body as it would be sent: each URL a short link of this service.
+    expect(preview.body.preview.body).toMatch(
+      new RegExp(`^Menu: ${app.baseUrl}/l/[0-9A-Za-z]{12}\\. Book at ${app.baseUrl}/l/[0-9A-Za-z]{12}!$`),
+    );
     const unshortened = await call(app, 'POST', '/api/v1/messages/preview', {
       token: developer.token,
       body: { ...request, shorten_links: false },

@@ -139,6 +139,8 @@ describe('smart_encoding: POST /api/v1/messages and POST /api/v1/messages/previe
     });
     expect(asked.status).toBe(200);
     expect(asked.body.preview).toMatchObject({
+      kind: 'sms',
+      body: 'It\'s ready - "come" by...',
       encoding: 'gsm7',
       ucs2_characters: [],
       smart_encoding: {
@@ -159,7 +161,7 @@ describe('smart_encoding: POST /api/v1/messages and POST /api/v1/messages/previe
       token: developer.token,
       body: sms({ body: typographic }),
     });
-    expect(notAsked.body.preview).toMatchObject({ encoding: 'ucs2', smart_encoding: { applied: false } });
+    expect(notAsked.body.preview).toMatchObject({ body: typographic, encoding: 'ucs2', smart_encoding: { applied: false } });
     expect(notAsked.body.preview.smart_encoding.replacements).toHaveLength(5);
   });
 

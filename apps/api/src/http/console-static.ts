@@ -10,14 +10,24 @@ import express, { Router, type Request, type Response } from 'express';
 const consolePackageJson = createRequire(import.meta.url).resolve('@textline/console/package.json');
 export const consoleDistDir = path.join(path.dirname(consolePackageJson), 'dist/');
 
-// The console loads only its own bundled scripts and styles and talks only to this origin.
-const contentSecurityPolicy =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-  "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
+/**
+ * The console loads only its own bundled scripts and styles and talks only to this origin. Images
+ * may also come over https: the pictures of MMS messages are shown from their media URLs (the
+ * console sends no referrer with them). Where media URLs may be http (ALLOW_PRIVATE_WEBHOOK_URLS,
+ * local development and tests), so may those pictures.
+ */
+function contentSecurityPolicyOf(options: { httpMedia: boolean }): string {
+  const images = options.httpMedia ? "'self' data: https: http:" : "'self' data: https:";
+  return (
+    `default-src 'self'; script-src 'self'; style-src 'self'; img-src ${images}; connect-src 'self'; ` +
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
+  );
+}
 
 /** Serves the console single-page app under /console, with index.html for every client-side route. */
-export function consoleRouter(): Router {
+export function consoleRouter(options: { httpMedia: boolean }): Router {
   const router = Router();
+  const contentSecurityPolicy = contentSecurityPolicyOf(options);
   router.use('/console', (_req, res, next) => {
     res.set('Content-Security-Policy', contentSecurityPolicy);
     next();

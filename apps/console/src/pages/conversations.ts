@@ -4,7 +4,7 @@ import { href } from '../router.ts';
 import { busy, empty, h, plural, time, toast } from '../ui.ts';
 import { followChanges } from '../live.ts';
 import { field, filtersToUrl, loadInto, pageHeader, pagedTable, refreshInto } from './common.ts';
-import { composeForm, type Message, messageStatusBadge } from './messages.ts';
+import { composeForm, mediaList, type Message, messageStatusBadge } from './messages.ts';
 
 type Conversation = Awaited<ReturnType<typeof api.conversations.list.query>>['conversations'][number];
 
@@ -79,6 +79,7 @@ function bubble(message: Message): HTMLElement {
     'li',
     { class: `bubble ${message.direction}`, 'data-message-id': message.id },
     h('p', {}, message.body),
+    mediaList(message),
     h(
       'p',
       { class: 'bubble-meta' },

@@ -131,12 +131,75 @@ function newIdempotencyKey(): string {
 
 type Draft = Parameters<typeof api.messages.create.mutate>[0];
 type Preview = Awaited<ReturnType<typeof api.messages.preview.mutate>>['preview'];
+type Template = Awaited<ReturnType<typeof api.templates.list.query>>['templates'][number];
 
-function previewPanel(preview: Preview): Child[] {
-  const facts = [
+const encodingNames = { gsm7: 'GSM-7', ucs2: 'UCS-2' } as const;
+
+/** What the body costs: an MMS is one message at its own price, an SMS its segments. */
+function costFacts(preview: Preview): string[] {
+  if (preview.kind === 'mms') return ['MMS (one message with media)', `costs ${money(preview.cost_cents)}`];
+  return [
+    'SMS',
     plural(preview.segments, 'segment'),
-    `${plural(preview.characters, 'character')} (${preview.encoding === 'gsm7' ? 'GSM-7' : 'UCS-2'})`,
+    `${plural(preview.characters, 'character')} (${encodingNames[preview.encoding]})`,
     `costs ${money(preview.cost_cents)}`,
+  ];
+}
+
+/** What smart encoding replaces in this body, and what that saves, when it replaces anything. */
+function smartEncodingNote(preview: Preview): HTMLElement | null {
+  const { applied, replacements, with: replaced, without } = preview.smart_encoding;
+  if (replacements.length === 0) return null;
+  const cost = (body: typeof replaced) =>
+    `${plural(body.segments, 'segment')} (${encodingNames[body.encoding]}), ${money(body.cost_cents)}`;
+  return h(
+    'div',
+    { class: 'hint smart-encoding' },
+    h(
+      'p',
+      {},
+      applied ? 'Smart encoding replaced: ' : 'Smart encoding would replace: ',
+      ...replacements.map(({ character, replacement, index }) =>
+        h('code', { class: 'tag', title: `position ${index}` }, `${character} → ${replacement || '(removed)'}`),
+      ),
+    ),
+    h('p', {}, `With it ${cost(replaced)}; without it ${cost(without)}.`),
+  );
+}
+
+function verdictOf(preview: Preview): HTMLElement {
+  if (preview.verdict === 'accept' || preview.verdict === 'replay' || preview.verdict === 'pending_approval') {
+    const said = {
+      accept: 'Would be accepted.',
+      replay: 'Already sent with this key.',
+      pending_approval: 'Would be accepted, and held until a person approves it.',
+    } as const;
+    return h('p', { class: 'notice ok' }, said[preview.verdict]);
+  }
+  // Every rule the send would fail, not only the first: each can be fixed before sending.
+  return h(
+    'div',
+    { class: 'notice warn' },
+    h('p', {}, h('strong', {}, 'Would be refused: '), preview.error?.message ?? preview.verdict),
+    h(
+      'ul',
+      { class: 'blockers', 'aria-label': 'Why it would be refused' },
+      ...preview.blockers.map((blocker) =>
+        h(
+          'li',
+          { 'data-blocker': blocker.code },
+          blocker.message,
+          ' ',
+          h('span', { class: 'fix' }, h('strong', {}, 'How to fix it: '), blocker.fix),
+        ),
+      ),
+    ),
+  );
+}
+
+function previewPanel(preview: Preview, typed: string): Child[] {
+  const facts = [
+    ...costFacts(preview),
     preview.sender_number ? `from ${preview.sender_number}` : 'no sender number',
     `balance ${money(preview.balance_cents)}`,
   ];
@@ -150,21 +213,67 @@ function previewPanel(preview: Preview): Child[] {
         ),
       )
     : null;
-  const verdict =
-    preview.verdict === 'accept' || preview.verdict === 'replay'
-      ? h('p', { class: 'notice ok' }, preview.verdict === 'accept' ? 'Would be accepted.' : 'Already sent with this key.')
-      : h(
+  // The text as it would go out, when that is not what was typed: a template filled in, links shortened, characters replaced.
+  const sent =
+    preview.body && preview.body !== typed
+      ? h(
           'div',
-          { class: 'notice warn' },
-          h('p', {}, h('strong', {}, 'Would be refused: '), preview.error?.message ?? preview.verdict),
-          preview.error ? h('p', { class: 'fix' }, h('strong', {}, 'How to fix it: '), preview.error.fix) : null,
-        );
-  return [h('p', { class: 'small' }, facts.join(' · ')), ucs2, verdict];
+          { class: 'sent-as' },
+          h('p', { class: 'small' }, 'Sent as:'),
+          h('p', { class: 'card message-body' }, preview.body),
+        )
+      : null;
+  return [h('p', { class: 'small' }, facts.join(' · ')), sent, ucs2, smartEncodingNote(preview), verdictOf(preview)];
+}
+
+/** The non-empty lines of a text area: one URL a line. */
+const linesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * A template picker: "write the text" or one of the workspace's templates. A template replaces the
+ * text field with its body and one field for each of its variables.
+ */
+function templatePicker(templates: Template[], onChange: (template: Template | undefined) => void) {
+  const select = h(
+    'select',
+    { name: 'template_id' },
+    h('option', { value: '' }, 'None: write the text'),
+    ...templates.map((template) => h('option', { value: template.id }, template.name)),
+  );
+  const fields = h('div', { class: 'template-fields' });
+  const chosen = () => templates.find((template) => template.id === select.value);
+  select.addEventListener('change', () => {
+    const template = chosen();
+    replace(
+      fields,
+      template ? h('p', { class: 'card message-body template-body' }, template.body) : null,
+      ...(template?.variables ?? []).map((name) =>
+        field(
+          `Value of {{${name}}}`,
+          h('input', { name: `variable:${name}`, 'data-variable': name, required: true, maxlength: 1600 }),
+        ),
+      ),
+    );
+    onChange(template);
+  });
+  const variables = (): Record<string, string> =>
+    Object.fromEntries(
+      [...fields.querySelectorAll<HTMLInputElement>('input[data-variable]')].map((input) => [
+        input.dataset.variable ?? '',
+        input.value,
+      ]),
+    );
+  return { select, fields, chosen, variables };
 }
 
 /**
  * A one-off send through messages.create, the send of the API and MCP: the same checks (opt-outs,
- * balance, spend cap, sender) and the same errors, shown with the catalogue's fix.
+ * balance, spend cap, sender) and the same errors, shown with the catalogue's fix. The text is
+ * written or a template's; media URLs make it an MMS; links may be shortened and counted.
  */
 export async function composeForm(options: {
   title: string;
@@ -172,7 +281,10 @@ export async function composeForm(options: {
   from?: string;
   onSent: (id: string) => void;
 }): Promise<HTMLFormElement> {
-  const { numbers } = await api.numbers.list.query({}).catch(() => ({ numbers: [] }));
+  const [{ numbers }, { templates }] = await Promise.all([
+    api.numbers.list.query({}).catch(() => ({ numbers: [] })),
+    api.templates.list.query({ limit: 100 }).catch(() => ({ templates: [] })),
+  ]);
   const to = h('input', {
     name: 'phone_number',
     type: 'tel',
@@ -195,6 +307,18 @@ export async function composeForm(options: {
   body.addEventListener('input', () => {
     count.textContent = plural(Array.from(body.value).length, 'character');
   });
+  const bodyField = h('div', {}, field('Message', body), count);
+  const media = h('textarea', { name: 'media_urls', rows: 2, spellcheck: false, placeholder: 'https://example.com/menu.png' });
+  // With media the text is optional: an MMS may be a picture alone.
+  media.addEventListener('input', () => {
+    body.required = linesOf(media.value).length === 0;
+  });
+  const template = templatePicker(templates, (chosen) => {
+    bodyField.hidden = chosen !== undefined;
+    body.disabled = chosen !== undefined;
+  });
+  const shorten = h('input', { type: 'checkbox', name: 'shorten_links' });
+  const smart = h('input', { type: 'checkbox', name: 'smart_encoding' });
   const later = h('input', { name: 'send_at', type: 'datetime-local' });
   const problem = h('div', { class: 'form-error', role: 'alert' });
   const outcome = h('div', { class: 'preview', role: 'status' });
@@ -202,12 +326,24 @@ export async function composeForm(options: {
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Send');
   let idempotencyKey = newIdempotencyKey();
 
+  const content = (): Pick<Draft, 'body' | 'template_id' | 'variables' | 'media_urls'> => {
+    const mediaUrls = linesOf(media.value);
+    const chosen = template.chosen();
+    return {
+      ...(chosen ? { template_id: chosen.id, variables: template.variables() } : {}),
+      // A text left empty beside media is no text at all.
+      ...(!chosen && (body.value !== '' || mediaUrls.length === 0) ? { body: body.value } : {}),
+      ...(mediaUrls.length > 0 ? { media_urls: mediaUrls } : {}),
+    };
+  };
   const draft = (): Draft => ({
     phone_number: to.value.replace(/[\s().-]/g, ''),
-    body: body.value,
+    ...content(),
     idempotency_key: idempotencyKey,
     ...(from.value ? { from: from.value } : {}),
     ...(later.value ? { send_at: new Date(later.value).toISOString() } : {}),
+    ...(shorten.checked ? { shorten_links: true } : {}),
+    ...(smart.checked ? { smart_encoding: true } : {}),
   });
 
   const form = h(
@@ -215,8 +351,22 @@ export async function composeForm(options: {
     { class: 'card form-card compose', 'aria-label': options.title },
     h('h2', {}, options.title),
     h('div', { class: 'two' }, field('To', to), field('From', from)),
-    field('Message', body),
-    count,
+    templates.length > 0
+      ? h('div', {}, field('Template', template.select, 'Its {{variables}} are filled in for this send.'), template.fields)
+      : null,
+    bodyField,
+    field(
+      'Media URLs',
+      media,
+      'Optional, one a line, up to 10: images (JPEG, PNG, GIF), MP4 video, audio, vCard or PDF, 5 MB in all. ' +
+        'Makes it an MMS, at its own price; the text is then optional.',
+    ),
+    h(
+      'div',
+      { class: 'switches' },
+      h('label', { class: 'check' }, shorten, ' Shorten links and count their clicks'),
+      h('label', { class: 'check' }, smart, ' Smart encoding: replace curly quotes, dashes and the like with plain ones'),
+    ),
     field('Send later', later, 'Optional: between 1 minute and 35 days ahead. The cost is debited now.'),
     problem,
     outcome,
@@ -226,7 +376,8 @@ export async function composeForm(options: {
     replace(problem);
     void busy(previewButton, async () => {
       try {
-        replace(outcome, ...previewPanel((await api.messages.preview.mutate(draft())).preview));
+        const typed = template.chosen() ? '' : body.value;
+        replace(outcome, ...previewPanel((await api.messages.preview.mutate(draft())).preview, typed));
       } catch (error) {
         replace(outcome);
         showProblem(problem, error);
@@ -340,6 +491,51 @@ export async function messagesPage(main: HTMLElement): Promise<void> {
   );
 }
 
+/** A send whose body has tracked short links (shorten_links), or whose links were clicked already. */
+const hasTrackedLinks = (message: Message): boolean =>
+  message.direction === 'outbound' && (message.link_clicks > 0 || /\/l\/[0-9A-Za-z]{8,}\b/.test(message.body));
+
+// Media that is not a picture, by its URL's extension: a link, not an image that would not load.
+const notPictures = /\.(mp4|m4v|mov|3gp|mp3|m4a|aac|amr|ogg|oga|wav|vcf|vcard|pdf)$/i;
+
+/** The last part of a media URL's path, as people name the file. */
+function fileNameOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() || url);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The media of an MMS, each a link to its URL; a picture is also shown, with alt text saying what
+ * it is. A URL that turns out not to be a picture the browser can show stays a link.
+ */
+export function mediaList(message: Pick<Message, 'media_urls' | 'direction'>): HTMLElement | null {
+  if (message.media_urls.length === 0) return null;
+  const total = message.media_urls.length;
+  const way = message.direction === 'inbound' ? 'received' : 'sent';
+  return h(
+    'ul',
+    { class: 'media', 'aria-label': 'Media' },
+    ...message.media_urls.map((url, index) => {
+      const name = fileNameOf(url);
+      // An inbound message's URLs are whatever its sender's carrier gave: only a web address is a link.
+      if (!/^https?:\/\//i.test(url)) return h('li', { class: 'media-file' }, h('code', {}, url));
+      const link = h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' }, name);
+      if (notPictures.test(name)) return h('li', { class: 'media-file' }, link);
+      const picture = h('img', {
+        src: url,
+        alt: `Picture ${index + 1} of ${total} ${way} with this message (${name})`,
+        loading: 'lazy',
+        referrerpolicy: 'no-referrer',
+      });
+      picture.addEventListener('error', () => picture.remove());
+      return h('li', { class: 'media-picture' }, picture, link);
+    }),
+  );
+}
+
 function summary(message: Message): HTMLElement {
   const item = (label: string, value: Child) => h('div', {}, h('dt', {}, label), h('dd', {}, value ?? '—'));
   return h(
@@ -349,8 +545,10 @@ function summary(message: Message): HTMLElement {
     item('Direction', directionLabels[message.direction]),
     item(message.direction === 'inbound' ? 'From' : 'To', h('code', {}, message.phone_number)),
     item(message.direction === 'inbound' ? 'To (yours)' : 'From (yours)', message.sender_number),
-    item('Segments', String(message.segments)),
+    item('Kind', message.kind === 'mms' ? 'MMS' : 'SMS'),
+    message.kind === 'sms' ? item('Segments', String(message.segments)) : null,
     item('Cost', message.direction === 'inbound' ? '—' : money(message.cost_cents)),
+    hasTrackedLinks(message) ? item('Link clicks', h('span', { 'data-link-clicks': '' }, String(message.link_clicks))) : null,
     message.error_code ? item('Why it failed', failureExplained(message.error_code, message.retry)) : null,
     message.send_at ? item('Scheduled for', time(message.send_at)) : null,
     message.idempotency_key ? item('Idempotency key', h('code', {}, message.idempotency_key)) : null,
@@ -542,10 +740,13 @@ export async function messagePage(main: HTMLElement, route: Route): Promise<void
           )
         : null,
     );
+    const media = mediaList(message);
     return [
       summary(message),
       h('h2', {}, 'Text'),
-      h('p', { class: 'card message-body' }, message.body),
+      message.body ? h('p', { class: 'card message-body' }, message.body) : h('p', { class: 'muted' }, 'No text: media only.'),
+      media ? h('h2', {}, 'Media') : null,
+      media,
       h('h2', {}, 'Timeline'),
       h('p', { class: 'muted small' }, 'Every step, oldest first.'),
       timeline(events),

@@ -578,6 +578,13 @@ export const ZPreviewBlocker = z.object({
 });
 
 export const ZMessagePreview = z.object({
+  kind: z.enum(['sms', 'mms']).describe('mms with media_urls (one message at the MMS price, no segments), else sms'),
+  body: z
+    .string()
+    .describe(
+      'The body the send would store: the template rendered, each link shortened (shorten_links; the send gives each ' +
+        'link a code of its own) and smart encoding applied (smart_encoding)',
+    ),
   encoding: z
     .enum(['gsm7', 'ucs2'])
     .describe('gsm7 when every character is in the GSM-7 alphabet (160 per segment, 153 when split), else ucs2 (70, 67)'),

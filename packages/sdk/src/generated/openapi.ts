@@ -3954,6 +3954,13 @@ export type components = {
         PreviewMessageResponse: {
             preview: {
                 /**
+                 * @description mms with media_urls (one message at the MMS price, no segments), else sms
+                 * @enum {string}
+                 */
+                kind: "sms" | "mms";
+                /** @description The body the send would store: the template rendered, each link shortened (shorten_links; the send gives each link a code of its own) and smart encoding applied (smart_encoding) */
+                body: string;
+                /**
                  * @description gsm7 when every character is in the GSM-7 alphabet (160 per segment, 153 when split), else ucs2 (70, 67)
                  * @enum {string}
                  */

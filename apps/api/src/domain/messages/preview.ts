@@ -49,6 +49,8 @@ export async function previewMessage(
   const first = blocking[0];
   const held = parameters.allowed_hours_mode === 'hold';
   return {
+    kind: parameters.kind === 'mms' ? 'mms' : 'sms',
+    body: parameters.body,
     encoding: encodingName[body.encoding],
     segments: parameters.segments,
     characters: body.characters,
