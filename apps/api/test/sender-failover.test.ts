@@ -165,6 +165,34 @@ describe('sender failover', () => {
     expect(pooled.senderNumberId).toBe(workspace.senders[1]!.id);
   });
 
+  it('keeps a waiting message on its failing number when its pool has no healthy one: the carrier decides', async () => {
+    const workspace = await sendingWorkspace(app, { numbers: 1 });
+    const [only] = workspace.senders;
+    const created = await call(app, 'POST', '/api/v1/sender-pools', {
+      token: workspace.token,
+      body: { name: 'Alone', number_ids: [only!.id] },
+    });
+    const pooled = { sender_pool_id: created.body.sender_pool.id };
+    const waiting = await sendNow(workspace.token, {
+      ...pooled,
+      phone_number: freshRecipient(),
+      send_at: new Date(app.clock.now() + waitMs).toISOString(),
+    });
+    for (let error = 1; error <= threshold; error += 1) {
+      await sendNow(workspace.token, { ...pooled, phone_number: refusesSender });
+    }
+    expect((await numberRow(only!.id)).failingUntil).not.toBeNull();
+    // A new send of the pool has no number to go from.
+    const refused = await send(app, workspace.token, { ...pooled, phone_number: freshRecipient(), body: 'Failover test' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('sender_pool_empty');
+
+    app.clock.advance(waitMs);
+    await app.services.jobs.drain();
+    expect(await messageRow(waiting.id)).toMatchObject({ status: 'delivered', senderNumberId: only!.id });
+    expect((await timeline(workspace.token, waiting.id)).map((step) => step.type)).not.toContain('sender_skipped');
+  });
+
   it("moves a released number's waiting pool messages to another number of the pool, and fails them once the pool has none", async () => {
     const workspace = await pooledWorkspace();
     const [released, kept] = workspace.senders;
