@@ -106,6 +106,21 @@ describe('GET /l/{code}', () => {
       'https://example.com/menu',
     ]);
     expect(events[0]!.data).toMatchObject({ message_id: stored.id, clicked_at: expect.any(String) });
+
+    // The timeline has the first click of each link, with that link's count.
+    const timeline = await call(app, 'GET', `/api/v1/messages/${stored.id}/events`, { token: developer.token });
+    expect(timeline.status).toBe(200);
+    const clicked = timeline.body.events.filter((step: { type: string }) => step.type === 'link_clicked');
+    expect(
+      clicked.map((step: { detail: { url: string } }) => step.detail).sort((a: any, b: any) => a.url.localeCompare(b.url)),
+    ).toEqual([
+      { url: 'https://example.com/hours', clicks: 1 },
+      { url: 'https://example.com/menu', clicks: 2 },
+    ]);
+    const firstClicks = clicks.filter((click, index) => clicks.findIndex((other) => other.code === click.code) === index);
+    expect(clicked.map((step: { at: string }) => step.at).sort()).toEqual(
+      firstClicks.map((click) => click.clickedAt.toISOString()).sort(),
+    );
   });
 
   it('answers 404 for codes it did not make, with at most one query for each and none for a repeat or a malformed one', async () => {

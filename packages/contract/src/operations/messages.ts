@@ -767,6 +767,7 @@ export const messageTimelineEventTypes = [
   'approval_requested',
   'approval_resolved',
   'sender_skipped',
+  'link_clicked',
 ] as const;
 
 /**
@@ -912,6 +913,12 @@ const timelineDetailSchemas = {
       moved_to: ZE164.describe('The number of the same sender pool it goes from instead'),
     })
     .describe('Failover: its sender could no longer send, so it moved to a healthy number of its sender pool'),
+  link_clicked: z
+    .object({
+      url: z.string().describe('The URL the tracked link redirects to'),
+      clicks: z.number().int().describe('Clicks on this link so far, this first one included'),
+    })
+    .describe('The first click on one of its tracked links (shorten_links), with how many that link has had since'),
 } as const satisfies Record<(typeof messageTimelineEventTypes)[number], z.ZodObject>;
 
 function timelineStep<TType extends (typeof messageTimelineEventTypes)[number]>(type: TType) {
@@ -934,6 +941,7 @@ export const ZMessageTimelineEvent = z.discriminatedUnion('type', [
   timelineStep('approval_requested'),
   timelineStep('approval_resolved'),
   timelineStep('sender_skipped'),
+  timelineStep('link_clicked'),
 ]);
 export type TMessageTimelineEvent = z.infer<typeof ZMessageTimelineEvent>;
 
@@ -946,9 +954,10 @@ export const getMessageTimeline = defineOperation({
   summary: 'Get the timeline of a message',
   description:
     'Every step of one message, oldest first, each {at, type, detail}: its acceptance (token or campaign, cost ' +
-    'debited), each sender failover skipped, the dispatch to the carrier (attempts, outcome), each carrier report (type, external id, repeats), ' +
-    'its refund, the opt-out it caused, and each webhook delivery about it with its attempts and status codes. ' +
-    'Inbound message ids (inb_) resolve too.',
+    'debited), each sender failover skipped, the dispatch to the carrier (attempts, outcome), each carrier report ' +
+    '(type, external id, repeats), its refund, the opt-out it caused, the first click on each of its tracked links ' +
+    "(with that link's count), and each webhook delivery about it with its attempts and status codes. Inbound " +
+    'message ids (inb_) resolve too.',
   tags: ['messages'],
   input: z.strictObject({ id: z.string().min(1).max(64).describe('Message id (msg_) or inbound message id (inb_)') }),
   output: z.object({ message_id: ZId('message', 'inboundMessage'), events: z.array(ZMessageTimelineEvent) }),

@@ -602,7 +602,7 @@ export type paths = {
         };
         /**
          * Get the timeline of a message
-         * @description Every step of one message, oldest first, each {at, type, detail}: its acceptance (token or campaign, cost debited), each sender failover skipped, the dispatch to the carrier (attempts, outcome), each carrier report (type, external id, repeats), its refund, the opt-out it caused, and each webhook delivery about it with its attempts and status codes. Inbound message ids (inb_) resolve too.
+         * @description Every step of one message, oldest first, each {at, type, detail}: its acceptance (token or campaign, cost debited), each sender failover skipped, the dispatch to the carrier (attempts, outcome), each carrier report (type, external id, repeats), its refund, the opt-out it caused, the first click on each of its tracked links (with that link's count), and each webhook delivery about it with its attempts and status codes. Inbound message ids (inb_) resolve too.
          */
         get: operations["getMessageTimeline"];
         put?: never;
@@ -3861,6 +3861,21 @@ export type components = {
                     reason: "released" | "suspended" | "unregistered" | "failing";
                     /** @description The number of the same sender pool it goes from instead */
                     moved_to: string;
+                };
+            } | {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @constant */
+                type: "link_clicked";
+                /** @description The first click on one of its tracked links (shorten_links), with how many that link has had since */
+                detail: {
+                    /** @description The URL the tracked link redirects to */
+                    url: string;
+                    /** @description Clicks on this link so far, this first one included */
+                    clicks: number;
                 };
             })[];
         };

@@ -170,6 +170,23 @@ function senderSkipSteps(skips: MessageSenderSkip[]): Step[] {
   }));
 }
 
+/**
+ * The first click on each tracked link of the message that was clicked, with the link's count: only
+ * a message with clicks (link_clicks) costs the two reads, each through the message's index.
+ */
+async function linkClickSteps(deps: TimelineDeps, message: Message): Promise<Step[]> {
+  if (message.linkClicks === 0) return [];
+  const [links, firstClicks] = await Promise.all([
+    deps.prisma.messageLink.findMany({ where: { messageId: message.id, clicks: { gt: 0 } } }),
+    deps.prisma.linkClick.groupBy({ by: ['code'], where: { messageId: message.id }, _min: { clickedAt: true } }),
+  ]);
+  const firstClickOf = new Map(firstClicks.map((click) => [click.code, click._min.clickedAt]));
+  return links.flatMap((link): Step[] => {
+    const at = firstClickOf.get(link.code);
+    return at ? [{ at, type: 'link_clicked', detail: { url: link.url, clicks: link.clicks } }] : [];
+  });
+}
+
 /** What became of the hand-over to the carrier, from the message and its dispatch job. */
 function dispatchOutcome(message: Message, job: { status: string } | null): DispatchOutcome {
   if (message.dispatchedAt) {
@@ -182,7 +199,7 @@ function dispatchOutcome(message: Message, job: { status: string } | null): Disp
 
 async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<Step[]> {
   const { prisma } = deps;
-  const [token, ledger, job, providerEvents, suppression, deliveries, approval, skips] = await Promise.all([
+  const [token, ledger, job, providerEvents, suppression, deliveries, approval, skips, linkClicks] = await Promise.all([
     message.tokenId
       ? prisma.accessToken.findUnique({ where: { id: message.tokenId }, select: { name: true, origin: true } })
       : null,
@@ -196,6 +213,7 @@ async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<S
     webhookDeliverySteps(deps, message.workspaceId, message.id),
     prisma.approval.findUnique({ where: { messageId: message.id } }),
     prisma.messageSenderSkip.findMany({ where: { messageId: message.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+    linkClickSteps(deps, message),
   ]);
   const debit = ledger.find((entry) => entry.kind === 'send_debit');
   const refund = ledger.find((entry) => entry.kind === 'send_refund');
@@ -259,6 +277,7 @@ async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<S
   }
   const ids = new Set([message.id, message.providerMessageId].filter(Boolean));
   steps.push(...optOutStep(suppression, (metadata) => ids.has(metadata.message_id as string)));
+  steps.push(...linkClicks);
   steps.push(...deliveries);
   return steps;
 }
@@ -300,9 +319,9 @@ async function inboundTimeline(deps: TimelineDeps, inbound: InboundMessage): Pro
 /**
  * Every step of one message of the workspace, oldest first; steps at the same instant keep the
  * order they happen in (accepted, dispatch, the carrier's reports, the outcome, refund, opt-out,
- * webhooks). Read from the records each step leaves: the message, its ledger entries, its dispatch
- * job, the provider events reconciliation linked to it, the suppression of its number and the
- * webhook deliveries about it; each is found through an index. Another workspace's id is not found.
+ * link clicks, webhooks). Read from the records each step leaves: the message, its ledger entries,
+ * its dispatch job, the provider events reconciliation linked to it, the suppression of its number,
+ * its tracked links' clicks and the webhook deliveries about it; each is found through an index. Another workspace's id is not found.
  */
 export async function messageTimeline(
   deps: TimelineDeps,
