@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaFetcher } from '../src/domain/messages/media.ts';
 import { call, eventually, startTestApp, type TestApp } from './harness.ts';
 import { tokenWithScopes } from './mcp-support.ts';
+import { customerEvents } from './inbound-support.ts';
 import { recipient, send, sendingWorkspace } from './sending-support.ts';
 
 let app: TestApp;
@@ -156,18 +157,36 @@ describe('an MMS: media_urls on a send', () => {
 });
 
 describe('an inbound MMS (sandbox)', () => {
-  it('keeps its media URLs on the inbound message and in its conversation', async () => {
+  it('keeps its media URLs on the inbound message, its message.received event and its conversation', async () => {
     const developer = await sendingWorkspace(app);
-    const mediaUrl = 'https://media.example.com/reply.jpg';
+    const mediaUrls = ['https://media.example.com/reply.jpg', 'https://media.example.com/reply.mp4'];
     const received = await call(app, 'POST', '/api/v1/sandbox/inbound-messages', {
       token: developer.token,
-      body: { from: '+14155550177', media_urls: [mediaUrl] },
+      body: { from: '+14155550177', media_urls: mediaUrls },
     });
     expect(received.status, JSON.stringify(received.body)).toBe(201);
-    expect(received.body.message).toMatchObject({ direction: 'inbound', kind: 'mms', media_urls: [mediaUrl], body: '' });
+    const { message } = received.body;
+    expect(message).toMatchObject({ direction: 'inbound', kind: 'mms', media_urls: mediaUrls, body: '' });
     const conversation = await call(app, 'GET', `/api/v1/conversations/${received.body.conversation.id}`, {
       token: developer.token,
     });
-    expect(JSON.stringify(conversation.body)).toContain(mediaUrl);
+    expect(conversation.body.messages).toEqual([expect.objectContaining({ id: message.id, kind: 'mms', media_urls: mediaUrls })]);
+    const events = await customerEvents(app, developer.workspaceId);
+    expect(events.find((event) => event.type === 'message.received')?.data).toMatchObject({
+      message: { id: message.id, body: '', media_urls: mediaUrls },
+    });
+  });
+
+  it('carries empty media_urls on the message.received event of an SMS', async () => {
+    const developer = await sendingWorkspace(app);
+    const received = await call(app, 'POST', '/api/v1/sandbox/inbound-messages', {
+      token: developer.token,
+      body: { from: '+14155550178', body: 'Just text' },
+    });
+    expect(received.body.message).toMatchObject({ kind: 'sms', media_urls: [] });
+    const events = await customerEvents(app, developer.workspaceId);
+    expect(events.find((event) => event.type === 'message.received')?.data).toMatchObject({
+      message: { body: 'Just text', media_urls: [] },
+    });
   });
 });

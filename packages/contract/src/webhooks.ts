@@ -58,7 +58,14 @@ const ZMessageReceivedData = z.object({
     id: ZId('inboundMessage').describe('Inbound message id (inb_...)'),
     from: ZE164.describe('Sender, E.164'),
     to: ZE164.describe('Your number that received it, E.164'),
-    body: z.string(),
+    body: z.string().describe('The text; empty for an MMS of media alone'),
+    media_urls: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'The media of an MMS, each URL as the carrier gave it (empty for an SMS); absent from events recorded before ' +
+          'inbound media was kept',
+      ),
     conversation_id: ZId('conversation'),
     received_at: ZTimestamp,
   }),
@@ -217,7 +224,8 @@ export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEve
       id: 'inb_example0000000000000000',
       from: '+14155550100',
       to: '+14155550199',
-      body: 'Hello!',
+      body: 'Here is the photo',
+      media_urls: ['https://media.example.com/photo.jpg'],
       conversation_id: exampleConversation.id,
       received_at: exampleAt,
     },

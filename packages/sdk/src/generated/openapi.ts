@@ -4920,7 +4920,10 @@ export type components = {
                             from: string;
                             /** @description Your number that received it, E.164 */
                             to: string;
+                            /** @description The text; empty for an MMS of media alone */
                             body: string;
+                            /** @description The media of an MMS, each URL as the carrier gave it (empty for an SMS); absent from events recorded before inbound media was kept */
+                            media_urls?: string[];
                             conversation_id: string;
                             /**
                              * Format: date-time
@@ -20207,7 +20210,10 @@ export interface operations {
                  *           "id": "inb_example0000000000000000",
                  *           "from": "+14155550100",
                  *           "to": "+14155550199",
-                 *           "body": "Hello!",
+                 *           "body": "Here is the photo",
+                 *           "media_urls": [
+                 *             "https://media.example.com/photo.jpg"
+                 *           ],
                  *           "conversation_id": "cnv_example0000000000000000",
                  *           "received_at": "2026-01-01T12:00:00.000Z"
                  *         }
@@ -20239,7 +20245,10 @@ export interface operations {
                             from: string;
                             /** @description Your number that received it, E.164 */
                             to: string;
+                            /** @description The text; empty for an MMS of media alone */
                             body: string;
+                            /** @description The media of an MMS, each URL as the carrier gave it (empty for an SMS); absent from events recorded before inbound media was kept */
+                            media_urls?: string[];
                             conversation_id: string;
                             /**
                              * Format: date-time

@@ -85,6 +85,7 @@ export async function reconcileInboundMessage(
         from,
         to,
         body: inbound.body,
+        media_urls: parsed.data.media_urls ?? [],
         conversation_id: conversation.id,
         received_at: at.toISOString(),
       },
