@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { createMediaFetcher } from '../src/domain/messages/media.ts';
 import { call, closeStarted, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { customerEvents, postSigned } from './inbound-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
@@ -275,6 +278,44 @@ describe('sending through Twilio', () => {
     );
   });
 
+  it('passes each media URL of an MMS to Twilio as a MediaUrl parameter, in order', async () => {
+    const workspace = await twilioWorkspace();
+    // A local media host, admitted as ALLOW_PRIVATE_WEBHOOK_URLS admits it: the send fetches each URL once.
+    const media = createServer((req, res) => {
+      if (req.url === '/table.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.alloc(512, 1));
+      else if (req.url === '/menu.pdf') res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4');
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(media.address() as AddressInfo).port}`;
+    const original = app.services.mediaFetcher;
+    app.services.mediaFetcher = createMediaFetcher({
+      allowPrivate: true,
+      timeoutMs: 2_000,
+      concurrency: 2,
+      bytesPerMinute: 1_048_576,
+      clock: app.clock,
+    });
+    try {
+      const mediaUrls = [`${base}/table.jpg`, `${base}/menu.pdf`];
+      const response = await call(app, 'POST', '/api/v1/messages', {
+        token: workspace.token,
+        body: { phone_number: '+14155550138', body: 'Your table', media_urls: mediaUrls },
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(202);
+      await app.services.jobs.drain();
+      const created = requestsTo('/Messages.json').at(-1)!;
+      expect(created.form.getAll('MediaUrl')).toEqual(mediaUrls);
+      expect(created.form.get('Body')).toBe('Your table');
+      expect(standIn.messages.at(-1)).toMatchObject({ to: '+14155550138', mediaUrls });
+      expect(await message(response.body.message.id)).toMatchObject({ status: 'sending', kind: 'mms' });
+    } finally {
+      app.services.mediaFetcher.close();
+      app.services.mediaFetcher = original;
+      await new Promise<void>((resolve) => media.close(() => resolve()));
+    }
+  });
+
   it('stores statuses before sent (queued, sending) and otherwise ignores them', async () => {
     const workspace = await twilioWorkspace();
     const messageId = await send(workspace, '+14155550143');
@@ -471,19 +512,31 @@ describe('POST /webhooks/twilio/incoming', () => {
     expect(await eventTypes(workspace.workspaceId)).toEqual(['conversation.created', 'message.received']);
   });
 
-  it('keeps the media URLs of an inbound MMS (NumMedia, MediaUrl0...)', async () => {
+  it('keeps the media URLs of an inbound MMS (NumMedia, MediaUrl0...) on the message, its event and its conversation', async () => {
     const workspace = await twilioWorkspace();
-    const mediaUrl = 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1';
+    const mediaUrls = ['ME1', 'ME2'].map((sid) => `https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/${sid}`);
     const answer = await standIn.receive({
       from: '+14155550162',
       to: workspace.sender,
       body: '',
-      extra: { NumMedia: '1', MediaUrl0: mediaUrl, MediaContentType0: 'image/jpeg' },
+      extra: {
+        NumMedia: '2',
+        MediaUrl0: mediaUrls[0]!,
+        MediaContentType0: 'image/jpeg',
+        MediaUrl1: mediaUrls[1]!,
+        MediaContentType1: 'video/mp4',
+      },
     }).response;
     expect(answer.status).toBe(200);
     await app.services.jobs.drain();
     const [inbound] = await app.services.prisma.inboundMessage.findMany({ where: { workspaceId: workspace.workspaceId } });
-    expect(inbound!.mediaUrls).toEqual([mediaUrl]);
+    expect(inbound!.mediaUrls).toEqual(mediaUrls);
+    const received = (await customerEvents(app, workspace.workspaceId)).find((event) => event.type === 'message.received');
+    expect(received?.data).toMatchObject({ message: { id: inbound!.id, body: '', media_urls: mediaUrls } });
+    const conversation = await call(app, 'GET', `/api/v1/conversations/${inbound!.conversationId}`, { token: workspace.token });
+    expect(conversation.body.messages).toEqual([
+      expect.objectContaining({ id: inbound!.id, direction: 'inbound', kind: 'mms', media_urls: mediaUrls }),
+    ]);
   });
 
   it('STOP, or any reply Twilio classifies as OptOutType STOP, suppresses the sender; OptOutType START lifts it', async () => {
