@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.ts';
 import { axeViolations, ensureConsoleBuilt, launchBrowser, screenshotDir, signInToConsole } from './browser-support.ts';
-import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
+import { call, closeStarted, eventually, startTestApp, type TestApp } from './harness.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
 /** The Sender pools page, and the Numbers page's type and registration of each number, in Chromium. */
@@ -45,7 +45,8 @@ const pools = async () => (await api('GET', '/api/v1/sender-pools')).sender_pool
 
 beforeAll(async () => {
   await ensureConsoleBuilt();
-  app = await startTestApp({}, { clock: systemClock });
+  // Paced, as with a real carrier: a number hands over a segment a second, so sends wait for their slot.
+  app = await startTestApp({ SENDER_PACING: 'on' }, { clock: systemClock });
   browser = await launchBrowser();
   page = browser.page;
   page.on('dialog', (dialog) => void dialog.accept());
@@ -90,7 +91,9 @@ describe('the Numbers page in Chromium', () => {
     expect(await cell(developer.senders[0]!.id, 'Type').textContent()).toBe('Local');
     expect(await cell(developer.senders[0]!.id, 'Registration').locator('.badge').textContent()).toBe('approved');
     expect(await cell(unregistered.id, 'Registration').locator('.badge').textContent()).toBe('unregistered');
+    expect(await cell(developer.senders[0]!.id, 'Pace').textContent()).toBe('1 segment a second');
     expect(await cell(rejected.id, 'Type').textContent()).toBe('Toll-free');
+    expect(await cell(rejected.id, 'Pace').textContent()).toBe('3 segments a second');
     expect(await cell(rejected.id, 'Registration').locator('.badge').textContent()).toBe('rejected');
     const reason = cell(rejected.id, 'Registration').locator('[data-reason-field="description"]');
     expect(await reason.textContent()).toContain('The description does not say what is sent');
@@ -200,5 +203,38 @@ describe('the Sender pools page in Chromium', () => {
     expect((await pools()).map((pool) => pool.name)).toEqual(['Support lines']);
     const { numbers } = await api('GET', '/api/v1/numbers');
     expect(numbers.find((number: { id: string }) => number.id === developer.senders[1]!.id).status).toBe('connected');
+  });
+
+  it("shows in a message's timeline that its sender was released and which number of the pool it went from instead", async () => {
+    const [support] = await pools();
+    const [released, kept] = developer.senders;
+    // Six sends at once on a pool of two numbers at a segment a second: the last ones wait seconds for their slot.
+    const accepted = [];
+    for (let index = 0; index < 6; index += 1) {
+      const sent = await api('POST', '/api/v1/messages', {
+        phone_number: `+1312555${2000 + index}`,
+        body: 'Your order shipped.',
+        sender_pool_id: support.id,
+      });
+      accepted.push(sent.message as { id: string; estimated_send_at: string });
+    }
+    const rows = await app.services.prisma.message.findMany({ where: { id: { in: accepted.map((message) => message.id) } } });
+    const waiting = accepted
+      .filter((message) => rows.find((row) => row.id === message.id)?.senderNumberId === released!.id)
+      .sort((a, b) => Date.parse(b.estimated_send_at) - Date.parse(a.estimated_send_at))[0]!;
+    expect(Date.parse(waiting.estimated_send_at)).toBeGreaterThan(Date.now() + 1_000);
+    await api('DELETE', `/api/v1/numbers/${released!.id}`);
+    await eventually('the waiting message to go from the kept number', async () => {
+      const row = await app.services.prisma.message.findUniqueOrThrow({ where: { id: waiting.id } });
+      return row.status === 'delivered' && row.senderNumberId === kept!.id;
+    });
+
+    await page.goto(`${app.baseUrl}/console/messages/${waiting.id}`);
+    const step = page.getByRole('list', { name: 'Timeline' }).locator('li[data-step="sender_skipped"]');
+    await step.waitFor();
+    expect(await step.locator('.step-head').textContent()).toContain(
+      `Sender changed${released!.number} was released: it goes from ${kept!.number} instead`,
+    );
+    await expectAccessible('message-sender-skipped');
   });
 });

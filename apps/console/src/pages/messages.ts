@@ -572,6 +572,15 @@ const stepLabels: Record<string, string> = {
   refund: 'Refunded',
   opt_out: 'Opt-out',
   webhook_delivery: 'Webhook delivery',
+  sender_skipped: 'Sender changed',
+};
+
+// Why failover moved a message off its sender, in words.
+const skipReasons: Record<string, string> = {
+  released: 'was released',
+  suspended: 'is suspended',
+  unregistered: 'is not registered for this traffic',
+  failing: 'is failing at the carrier',
 };
 
 const sources: Record<string, string> = {
@@ -687,6 +696,8 @@ function stepSummary(step: Step): string {
             : `by ${by.name ?? by.token_id}`;
       return `${words(step.detail.status)} ${who}`;
     }
+    case 'sender_skipped':
+      return `${step.detail.number} ${skipReasons[step.detail.reason] ?? words(step.detail.reason)}: it goes from ${step.detail.moved_to} instead`;
     case 'webhook_delivery':
       return [text(step.detail.event_type), webhookOutcomes[text(step.detail.status)] ?? text(step.detail.status)]
         .filter(Boolean)

@@ -10,6 +10,10 @@ type Available = Awaited<ReturnType<typeof api.numbers.searchAvailable.query>>['
 const statusBadges: Record<OwnedNumber['status'], string> = { connected: 'succeeded', releasing: 'pending', released: 'failed' };
 const typeLabels: Record<OwnedNumber['type'], string> = { local: 'Local', toll_free: 'Toll-free' };
 
+/** The segments a second the carrier takes from a number: its sends are handed over at this pace. */
+const pace = (perSecond: number) =>
+  `${perSecond.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${perSecond === 1 ? 'segment' : 'segments'} a second`;
+
 /**
  * A number's label, changed in place: the form replaces the label until saved or canceled, then the
  * button comes back with the focus (as it has for a number just bought, `focused`).
@@ -146,7 +150,7 @@ export function NumbersPage() {
             <Empty title="No numbers yet">Search above and buy one to start sending.</Empty>
           ) : (
             <Table
-              headings={['Number', 'Name', 'Type', 'Status', 'Registration', 'Bought', 'Actions']}
+              headings={['Number', 'Name', 'Type', 'Status', 'Registration', 'Pace', 'Bought', 'Actions']}
               rows={numbers}
               rowKey={(number) => number.id}
               rowProps={(number) => ({ 'data-number-id': number.id })}
@@ -159,6 +163,7 @@ export function NumbersPage() {
                   <RegistrationStatus status={number.registration.status} />
                   <RegistrationReasons reasons={number.registration.reasons} />
                 </div>,
+                pace(number.throughput_per_second),
                 <Time iso={number.created_at} />,
                 number.status === 'connected' ? (
                   <div class="actions">
