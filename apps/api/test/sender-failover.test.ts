@@ -120,7 +120,9 @@ describe('sender failover', () => {
     await app.services.jobs.drain();
     for (const message of onFailing) {
       expect(await messageRow(message.id)).toMatchObject({ status: 'delivered', senderNumberId: healthy.id });
-      expect((await timeline(workspace.token, message.id)).filter((step) => step.type === 'sender_skipped')).toEqual([
+      const steps = await timeline(workspace.token, message.id);
+      expect(steps.find((step) => step.type === 'accepted')?.detail.sender_number).toBe(failing.number);
+      expect(steps.filter((step) => step.type === 'sender_skipped')).toEqual([
         expect.objectContaining({ detail: { number: failing.number, reason: 'failing', moved_to: healthy.number } }),
       ]);
     }

@@ -231,7 +231,8 @@ async function outboundTimeline(deps: TimelineDeps, message: Message): Promise<S
         token_origin: token?.origin ?? null,
         campaign_id: campaign ? stringOrNull(metadata.campaign_id) : null,
         campaign_stage_id: campaign ? stringOrNull(metadata.stage_id) : null,
-        sender_number: message.senderNumber,
+        // Accepted from the first number failover skipped, if any: the message names only its latest.
+        sender_number: skips[0]?.number ?? message.senderNumber,
         segments: message.segments,
         cost_cents: message.costCents,
         debited_cents: debit ? -debit.amountCents : 0,
