@@ -119,7 +119,12 @@ describe('sender failover', () => {
     app.clock.advance(waitMs);
     await app.services.jobs.drain();
     for (const message of onFailing) {
-      expect(await messageRow(message.id)).toMatchObject({ status: 'delivered', senderNumberId: healthy.id });
+      // Handed over: no longer an estimate.
+      expect(await messageRow(message.id)).toMatchObject({
+        status: 'delivered',
+        senderNumberId: healthy.id,
+        estimatedSendAt: null,
+      });
       const steps = await timeline(workspace.token, message.id);
       expect(steps.find((step) => step.type === 'accepted')?.detail.sender_number).toBe(failing.number);
       expect(steps.filter((step) => step.type === 'sender_skipped')).toEqual([

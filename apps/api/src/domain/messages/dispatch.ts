@@ -158,7 +158,7 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
     }
     const claimed = await deps.prisma.message.updateMany({
       where: { id: messageId, status: message.status },
-      data: { status: 'sending', dispatchedAt: at, updatedAt: at },
+      data: { status: 'sending', dispatchedAt: at, updatedAt: at, estimatedSendAt: null },
     });
     if (claimed.count === 0) return;
   }
