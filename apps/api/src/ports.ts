@@ -2,6 +2,7 @@ import type { LookupFunction } from 'node:net';
 import type { Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { Db, PrismaClient, SqlClient } from '@textline/db';
+import type { TMessagingSettings } from '@textline/contract';
 import type { Authenticator } from './auth/authenticator.ts';
 import type { Config } from './config.ts';
 import type { WebhookSender } from './domain/customer-webhooks/sender.ts';
@@ -9,6 +10,7 @@ import type { MediaFetcher } from './domain/messages/media.ts';
 import type { AcceptQueue } from './domain/messages/accept-queue.ts';
 import type { QueueName } from './jobs/queues.ts';
 import type { Clock } from './lib/clock.ts';
+import type { ReadThroughCache } from './lib/read-through-cache.ts';
 import type { Logger } from './lib/logger.ts';
 import type { KeyedLimiter } from './limits/keyed-limiter.ts';
 import type { SenderPace } from './limits/sender-pace.ts';
@@ -34,6 +36,11 @@ export type Services = {
   log: Logger;
   redis: Redis | undefined;
   authenticator: Authenticator;
+  /**
+   * Each workspace's messaging settings as its sends read them (readMessagingSettings), kept for
+   * TOKEN_CACHE_MS: a change reaches this process's sends at once, other processes' within that time.
+   */
+  messagingSettings: ReadThroughCache<TMessagingSettings>;
   /** Every rate limit's token buckets (send rate, account creation, sign-in failures, OAuth registration). */
   rateLimiter: KeyedLimiter;
   /** Each sender number's pace at the carrier, shared by every worker (SENDER_PACING). */

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Services } from './ports.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createMessagingSettingsCache } from './domain/compliance/messaging-settings.ts';
 import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { resolveSecrets, resolveSharedSecrets } from './lib/secrets.ts';
@@ -86,6 +87,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     log,
     redis,
     authenticator: createAuthenticator({ prisma: db.prisma, sql: db.sql, log }, clock, config.tokenCacheMs),
+    messagingSettings: createMessagingSettingsCache({ config, prisma: db.prisma, clock }, config.tokenCacheMs),
     rateLimiter: redis ? redisKeyedLimiter(redis, clock, config.redisKeyPrefix) : memoryKeyedLimiter(clock),
     senderPace: redis ? redisSenderPace(redis, clock, config.redisKeyPrefix) : memorySenderPace(clock),
     // FUNDING_PROVIDER has one value today; a real stablecoin processor is selected here.

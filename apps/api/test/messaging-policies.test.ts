@@ -246,7 +246,7 @@ describe('allowed hours', () => {
 });
 
 describe('destinations', () => {
-  it('refuses a country outside allowed_countries with a fix naming the setting, until it is allowed', async () => {
+  it('refuses a country outside allowed_countries with a fix naming the setting, while it is not allowed', async () => {
     app.clock.set(WEDNESDAY_1230_UTC);
     const workspace = await sendingWorkspace(app);
     const paris = '+33612345678';
@@ -258,8 +258,11 @@ describe('destinations', () => {
       fix: expect.stringContaining('allowed_countries'),
     });
     expect(await app.services.prisma.message.count({ where: { workspaceId: workspace.workspaceId } })).toBe(0);
+    // Sends read the settings through a cache; a change applies to the very next send.
     await settings(workspace, 'PATCH', { allowed_countries: ['US', 'FR'] });
     expect((await send(app, workspace.token, sms({ phone_number: paris }))).status).toBe(202);
+    await settings(workspace, 'PATCH', { allowed_countries: ['US'] });
+    expect((await send(app, workspace.token, sms({ phone_number: paris }))).status).toBe(422);
   });
 });
 

@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { acceptDryRun, type AcceptParameters, type AcceptRow } from '../src/domain/messages/accept-queue.ts';
 import { acceptBatch } from '../src/domain/messages/accept-queue.sql.ts';
 import { acceptParametersOf, type SendRequest } from '../src/domain/messages/send.ts';
+import { createMessagingSettingsCache } from '../src/domain/compliance/messaging-settings.ts';
 import { manualClock } from '../src/lib/clock.ts';
 import { sandboxLookup } from '../src/providers/sandbox/lookup.ts';
 import { newId } from '../src/lib/crypto.ts';
@@ -226,6 +227,7 @@ async function parametersOf(
       hashIp: (text) => text,
       selfUrl: { current: undefined },
       mediaFetcher: noMedia,
+      messagingSettings: createMessagingSettingsCache({ config, prisma: db.prisma, clock }, 0),
       messagingProvider: { label: 'sandbox', lookupNumber: async (number) => sandboxLookup(number) },
     },
     { workspaceId: workspace.workspaceId, tokenId: workspace.tokenId, tokenSpendCapped: true, approval },

@@ -3,6 +3,7 @@ import { isScope, type Scope, type TApprovalRule } from '@textline/contract';
 import type { Clock } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import type { Logger } from '../lib/logger.ts';
+import { createReadThroughCache } from '../lib/read-through-cache.ts';
 import { tokenByHash } from './authenticator.sql.ts';
 import { createTokenUseRecorder } from './token-use.ts';
 import { legacyKeyPattern, tokenPattern } from './tokens.ts';
@@ -89,14 +90,11 @@ type Ancestors = { id: string; send_rate_tier: string | null }[] | null;
  * with a token that is not cached share one look-up.
  */
 export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient; log: Logger }, clock: Clock, cacheMs: number) {
-  type Cached = { context: AuthContext & { expiresAt: number }; revoked: boolean; cachedUntil: number };
-  const cache = new Map<string, Cached>();
-  const lookUps = new Map<string, Promise<Cached | undefined>>();
+  type Cached = { context: AuthContext & { expiresAt: number }; revoked: boolean };
   // Off the request path: a use is noted in memory and written later (last_used_at).
   const uses = createTokenUseRecorder(deps, clock);
 
   async function lookUp(tokenHash: string): Promise<Cached | undefined> {
-    const now = clock.now();
     const [row] = await queryRows(deps.sql, tokenByHash, [tokenHash]);
     if (!row) return undefined;
     return {
@@ -119,35 +117,10 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
         })),
       },
       revoked: row.revoked_at !== null,
-      cachedUntil: now + cacheMs,
     };
   }
 
-  function remember(tokenHash: string, entry: Cached | undefined): void {
-    if (!entry) cache.delete(tokenHash);
-    else if (cacheMs > 0) {
-      if (cache.size > 50_000) cache.clear();
-      cache.set(tokenHash, entry);
-    }
-  }
-
-  function load(tokenHash: string): Promise<Cached | undefined> {
-    const hit = cache.get(tokenHash);
-    if (hit && hit.cachedUntil > clock.now()) return Promise.resolve(hit);
-    const shared = lookUps.get(tokenHash);
-    if (shared) return shared;
-    const started: Promise<Cached | undefined> = lookUp(tokenHash)
-      .then((entry) => {
-        // Unless forget() ran meanwhile: this answer may be older than a revocation.
-        if (lookUps.get(tokenHash) === started) remember(tokenHash, entry);
-        return entry;
-      })
-      .finally(() => {
-        if (lookUps.get(tokenHash) === started) lookUps.delete(tokenHash);
-      });
-    lookUps.set(tokenHash, started);
-    return started;
-  }
+  const lookUps = createReadThroughCache<Cached | undefined>({ ttlMs: cacheMs, maxEntries: 50_000, clock, load: lookUp });
 
   return {
     /** OAuth access tokens are issued for the MCP resource (RFC 8707) and refused everywhere else. */
@@ -156,7 +129,7 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
       if (credential === undefined) return { ok: false, reason: 'missing' };
       if (legacyKeyPattern.test(credential)) return { ok: false, reason: 'legacy_key' };
       if (!tokenPattern.test(credential)) return { ok: false, reason: 'malformed' };
-      const entry = await load(sha256Hex(credential));
+      const entry = await lookUps.get(sha256Hex(credential));
       if (!entry) return { ok: false, reason: 'unknown' };
       if (entry.revoked) return { ok: false, reason: 'revoked' };
       if (entry.context.expiresAt <= clock.now()) return { ok: false, reason: 'expired' };
@@ -182,13 +155,7 @@ export function createAuthenticator(deps: { prisma: PrismaClient; sql: SqlClient
 
     /** Drops cached and pending look-ups so a revocation in this process applies at once. */
     forget(tokenHash?: string) {
-      if (tokenHash) {
-        cache.delete(tokenHash);
-        lookUps.delete(tokenHash);
-      } else {
-        cache.clear();
-        lookUps.clear();
-      }
+      lookUps.forget(tokenHash);
     },
   };
 }

@@ -45,7 +45,17 @@ import { type ContactFields, renderTemplate, snippetNames } from './templates.ts
 
 export type CampaignDeps = Pick<
   Services,
-  'prisma' | 'acceptQueue' | 'clock' | 'config' | 'log' | 'jobs' | 'messagingProvider' | 'hashIp' | 'selfUrl' | 'mediaFetcher'
+  | 'prisma'
+  | 'acceptQueue'
+  | 'clock'
+  | 'config'
+  | 'log'
+  | 'jobs'
+  | 'messagingProvider'
+  | 'hashIp'
+  | 'selfUrl'
+  | 'mediaFetcher'
+  | 'messagingSettings'
 > &
   Partial<Pick<Services, 'live'>>;
 

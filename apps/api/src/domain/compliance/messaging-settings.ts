@@ -2,6 +2,7 @@ import { queryRowsIn } from '@textline/db';
 import { AppError, type TMessagingSettings, type TMessagingSettingsPatch, ZMessagingSettings } from '@textline/contract';
 import type { Prisma } from '@textline/db';
 import type { Services } from '../../ports.ts';
+import { createReadThroughCache, type ReadThroughCache } from '../../lib/read-through-cache.ts';
 import { lockWorkspaceSettings } from '../workspace-lock.sql.ts';
 
 type SettingsPatch = TMessagingSettingsPatch;
@@ -43,13 +44,29 @@ export async function readMessagingSettings(
   return { ...merged(defaults, stored), updated_at: row.updatedAt.toISOString() };
 }
 
+/**
+ * What every send reads the settings through (Services.messagingSettings): kept per workspace for
+ * `ttlMs`, so a send costs no query for them; updateSettings drops its workspace's entry.
+ */
+export function createMessagingSettingsCache(
+  deps: Pick<Services, 'config' | 'prisma' | 'clock'>,
+  ttlMs: number,
+): ReadThroughCache<TMessagingSettings> {
+  return createReadThroughCache({
+    ttlMs,
+    maxEntries: 50_000,
+    clock: deps.clock,
+    load: (workspaceId) => readMessagingSettings(deps, workspaceId),
+  });
+}
+
 /** Applies a PATCH: the fields given replace the stored ones (quiet_hours and pumping_guard field by field). */
 export async function updateSettings(
-  deps: Pick<Services, 'config' | 'prisma' | 'clock'>,
+  deps: Pick<Services, 'config' | 'prisma' | 'clock' | 'messagingSettings'>,
   workspaceId: string,
   patch: SettingsPatch,
 ): Promise<TMessagingSettings> {
-  return deps.prisma.$transaction(async (tx) => {
+  const updated = await deps.prisma.$transaction(async (tx) => {
     // The workspace row's lock orders concurrent changes (the first has no settings row to lock), so
     // neither loses the other's fields; a send holds the same lock only for its own statement.
     await queryRowsIn(tx, lockWorkspaceSettings, [workspaceId]);
@@ -77,4 +94,7 @@ export async function updateSettings(
     });
     return { ...next, updated_at: updatedAt.toISOString() };
   });
+  // This process's sends apply the change at once; other processes' within their cache's time.
+  deps.messagingSettings.forget(workspaceId);
+  return updated;
 }

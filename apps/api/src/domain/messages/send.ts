@@ -17,7 +17,6 @@ import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { sameStateAreaCodes } from '../../lib/nanp-states.ts';
 import { countryOf, toE164 } from '../../lib/phone.ts';
-import { readMessagingSettings } from '../compliance/messaging-settings.ts';
 import { sendPolicies } from '../compliance/send-policies.ts';
 import { insufficientBalance } from '../ledger.ts';
 import type { Services } from '../../ports.ts';
@@ -87,7 +86,10 @@ export type SendResult = { message: TMessageAccepted; replayed: boolean };
  * What building a send's parameters reads: the settings, templates, the link codes' HMAC and base
  * URL, the media fetcher, and a line-type lookup when landlines are refused.
  */
-export type ParameterDeps = Pick<Services, 'clock' | 'config' | 'prisma' | 'hashIp' | 'selfUrl' | 'mediaFetcher'> & {
+export type ParameterDeps = Pick<
+  Services,
+  'clock' | 'config' | 'prisma' | 'hashIp' | 'selfUrl' | 'mediaFetcher' | 'messagingSettings'
+> & {
   messagingProvider: Pick<Services['messagingProvider'], 'label' | 'lookupNumber'>;
 };
 
@@ -283,7 +285,7 @@ export async function shapeSend(
   options: SendOptions,
 ): Promise<{ parameters: AcceptParameters; refusals: AppError[] }> {
   const parameters = await shapedRequest(deps, sender, request, options);
-  const settings = options.settings ?? (await readMessagingSettings(deps, sender.workspaceId));
+  const settings = options.settings ?? (await deps.messagingSettings.get(sender.workspaceId));
   const policies = await sendPolicies(deps, settings, {
     phoneNumber: parameters.phone_number,
     at: (parameters.send_at ?? parameters.now).getTime(),
