@@ -151,6 +151,8 @@ DECLARE
   inserted_id TEXT;
   sender RECORD;
   sender_is_sticky BOOLEAN;
+  -- The recipient has a sticky sender here: it was messaged before (rule 5 need not look).
+  r_known_recipient BOOLEAN;
   -- Rule 4 applies to this send: an unnamed sender is chosen among approved registrations first.
   r_registration_required BOOLEAN;
   spent_today INTEGER;
@@ -218,6 +220,7 @@ BEGIN
       r_pool_id := v_default_pool;
     END IF;
     sender_is_sticky := TRUE;
+    r_known_recipient := FALSE;
     r_chosen_pool_id := NULL;
     IF r_from IS NOT NULL THEN
       SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at INTO sender
@@ -253,6 +256,7 @@ BEGIN
       WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND p.status = 'connected'
         AND (p.failing_until IS NULL OR p.failing_until <= r_now)
         AND NOT (r_registration_required AND p.registration_status <> 'approved');
+      r_known_recipient := FOUND;
       IF NOT FOUND THEN
         sender_is_sticky := FALSE;
         SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at INTO sender
@@ -305,8 +309,9 @@ BEGIN
       failing := array_append(failing, 'sender_not_registered');
     END IF;
     -- Rule 5 counts the block's first sends of the hour (at most its hundred numbers) only for a
-    -- recipient never messaged: any other send pays one index probe per table.
-    IF request ? 'pumping_guard_max' AND (v_dry_run OR failing = '{}')
+    -- recipient never messaged: a recipient with a sticky sender is known without a look; any other
+    -- send pays one index probe per table.
+    IF request ? 'pumping_guard_max' AND (v_dry_run OR failing = '{}') AND NOT r_known_recipient
        AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.workspace_id = v_workspace_id AND m.phone_number = r_phone_number)
        AND NOT EXISTS (SELECT 1 FROM inbound_messages i WHERE i.workspace_id = v_workspace_id AND i.from_number = r_phone_number) THEN
       r_block := left(r_phone_number, length(r_phone_number) - 2);
