@@ -43,7 +43,7 @@ export type Services = {
   messagingSettings: ReadThroughCache<TMessagingSettings>;
   /** Every rate limit's token buckets (send rate, account creation, sign-in failures, OAuth registration). */
   rateLimiter: KeyedLimiter;
-  /** Each sender number's pace at the carrier, shared by every worker (SENDER_PACING). */
+  /** Each sender number's pace at the carrier (SENDER_PACING) and each webhook endpoint's max_per_second, shared by every worker. */
   senderPace: SenderPace;
   fundingProvider: FundingProvider;
   messagingProvider: MessagingProvider;

@@ -69,6 +69,8 @@ describe('webhook endpoints: POST /api/v1/webhook-endpoints, GET /api/v1/webhook
       event_types: ['message.failed'],
       enabled: true,
       disabled_reason: null,
+      max_per_second: null,
+      ordering: 'none',
       created_by: {
         kind: 'token',
         name: 'test',

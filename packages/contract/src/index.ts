@@ -135,6 +135,7 @@ export {
   customerEventJsonSchema,
   webhookDeliveryStatuses,
   webhookEndpointCreatorKinds,
+  webhookEndpointOrderings,
   ZCustomerEvent,
   ZCustomerEventType,
   ZEventEnvelope,
@@ -158,6 +159,7 @@ export type {
   TWebhookEndpointCreator,
   TWebhookEndpointHealth,
   TWebhookEndpointHour,
+  WebhookEndpointOrdering,
 } from './webhooks.ts';
 export { webhookRecoveryWindowDays } from './operations/webhooks.ts';
 export { ZConsoleSession } from './operations/console.ts';

@@ -359,6 +359,10 @@ export const ZWebhookEndpointCreator = z
   .describe('Who created the endpoint; null for endpoints created before creators were recorded');
 export type TWebhookEndpointCreator = z.infer<typeof ZWebhookEndpointCreator>;
 
+/** How an endpoint orders the events it receives (ZWebhookEndpoint's ordering). */
+export const webhookEndpointOrderings = ['none', 'per_message'] as const;
+export type WebhookEndpointOrdering = (typeof webhookEndpointOrderings)[number];
+
 export const ZWebhookEndpoint = z.object({
   id: ZId('webhookEndpoint'),
   url: z.string(),
@@ -371,6 +375,17 @@ export const ZWebhookEndpoint = z.object({
     .describe(
       'Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that ' +
         'created it was revoked; cleared when it is enabled again',
+    ),
+  max_per_second: z
+    .number()
+    .int()
+    .nullable()
+    .describe('At most this many requests a second to the endpoint, across every worker; null: no limit'),
+  ordering: z
+    .enum(webhookEndpointOrderings)
+    .describe(
+      "per_message: each message's events are sent in their sequence order, an earlier one still failing holds the " +
+        "later ones of that message (other messages' events keep flowing); none: each event as soon as it can be sent",
     ),
   created_by: ZWebhookEndpointCreator.nullable(),
   health: ZWebhookEndpointHealth,

@@ -5,7 +5,9 @@ import type { Clock } from '../lib/clock.ts';
  * Each sender number's pace at the carrier: the instant the number is free for its next segment,
  * shared by every worker process (in Redis in the scaled mode). A hand-off takes the number's next
  * free instant and moves it on by the time its segments take at the number's throughput, so no two
- * hand-offs of one number are closer than that, whichever processes make them.
+ * hand-offs of one number are closer than that, whichever processes make them. A webhook endpoint's
+ * max_per_second takes its turns from the same gate, keyed by the endpoint's id (whe_, never a
+ * number's pn_).
  */
 export type SenderPace = {
   /**

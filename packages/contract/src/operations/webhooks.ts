@@ -11,6 +11,7 @@ import {
   ZWebhookDeliveryDetail,
   ZWebhookEndpoint,
   ZWebhookEndpointHour,
+  webhookEndpointOrderings,
 } from '../webhooks.ts';
 
 /** How far back a recovery reaches: failed deliveries older than this are not sent again. */
@@ -30,6 +31,18 @@ const ZEndpointUrl = z
   );
 const ZDescription = z.string().trim().max(200).describe('Notes for your team, at most 200 characters');
 const ZEventTypes = z.array(ZCustomerEventType).max(20).describe('Event types to send; empty means all');
+const ZMaxPerSecond = z
+  .number()
+  .int()
+  .min(1)
+  .max(1000)
+  .describe('At most this many requests a second to the endpoint, across every worker (1-1000); without it, no limit');
+const ZOrdering = z
+  .enum(webhookEndpointOrderings)
+  .describe(
+    "per_message: each message's events arrive in their sequence order, and one still failing holds the later events " +
+      'of its message only; none (default): each event as soon as it can be sent',
+  );
 const ZInstant = z.iso.datetime({ offset: true }).describe('ISO 8601 timestamp, e.g. 2026-11-21T10:00:00Z');
 
 const endpointOutput = z.object({ endpoint: ZWebhookEndpoint });
@@ -78,6 +91,8 @@ export const createWebhookEndpoint = defineOperation({
     description: ZDescription.optional(),
     event_types: ZEventTypes.optional(),
     enabled: z.boolean().optional().describe('Whether events are sent to it (default true)'),
+    max_per_second: ZMaxPerSecond.optional(),
+    ordering: ZOrdering.optional(),
   }),
   output: endpointOutput,
   successStatus: 201,
@@ -89,7 +104,8 @@ export const createWebhookEndpoint = defineOperation({
     description:
       'Register an https URL to receive customer webhook events (message.sent, message.delivered, message.failed, ' +
       'message.received, conversation.created, conversation.updated, opt_out.created), optionally only some types. ' +
-      'Then get_webhook_endpoint_secret for the whsec_ secret that verifies signatures, and send_test_webhook.',
+      'Then get_webhook_endpoint_secret for the whsec_ secret that verifies signatures, and send_test_webhook. ' +
+      "max_per_second caps the request rate; ordering per_message sends each message's events in sequence order.",
     readOnly: false,
     destructive: false,
   },
@@ -126,7 +142,7 @@ export const updateWebhookEndpoint = defineOperation({
   auth: writeScope,
   summary: 'Update a webhook endpoint',
   description:
-    'Changes the URL, description, event types or enabled flag; only the fields given change. Enabling an endpoint ' +
+    'Changes the URL, description, event types, enabled flag, max_per_second or ordering; only the fields given change. Enabling an endpoint ' +
     'the service disabled clears disabled_reason and starts a fresh failure window.',
   tags: endpointTags,
   input: z.strictObject({
@@ -135,6 +151,8 @@ export const updateWebhookEndpoint = defineOperation({
     description: ZDescription.optional(),
     event_types: ZEventTypes.optional(),
     enabled: z.boolean().optional().describe('false stops sending; true resumes it'),
+    max_per_second: ZMaxPerSecond.nullable().optional().describe('1-1000 requests a second; null removes the limit'),
+    ordering: ZOrdering.optional(),
   }),
   output: endpointOutput,
   successStatus: 200,
@@ -144,7 +162,7 @@ export const updateWebhookEndpoint = defineOperation({
     name: 'update_webhook_endpoint',
     title: 'Update webhook endpoint',
     description:
-      'Change a webhook endpoint: url, description, event_types, or enabled (true re-enables an endpoint the service ' +
+      'Change a webhook endpoint: url, description, event_types, max_per_second, ordering, or enabled (true re-enables an endpoint the service ' +
       'disabled after 5 days of failures; then recover_webhook_endpoint resends what failed). Only fields given change.',
     readOnly: false,
     destructive: false,

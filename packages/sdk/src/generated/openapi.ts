@@ -892,7 +892,7 @@ export type paths = {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the URL, description, event types or enabled flag; only the fields given change. Enabling an endpoint the service disabled clears disabled_reason and starts a fresh failure window.
+         * @description Changes the URL, description, event types, enabled flag, max_per_second or ordering; only the fields given change. Enabling an endpoint the service disabled clears disabled_reason and starts a fresh failure window.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -4428,6 +4428,13 @@ export type components = {
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
+                /** @description At most this many requests a second to the endpoint, across every worker; null: no limit */
+                max_per_second: number | null;
+                /**
+                 * @description per_message: each message's events are sent in their sequence order, an earlier one still failing holds the later ones of that message (other messages' events keep flowing); none: each event as soon as it can be sent
+                 * @enum {string}
+                 */
+                ordering: "none" | "per_message";
                 created_by: {
                     /**
                      * @description console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token
@@ -4485,6 +4492,13 @@ export type components = {
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
+                /** @description At most this many requests a second to the endpoint, across every worker; null: no limit */
+                max_per_second: number | null;
+                /**
+                 * @description per_message: each message's events are sent in their sequence order, an earlier one still failing holds the later ones of that message (other messages' events keep flowing); none: each event as soon as it can be sent
+                 * @enum {string}
+                 */
+                ordering: "none" | "per_message";
                 created_by: {
                     /**
                      * @description console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token
@@ -4540,6 +4554,13 @@ export type components = {
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
+                /** @description At most this many requests a second to the endpoint, across every worker; null: no limit */
+                max_per_second: number | null;
+                /**
+                 * @description per_message: each message's events are sent in their sequence order, an earlier one still failing holds the later ones of that message (other messages' events keep flowing); none: each event as soon as it can be sent
+                 * @enum {string}
+                 */
+                ordering: "none" | "per_message";
                 created_by: {
                     /**
                      * @description console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token
@@ -4595,6 +4616,13 @@ export type components = {
                 enabled: boolean;
                 /** @description Why the service disabled the endpoint: every attempt failed for 5 days, or the delegated or OAuth token that created it was revoked; cleared when it is enabled again */
                 disabled_reason: string | null;
+                /** @description At most this many requests a second to the endpoint, across every worker; null: no limit */
+                max_per_second: number | null;
+                /**
+                 * @description per_message: each message's events are sent in their sequence order, an earlier one still failing holds the later ones of that message (other messages' events keep flowing); none: each event as soon as it can be sent
+                 * @enum {string}
+                 */
+                ordering: "none" | "per_message";
                 created_by: {
                     /**
                      * @description console: the signed-in console; token: a txt_ token; oauth_client: an OAuth client's access token
@@ -13391,6 +13419,13 @@ export interface operations {
                     event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                     /** @description Whether events are sent to it (default true) */
                     enabled?: boolean;
+                    /** @description At most this many requests a second to the endpoint, across every worker (1-1000); without it, no limit */
+                    max_per_second?: number;
+                    /**
+                     * @description per_message: each message's events arrive in their sequence order, and one still failing holds the later events of its message only; none (default): each event as soon as it can be sent
+                     * @enum {string}
+                     */
+                    ordering?: "none" | "per_message";
                 };
             };
         };
@@ -13692,6 +13727,13 @@ export interface operations {
                     event_types?: ("message.sent" | "message.delivered" | "message.failed" | "message.received" | "message.approval_requested" | "message.approval_resolved" | "message.link_clicked" | "conversation.created" | "conversation.updated" | "opt_out.created" | "brand.updated" | "use_case.updated" | "number.registration_updated")[];
                     /** @description false stops sending; true resumes it */
                     enabled?: boolean;
+                    /** @description 1-1000 requests a second; null removes the limit */
+                    max_per_second?: number | null;
+                    /**
+                     * @description per_message: each message's events arrive in their sequence order, and one still failing holds the later events of its message only; none (default): each event as soon as it can be sent
+                     * @enum {string}
+                     */
+                    ordering?: "none" | "per_message";
                 };
             };
         };

@@ -61,7 +61,13 @@ function attemptView(attempt: WebhookAttempt): TWebhookAttempt {
 /** The message an event reports (message.* events), which deliveries can be searched by. */
 export function messageIdOf(data: TCustomerEventData): string | null {
   if ('message' in data) return data.message.id;
+  if ('approval' in data) return data.approval.message.id;
   return 'message_id' in data ? data.message_id : null;
+}
+
+/** The event's place among its message's events, which per_message ordering follows; null for other events. */
+export function sequenceOf(data: TCustomerEventData): number | null {
+  return 'sequence' in data && typeof data.sequence === 'number' ? data.sequence : null;
 }
 
 /**
@@ -71,7 +77,7 @@ export function messageIdOf(data: TCustomerEventData): string | null {
 export async function enqueueWebhookDeliveries(
   tx: JobTransaction,
   endpoints: { id: string }[],
-  event: { id: string; workspaceId: string; type: string; messageId: string | null },
+  event: { id: string; workspaceId: string; type: string; messageId: string | null; sequence: number | null },
   now: Date,
 ): Promise<void> {
   if (endpoints.length === 0) return;
@@ -82,6 +88,7 @@ export async function enqueueWebhookDeliveries(
     eventId: event.id,
     eventType: event.type,
     messageId: event.messageId,
+    sequence: event.sequence,
     nextRetryAt: now,
     createdAt: now,
     updatedAt: now,

@@ -3,8 +3,11 @@ import { performance } from 'node:perf_hooks';
 /** An endpoint whose answer took longer than this, or whose oldest request in flight has waited longer, is slow. */
 const SLOW_MS = 1_000;
 
-/** Frees the slot taken once the endpoint has answered, saying whether it accepted (2xx), or the request failed. */
-export type ReleaseSlot = (accepted: boolean) => void;
+/**
+ * Frees the slot taken once the endpoint has answered, saying whether it accepted (2xx), or the
+ * request failed; undefined when no request was made (the endpoint's pace put it off).
+ */
+export type ReleaseSlot = (accepted: boolean | undefined) => void;
 
 /**
  * How many requests one worker process has in flight to each endpoint, so that a slow endpoint
@@ -51,8 +54,10 @@ export function createEndpointGates(options: { base: number; max: number }) {
       released = true;
       const started = gate.inFlight.get(token) ?? performance.now();
       gate.inFlight.delete(token);
-      gate.lastAnswerSlow = performance.now() - started > SLOW_MS;
-      gate.lastAnswerAccepted = accepted;
+      if (accepted !== undefined) {
+        gate.lastAnswerSlow = performance.now() - started > SLOW_MS;
+        gate.lastAnswerAccepted = accepted;
+      }
       admit(endpointId, gate);
     };
   }

@@ -5,6 +5,7 @@ import {
   type TWebhookEndpointCreator,
   type TWebhookEndpointHealth,
   type TWebhookEndpointHour,
+  type WebhookEndpointOrdering,
 } from '@textline/contract';
 import { executeIn, type Prisma, queryRowsIn, type RowOf, type WebhookEndpoint } from '@textline/db';
 import type { AuthContext } from '../../auth/authenticator.ts';
@@ -91,6 +92,9 @@ function endpointView(endpoint: WebhookEndpoint, health: TWebhookEndpointHealth)
     event_types: endpoint.eventTypes as CustomerEventType[],
     enabled: endpoint.enabled,
     disabled_reason: endpoint.disabledReason,
+    max_per_second: endpoint.maxPerSecond,
+    // The column holds only these values (schema.prisma).
+    ordering: endpoint.ordering as WebhookEndpointOrdering,
     // Written by createEndpoint from a TWebhookEndpointCreator.
     created_by: endpoint.createdBy as TWebhookEndpointCreator | null,
     health,
@@ -187,6 +191,8 @@ export async function createEndpoint(
     description?: string | undefined;
     event_types?: CustomerEventType[] | undefined;
     enabled?: boolean | undefined;
+    max_per_second?: number | undefined;
+    ordering?: WebhookEndpointOrdering | undefined;
   },
 ): Promise<TWebhookEndpoint> {
   const now = new Date(deps.clock.now());
@@ -201,6 +207,8 @@ export async function createEndpoint(
         description: input.description ?? '',
         eventTypes: [...new Set(input.event_types ?? [])],
         enabled: input.enabled ?? true,
+        maxPerSecond: input.max_per_second ?? null,
+        ordering: input.ordering ?? 'none',
         secret: newSigningSecret(),
         createdByTokenId: createdBy.token_id,
         createdBy,
@@ -237,6 +245,8 @@ export async function updateEndpoint(
     description?: string | undefined;
     event_types?: CustomerEventType[] | undefined;
     enabled?: boolean | undefined;
+    max_per_second?: number | null | undefined;
+    ordering?: WebhookEndpointOrdering | undefined;
   },
 ): Promise<TWebhookEndpoint> {
   const existing = await findEndpoint(deps, caller.workspaceId, input.id);
@@ -252,6 +262,8 @@ export async function updateEndpoint(
         ...(input.description !== undefined && { description: input.description }),
         ...(input.event_types !== undefined && { eventTypes: [...new Set(input.event_types)] }),
         ...(input.enabled !== undefined && { enabled: input.enabled, disabledReason: null }),
+        ...(input.max_per_second !== undefined && { maxPerSecond: input.max_per_second }),
+        ...(input.ordering !== undefined && { ordering: input.ordering }),
         // A re-enabled endpoint starts a fresh failure window.
         ...(reenabled && { failingSince: null }),
         updatedAt: new Date(deps.clock.now()),

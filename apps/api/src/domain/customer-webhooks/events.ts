@@ -3,7 +3,7 @@ import { type Message, queryRowsIn } from '@textline/db';
 import { publishAfterCommit, type JobTransaction } from '../../jobs/enqueue.ts';
 import type { LiveChange } from '../../live/changes.ts';
 import { newId } from '../../lib/crypto.ts';
-import { enqueueWebhookDeliveries, messageIdOf } from './deliveries.ts';
+import { enqueueWebhookDeliveries, messageIdOf, sequenceOf } from './deliveries.ts';
 import * as sql from './events.sql.ts';
 
 /**
@@ -28,7 +28,13 @@ export async function recordCustomerEvent<TType extends CustomerEventType>(
   await enqueueWebhookDeliveries(
     tx,
     endpoints,
-    { id, workspaceId: event.workspaceId, type: event.type, messageId: messageIdOf(event.data) },
+    {
+      id,
+      workspaceId: event.workspaceId,
+      type: event.type,
+      messageId: messageIdOf(event.data),
+      sequence: sequenceOf(event.data),
+    },
     event.at,
   );
   const change = liveChangeOf(event.data);

@@ -12,10 +12,10 @@
 WITH d AS (
   UPDATE webhook_deliveries SET scheduled_attempts = $1
   WHERE id = $2 AND next_retry_at IS NOT NULL AND scheduled_attempts = $1 - 1
-  RETURNING id, status, next_retry_at, endpoint_id, event_id)
-SELECT d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
-       e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
-       ev.created_at AS event_created_at, ev.data AS event_data
+  RETURNING id, status, next_retry_at, message_id, sequence, endpoint_id, event_id)
+SELECT d.id, d.status, d.next_retry_at, d.message_id, d.sequence, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled,
+       e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since, e.max_per_second, e.ordering,
+       ev.id AS event_id, ev.type AS event_type, ev.created_at AS event_created_at, ev.data AS event_data
 FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id;
 
 -- name: claimDeliveryAttempts
@@ -26,21 +26,30 @@ WITH claim AS (
 ), d AS (
   UPDATE webhook_deliveries w SET scheduled_attempts = claim.attempt FROM claim
   WHERE w.id = claim.id AND w.next_retry_at IS NOT NULL AND w.scheduled_attempts = claim.attempt - 1
-  RETURNING w.id, w.status, w.next_retry_at, w.endpoint_id, w.event_id)
-SELECT d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
-       e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
-       ev.created_at AS event_created_at, ev.data AS event_data
+  RETURNING w.id, w.status, w.next_retry_at, w.message_id, w.sequence, w.endpoint_id, w.event_id)
+SELECT d.id, d.status, d.next_retry_at, d.message_id, d.sequence, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled,
+       e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since, e.max_per_second, e.ordering,
+       ev.id AS event_id, ev.type AS event_type, ev.created_at AS event_created_at, ev.data AS event_data
 FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id;
 
 -- name: deliveryWithEndpoint
 -- Reads a delivery for an attempt that claims nothing (a replay or a test event).
 -- params: deliveryId
-SELECT d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
-       e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
-       ev.created_at AS event_created_at, ev.data AS event_data
+SELECT d.id, d.status, d.next_retry_at, d.message_id, d.sequence, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled,
+       e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since, e.max_per_second, e.ordering,
+       ev.id AS event_id, ev.type AS event_type, ev.created_at AS event_created_at, ev.data AS event_data
 FROM webhook_deliveries d
 JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
 WHERE d.id = $1;
+
+-- name: earlierUnfinishedDelivery
+-- per_message ordering: the first delivery to the endpoint of an earlier event of the same message
+-- that is not finished (next_retry_at set: not yet attempted, in flight, or failed with a retry due),
+-- which holds the later ones. Found on the (workspace_id, message_id) index.
+-- params: workspaceId, messageId, endpointId, sequence
+SELECT id, next_retry_at FROM webhook_deliveries
+WHERE workspace_id = $1 AND message_id = $2 AND endpoint_id = $3 AND sequence < $4 AND next_retry_at IS NOT NULL
+ORDER BY sequence LIMIT 1;
 
 -- name: unclaimDeliveryAttempt
 -- Gives an automatic attempt that cannot be made now its number back, so the job can claim it again later.

@@ -11,6 +11,8 @@ export const claimDeliveryAttempt = statement<
     id: string;
     status: string;
     next_retry_at: Date | null;
+    message_id: string | null;
+    sequence: number | null;
     endpoint_id: string;
     workspace_id: string;
     url: string;
@@ -19,6 +21,8 @@ export const claimDeliveryAttempt = statement<
     previous_secret: string | null;
     previous_secret_expires_at: Date | null;
     failing_since: Date | null;
+    max_per_second: number | null;
+    ordering: string;
     event_id: string;
     event_type: string;
     event_created_at: Date;
@@ -27,10 +31,10 @@ export const claimDeliveryAttempt = statement<
 >(`WITH d AS (
   UPDATE webhook_deliveries SET scheduled_attempts = $1
   WHERE id = $2 AND next_retry_at IS NOT NULL AND scheduled_attempts = $1 - 1
-  RETURNING id, status, next_retry_at, endpoint_id, event_id)
-SELECT d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
-       e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
-       ev.created_at AS event_created_at, ev.data AS event_data
+  RETURNING id, status, next_retry_at, message_id, sequence, endpoint_id, event_id)
+SELECT d.id, d.status, d.next_retry_at, d.message_id, d.sequence, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled,
+       e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since, e.max_per_second, e.ordering,
+       ev.id AS event_id, ev.type AS event_type, ev.created_at AS event_created_at, ev.data AS event_data
 FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id`);
 
 /**
@@ -42,6 +46,8 @@ export const claimDeliveryAttempts = statement<
     id: string;
     status: string;
     next_retry_at: Date | null;
+    message_id: string | null;
+    sequence: number | null;
     endpoint_id: string;
     workspace_id: string;
     url: string;
@@ -50,6 +56,8 @@ export const claimDeliveryAttempts = statement<
     previous_secret: string | null;
     previous_secret_expires_at: Date | null;
     failing_since: Date | null;
+    max_per_second: number | null;
+    ordering: string;
     event_id: string;
     event_type: string;
     event_created_at: Date;
@@ -60,10 +68,10 @@ export const claimDeliveryAttempts = statement<
 ), d AS (
   UPDATE webhook_deliveries w SET scheduled_attempts = claim.attempt FROM claim
   WHERE w.id = claim.id AND w.next_retry_at IS NOT NULL AND w.scheduled_attempts = claim.attempt - 1
-  RETURNING w.id, w.status, w.next_retry_at, w.endpoint_id, w.event_id)
-SELECT d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
-       e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
-       ev.created_at AS event_created_at, ev.data AS event_data
+  RETURNING w.id, w.status, w.next_retry_at, w.message_id, w.sequence, w.endpoint_id, w.event_id)
+SELECT d.id, d.status, d.next_retry_at, d.message_id, d.sequence, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled,
+       e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since, e.max_per_second, e.ordering,
+       ev.id AS event_id, ev.type AS event_type, ev.created_at AS event_created_at, ev.data AS event_data
 FROM d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id`);
 
 /**
@@ -75,6 +83,8 @@ export const deliveryWithEndpoint = statement<
     id: string;
     status: string;
     next_retry_at: Date | null;
+    message_id: string | null;
+    sequence: number | null;
     endpoint_id: string;
     workspace_id: string;
     url: string;
@@ -83,17 +93,31 @@ export const deliveryWithEndpoint = statement<
     previous_secret: string | null;
     previous_secret_expires_at: Date | null;
     failing_since: Date | null;
+    max_per_second: number | null;
+    ordering: string;
     event_id: string;
     event_type: string;
     event_created_at: Date;
     event_data: unknown;
   }
->(`SELECT d.id, d.status, d.next_retry_at, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled, e.secret, e.previous_secret,
-       e.previous_secret_expires_at, e.failing_since, ev.id AS event_id, ev.type AS event_type,
-       ev.created_at AS event_created_at, ev.data AS event_data
+>(`SELECT d.id, d.status, d.next_retry_at, d.message_id, d.sequence, e.id AS endpoint_id, e.workspace_id, e.url, e.enabled,
+       e.secret, e.previous_secret, e.previous_secret_expires_at, e.failing_since, e.max_per_second, e.ordering,
+       ev.id AS event_id, ev.type AS event_type, ev.created_at AS event_created_at, ev.data AS event_data
 FROM webhook_deliveries d
 JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
 WHERE d.id = $1`);
+
+/**
+ * per_message ordering: the first delivery to the endpoint of an earlier event of the same message
+ * that is not finished (next_retry_at set: not yet attempted, in flight, or failed with a retry due),
+ * which holds the later ones. Found on the (workspace_id, message_id) index.
+ */
+export const earlierUnfinishedDelivery = statement<
+  [workspaceId: string | null, messageId: string | null, endpointId: string | null, sequence: number | null],
+  { id: string; next_retry_at: Date | null }
+>(`SELECT id, next_retry_at FROM webhook_deliveries
+WHERE workspace_id = $1 AND message_id = $2 AND endpoint_id = $3 AND sequence < $4 AND next_retry_at IS NOT NULL
+ORDER BY sequence LIMIT 1`);
 
 /**
  * Gives an automatic attempt that cannot be made now its number back, so the job can claim it again later.

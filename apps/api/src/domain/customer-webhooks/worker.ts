@@ -20,12 +20,19 @@ import { signedHeaders } from './signing.ts';
  */
 export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
-type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender' | 'metrics' | 'config' | 'live'>;
+type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender' | 'metrics' | 'config' | 'live' | 'senderPace'>;
 
 // Deliveries one claim or record statement covers at most.
 const DELIVERY_BATCH = 200;
 /** When a delivery's endpoint has no free slot, the delivery is claimed again this much later. */
 const BUSY_ENDPOINT_RETRY_MS = 1_000;
+/**
+ * The longest a delivery waits in the worker, in its endpoint's slot, for its turn under the
+ * endpoint's max_per_second; one whose turn is further away goes back to the queue until then.
+ */
+const MAX_PACE_WAIT_MS = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Automatic attempts carry their number (1 = first), which the worker claims exactly once. */
 const ZDeliveryJobPayload = z.discriminatedUnion('trigger', [
@@ -274,11 +281,32 @@ function signedRequest(delivery: DeliveryRow, now: number): { body: string; head
   return { body, headers: signedHeaders({ eventId: delivery.event_id, timestamp: new Date(now), body, secrets }) };
 }
 
+/** Puts an attempt that cannot be made now back to the queue, due again in `delayMs`, its attempt number given back. */
+async function putBack(deps: Deps, payload: DeliveryJobPayload, delayMs: number): Promise<never> {
+  if (payload.trigger === 'automatic') await unclaim(deps.prisma, payload);
+  throw new JobDeferred(delayMs);
+}
+
 /**
- * Sends the request in one of the endpoint's slots. A slow endpoint holds at most its own slots
- * (endpoint-gates.ts): when none is free, the delivery goes back to the queue (JobDeferred, its
- * attempt number given back) rather than wait in one of the slots every endpoint shares
- * (WEBHOOK_CONCURRENCY).
+ * Waits for the request's turn under the endpoint's max_per_second: the same shared gate as a
+ * sender number's pace (SenderPace, in Redis in the scaled mode, so every worker process takes its
+ * turns from it), keyed by the endpoint's id. A turn more than MAX_PACE_WAIT_MS away is not taken:
+ * the delivery goes back to the queue until then.
+ */
+async function awaitEndpointTurn(deps: Deps, delivery: DeliveryRow): Promise<number | undefined> {
+  if (delivery.max_per_second === null) return undefined;
+  const { taken, waitMs } = await deps.senderPace.take(delivery.endpoint_id, 1000 / delivery.max_per_second, MAX_PACE_WAIT_MS);
+  if (!taken) return waitMs;
+  if (waitMs > 0) await sleep(waitMs);
+  return undefined;
+}
+
+/**
+ * Sends the request in one of the endpoint's slots, at its turn under max_per_second. A slow
+ * endpoint holds at most its own slots (endpoint-gates.ts): when none is free, the delivery goes
+ * back to the queue (JobDeferred, its attempt number given back) rather than wait in one of the
+ * slots every endpoint shares (WEBHOOK_CONCURRENCY). The turn is taken in the slot, right before the
+ * request, so no wait for a slot can bunch requests whose turns have passed.
  */
 async function sendInEndpointSlot(
   deps: Deps,
@@ -288,17 +316,35 @@ async function sendInEndpointSlot(
   request: { body: string; headers: Record<string, string> },
 ): Promise<SendResult> {
   const releaseSlot = await gates.acquire(delivery.endpoint_id);
-  if (!releaseSlot) {
-    if (payload.trigger === 'automatic') await unclaim(deps.prisma, payload);
-    throw new JobDeferred(BUSY_ENDPOINT_RETRY_MS);
-  }
+  if (!releaseSlot) return putBack(deps, payload, BUSY_ENDPOINT_RETRY_MS);
   let result: SendResult | undefined;
+  let turnIn: number | undefined;
   try {
-    result = await deps.webhookSender.post(delivery.url, request.headers, request.body);
+    turnIn = await awaitEndpointTurn(deps, delivery);
+    if (turnIn === undefined) result = await deps.webhookSender.post(delivery.url, request.headers, request.body);
   } finally {
-    releaseSlot(result !== undefined && accepted(result));
+    releaseSlot(result === undefined ? (turnIn === undefined ? false : undefined) : accepted(result));
   }
-  return result;
+  return result ?? putBack(deps, payload, turnIn ?? BUSY_ENDPOINT_RETRY_MS);
+}
+
+/**
+ * per_message ordering: how long to put an automatic attempt off while an earlier event of its
+ * message is not yet delivered to the endpoint (undefined: send it now). It comes back once that one
+ * is due its next attempt, or in a second while that one waits for its first or is in flight.
+ * Replays and test events are sent when asked.
+ */
+async function heldByEarlierEvent(deps: Deps, delivery: DeliveryRow, payload: DeliveryJobPayload): Promise<number | undefined> {
+  if (payload.trigger !== 'automatic' || delivery.ordering !== 'per_message') return undefined;
+  if (delivery.message_id === null || delivery.sequence === null) return undefined;
+  const [earlier] = await queryRowsIn(deps.prisma, sql.earlierUnfinishedDelivery, [
+    delivery.workspace_id,
+    delivery.message_id,
+    delivery.endpoint_id,
+    delivery.sequence,
+  ]);
+  if (!earlier?.next_retry_at) return undefined;
+  return Math.max(BUSY_ENDPOINT_RETRY_MS, earlier.next_retry_at.getTime() - deps.clock.now() + BUSY_ENDPOINT_RETRY_MS);
 }
 
 /** What an attempt's result changes: the delivery, the endpoint's run of failures, and the next automatic attempt. */
@@ -377,6 +423,8 @@ async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<
     await settleForDisabledEndpoint(deps, delivery, payload);
     return;
   }
+  const heldFor = await heldByEarlierEvent(deps, delivery, payload);
+  if (heldFor !== undefined) await putBack(deps, payload, heldFor);
 
   const request = signedRequest(delivery, deps.clock.now());
   const result = await sendInEndpointSlot(deps, state.endpoints, delivery, payload, request);
