@@ -360,6 +360,79 @@ describe('the preview lists every blocker', () => {
   });
 });
 
+describe('POST /api/v1/messages/preview with campaign_id: consent for the campaign', () => {
+  it('lists a consent the campaign requires and the number lacks first, until it is recorded', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC + 6 * HOUR);
+    const workspace = await sendingWorkspace(app, { balanceCents: 0 });
+    const campaign = async (requireConsent: boolean) =>
+      (
+        await call(app, 'POST', '/api/v1/campaigns', {
+          token: workspace.token,
+          body: { name: `Consent ${requireConsent}`, settings: { require_consent: requireConsent } },
+        })
+      ).body.campaign.id as string;
+    const [strict, lenient] = [await campaign(true), await campaign(false)];
+    const preview = (body: Record<string, unknown>) =>
+      call(app, 'POST', '/api/v1/messages/preview', { token: workspace.token, body: sms({ phone_number: newYork, ...body }) });
+
+    const missing = await preview({ campaign_id: strict });
+    expect(missing.status, JSON.stringify(missing.body)).toBe(200);
+    expect(missing.body.preview.verdict).toBe('consent_missing');
+    expect(missing.body.preview.error).toMatchObject({ code: 'consent_missing', retry: 'retry_after_fixing_request' });
+    expect(missing.body.preview.blockers.map((blocker: { code: string }) => blocker.code)).toEqual([
+      'consent_missing',
+      'insufficient_balance',
+    ]);
+    expect(missing.body.preview.blockers[0].fix).toMatch(/POST \/api\/v1\/consents.*record_consent/);
+    // Without the campaign, or with one that requires no consent, the number is not blocked for it.
+    for (const body of [{}, { campaign_id: lenient }]) {
+      expect((await preview(body)).body.preview.blockers.map((blocker: { code: string }) => blocker.code)).toEqual([
+        'insufficient_balance',
+      ]);
+    }
+
+    const consent = { phone_number: newYork, source: 'web_form', captured_at: '2026-06-30T10:00:00Z', evidence: 'Form' };
+    expect((await call(app, 'POST', '/api/v1/consents', { token: workspace.token, body: consent })).status).toBe(201);
+    const recorded = await preview({ campaign_id: strict });
+    expect(recorded.body.preview.blockers.map((blocker: { code: string }) => blocker.code)).toEqual(['insufficient_balance']);
+  });
+
+  it('answers 404 for a campaign not in the workspace, and over MCP names the tool', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC + 6 * HOUR);
+    const owner = await sendingWorkspace(app);
+    const created = await call(app, 'POST', '/api/v1/campaigns', {
+      token: owner.token,
+      body: { name: 'Strict', settings: { require_consent: true } },
+    });
+    const campaignId = created.body.campaign.id;
+    const stranger = await sendingWorkspace(app);
+    for (const id of [campaignId, 'cmp_missing']) {
+      const response = await call(app, 'POST', '/api/v1/messages/preview', {
+        token: stranger.token,
+        body: sms({ campaign_id: id }),
+      });
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('not_found');
+    }
+    const token = await tokenWithScopes(app, owner.workspaceId, ['mcp:read', 'mcp:execute', 'messages:write']);
+    const client = await connectMcp(app, token);
+    try {
+      const result = await client.callTool({
+        name: 'preview_message',
+        arguments: { phone_number: newYork, body: 'Hello', campaign_id: campaignId },
+      });
+      expect(result.structuredContent).toMatchObject({
+        preview: {
+          verdict: 'consent_missing',
+          blockers: [{ code: 'consent_missing', fix: expect.stringContaining('record_consent') }],
+        },
+      });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('POST /api/v1/consents and GET /api/v1/consents/{phone_number}', () => {
   const consent = {
     phone_number: '+1 415 555 0160',

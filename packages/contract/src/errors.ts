@@ -292,6 +292,20 @@ export const errorCatalogue = {
     mcpFix: "Check the id (or the tool name): use one that this workspace's tools returned or listed.",
     retry: 'retry_with_valid_id',
   },
+  consent_missing: {
+    status: 422,
+    shape: 'object',
+    message:
+      'The campaign requires a recorded consent (settings.require_consent) and this number has none: the campaign ' +
+      'would skip it.',
+    fix:
+      "Record the recipient's opt-in with POST /api/v1/consents (phone_number, source, captured_at, evidence), or " +
+      'turn settings.require_consent off with PATCH /api/v1/campaigns/{id}.',
+    mcpFix:
+      "Record the recipient's opt-in with record_consent (phone_number, source, captured_at, evidence), or turn " +
+      'settings.require_consent off with update_campaign.',
+    retry: 'retry_after_fixing_request',
+  },
   registration_not_rejected: {
     status: 409,
     shape: 'object',

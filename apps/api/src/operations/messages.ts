@@ -51,6 +51,9 @@ export const messagesHandlers = {
     message: await cancelMessage(ctx.services, ctx.auth, input.id),
   })),
   preview: bearer(operations['messages.preview'], async ({ ctx, input }) => ({
-    preview: await previewMessage(ctx.services, senderOf(ctx), sendRequestOf(input), { source: sourceOf(ctx) }),
+    preview: await previewMessage(ctx.services, senderOf(ctx), sendRequestOf(input), {
+      source: sourceOf(ctx),
+      campaignId: input.campaign_id,
+    }),
   })),
 };

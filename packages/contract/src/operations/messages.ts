@@ -561,7 +561,26 @@ export const cancelMessage = defineOperation({
 });
 
 /** What a preview says a send would get now: accepted, a replay, or the error of a refusal. */
-export const previewVerdicts = ['accept', 'pending_approval', 'replay', ...sendShapingRefusalCodes, ...sendRefusalCodes] as const;
+export const previewVerdicts = [
+  'accept',
+  'pending_approval',
+  'replay',
+  'consent_missing',
+  ...sendShapingRefusalCodes,
+  ...sendRefusalCodes,
+] as const;
+
+/** The preview's request: a send's, and the campaign whose step it would be. */
+const ZMessagePreviewRequest = ZMessageCreateFields.extend({
+  campaign_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Preview as a step of this campaign: consent_missing when it requires a consent the number lacks'),
+})
+  .superRefine(refineSendContent)
+  .meta(sendContentAnyOf);
 
 const ZBodyCost = z.object({
   encoding: z.enum(['gsm7', 'ucs2']),
@@ -677,12 +696,13 @@ export const previewMessage = defineOperation({
     'would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send ' +
     'would get now, decided by the same checks in the same order as the send. A request the send would refuse as ' +
     'invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send ' +
-    'rate limit is not part of the verdict.',
+    'rate limit is not part of the verdict. With campaign_id it previews the send as a step of that campaign: a ' +
+    'number without the consent the campaign requires is the blocker consent_missing.',
   tags: ['messages'],
-  input: ZMessageCreateRequest,
+  input: ZMessagePreviewRequest,
   output: z.object({ preview: ZMessagePreview }),
   successStatus: 200,
-  errors: ['validation_failed', 'media_refused'],
+  errors: ['validation_failed', 'media_refused', 'not_found'],
   bodyRequired: true,
   mcp: {
     name: 'preview_message',

@@ -644,7 +644,7 @@ export type paths = {
         put?: never;
         /**
          * Preview a send without sending
-         * @description Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken. The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send would get now, decided by the same checks in the same order as the send. A request the send would refuse as invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send rate limit is not part of the verdict.
+         * @description Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken. The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send would get now, decided by the same checks in the same order as the send. A request the send would refuse as invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send rate limit is not part of the verdict. With campaign_id it previews the send as a step of that campaign: a number without the consent the campaign requires is the blocker consent_missing.
          */
         post: operations["previewMessage"];
         delete?: never;
@@ -4036,7 +4036,7 @@ export type components = {
                  * @description accept when the send would be accepted now; pending_approval when it would be accepted but held by its token's approval rule until a person approves it; replay when its idempotency_key already sent this same message (the send would answer that message and cost nothing); otherwise the code of the first blocker: the error the send would get now (destination_not_allowed, landline_destination, idempotency_conflict, workspace_suppressed, branded_number_missing, sender_number_not_found, sender_pool_not_found, sender_pool_empty, sender_not_registered, suspected_sms_pumping, outside_allowed_hours, insufficient_balance, spend_limit_exceeded), detailed in error, or outside_allowed_hours for a send allowed hours would hold
                  * @enum {string}
                  */
-                verdict: "accept" | "pending_approval" | "replay" | "destination_not_allowed" | "landline_destination" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "sender_pool_not_found" | "sender_pool_empty" | "sender_not_registered" | "suspected_sms_pumping" | "outside_allowed_hours" | "insufficient_balance" | "spend_limit_exceeded";
+                verdict: "accept" | "pending_approval" | "replay" | "consent_missing" | "destination_not_allowed" | "landline_destination" | "idempotency_conflict" | "workspace_suppressed" | "branded_number_missing" | "sender_number_not_found" | "sender_pool_not_found" | "sender_pool_empty" | "sender_not_registered" | "suspected_sms_pumping" | "outside_allowed_hours" | "insufficient_balance" | "spend_limit_exceeded";
                 /** @description Every reason the send would be refused or held, not only the first, in the order the send checks them (destination, line type, suppression, sender, registration, pumping guard, allowed hours, balance, spend caps); empty exactly when verdict is accept, pending_approval or replay. A held send (allowed hours in hold mode) is listed with the time it would go out. */
                 blockers: {
                     /** @description The error catalogue code the send would get, or outside_allowed_hours for a send allowed hours hold */
@@ -12058,6 +12058,8 @@ export interface operations {
                     smart_encoding?: boolean;
                     /** @description Replace each http(s) URL in the body with a tracked short link, PUBLIC_BASE_URL/l/{code}, that redirects to it and counts its clicks (link_clicks on the message, the message.link_clicked event on the first click of each link). Segments and cost are those of the shortened body, which is the body stored and sent. */
                     shorten_links?: boolean;
+                    /** @description Preview as a step of this campaign: consent_missing when it requires a consent the number lacks */
+                    campaign_id?: string;
                 } | unknown | unknown | unknown;
             };
         };
@@ -12105,6 +12107,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
                     };
                 };
             };

@@ -1,5 +1,6 @@
 import { type AppError, type ErrorDefinition, errorCatalogue, isSendRefusal, type TMessagePreview } from '@textline/contract';
 import type { Services } from '../../ports.ts';
+import { campaignConsentRefusal } from '../compliance/consents.ts';
 import { acceptDryRun } from './accept-queue.ts';
 import { countSegments, describeBody } from './segments.ts';
 import { applySmartEncoding } from './smart-encoding.ts';
@@ -27,17 +28,25 @@ function bodyCost(deps: Pick<Services, 'config'>, body: string) {
  * the send's parameters by the send's own code (shapeSend, as acceptParametersOf), and the verdict
  * comes from the send's own rules: accept_message_batch in its dry run, which checks every rule in
  * the send's order but writes and locks nothing, and reports each that fails. The send rate limit
- * is the transport's and previews are exempt from it, so it is not part of the verdict.
+ * is the transport's and previews are exempt from it, so it is not part of the verdict. With
+ * `campaignId` the send is previewed as a step of that campaign, whose consent rule comes first.
  */
 export async function previewMessage(
   deps: ParameterDeps & Pick<Services, 'sql'>,
   sender: Sender,
   request: SendRequest,
-  options: { source: MessageSource },
+  options: { source: MessageSource; campaignId?: string | undefined },
 ): Promise<TMessagePreview> {
   // The template is rendered once, here, so the preview can price the body with and without smart encoding.
   const content = await sendBodyOf(deps, sender.workspaceId, request);
-  const { parameters, refusals } = await shapeSend(deps, sender, { ...request, body: content, templateId: undefined }, options);
+  const shaped = await shapeSend(deps, sender, { ...request, body: content, templateId: undefined }, options);
+  const { parameters } = shaped;
+  // A campaign skips a number without the consent it requires before its step is shaped at all.
+  const consent =
+    options.campaignId === undefined
+      ? undefined
+      : await campaignConsentRefusal(deps, sender.workspaceId, options.campaignId, parameters.phone_number);
+  const refusals = consent ? [consent, ...shaped.refusals] : shaped.refusals;
   const body = describeBody(parameters.body);
   const smart = applySmartEncoding(content);
   const { outcome, preview: state } = await acceptDryRun(deps.sql, parameters);
