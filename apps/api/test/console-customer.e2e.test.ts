@@ -115,7 +115,9 @@ describe('the console for a customer who never opens a terminal', () => {
     await shoot('03-number-renamed');
 
     await owned.getByRole('button', { name: `Release ${number}` }).click();
-    await expect.poll(() => owned.locator('.badge').textContent(), patience).toMatch(/releasing|released/);
+    await expect
+      .poll(() => owned.locator('td[data-label="Status"] .badge').textContent(), patience)
+      .toMatch(/releasing|released/);
     const stored = await app.services.prisma.phoneNumber.findFirstOrThrow({ where: { number } });
     expect(stored.friendlyName).toBe('Front desk');
     expect(stored.status).not.toBe('connected');

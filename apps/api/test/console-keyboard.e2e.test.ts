@@ -106,7 +106,9 @@ describe('the console with the keyboard alone', () => {
 
     await tabTo(page, `Release ${number}`);
     await page.keyboard.press('Enter');
-    await expect.poll(() => owned.locator('.badge').textContent(), patience).toMatch(/releasing|released/);
+    await expect
+      .poll(() => owned.locator('td[data-label="Status"] .badge').textContent(), patience)
+      .toMatch(/releasing|released/);
     // The row's buttons are gone; the list's heading has the focus.
     await expect.poll(() => focusedElement(page), patience).toBe('H2 Your numbers');
     const stored = await app.services.prisma.phoneNumber.findFirstOrThrow({ where: { number } });

@@ -148,6 +148,12 @@ describe('compose in Chromium', () => {
     expect(await shown.getByRole('link', { name: 'card.vcf' }).getAttribute('href')).toBe(`${mediaBase}/card.vcf`);
     expect(await pictureWidths(shown)).toEqual([2]);
     await expectAccessible('message-mms');
+
+    // In the list, an MMS says it is one, even without text.
+    await page.getByRole('link', { name: '← All messages' }).click();
+    const row = page.locator(`tr[data-message-id="${stored.id}"]`);
+    await row.waitFor();
+    expect(await row.locator('td[data-label="Message"]').textContent()).toBe('MMS');
   });
 
   it('shortens links and applies smart encoding: the preview shows the body sent and each replacement', async () => {

@@ -202,7 +202,7 @@ describe('console in a real browser', () => {
     // On a 375 px phone every page stays reachable from the navigation, none hidden off the edge.
     await page.setViewportSize({ width: 375, height: 812 });
     const navLinks = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
-    expect(await navLinks.count()).toBe(14);
+    expect(await navLinks.count()).toBe(15);
     for (const link of await navLinks.all()) {
       const box = await link.boundingBox();
       expect(box, (await link.textContent()) ?? '').not.toBeNull();

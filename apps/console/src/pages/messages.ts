@@ -103,7 +103,13 @@ function row(message: Message): HTMLTableRowElement {
     h('td', {}, messageStatusBadge(message.status)),
     h('td', {}, directionLabels[message.direction]),
     h('td', {}, h('a', { href: href(`messages/${message.id}`) }, h('code', {}, message.phone_number))),
-    h('td', { class: 'truncate' }, h('span', { title: message.body }, message.body)),
+    h(
+      'td',
+      { class: 'truncate' },
+      message.kind === 'mms' ? h('span', { class: 'tag', title: plural(message.media_urls.length, 'media file') }, 'MMS') : null,
+      message.kind === 'mms' && message.body ? ' ' : null,
+      h('span', { title: message.body }, message.body),
+    ),
     h('td', {}, message.direction === 'inbound' ? '—' : money(message.cost_cents)),
     h('td', {}, time(message.created_at)),
   );
