@@ -70,6 +70,7 @@ describe('POST /api/v1/campaigns', () => {
         outside_allowed_hours: 0,
         suspected_sms_pumping: 0,
       },
+      fan_out_estimate: null,
       activated_at: null,
       archived_at: null,
       created_at: expect.any(String),

@@ -130,6 +130,44 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('gauges the send queue: messages, workspaces, the largest workspace share and when it drains, with no workspace label', async () => {
+    const paced = await startTestApp({ METRICS_TOKEN: metricsToken, SENDER_PACING: 'on' }, { startJobs: false });
+    try {
+      const gauges = async () => {
+        const response = await fetch(`${paced.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+        const text = await response.text();
+        return [
+          'textline_messages_queued',
+          'textline_send_queue_workspaces',
+          'textline_send_queue_largest_workspace_messages',
+          'textline_send_queue_drain_seconds',
+        ].map((series) => {
+          expect(text).toContain(`\n${series} `);
+          return valueOf(text, series);
+        });
+      };
+      expect(await gauges()).toEqual([0, 0, 0, 0]);
+      const busy = await sendingWorkspace(paced);
+      const quiet = await sendingWorkspace(paced);
+      const sendFrom = async (token: string) =>
+        expect(
+          (await call(paced, 'POST', '/api/v1/messages', { token, body: { phone_number: '+14155550123', body: 'q' } })).status,
+        ).toBe(202);
+      for (let index = 0; index < 3; index += 1) await sendFrom(busy.token);
+      await sendFrom(quiet.token);
+      // A scheduled send is not queued until its send_at.
+      const later = new Date(paced.clock.now() + 3_600_000).toISOString();
+      await call(paced, 'POST', '/api/v1/messages', {
+        token: quiet.token,
+        body: { phone_number: '+14155550123', body: 'q', send_at: later },
+      });
+      // The busy number's third message is two slots (2 s at 1 a second) out.
+      expect(await gauges()).toEqual([4, 2, 3, 2]);
+    } finally {
+      await paced.close();
+    }
+  });
+
   it('is not served at all when METRICS_TOKEN is unset', async () => {
     const plain = await startTestApp();
     try {

@@ -182,6 +182,7 @@ export {
 } from './operations/campaigns.ts';
 export type {
   TCampaign,
+  TCampaignFanOutEstimate,
   TCampaignSettings,
   TCampaignSettingsInput,
   TCampaignStage,

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { type Db, queryRows } from '@textline/db';
-import { jobBacklog } from './metrics.sql.ts';
+import { jobBacklog, sendQueue } from './metrics.sql.ts';
 import { queueNames } from '../jobs/queues.ts';
 
 /**
@@ -134,6 +134,37 @@ export function collectProcessMetrics(metrics: Metrics, db: Db, now: () => numbe
       );
     },
   });
+  // The send queue, read once per scrape for its four gauges. No workspace id in a label: a series
+  // per customer would grow without bound and put customer ids in every dashboard; a workspace's own
+  // queue is GET /api/v1/queue. The largest workspace's share says whether one customer fills it.
+  const queueRow = async () => (await queryRows(db.sql, sendQueue, []))[0];
+  let lastQueue: ReturnType<typeof queueRow> | undefined;
+  const queueOnce = () => (lastQueue ??= queueRow().finally(() => setTimeout(() => (lastQueue = undefined), 0)));
+  const queueGauge = (name: string, help: string, valueOf: (row: Awaited<ReturnType<typeof queueRow>>) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        this.set(valueOf(await queueOnce()));
+      },
+    });
+  queueGauge(
+    'textline_messages_queued',
+    'Messages accepted and waiting to be handed to the carrier (status queued)',
+    (row) => row?.queued ?? 0,
+  );
+  queueGauge('textline_send_queue_workspaces', 'Workspaces with at least one queued message', (row) => row?.workspaces ?? 0);
+  queueGauge(
+    'textline_send_queue_largest_workspace_messages',
+    "The queued messages of the workspace with the most: one customer's share of the queue",
+    (row) => row?.largest ?? 0,
+  );
+  queueGauge(
+    'textline_send_queue_drain_seconds',
+    "How far ahead the latest queued message's estimated_send_at is: when the paced queue is expected to drain (0 when empty)",
+    (row) => (row?.last_estimated_send_at ? Math.max(0, (row.last_estimated_send_at.getTime() - now()) / 1000) : 0),
+  );
   new Gauge({
     name: 'textline_db_pool_connections',
     help: 'PostgreSQL pool connections by state: in_use, idle, and queries waiting for one (absent in the embedded mode: PGlite is one in-process connection)',

@@ -100,6 +100,30 @@ export const ZCampaignStage = z.object({
 });
 export type TCampaignStage = z.infer<typeof ZCampaignStage>;
 
+export const ZCampaignFanOutEstimate = z
+  .object({
+    recipients: z.number().int().describe('Active enrollments that have not had the first stage yet'),
+    senders: z
+      .number()
+      .int()
+      .describe("The numbers their sends will come from: the default sender pool's, else every connected number"),
+    throughput_per_second: z.number().describe("The senders' throughput_per_second together: segments a second"),
+    starts_at: ZTimestamp.describe(
+      'When the first stage is due: its delay after activation (from now while the campaign is a draft or paused)',
+    ),
+    estimated_drain_at: ZTimestamp.describe(
+      'When the last of these sends is expected to be handed to the carrier, each number at its own pace ' +
+        '(GET /api/v1/queue shows the queue once they are accepted)',
+    ),
+  })
+  .nullable()
+  .describe(
+    'How long the first stage (stages[0]) takes to go out: 10,000 recipients on 10 local numbers (1 a second each) drain in ' +
+      'about 1,000 s. Quiet hours and refusals are not foreseen. Null without a stage, a waiting enrollment or a ' +
+      'number to send from.',
+  );
+export type TCampaignFanOutEstimate = z.infer<typeof ZCampaignFanOutEstimate>;
+
 export const ZCampaign = z.object({
   id: ZId('campaign'),
   name: z.string(),
@@ -119,6 +143,7 @@ export const ZCampaign = z.object({
     .describe(
       'Enrollments whose last due step a send rule refused, by skip_reason (GET /api/v1/campaigns/{id}/enrollments lists them)',
     ),
+  fan_out_estimate: ZCampaignFanOutEstimate,
   activated_at: ZTimestamp.nullable().describe('First activation'),
   archived_at: ZTimestamp.nullable(),
   created_at: ZTimestamp,

@@ -411,9 +411,7 @@ export const ZMessageBatchRequest = z
         'recipient gets its usual number (or one of the default pool), as a single send does.',
     ),
     sender_pool_id: ZMessageCreateFields.shape.sender_pool_id.describe(
-      "Choose each item's sender from this pool of your numbers (POST /api/v1/sender-pools), as a single send does: " +
-        'the number the recipient got from the pool before, else one of its area code, else of its state, else the ' +
-        'least loaded. Not with from (422).',
+      "Choose each item's sender from this pool (POST /api/v1/sender-pools), as a single send does. Not with from (422).",
     ),
     validity_seconds: ZMessageCreateFields.shape.validity_seconds,
     smart_encoding: ZMessageCreateFields.shape.smart_encoding,

@@ -66,7 +66,6 @@ export const ZNumber = z.object({
   dedicated: z.boolean().describe('true for the number provisioned through the branded (dedicated-number) request'),
   throughput_per_second: z
     .number()
-    .positive()
     .describe(
       'Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local ' +
         "number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting",

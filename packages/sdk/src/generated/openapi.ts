@@ -5372,6 +5372,25 @@ export type components = {
                     outside_allowed_hours: number;
                     suspected_sms_pumping: number;
                 };
+                /** @description How long the first stage (stages[0]) takes to go out: 10,000 recipients on 10 local numbers (1 a second each) drain in about 1,000 s. Quiet hours and refusals are not foreseen. Null without a stage, a waiting enrollment or a number to send from. */
+                fan_out_estimate: {
+                    /** @description Active enrollments that have not had the first stage yet */
+                    recipients: number;
+                    /** @description The numbers their sends will come from: the default sender pool's, else every connected number */
+                    senders: number;
+                    /** @description The senders' throughput_per_second together: segments a second */
+                    throughput_per_second: number;
+                    /**
+                     * Format: date-time
+                     * @description When the first stage is due: its delay after activation (from now while the campaign is a draft or paused)
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description When the last of these sends is expected to be handed to the carrier, each number at its own pace (GET /api/v1/queue shows the queue once they are accepted)
+                     */
+                    estimated_drain_at: string;
+                } | null;
                 /** @description First activation */
                 activated_at: string | null;
                 archived_at: string | null;
@@ -5451,6 +5470,25 @@ export type components = {
                     outside_allowed_hours: number;
                     suspected_sms_pumping: number;
                 };
+                /** @description How long the first stage (stages[0]) takes to go out: 10,000 recipients on 10 local numbers (1 a second each) drain in about 1,000 s. Quiet hours and refusals are not foreseen. Null without a stage, a waiting enrollment or a number to send from. */
+                fan_out_estimate: {
+                    /** @description Active enrollments that have not had the first stage yet */
+                    recipients: number;
+                    /** @description The numbers their sends will come from: the default sender pool's, else every connected number */
+                    senders: number;
+                    /** @description The senders' throughput_per_second together: segments a second */
+                    throughput_per_second: number;
+                    /**
+                     * Format: date-time
+                     * @description When the first stage is due: its delay after activation (from now while the campaign is a draft or paused)
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description When the last of these sends is expected to be handed to the carrier, each number at its own pace (GET /api/v1/queue shows the queue once they are accepted)
+                     */
+                    estimated_drain_at: string;
+                } | null;
                 /** @description First activation */
                 activated_at: string | null;
                 archived_at: string | null;
@@ -5528,6 +5566,25 @@ export type components = {
                     outside_allowed_hours: number;
                     suspected_sms_pumping: number;
                 };
+                /** @description How long the first stage (stages[0]) takes to go out: 10,000 recipients on 10 local numbers (1 a second each) drain in about 1,000 s. Quiet hours and refusals are not foreseen. Null without a stage, a waiting enrollment or a number to send from. */
+                fan_out_estimate: {
+                    /** @description Active enrollments that have not had the first stage yet */
+                    recipients: number;
+                    /** @description The numbers their sends will come from: the default sender pool's, else every connected number */
+                    senders: number;
+                    /** @description The senders' throughput_per_second together: segments a second */
+                    throughput_per_second: number;
+                    /**
+                     * Format: date-time
+                     * @description When the first stage is due: its delay after activation (from now while the campaign is a draft or paused)
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description When the last of these sends is expected to be handed to the carrier, each number at its own pace (GET /api/v1/queue shows the queue once they are accepted)
+                     */
+                    estimated_drain_at: string;
+                } | null;
                 /** @description First activation */
                 activated_at: string | null;
                 archived_at: string | null;
@@ -5605,6 +5662,25 @@ export type components = {
                     outside_allowed_hours: number;
                     suspected_sms_pumping: number;
                 };
+                /** @description How long the first stage (stages[0]) takes to go out: 10,000 recipients on 10 local numbers (1 a second each) drain in about 1,000 s. Quiet hours and refusals are not foreseen. Null without a stage, a waiting enrollment or a number to send from. */
+                fan_out_estimate: {
+                    /** @description Active enrollments that have not had the first stage yet */
+                    recipients: number;
+                    /** @description The numbers their sends will come from: the default sender pool's, else every connected number */
+                    senders: number;
+                    /** @description The senders' throughput_per_second together: segments a second */
+                    throughput_per_second: number;
+                    /**
+                     * Format: date-time
+                     * @description When the first stage is due: its delay after activation (from now while the campaign is a draft or paused)
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description When the last of these sends is expected to be handed to the carrier, each number at its own pace (GET /api/v1/queue shows the queue once they are accepted)
+                     */
+                    estimated_drain_at: string;
+                } | null;
                 /** @description First activation */
                 activated_at: string | null;
                 archived_at: string | null;
@@ -5682,6 +5758,25 @@ export type components = {
                     outside_allowed_hours: number;
                     suspected_sms_pumping: number;
                 };
+                /** @description How long the first stage (stages[0]) takes to go out: 10,000 recipients on 10 local numbers (1 a second each) drain in about 1,000 s. Quiet hours and refusals are not foreseen. Null without a stage, a waiting enrollment or a number to send from. */
+                fan_out_estimate: {
+                    /** @description Active enrollments that have not had the first stage yet */
+                    recipients: number;
+                    /** @description The numbers their sends will come from: the default sender pool's, else every connected number */
+                    senders: number;
+                    /** @description The senders' throughput_per_second together: segments a second */
+                    throughput_per_second: number;
+                    /**
+                     * Format: date-time
+                     * @description When the first stage is due: its delay after activation (from now while the campaign is a draft or paused)
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description When the last of these sends is expected to be handed to the carrier, each number at its own pace (GET /api/v1/queue shows the queue once they are accepted)
+                     */
+                    estimated_drain_at: string;
+                } | null;
                 /** @description First activation */
                 activated_at: string | null;
                 archived_at: string | null;
@@ -5759,6 +5854,25 @@ export type components = {
                     outside_allowed_hours: number;
                     suspected_sms_pumping: number;
                 };
+                /** @description How long the first stage (stages[0]) takes to go out: 10,000 recipients on 10 local numbers (1 a second each) drain in about 1,000 s. Quiet hours and refusals are not foreseen. Null without a stage, a waiting enrollment or a number to send from. */
+                fan_out_estimate: {
+                    /** @description Active enrollments that have not had the first stage yet */
+                    recipients: number;
+                    /** @description The numbers their sends will come from: the default sender pool's, else every connected number */
+                    senders: number;
+                    /** @description The senders' throughput_per_second together: segments a second */
+                    throughput_per_second: number;
+                    /**
+                     * Format: date-time
+                     * @description When the first stage is due: its delay after activation (from now while the campaign is a draft or paused)
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description When the last of these sends is expected to be handed to the carrier, each number at its own pace (GET /api/v1/queue shows the queue once they are accepted)
+                     */
+                    estimated_drain_at: string;
+                } | null;
                 /** @description First activation */
                 activated_at: string | null;
                 archived_at: string | null;
@@ -5836,6 +5950,25 @@ export type components = {
                     outside_allowed_hours: number;
                     suspected_sms_pumping: number;
                 };
+                /** @description How long the first stage (stages[0]) takes to go out: 10,000 recipients on 10 local numbers (1 a second each) drain in about 1,000 s. Quiet hours and refusals are not foreseen. Null without a stage, a waiting enrollment or a number to send from. */
+                fan_out_estimate: {
+                    /** @description Active enrollments that have not had the first stage yet */
+                    recipients: number;
+                    /** @description The numbers their sends will come from: the default sender pool's, else every connected number */
+                    senders: number;
+                    /** @description The senders' throughput_per_second together: segments a second */
+                    throughput_per_second: number;
+                    /**
+                     * Format: date-time
+                     * @description When the first stage is due: its delay after activation (from now while the campaign is a draft or paused)
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description When the last of these sends is expected to be handed to the carrier, each number at its own pace (GET /api/v1/queue shows the queue once they are accepted)
+                     */
+                    estimated_drain_at: string;
+                } | null;
                 /** @description First activation */
                 activated_at: string | null;
                 archived_at: string | null;
@@ -5935,6 +6068,25 @@ export type components = {
                     outside_allowed_hours: number;
                     suspected_sms_pumping: number;
                 };
+                /** @description How long the first stage (stages[0]) takes to go out: 10,000 recipients on 10 local numbers (1 a second each) drain in about 1,000 s. Quiet hours and refusals are not foreseen. Null without a stage, a waiting enrollment or a number to send from. */
+                fan_out_estimate: {
+                    /** @description Active enrollments that have not had the first stage yet */
+                    recipients: number;
+                    /** @description The numbers their sends will come from: the default sender pool's, else every connected number */
+                    senders: number;
+                    /** @description The senders' throughput_per_second together: segments a second */
+                    throughput_per_second: number;
+                    /**
+                     * Format: date-time
+                     * @description When the first stage is due: its delay after activation (from now while the campaign is a draft or paused)
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description When the last of these sends is expected to be handed to the carrier, each number at its own pace (GET /api/v1/queue shows the queue once they are accepted)
+                     */
+                    estimated_drain_at: string;
+                } | null;
                 /** @description First activation */
                 activated_at: string | null;
                 archived_at: string | null;
@@ -11602,7 +11754,7 @@ export interface operations {
                     } | unknown | unknown | unknown)[];
                     /** @description The sender of every item: one of the workspace's connected numbers (E.164). Without it or sender_pool_id each recipient gets its usual number (or one of the default pool), as a single send does. */
                     from?: string;
-                    /** @description Choose each item's sender from this pool of your numbers (POST /api/v1/sender-pools), as a single send does: the number the recipient got from the pool before, else one of its area code, else of its state, else the least loaded. Not with from (422). */
+                    /** @description Choose each item's sender from this pool (POST /api/v1/sender-pools), as a single send does. Not with from (422). */
                     sender_pool_id?: string;
                     /** @description How long the message may wait to be handed to the carrier, in seconds (60-36000, default 36000), counted from acceptance, or from send_at for a scheduled send. A message still waiting then (behind its sender's pace, say) fails with error_code expired and is refunded, with its message.failed webhook: set a short validity for one-time codes, so a stale code is never delivered. */
                     validity_seconds?: number;

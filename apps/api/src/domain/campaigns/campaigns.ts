@@ -12,6 +12,7 @@ import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import { anchorWaitingEnrollments, campaignForUpdate } from './campaigns.sql.ts';
+import { fanOutEstimates } from './fan-out-estimate.ts';
 import { type CampaignDeps, scheduleSteps } from './scheduler.ts';
 import { defaultCampaignSettings, mergeSettings, readSettings } from './settings.ts';
 import { assertEditable, type CampaignTransition, invalidState, nextStatus, transitionEnrollments } from './state-machine.ts';
@@ -21,13 +22,19 @@ type CampaignRow = Prisma.CampaignGetPayload<{ include: { stages: true } }>;
 type EnrollmentCounts = TCampaign['enrollment_counts'];
 type SkippedCounts = TCampaign['skipped_counts'];
 type StepCounts = TCampaignStage['step_counts'];
-type Counts = { enrollments: EnrollmentCounts; skipped: SkippedCounts; steps: Map<string, StepCounts> };
+type Counts = {
+  enrollments: EnrollmentCounts;
+  skipped: SkippedCounts;
+  steps: Map<string, StepCounts>;
+  fanOut: TCampaign['fan_out_estimate'];
+};
 
 function noCounts(): Counts {
   return {
     enrollments: { active: 0, completed: 0, stopped: 0 },
     skipped: Object.fromEntries(enrollmentSkipReasons.map((reason) => [reason, 0])) as SkippedCounts,
     steps: new Map(),
+    fanOut: null,
   };
 }
 
@@ -82,6 +89,7 @@ function toCampaign(row: CampaignRow, counts: Counts = noCounts()): TCampaign {
     stages: row.stages.map((stage) => toStage(stage, counts.steps.get(stage.id))),
     enrollment_counts: counts.enrollments,
     skipped_counts: counts.skipped,
+    fan_out_estimate: counts.fanOut,
     activated_at: row.activatedAt?.toISOString() ?? null,
     archived_at: row.archivedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -89,7 +97,7 @@ function toCampaign(row: CampaignRow, counts: Counts = noCounts()): TCampaign {
   };
 }
 
-async function withCounts(deps: CampaignDeps, rows: CampaignRow[]): Promise<TCampaign[]> {
+async function withCounts(deps: CampaignDeps, workspaceId: string, rows: CampaignRow[]): Promise<TCampaign[]> {
   const groups = await deps.prisma.campaignEnrollment.groupBy({
     by: ['campaignId', 'status', 'lastError'],
     where: { campaignId: { in: rows.map((row) => row.id) } },
@@ -117,6 +125,11 @@ async function withCounts(deps: CampaignDeps, rows: CampaignRow[]): Promise<TCam
     entry.steps.set(step.stageId, stage);
     counts.set(step.campaignId, entry);
   }
+  for (const [campaignId, estimate] of await fanOutEstimates(deps, workspaceId, rows)) {
+    const entry = counts.get(campaignId) ?? noCounts();
+    entry.fanOut = estimate;
+    counts.set(campaignId, entry);
+  }
   return rows.map((row) => toCampaign(row, counts.get(row.id)));
 }
 
@@ -133,13 +146,13 @@ export async function listCampaigns(
     include: withStages,
   });
   const { rows: pageRows, nextCursor } = page.page(rows);
-  return { campaigns: await withCounts(deps, pageRows), next_cursor: nextCursor };
+  return { campaigns: await withCounts(deps, workspaceId, pageRows), next_cursor: nextCursor };
 }
 
 export async function getCampaign(deps: CampaignDeps, workspaceId: string, campaignId: string): Promise<TCampaign> {
   const row = await deps.prisma.campaign.findFirst({ where: { id: campaignId, workspaceId }, include: withStages });
   if (!row) throw campaignNotFound();
-  const [campaign] = await withCounts(deps, [row]);
+  const [campaign] = await withCounts(deps, workspaceId, [row]);
   if (!campaign) throw new Error('withCounts returned no campaign for the row it was given');
   return campaign;
 }
