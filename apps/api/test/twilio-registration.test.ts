@@ -222,14 +222,22 @@ describe('sender registration on Twilio', () => {
       ],
     });
 
-    // Corrected: the failed campaign gives way to a new one in the same Messaging Service.
+    // Corrected: the failed campaign gives way to a new one in the same Messaging Service. A correction
+    // whose new campaign Twilio did not take changes nothing here, and the next one goes through.
     const failed = lastOf('QE');
     const messageFlow =
       'Patients tick an unchecked box for text reminders at https://example.com/book, shown in the booking form.';
-    const corrected = await call(app, 'PATCH', `/api/v1/use-cases/${useCase.body.use_case.id}`, {
-      token: developer.token,
-      body: { message_flow: messageFlow },
-    });
+    const correct = () =>
+      call(app, 'PATCH', `/api/v1/use-cases/${useCase.body.use_case.id}`, {
+        token: developer.token,
+        body: { message_flow: messageFlow },
+      });
+    standIn.failNext('POST', '/Compliance/Usa2p', { status: 500, code: 20500, message: 'Internal Server Error' });
+    const unanswered = await correct();
+    expect(unanswered.status).toBe(503);
+    expect(unanswered.body.error.code).toBe('provider_unavailable');
+    const corrected = await correct();
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
     expect(corrected.body.use_case.status).toBe('pending');
     const resubmitted = lastOf('QE');
     expect(standIn.registration(String(failed.sid))).toBeUndefined();

@@ -7,7 +7,7 @@ import type {
   RegistrationSubmission,
   UseCaseSubmission,
 } from '../../ports.ts';
-import { withTwilioFailures } from './errors.ts';
+import { isTwilioApiError, withTwilioFailures } from './errors.ts';
 
 type TwilioClient = ReturnType<typeof twilio>;
 
@@ -245,7 +245,12 @@ export function twilioRegistration(client: TwilioClient): CarrierRegistration {
     if (submission.kind === 'brand') return submitBrand(submission.brand);
     const [serviceSid = '', campaignSid = ''] = providerId.split('/');
     const campaigns = messaging.services(serviceSid).usAppToPerson;
-    await campaigns(campaignSid).remove();
+    try {
+      await campaigns(campaignSid).remove();
+    } catch (error) {
+      // Gone already: an earlier correction removed it and then failed to register its successor.
+      if (!isTwilioApiError(error) || error.status !== 404) throw error;
+    }
     return `${serviceSid}/${(await campaigns.create(campaignOf(submission.useCase))).sid}`;
   }
 
