@@ -22,6 +22,7 @@ const TOKENS = 6_000;
 const MESSAGES_TO_READ = 1_000;
 // A page (limit 25) of messages for each number the list scenario filters on, on an empty database.
 const LIST_RECIPIENTS = 40;
+const LINKS = 1_000;
 
 /** Runs `work` on the app's services, closed afterwards (fixtures are made in a process that then exits). */
 export async function withServices<T>(target: BenchTarget, work: (services: Services) => Promise<T>): Promise<T> {
@@ -124,6 +125,29 @@ export function prepareReading(target: BenchTarget): Promise<Fixture> {
       [messageIds.filter((_, index) => index % 3 !== 0)],
     );
     return { tokens, messageIds, listRecipients };
+  });
+}
+
+/** LINKS messages sent with shorten_links, one tracked link each, and the links' codes. */
+export function prepareLinks(target: BenchTarget): Promise<Fixture> {
+  return withServices(target, async (services) => {
+    const { workspaceId } = await createBenchWorkspace(services);
+    for (let index = 0; index < LINKS; index += 1) {
+      await sendMessage(
+        services,
+        { workspaceId },
+        {
+          phoneNumber: `+1415555${1_000 + index}`,
+          body: `Your order ships Thursday: https://example.com/orders/${index}`,
+          shortenLinks: true,
+        },
+        { source: 'api' },
+      );
+    }
+    const links = await services.sql.query<{ code: string }>('SELECT code FROM message_links WHERE workspace_id = $1', [
+      workspaceId,
+    ]);
+    return { linkCodes: links.map(({ code }) => code) };
   });
 }
 

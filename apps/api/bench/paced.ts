@@ -2,7 +2,10 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
 
-/** `lateP99`: how late this process itself sent its requests (99th percentile, ms): its own share of the latency. */
+/**
+ * `lateP99`: how late this process itself sent its requests (99th percentile, ms): its own share of
+ * the latency. `non2xx`: answers other than a 2xx, or than `expectedStatus` when one is given.
+ */
 type PacedResult = { p50: number; p99: number; lateP99: number; sent: number; non2xx: number; errors: number };
 
 type Built = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer | undefined };
@@ -28,7 +31,7 @@ function build(template: autocannon.Request): Built {
 export async function pacedLoad(
   port: number,
   requests: autocannon.Request[],
-  options: { rate: number; seconds: number },
+  options: { rate: number; seconds: number; expectedStatus?: number | undefined },
 ): Promise<PacedResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const total = Math.max(1, Math.round(options.rate * options.seconds));
@@ -46,7 +49,8 @@ export async function pacedLoad(
         response.resume();
         response.on('end', () => {
           latencies.push(performance.now() - dueAt);
-          if ((response.statusCode ?? 0) >= 300) non2xx += 1;
+          const status = response.statusCode ?? 0;
+          if (options.expectedStatus === undefined ? status >= 300 : status !== options.expectedStatus) non2xx += 1;
           resolve();
         });
       });

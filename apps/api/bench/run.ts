@@ -41,8 +41,9 @@ import {
   type RunningServer,
   type Scenario,
   scenarios,
+  sendRequests,
 } from './scenarios.ts';
-import { type Measurement, type ServerDelays, targetLines } from './targets.ts';
+import { BATCH, type BatchMeasurement, batchLines, type Measurement, type ServerDelays, targetLines } from './targets.ts';
 
 const READY = 'BENCH_READY ';
 const RESULT = 'BENCH_RESULT ';
@@ -281,14 +282,27 @@ function withWarmServer<T>(
   return withWarmServers(scenario, index, target, 1, ([server], fixture) => work(server!, fixture));
 }
 
-async function measure(scenario: Scenario, index: number, target: BenchTarget): Promise<Measurement> {
+/** Answers of a saturated load other than a 2xx, or than the scenario's expected status. */
+function unexpectedAnswers(scenario: Scenario, result: autocannon.Result): number {
+  if (scenario.expectedStatus === undefined) return result.non2xx;
+  const expected = (result.statusCodeStats as Record<string, { count: number }>)[scenario.expectedStatus]?.count ?? 0;
+  return result.requests.total - expected;
+}
+
+async function measure(scenario: Scenario, index: number, target: BenchTarget, floorRate?: number): Promise<Measurement> {
   return withWarmServer(scenario, index, target, async (server, fixture) => {
     const cpuBefore = await cpuSnapshot([server], target);
     const peak = await load(server.port, scenario.requests(fixture), { duration: seconds });
     const cpu = await cpuSince(cpuBefore, [server], target);
-    // The latency a user sees when the server is not saturated: a steady half of the rate it just sustained.
+    // The latency a user sees when the server is not saturated: a steady half of the rate it just
+    // sustained, or the floor's whole rate for a scenario that must hold it.
+    const rate = scenario.atFloorRate && floorRate ? floorRate : peak.requests.average / 2;
     await serverDelays(server);
-    const half = await pacedLoad(server.port, scenario.requests(fixture), { rate: peak.requests.average / 2, seconds });
+    const half = await pacedLoad(server.port, scenario.requests(fixture), {
+      rate,
+      seconds,
+      expectedStatus: scenario.expectedStatus,
+    });
     const halfServerDelays = await serverDelays(server);
     return {
       scenario,
@@ -297,8 +311,9 @@ async function measure(scenario: Scenario, index: number, target: BenchTarget): 
       halfLoad: { p50: half.p50, p99: half.p99, senderLateP99: half.lateP99, server: halfServerDelays },
       cpuMicrosPerRequest: cpu.api / peak.requests.total,
       allCpuMicrosPerRequest: cpu.all / peak.requests.total,
-      non2xx: peak.non2xx + half.non2xx,
+      non2xx: unexpectedAnswers(scenario, peak) + half.non2xx,
       errors: peak.errors + half.errors,
+      ...(scenario.atFloorRate && floorRate && { steadyRate: rate }),
     };
   });
 }
@@ -417,7 +432,7 @@ async function largeFixtureOf(mode: 'embedded' | 'postgres'): Promise<LargeFixtu
 
 const column = (value: string, width: number) => value.padStart(width);
 
-function report(mode: 'embedded' | 'postgres', measurements: Measurement[]): void {
+function report(mode: 'embedded' | 'postgres', measurements: Measurement[], batch?: BatchMeasurement): void {
   const title = mode === 'embedded' ? 'embedded (PGlite)' : `PostgreSQL${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}`;
   const floor = measurements.find((measurement) => measurement.scenario.floor);
   console.log(`\n${title}: ${CONNECTIONS} connections, ${seconds} s per scenario and load`);
@@ -511,7 +526,8 @@ function report(mode: 'embedded' | 'postgres', measurements: Measurement[]): voi
     }
   }
   console.log(`targets (${title}):`);
-  for (const line of targetLines(mode, measurements)) console.log(`  ${line}`);
+  if (batch) console.log(batchLines(batch));
+  for (const line of targetLines(mode, measurements, batch)) console.log(`  ${line}`);
 }
 
 async function deliveriesInChild(
@@ -606,6 +622,35 @@ async function measureFanoutIn(mode: 'embedded' | 'postgres', measurements: Meas
   });
 }
 
+/**
+ * The batch block (batch.ts): rounds of 1,000 single sends and of one 1,000-item batch, alternating,
+ * on one server and database, each round with a token of its own.
+ */
+async function measureBatchIn(mode: 'embedded' | 'postgres'): Promise<BatchMeasurement> {
+  const { measureBatch } = await import('./batch.ts');
+  return withTarget(mode, async (target) => {
+    const preparing = spawnChild(['--batch-prepare'], target, false);
+    const fixture = await nextLine<Fixture>(preparing, RESULT);
+    if (preparing.child.exitCode === null) await new Promise((resolve) => preparing.child.once('exit', resolve));
+    const started = spawnChild(['--batch-serve'], target);
+    const server: Server = { ...started, ...(await nextLine<{ port: number }>(started, READY)) };
+    return withServers([server], async () => {
+      const cpuOf = async <T>(work: () => Promise<T>) => {
+        const before = await cpuSnapshot([server], target);
+        const value = await work();
+        return { value, cpu: await cpuSince(before, [server], target) };
+      };
+      return measureBatch(server.port, fixture, {
+        cpuOf,
+        singles: async (tokens, amount) => {
+          const result = await load(server.port, sendRequests(tokens), { amount });
+          return { accepted: result.requests.total - result.non2xx - result.errors };
+        },
+      });
+    });
+  });
+}
+
 /** BENCH_ONLY=sends,GET runs only the scenarios whose names contain one of those words (and the floors). */
 function selected(scenario: Pick<Scenario, 'name' | 'floor'>): boolean {
   const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
@@ -632,7 +677,7 @@ async function main(): Promise<void> {
         ? undefined
         : await withTarget(mode, (target) => pairedFloor(floorIndex, target));
       const measurement: Measurement = {
-        ...(await withTarget(mode, (target) => measure(scenario, index, target))),
+        ...(await withTarget(mode, (target) => measure(scenario, index, target, pairedFloorRequestsPerSecond))),
         pairedFloorRequestsPerSecond,
       };
       if (mode === 'postgres' && scenario.twoProcesses)
@@ -641,7 +686,8 @@ async function main(): Promise<void> {
       if (large && scenario.hot) measurement.large = await withTarget(mode, (target) => measure(scenario, index, target), large);
       measurements.push(measurement);
     }
-    if (measurements.length > 0) report(mode, measurements);
+    const batch = selected({ name: BATCH }) ? await measureBatchIn(mode) : undefined;
+    if (measurements.length > 0 || batch) report(mode, measurements, batch);
     if (selected({ name: LIFECYCLE })) await measureLifecycleIn(mode);
     if (selected({ name: FANOUT })) await measureFanoutIn(mode, measurements);
     if (!selected({ name: DELIVERIES })) continue;
@@ -686,6 +732,13 @@ else if (process.argv[2] === '--large-fixture') {
     process.stdout.write(`${READY}${JSON.stringify({ port: running.port })}\n`);
     reportOnExit(() => running.close());
   }
+} else if (process.argv[2] === '--batch-prepare') {
+  process.stdout.write(`${RESULT}${JSON.stringify(await (await import('./batch.ts')).prepareBatch(childTarget()))}\n`);
+} else if (process.argv[2] === '--batch-serve') {
+  watchDelays();
+  const running = await (await import('./batch.ts')).serveBatchApp(childTarget());
+  process.stdout.write(`${READY}${JSON.stringify({ port: running.port })}\n`);
+  reportOnExit(() => running.close());
 } else if (process.argv[2] === '--fanout-prepare' || process.argv[2] === '--fanout-dispatch') {
   const result = await (await import('./fanout.ts')).fanoutChild(process.argv[2], childTarget());
   process.stdout.write(`${RESULT}${JSON.stringify(result)}\n`);

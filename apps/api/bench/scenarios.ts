@@ -23,7 +23,14 @@ export type BenchTarget = (
 ) & { large?: LargeFixtureInfo };
 
 /** What a started server tells the load generator (it crosses a process boundary, so JSON). */
-export type Fixture = { tokens?: string[]; webhookKey?: SigningKey; messageIds?: string[]; listRecipients?: string[] };
+export type Fixture = {
+  tokens?: string[];
+  webhookKey?: SigningKey;
+  messageIds?: string[];
+  listRecipients?: string[];
+  /** Codes of tracked links the fixture's sends made. */
+  linkCodes?: string[];
+};
 
 export type RunningServer = { port: number; close(): Promise<void> };
 
@@ -46,6 +53,10 @@ export type Scenario = {
   /** Its CPU per request is compared with this scenario's (by name), in the same database. */
   comparedWith?: string;
   requests(fixture: Fixture): autocannon.Request[];
+  /** The status every answer should have, when not a 2xx (a redirect's 302). */
+  expectedStatus?: number;
+  /** Its steady load runs at the floor's saturated rate (measured just before it) instead of half its own. */
+  atFloorRate?: boolean;
   /** Requests sent before measuring, to warm the JIT, caches and prepared statements. */
   warmupRequests(fixture: Fixture): number;
 };
@@ -121,6 +132,24 @@ function listRequests(fixture: Fixture, query: (recipient: string) => string): a
   ];
 }
 
+/** GET /l/{code} over the fixture's tracked links, as phones following them would (a browser's user agent). */
+function linkRequests(fixture: Fixture): autocannon.Request[] {
+  const { linkCodes = [] } = fixture;
+  let sequence = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        sequence += 1;
+        const path = `/l/${linkCodes[sequence % linkCodes.length]}`;
+        return { ...request, path, headers: { 'user-agent': LINK_USER_AGENT } };
+      },
+    },
+  ];
+}
+
+const LINK_USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari/604.1';
+
 /** MCP tools/call send_message (stateless streamable HTTP, JSON responses): the REST scenario's sends. */
 function mcpSendRequests(tokens: string[] = []): autocannon.Request[] {
   return sequencedPost('/mcp', (sequence) => ({
@@ -168,6 +197,7 @@ export const SEND = 'POST /api/v1/messages';
 export const GET = 'GET /api/v1/messages/{id}';
 export const MCP_SEND = 'POST /mcp tools/call send_message';
 export const INGESTION = 'POST /webhooks/sandbox/events (signed, unique event ids)';
+export const LINK = 'GET /l/{code} (tracked link redirect)';
 const app = () => import('./app.ts');
 
 export const scenarios: Scenario[] = [
@@ -239,5 +269,15 @@ export const scenarios: Scenario[] = [
     hot: true,
     requests: (fixture) => providerEventRequests(fixture.webhookKey),
     warmupRequests: () => 2_000,
+  },
+  {
+    name: LINK,
+    prepare: async (target) => (await app()).prepareLinks(target),
+    serve: async (target) => (await app()).serveApp(target),
+    expectedStatus: 302,
+    atFloorRate: true,
+    requests: linkRequests,
+    // Every link once (its first click records the event), then repeats as the measured run has them.
+    warmupRequests: (fixture) => 2 * (fixture.linkCodes?.length ?? 0),
   },
 ];

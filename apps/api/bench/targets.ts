@@ -3,7 +3,7 @@
  * compares two things measured minutes apart on the same machine, since absolute latencies and
  * rates on this shared machine move by 2x from day to day.
  */
-import { GET, INGESTION, MCP_SEND, type Scenario, SEND } from './scenarios.ts';
+import { GET, INGESTION, LINK, MCP_SEND, type Scenario, SEND } from './scenarios.ts';
 
 type Latency = { p50: number; p99: number };
 /** What delayed requests inside a server process since the last ask, in ms (see run.ts watchDelays). */
@@ -36,14 +36,40 @@ export type Measurement = {
   pairedFloorRequestsPerSecond?: number;
   /** Hot scenarios: the same scenario on a copy of the large fixture, measured right after. */
   large?: Measurement;
+  /** Scenarios at the floor's rate: the rate of their steady load (halfLoad), the paired floor's. */
+  steadyRate?: number;
 };
+
+/** The batch block (batch.ts): its name for BENCH_ONLY. */
+export const BATCH = 'POST /api/v1/messages/batch against single sends';
+
+type PerMessage = { accepted: number; cpuMicrosPerMessage: number; allCpuMicrosPerMessage: number };
+/** The batch block's rounds: CPU per accepted message of single sends and of batches, on one server and database. */
+export type BatchMeasurement = {
+  rounds: number;
+  size: number;
+  single: PerMessage;
+  batch: PerMessage;
+  batchSecondsMedian: number;
+};
+
+/** The batch block's result, for the report. */
+export function batchLines(measured: BatchMeasurement): string {
+  const line = (label: string, { accepted, cpuMicrosPerMessage, allCpuMicrosPerMessage }: PerMessage) =>
+    `  ${label.padEnd(44)} ${String(accepted).padStart(6)} accepted, CPU ${fixed(cpuMicrosPerMessage, 0)} µs, all ${fixed(allCpuMicrosPerMessage, 0)} µs a message`;
+  return [
+    `\n${BATCH} (${measured.rounds} rounds of ${measured.size}, one server and database):`,
+    line(`${measured.size} single sends (32 connections)`, measured.single),
+    line(`one ${measured.size}-item batch (median ${fixed(measured.batchSecondsMedian)} s)`, measured.batch),
+  ].join('\n');
+}
 
 const fixed = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
 type Verdict = { met: boolean | undefined; target: string; value: string };
 
 /** One line per target: met, missed, or not measured in this run (a narrower BENCH_ONLY, no /proc, BENCH_SCALE=0). */
-export function targetLines(mode: 'embedded' | 'postgres', measurements: Measurement[]): string[] {
+export function targetLines(mode: 'embedded' | 'postgres', measurements: Measurement[], batch?: BatchMeasurement): string[] {
   const scaled = mode === 'postgres';
   const floor = measurements.find(({ scenario }) => scenario.floor);
   const named = (name: string) => measurements.find(({ scenario }) => scenario.name === name);
@@ -86,7 +112,7 @@ export function targetLines(mode: 'embedded' | 'postgres', measurements: Measure
 
   // Replaces "p99 ≤ 25 ms at half of peak": each scenario against the floor's half-load p99 of the same run.
   if (floor) {
-    const rows = measurements.filter(({ scenario }) => !scenario.floor);
+    const rows = measurements.filter(({ scenario }) => !scenario.floor && !scenario.atFloorRate);
     const ratios = rows.map(({ halfLoad }) => halfLoad.p99 / floor.halfLoad.p99);
     judge(
       `half-load p99 within 2x the floor's (${floor.halfLoad.p99} ms)`,
@@ -154,6 +180,32 @@ export function targetLines(mode: 'embedded' | 'postgres', measurements: Measure
       [ratio],
       `${fixed(list.allCpuMicrosPerRequest, 0)} / ${fixed(read.allCpuMicrosPerRequest, 0)} µs = ${fixed(ratio)}x`,
       (value) => value <= 1.5,
+    );
+  }
+
+  // A tracked link holds the floor's rate: it serves at least the paired floor's saturated rate, every
+  // answer a 302 (its steady load then runs at that rate; its p99 there is shown).
+  const link = named(LINK);
+  if (link) {
+    const ratio = link.requestsPerSecond / (link.pairedFloorRequestsPerSecond ?? Number.NaN);
+    judge(
+      "tracked link redirect holds the floor's rate: req/s ≥ the paired floor's, all 302",
+      [ratio, link.non2xx + link.errors === 0 ? 1 : 0],
+      `req/s ${fixed(ratio)}x the paired floor, ${link.non2xx + link.errors} other answers; ` +
+        `p99 ${link.halfLoad.p99} ms at the floor's ${fixed(link.steadyRate ?? Number.NaN, 0)} req/s`,
+      (value) => value >= 1,
+    );
+  }
+
+  // A batch item costs at most half a single send, all processes counted, on one server and database.
+  if (batch) {
+    const ratio = batch.batch.allCpuMicrosPerMessage / batch.single.allCpuMicrosPerMessage;
+    judge(
+      `batch: CPU per accepted message ≤ 0.5x a single send's`,
+      [ratio],
+      `${fixed(batch.batch.allCpuMicrosPerMessage, 0)} / ${fixed(batch.single.allCpuMicrosPerMessage, 0)} µs = ${fixed(ratio)}x` +
+        ` (API process alone ${fixed(batch.batch.cpuMicrosPerMessage / batch.single.cpuMicrosPerMessage)}x)`,
+      (value) => value <= 0.5,
     );
   }
 
