@@ -208,9 +208,9 @@ describe('the Sender pools page in Chromium', () => {
   it("shows in a message's timeline that its sender was released and which number of the pool it went from instead", async () => {
     const [support] = await pools();
     const [released, kept] = developer.senders;
-    // Six sends at once on a pool of two numbers at a segment a second: the last ones wait seconds for their slot.
+    // Ten sends at once on a pool of two numbers at a segment a second: the last ones wait seconds for their slot.
     const accepted = [];
-    for (let index = 0; index < 6; index += 1) {
+    for (let index = 0; index < 10; index += 1) {
       const sent = await api('POST', '/api/v1/messages', {
         phone_number: `+1312555${2000 + index}`,
         body: 'Your order shipped.',
@@ -236,5 +236,27 @@ describe('the Sender pools page in Chromium', () => {
       `Sender changed${released!.number} was released: it goes from ${kept!.number} instead`,
     );
     await expectAccessible('message-sender-skipped');
+  });
+
+  it("shows when a message waiting for its sender's pace is expected to go out, and the pool it was sent through", async () => {
+    const [support] = await pools();
+    const accepted = [];
+    // Ten sends on the pool's one number left, at a segment a second: the last waits about ten seconds.
+    for (let index = 0; index < 10; index += 1) {
+      const sent = await api('POST', '/api/v1/messages', {
+        phone_number: `+1312555${3000 + index}`,
+        body: 'Your order shipped.',
+        sender_pool_id: support.id,
+      });
+      accepted.push(sent.message as { id: string; estimated_send_at: string });
+    }
+    const last = accepted.at(-1)!;
+    expect(Date.parse(last.estimated_send_at)).toBeGreaterThan(Date.now() + 3_000);
+    await page.goto(`${app.baseUrl}/console/messages/${last.id}`);
+    const summary = page.locator('.summary');
+    await summary.waitFor();
+    const expected = summary.locator('div', { has: page.locator('dt', { hasText: 'Expected to go out' }) }).locator('time');
+    expect(await expected.getAttribute('datetime')).toBe(last.estimated_send_at);
+    expect(await summary.locator('a[href="/console/sender-pools"]').textContent()).toBe(support.id);
   });
 });

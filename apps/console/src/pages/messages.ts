@@ -557,6 +557,13 @@ function summary(message: Message): HTMLElement {
     hasTrackedLinks(message) ? item('Link clicks', h('span', { 'data-link-clicks': '' }, String(message.link_clicks))) : null,
     message.error_code ? item('Why it failed', failureExplained(message.error_code, message.retry)) : null,
     message.send_at ? item('Scheduled for', time(message.send_at)) : null,
+    // Waiting for its sender's pace: when it should be handed to the carrier (null once it was).
+    message.estimated_send_at && message.status !== 'scheduled'
+      ? item('Expected to go out', time(message.estimated_send_at))
+      : null,
+    message.sender_pool_id
+      ? item('Sender pool', h('a', { href: href('sender-pools') }, h('code', {}, message.sender_pool_id)))
+      : null,
     message.idempotency_key ? item('Idempotency key', h('code', {}, message.idempotency_key)) : null,
     message.campaign_id ? item('Campaign', h('code', {}, message.campaign_id)) : null,
     item('Created', time(message.created_at)),
