@@ -761,5 +761,6 @@ describe('openapi.json against the wire', () => {
     );
     const exercised = new Set(exchanges.map((exchange) => `${exchange.method} ${exchange.route}`));
     expect(documented.filter((operation) => !exercised.has(operation))).toEqual([]);
-  });
+    // One flow through every operation (over a hundred requests, each validated): minutes on a busy machine.
+  }, 300_000);
 });
