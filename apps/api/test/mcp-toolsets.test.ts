@@ -106,7 +106,7 @@ describe('the core tools (tools/list without toolsets)', () => {
         name: 'get_message_timeline',
         arguments: { id: sent.body.message.id },
       })) as CallToolResult;
-      expect(result.isError).toBeFalsy();
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
       const { events } = result.structuredContent as { events: { type: string; detail: Record<string, unknown> }[] };
       expect(events[0]).toMatchObject({ type: 'accepted', detail: { cost_cents: expect.any(Number) } });
     } finally {

@@ -551,8 +551,8 @@ export const cancelMessage = defineOperation({
     name: 'cancel_message',
     title: 'Cancel a scheduled or held message',
     description:
-      'Cancel a message scheduled with send_at, or one pending_approval, before it goes out: it becomes canceled and ' +
-      'its cost is refunded. Any other status is message_not_cancelable with its current status.',
+      'Cancel a scheduled or pending_approval message before it goes out: it becomes canceled and its cost is ' +
+      'refunded. Any other status is message_not_cancelable with its current status.',
     readOnly: false,
     destructive: true,
   },

@@ -40,8 +40,8 @@ const ZMaxPerSecond = z
 const ZOrdering = z
   .enum(webhookEndpointOrderings)
   .describe(
-    "per_message: each message's events arrive in their sequence order, and one still failing holds the later events " +
-      'of its message only; none (default): each event as soon as it can be sent',
+    "per_message: a message's events in sequence order, one still failing holding that message's later ones; none " +
+      '(default): each as soon as it can be sent',
   );
 const ZInstant = z.iso.datetime({ offset: true }).describe('ISO 8601 timestamp, e.g. 2026-11-21T10:00:00Z');
 
@@ -104,8 +104,7 @@ export const createWebhookEndpoint = defineOperation({
     description:
       'Register an https URL to receive customer webhook events (message.sent, message.delivered, message.failed, ' +
       'message.received, conversation.created, conversation.updated, opt_out.created), optionally only some types. ' +
-      'Then get_webhook_endpoint_secret for the whsec_ secret that verifies signatures, and send_test_webhook. ' +
-      "max_per_second caps the request rate; ordering per_message sends each message's events in sequence order.",
+      'Then get_webhook_endpoint_secret for the whsec_ secret that verifies signatures, and send_test_webhook.',
     readOnly: false,
     destructive: false,
   },

@@ -13587,7 +13587,7 @@ export interface operations {
                     /** @description At most this many requests a second to the endpoint, across every worker (1-1000); without it, no limit */
                     max_per_second?: number;
                     /**
-                     * @description per_message: each message's events arrive in their sequence order, and one still failing holds the later events of its message only; none (default): each event as soon as it can be sent
+                     * @description per_message: a message's events in sequence order, one still failing holding that message's later ones; none (default): each as soon as it can be sent
                      * @enum {string}
                      */
                     ordering?: "none" | "per_message";
@@ -13895,7 +13895,7 @@ export interface operations {
                     /** @description 1-1000 requests a second; null removes the limit */
                     max_per_second?: number | null;
                     /**
-                     * @description per_message: each message's events arrive in their sequence order, and one still failing holds the later events of its message only; none (default): each event as soon as it can be sent
+                     * @description per_message: a message's events in sequence order, one still failing holding that message's later ones; none (default): each as soon as it can be sent
                      * @enum {string}
                      */
                     ordering?: "none" | "per_message";
