@@ -9,8 +9,8 @@
  * (pairedFloor). In the scaled mode, scenarios marked `twoProcesses` are also run on two API
  * processes sharing the database and Redis, against one. Scenarios marked `hot` are measured again
  * on a copy of the large fixture (fixture-store.ts; BENCH_SCALE=0 skips it). Then the targets
- * (targets.ts), the lifecycle of a message end to end (lifecycle-measure.ts), the fan-out and customer webhook
- * deliveries per second.
+ * (targets.ts), the lifecycle of a message end to end (lifecycle-measure.ts), the fan-out, a paced campaign
+ * (paced-campaign.ts) and customer webhook deliveries per second.
  *
  * Internally `run.ts --prepare <index>` makes a scenario's fixture and exits, `run.ts --serve <index>` is a server process of one
  * scenario, `run.ts --large-fixture` builds the large fixture, `run.ts --deliveries` is the delivery measurement's process and
@@ -572,6 +572,7 @@ function describeMachine(): string {
 const DELIVERIES = 'customer webhook deliveries';
 const FANOUT = 'campaign fan-out';
 const LIFECYCLE = 'lifecycle';
+const PACED_CAMPAIGN = 'paced campaign';
 
 /** The lifecycle block (lifecycle-measure.ts): its processes are this run's children, measured as the servers are. */
 async function measureLifecycleIn(mode: 'embedded' | 'postgres'): Promise<void> {
@@ -690,6 +691,8 @@ async function main(): Promise<void> {
     if (measurements.length > 0 || batch) report(mode, measurements, batch);
     if (selected({ name: LIFECYCLE })) await measureLifecycleIn(mode);
     if (selected({ name: FANOUT })) await measureFanoutIn(mode, measurements);
+    if (selected({ name: PACED_CAMPAIGN }))
+      await (await import('./paced-campaign.ts')).measurePacedCampaign(mode, (work) => withTarget(mode, work));
     if (!selected({ name: DELIVERIES })) continue;
     await measureAllDeliveries(mode);
   }
