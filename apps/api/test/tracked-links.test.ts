@@ -83,6 +83,21 @@ describe('shorten_links', () => {
     expect(await app.services.prisma.messageLink.count({ where: { messageId: message.id } })).toBe(2);
   });
 
+  it('leaves the punctuation that ends a sentence out of a link, in any script', async () => {
+    const developer = await sendingWorkspace(app);
+    const body = 'Offer https://example.com/offer… or «https://example.com/b/» or https://example.com/c?d=1。';
+    const sent = await send(app, developer.token, { phone_number: recipient, body, shorten_links: true });
+    expect(sent.status).toBe(202);
+    const links = await app.services.prisma.messageLink.findMany({ where: { messageId: sent.body.message.id } });
+    expect(links.map((link) => link.url).sort()).toEqual([
+      'https://example.com/b/',
+      'https://example.com/c?d=1',
+      'https://example.com/offer',
+    ]);
+    const message = await app.services.prisma.message.findUniqueOrThrow({ where: { id: sent.body.message.id } });
+    expect(message.body).toMatch(/^Offer \S+\/l\/\w{12}… or «\S+\/l\/\w{12}» or \S+\/l\/\w{12}。$/);
+  });
+
   it('shortens the links of every item of a batch', async () => {
     const developer = await sendingWorkspace(app);
     const response = await call(app, 'POST', '/api/v1/messages/batch', {

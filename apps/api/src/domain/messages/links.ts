@@ -13,9 +13,10 @@ export const isLinkCode = (code: string) => linkCodePattern.test(code);
 export const linkPath = (code: string) => `/l/${code}`;
 
 // An http(s) URL up to white space or a character that cannot end one; punctuation that ends a
-// sentence is left out of it (trailingPunctuation).
+// sentence is left out of it (trailingPunctuation): ASCII's, and any outside ASCII (an ellipsis, a
+// closing quote, a full stop of another script), which a URL would carry percent-encoded.
 const urlPattern = /\bhttps?:\/\/[^\s<>"'`{}|\\^]+/gi;
-const trailingPunctuation = /[.,;:!?)\]]+$/;
+const trailingPunctuation = /(?:[.,;:!?)\]]|(?![\0-\x7f])\p{P})+$/u;
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
