@@ -18,6 +18,7 @@ import { cpuMicros } from './cpu.ts';
 import { type DeliverySink, percentile, startDeliverySink } from './delivery-sink.ts';
 import type { LifecycleFixture } from './lifecycle.ts';
 import { pacedLoad } from './paced.ts';
+import { lifecycleTargetLines } from './targets.ts';
 import { type BenchTarget, sendRequests } from './scenarios.ts';
 
 const CONNECTIONS = 32;
@@ -112,18 +113,20 @@ async function sendAndDeliver(port: number, requests: autocannon.Request[], sink
 // Sends the half load may take beyond the saturation's (at most its rate times BENCH_SECONDS), for the tokens' buckets.
 const HALF_LOAD_SENDS = 10_000;
 
-/** The app: its fixture, then the API and, scaled, the worker calling it back. */
-async function startApp(target: BenchTarget, sink: DeliverySink, messages: number, runner: LifecycleRunner) {
+/** The app: its fixture, then the API and, scaled, `workers` worker processes calling it back. */
+async function startApp(target: BenchTarget, sink: DeliverySink, messages: number, runner: LifecycleRunner, workers: number) {
   const { tokens } = await runner.inChild<LifecycleFixture>('--lifecycle-prepare', target, {
     BENCH_SINK_URL: sink.url,
     BENCH_LIFECYCLE_SENDS: String(messages + Math.ceil(messages / 10) + HALF_LOAD_SENDS),
   });
   const api = await runner.start('--lifecycle-api', target, {});
-  const worker =
-    target.kind === 'postgres'
-      ? await runner.start('--lifecycle-worker', target, { BENCH_API_URL: `http://127.0.0.1:${api.port}` })
-      : undefined;
-  return { api, worker, tokens };
+  const started: LifecycleProcess[] = [];
+  if (target.kind === 'postgres') {
+    for (let index = 0; index < workers; index += 1) {
+      started.push(await runner.start('--lifecycle-worker', target, { BENCH_API_URL: `http://127.0.0.1:${api.port}` }));
+    }
+  }
+  return { api, workers: started, tokens };
 }
 
 async function measureSide(
@@ -131,14 +134,15 @@ async function measureSide(
   mode: 'embedded' | 'postgres',
   sink: DeliverySink,
   runner: LifecycleRunner,
+  workerCount = 1,
 ): Promise<LifecycleMeasurement> {
   const messages = defaultMessages(mode);
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   return runner.withTarget(async (target) => {
-    const { api, worker, tokens } =
+    const { api, workers, tokens } =
       side === 'floor'
-        ? { api: await runner.start('--lifecycle-floor', target, { BENCH_SINK_URL: sink.url }), worker: undefined, tokens: [] }
-        : await startApp(target, sink, messages, runner);
+        ? { api: await runner.start('--lifecycle-floor', target, { BENCH_SINK_URL: sink.url }), workers: [], tokens: [] }
+        : await startApp(target, sink, messages, runner, workerCount);
     const requests = side === 'floor' ? sendRequests([], '/messages') : sendRequests(tokens);
     let halfSince = '';
     let measured: Omit<LifecycleMeasurement, 'peakRssMb' | 'half'> & {
@@ -154,7 +158,7 @@ async function measureSide(
       sent += warm.completed;
       const groupsNow = async (): Promise<Groups> => ({
         api: [api.pid],
-        worker: worker ? [worker.pid] : [],
+        worker: workers.map((worker) => worker.pid),
         ...(await runner.databasePids(target)),
       });
       const before = await groupsNow();
@@ -198,7 +202,7 @@ async function measureSide(
         },
       };
     } finally {
-      const rss = await Promise.all([api.stop(), ...(worker ? [worker.stop()] : [])]);
+      const rss = await Promise.all([api.stop(), ...workers.map((worker) => worker.stop())]);
       peakRssMb = Math.max(...rss);
     }
     await sleep(STATS_FLUSH_MS);
@@ -229,6 +233,14 @@ export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: Li
   try {
     const floor = await measureSide('floor', mode, sink, runner);
     const app = await measureSide('app', mode, sink, runner);
+    // BENCH_WORKERS=2 (scaled): the app again with that many worker processes, for the CPU per message against one.
+    const workers = mode === 'postgres' ? Number(process.env.BENCH_WORKERS ?? 1) : 1;
+    const scaledOut = workers > 1 ? await measureSide('app', mode, sink, runner, workers) : undefined;
+    const rows = [
+      ['floor: bare node:http, loops and driver, the same writes and HTTP calls', floor],
+      ['the app', app],
+      ...(scaledOut ? [[`the app, ${workers} worker processes`, scaledOut] as const] : []),
+    ] as const;
     console.log(
       `\nlifecycle (${mode === 'postgres' ? 'PostgreSQL + Redis, one worker process' : 'embedded, workers in the API process'}): ` +
         `${app.messages.toLocaleString('en')} messages accepted over HTTP, dispatched to the sandbox carrier, ` +
@@ -251,10 +263,7 @@ export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: Li
         '  (end to end; CPU µs per message of each process; peak RSS of the largest; PostgreSQL transactions and rows written per message)',
       ].join(''),
     );
-    for (const [label, measured] of [
-      ['floor: bare node:http, loops and driver, the same writes and HTTP calls', floor],
-      ['the app', app],
-    ] as const) {
+    for (const [label, measured] of rows) {
       const rate = measured.completed / measured.seconds;
       const cpu = measured.cpuMicrosPerMessage;
       const problems =
@@ -269,7 +278,7 @@ export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: Li
           column(cpu.all.toFixed(0), 8),
           column(`${(cpu.all / floor.cpuMicrosPerMessage.all).toFixed(2)}x`, 9),
           column(cpu.api.toFixed(0), 7),
-          column(mode === 'postgres' && label === 'the app' ? cpu.worker.toFixed(0) : '-', 7),
+          column(mode === 'postgres' && measured !== floor ? cpu.worker.toFixed(0) : '-', 7),
           column(mode === 'postgres' ? cpu.postgres.toFixed(0) : '-', 7),
           column(mode === 'postgres' ? cpu.redis.toFixed(0) : '-', 7),
           column(measured.peakRssMb.toFixed(0), 8),
@@ -279,10 +288,7 @@ export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: Li
         ].join(''),
       );
     }
-    for (const [label, { half }] of [
-      ['floor', floor],
-      ['the app', app],
-    ] as const) {
+    for (const [label, { half }] of [['floor', floor] as const, ...rows.slice(1)]) {
       const accepted =
         half.dispatchP50 === undefined
           ? ''
@@ -293,6 +299,7 @@ export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: Li
           `${ms(half.eventToDeliveryP50)} ms, p99 ${ms(half.eventToDeliveryP99)} ms${accepted}`,
       );
     }
+    for (const line of lifecycleTargetLines(floor, app, scaledOut && { workers, measured: scaledOut })) console.log(line);
   } finally {
     await sink.close();
   }

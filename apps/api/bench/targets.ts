@@ -3,6 +3,7 @@
  * compares two things measured minutes apart on the same machine, since absolute latencies and
  * rates on this shared machine move by 2x from day to day.
  */
+import type { LifecycleMeasurement } from './lifecycle-measure.ts';
 import { GET, INGESTION, LINK, MCP_SEND, type Scenario, SEND } from './scenarios.ts';
 
 type Latency = { p50: number; p99: number };
@@ -209,7 +210,67 @@ export function targetLines(mode: 'embedded' | 'postgres', measurements: Measure
     );
   }
 
-  return verdicts.map(
-    ({ met, target, value }) => `${(met === undefined ? 'n/a' : met ? 'met' : 'MISSED').padEnd(7)} ${target}: ${value}`,
-  );
+  return verdicts.map(lineOf);
+}
+
+const lineOf = ({ met, target, value }: Verdict) =>
+  `${(met === undefined ? 'n/a' : met ? 'met' : 'MISSED').padEnd(7)} ${target}: ${value}`;
+
+/**
+ * The lifecycle's targets, on one run's floor and app (and, scaled with BENCH_WORKERS, the app with
+ * more worker processes): CPU per message of every process against the floor's, what a customer
+ * and a message wait at half load, and the CPU per message with more workers against one.
+ */
+export function lifecycleTargetLines(
+  floor: LifecycleMeasurement,
+  app: LifecycleMeasurement,
+  scaledOut?: { workers: number; measured: LifecycleMeasurement },
+): string[] {
+  const verdict = (target: string, value: number, shown: string, within: boolean): Verdict => ({
+    target,
+    value: shown,
+    met: Number.isFinite(value) ? within : undefined,
+  });
+  const cpu = app.cpuMicrosPerMessage.all / floor.cpuMicrosPerMessage.all;
+  const { half } = app;
+  const dispatchP50 = half.dispatchP50 ?? Number.NaN;
+  const verdicts = [
+    verdict(
+      'lifecycle: all-process CPU µs per message within 2x of the floor',
+      cpu,
+      `${fixed(app.cpuMicrosPerMessage.all, 0)} / ${fixed(floor.cpuMicrosPerMessage.all, 0)} µs = ${fixed(cpu)}x`,
+      cpu <= 2,
+    ),
+    verdict(
+      `lifecycle: event to delivery at half load (${fixed(half.rate, 0)}/s) p50 < 1 s`,
+      half.eventToDeliveryP50,
+      `p50 ${fixed(half.eventToDeliveryP50, 0)} ms`,
+      half.eventToDeliveryP50 < 1_000,
+    ),
+    verdict(
+      `lifecycle: event to delivery at half load p99 < 5 s`,
+      half.eventToDeliveryP99,
+      `p99 ${fixed(half.eventToDeliveryP99, 0)} ms`,
+      half.eventToDeliveryP99 < 5_000,
+    ),
+    verdict(
+      'lifecycle: accepted to handed to the carrier at half load p50 < 1 s',
+      dispatchP50,
+      `p50 ${fixed(dispatchP50, 0)} ms`,
+      dispatchP50 < 1_000,
+    ),
+  ];
+  if (scaledOut) {
+    const ratio = scaledOut.measured.cpuMicrosPerMessage.all / app.cpuMicrosPerMessage.all;
+    verdicts.push(
+      verdict(
+        `lifecycle: ${scaledOut.workers} worker processes: CPU µs per message within 1.15x of one`,
+        ratio,
+        `${fixed(scaledOut.measured.cpuMicrosPerMessage.all, 0)} / ${fixed(app.cpuMicrosPerMessage.all, 0)} µs = ${fixed(ratio)}x` +
+          ` (worker processes ${fixed(scaledOut.measured.cpuMicrosPerMessage.worker, 0)} / ${fixed(app.cpuMicrosPerMessage.worker, 0)} µs)`,
+        ratio <= 1.15,
+      ),
+    );
+  }
+  return verdicts.map(lineOf);
 }

@@ -104,7 +104,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
           log,
           config: config.twilio,
         })
-      : createSandboxMessagingProvider({ prisma: db.prisma, clock, delayMs: config.sandboxDelayMs, jobs }),
+      : createSandboxMessagingProvider({ prisma: db.prisma, sql: db.sql, clock, delayMs: config.sandboxDelayMs, jobs }),
     inboundWebhooks: inboundWebhookSettings(config, {
       messaging: secrets.MESSAGING_WEBHOOK_SECRET,
       funding: secrets.FUNDING_WEBHOOK_SECRET,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../src/jobs/define.ts';
 import { enqueue, inJobTransaction, type JobTransaction } from '../src/jobs/enqueue.ts';
+import { createBullTransport } from '../src/jobs/bullmq.ts';
 import { createJobRunner, WAKE_INTERVAL_MS } from '../src/jobs/runner.ts';
 import { claimDueJobs } from '../src/jobs/store.ts';
 import { newId } from '../src/lib/crypto.ts';
@@ -152,7 +153,7 @@ describe('job runner: claims and leases', () => {
     const id = await enqueueTestJob();
     // Another worker claims the job and then dies without finishing it.
     const now = new Date(Math.max(app.clock.now(), Date.now()));
-    const claimed = await claimDueJobs(app.services.prisma, {
+    const claimed = await claimDueJobs(app.services.sql, {
       queues: ['campaign_step'],
       limit: 100,
       now,
@@ -262,6 +263,27 @@ describe('job runner: started workers', () => {
       expect(runs).toEqual([id]);
     } finally {
       await runner.stop();
+    }
+  });
+
+  it.runIf(scaledMode)('hands a due row over to BullMQ once while it waits there, and again once it is due anew', async () => {
+    const prefix = `${app.config.redisKeyPrefix}-handover`;
+    const bull = createBullTransport({ redisUrl: app.config.redisUrl!, prefix, concurrency: 1, log: app.services.log });
+    try {
+      const row = { id: newId('job'), attempts: 0, runAt: new Date() };
+      // Every sweep finds a row of a backlog due until a worker reaches it: only the first hands it over.
+      await bull.enqueue('campaign_step', [row]);
+      await bull.enqueue('campaign_step', [row]);
+      // Its next attempt, and a deferral of it (due later), are handed over again.
+      await bull.enqueue('campaign_step', [{ ...row, attempts: 1 }]);
+      await bull.enqueue('campaign_step', [{ ...row, attempts: 1, runAt: new Date(row.runAt.getTime() + 1_000) }]);
+      const events = await app.services.redis!.xrange(`${prefix}:campaign_step:events`, '-', '+');
+      const adds = events
+        .map(([, fields]) => `${fields[1]} ${fields[3]}`)
+        .filter((event) => event.startsWith('added') || event.startsWith('duplicated'));
+      expect(adds).toEqual([`added ${row.id}-0`, `added ${row.id}-1`, `duplicated ${row.id}-1`]);
+    } finally {
+      await bull.close();
     }
   });
 

@@ -105,4 +105,51 @@ describe('one true status', () => {
       ['message.failed', 2],
     ]);
   });
+  it('queues a delivery of each event it records to each endpoint subscribed to it, for one endpoint as for three', async () => {
+    const cases = [[[]], [[], ['message.delivered'], ['message.sent', 'message.failed']]] as string[][][];
+    for (const subscriptions of cases) {
+      const { workspace, message, providerMessageId } = await dispatched();
+      const endpoints: { id: string; eventTypes: string[] }[] = [];
+      for (const [index, eventTypes] of subscriptions.entries()) {
+        const created = await call(app, 'POST', '/api/v1/webhook-endpoints', {
+          token: workspace.token,
+          body: { url: `https://hooks-${index}.example.com/events`, event_types: eventTypes },
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        endpoints.push({ id: created.body.endpoint.id, eventTypes });
+      }
+      start = app.clock.now();
+      // The delivery report overtakes the sent one: both events are recorded, then the late report changes nothing.
+      await report('message.delivered', providerMessageId, minutesAgo(2));
+      await report('message.sent', providerMessageId, minutesAgo(3));
+
+      const events = await app.services.prisma.event.findMany({ where: { workspaceId: workspace.workspaceId } });
+      const eventIdOf = (type: string) => events.find((event) => event.type === type)?.id;
+      const deliveries = await app.services.prisma.webhookDelivery.findMany({ where: { messageId: message.id } });
+      const jobs = await app.services.prisma.job.findMany({ where: { queue: 'webhook_delivery' } });
+      const expected = endpoints.flatMap(({ id, eventTypes }) =>
+        ['message.sent', 'message.delivered']
+          .filter((type) => eventTypes.length === 0 || eventTypes.includes(type))
+          .map((type) => ({ endpointId: id, eventType: type, eventId: eventIdOf(type) })),
+      );
+      const sortedPairs = (rows: { endpointId: string; eventType: string }[]) =>
+        rows.map((row) => `${row.endpointId} ${row.eventType}`).sort();
+      expect(sortedPairs(deliveries)).toEqual(sortedPairs(expected));
+      for (const delivery of deliveries) {
+        expect(delivery).toMatchObject({
+          workspaceId: workspace.workspaceId,
+          eventId: eventIdOf(delivery.eventType),
+          // The event's place among its message's events, which per_message ordering follows.
+          sequence: delivery.eventType === 'message.sent' ? 1 : 2,
+        });
+        expect(delivery.id).toMatch(/^whd_[0-9A-Za-z]{22}$/);
+        // Each delivery's first automatic attempt is queued with it.
+        const firstAttempts = jobs.filter((job) => {
+          const payload = job.payload as { delivery_id: string; attempt?: number };
+          return payload.delivery_id === delivery.id && payload.attempt === 1;
+        });
+        expect(firstAttempts).toHaveLength(1);
+      }
+    }
+  });
 });

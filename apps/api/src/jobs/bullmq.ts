@@ -3,12 +3,23 @@ import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.ts';
 import type { QueueName } from './define.ts';
 
-/** A due job row as handed to BullMQ: its id and how many attempts it has had. */
-export type DueJob = { id: string; attempts: number };
+/** A due job row as handed to BullMQ: its id, how many attempts it has had and when it came due. */
+export type DueJob = { id: string; attempts: number; runAt: Date };
 
 // Rows woken together per BullMQ job: enough to make a busy turn of the event loop a few commands,
 // few enough that a wake's last row does not wait long behind its first.
 const WAKE_CHUNK = 16;
+
+/**
+ * How long a due row handed over by `enqueue` is not handed over again. A backlog keeps the same
+ * oldest rows due in every sweep until a worker reaches them, and handing each over again every
+ * sweep interval cost Redis a script run (and this process a command) per row per second, many
+ * times the work itself: a loaded worker fell further behind the longer it was behind. A row that
+ * came due anew (its next attempt, a retry, a deferral) is a new hand-over; after a lost connection
+ * to Redis, everything is handed over again.
+ */
+const HANDED_OVER_MS = 30_000;
+const handOverKey = (job: DueJob) => `${job.id}-${job.attempts}-${job.runAt.getTime()}`;
 
 /** A BullMQ job's data: one due row (sweeps) or rows just committed (wakes). */
 type WakeData = { rowId: string } | { rowIds: string[] };
@@ -44,6 +55,25 @@ export function createBullTransport(options: {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const queues = new Map<QueueName, Queue>();
   const workers: Worker[] = [];
+  // Each row handed over (handOverKey), oldest first, with when.
+  const handedOver = new Map<string, number>();
+  // A Redis the connection lost may have lost what it held too.
+  connection.on('close', () => handedOver.clear());
+
+  /** The rows not handed over within HANDED_OVER_MS, now marked handed over. */
+  function notHandedOver(jobs: readonly DueJob[]): DueJob[] {
+    const now = performance.now();
+    for (const [key, at] of handedOver) {
+      if (now - at < HANDED_OVER_MS) break;
+      handedOver.delete(key);
+    }
+    return jobs.filter((job) => {
+      const key = handOverKey(job);
+      if (handedOver.has(key)) return false;
+      handedOver.set(key, now);
+      return true;
+    });
+  }
 
   function queueFor(name: QueueName): Queue {
     let queue = queues.get(name);
@@ -56,15 +86,21 @@ export function createBullTransport(options: {
   }
 
   return {
-    async enqueue(queue, jobs) {
+    async enqueue(queue, due) {
+      const jobs = notHandedOver(due);
       if (jobs.length === 0) return;
-      await queueFor(queue).addBulk(
-        jobs.map((job) => ({
-          name: queue,
-          data: { rowId: job.id },
-          opts: { jobId: `${job.id}-${job.attempts}`, removeOnComplete: true, removeOnFail: true },
-        })),
-      );
+      try {
+        await queueFor(queue).addBulk(
+          jobs.map((job) => ({
+            name: queue,
+            data: { rowId: job.id },
+            opts: { jobId: `${job.id}-${job.attempts}`, removeOnComplete: true, removeOnFail: true },
+          })),
+        );
+      } catch (error) {
+        for (const job of jobs) handedOver.delete(handOverKey(job));
+        throw error;
+      }
     },
 
     async wake(queue, rowIds) {

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@textline/db';
+import type { SqlClient } from '@textline/db';
 import { createKeyedBatcher } from '../lib/keyed-batcher.ts';
 import type { QueueName } from './define.ts';
 import { type ClaimedJob, claimDueJobs, claimJobById, claimJobsByIds } from './store.ts';
@@ -14,18 +14,18 @@ export type Claims = {
   byId(id: string): Promise<ClaimedJob | null>;
 };
 
-export function createClaims(deps: { prisma: PrismaClient; now: () => Date; leaseMs: number }): Claims {
-  const { prisma, now } = deps;
+export function createClaims(deps: { sql: SqlClient; now: () => Date; leaseMs: number }): Claims {
+  const { sql, now } = deps;
   const lease = (at: Date) => ({ now: at, leaseUntil: new Date(at.getTime() + deps.leaseMs) });
 
   // Under load, the claims of rows BullMQ hands over together go as one statement instead of one per row.
   const byId = createKeyedBatcher<string, ClaimedJob | null>({
     maxBatch: ROW_BATCH,
     async runAlone(id) {
-      return (await claimJobById(prisma, id, lease(now()))) ?? null;
+      return (await claimJobById(sql, id, lease(now()))) ?? null;
     },
     async runBatch(ids) {
-      const claimed = new Map((await claimJobsByIds(prisma, ids, lease(now()))).map((job) => [job.id, job]));
+      const claimed = new Map((await claimJobsByIds(sql, ids, lease(now()))).map((job) => [job.id, job]));
       // A row named twice in one batch (a wake and a sweep, or two wakes) was claimed once: only its first caller runs it.
       return ids.map((id) => {
         const job = claimed.get(id) ?? null;
@@ -38,7 +38,7 @@ export function createClaims(deps: { prisma: PrismaClient; now: () => Date; leas
   return {
     async due(queues, limit) {
       if (limit <= 0) return [];
-      return claimDueJobs(prisma, { queues, limit, ...lease(now()) });
+      return claimDueJobs(sql, { queues, limit, ...lease(now()) });
     },
     byId: (id) => byId.run('claim', id),
   };

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@textline/db';
+import type { SqlClient } from '@textline/db';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { jittered } from '../lib/jitter.ts';
@@ -32,20 +32,20 @@ function payloadMismatch(queue: QueueName, error: z.ZodError): string {
  */
 export function createJobExecutor(deps: {
   config: Config;
-  prisma: PrismaClient;
+  sql: SqlClient;
   now: () => Date;
   log: Logger;
   metrics?: Metrics | undefined;
   definitions: ReadonlyMap<QueueName, JobDefinition>;
   services: () => Services;
 }): (job: ClaimedJob) => Promise<void> {
-  const { config, prisma, now, log } = deps;
+  const { config, sql, now, log } = deps;
 
   // Under load, the completions of jobs that end together go as one statement instead of one per job.
   const completions = createKeyedBatcher<ClaimedJob, true>({
     maxBatch: ROW_BATCH,
     async runAlone(job) {
-      await completeJob(prisma, job, now());
+      await completeJob(sql, job, now());
       return true;
     },
     async runBatch(jobs) {
@@ -53,20 +53,20 @@ export function createJobExecutor(deps: {
       const ids = new Set<string>();
       const unique = jobs.filter((job) => !ids.has(job.id) && ids.add(job.id));
       if (unique.length < jobs.length) return jobs.map(() => undefined);
-      await completeJobs(prisma, jobs, now());
+      await completeJobs(sql, jobs, now());
       return jobs.map(() => true as const);
     },
   });
 
   async function bury(job: ClaimedJob, reason: string, at: Date): Promise<void> {
-    await buryJob(prisma, job, { now: at, error: reason });
+    await buryJob(sql, job, { now: at, error: reason });
     deps.metrics?.jobAttempts.inc({ queue: job.queue, outcome: 'dead' });
   }
 
   async function failed(job: ClaimedJob, definition: JobDefinition, context: JobContext, error: unknown): Promise<void> {
     const at = now();
     if (error instanceof JobDeferred) {
-      await deferJob(prisma, job, { now: at, runAt: new Date(at.getTime() + error.delayMs) });
+      await deferJob(sql, job, { now: at, runAt: new Date(at.getTime() + error.delayMs) });
       return;
     }
     const reason = errorText(error);
@@ -78,7 +78,7 @@ export function createJobExecutor(deps: {
     }
     const delay = jittered((definition.retryDelayMs ?? exponentialBackoffMs)(job.attempts), config.retryJitterPercent);
     log.warn({ ...fields, retryInMs: delay }, 'job failed; will retry');
-    await retryJob(prisma, job, { now: at, runAt: new Date(at.getTime() + delay), error: reason });
+    await retryJob(sql, job, { now: at, runAt: new Date(at.getTime() + delay), error: reason });
     deps.metrics?.jobAttempts.inc({ queue: job.queue, outcome: 'retried' });
   }
 

@@ -48,13 +48,13 @@ function definitionsByQueue(definitions: readonly JobDefinition[]): Map<QueueNam
  */
 export function createJobRunner(deps: RunnerDeps): JobRunner {
   const { config, log } = deps;
-  const prisma = deps.db.prisma;
+  const sql = deps.db.sql;
   const definitions = definitionsByQueue(deps.definitions);
   // Due times, leases and backoff all read the service clock, so tests can move time by hand.
   const now = () => new Date(deps.clock.now());
 
-  const claims = createClaims({ prisma, now, leaseMs: config.jobLeaseMs });
-  const execute = createJobExecutor({ ...deps, prisma, now, definitions });
+  const claims = createClaims({ sql, now, leaseMs: config.jobLeaseMs });
+  const execute = createJobExecutor({ ...deps, sql, now, definitions });
   let poller: Poller | undefined;
   const lanes = createLanes(definitions.values(), config, { log, onSlotFreed: (lane) => poller?.slotFreed(lane) });
 
@@ -89,7 +89,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
       async start() {
         if (started) return;
         started = true;
-        if (deps.db.kind === 'pglite') await releaseOrphanedJobs(prisma, now());
+        if (deps.db.kind === 'pglite') await releaseOrphanedJobs(sql, now());
         embedded.start();
       },
       async stop() {
@@ -108,7 +108,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   });
   const handledQueues = [...definitions.keys()];
   const wakeups = createWakeups({ bull, log });
-  const sweeper = createSweeper({ prisma, bull, queues: handledQueues, now, intervalMs: config.jobSweepIntervalMs, log });
+  const sweeper = createSweeper({ sql, bull, queues: handledQueues, now, intervalMs: config.jobSweepIntervalMs, log });
   let stopping = false;
 
   /**

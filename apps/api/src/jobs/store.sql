@@ -1,4 +1,5 @@
--- The job rows' statements (store.ts), run through Prisma (the client or the caller's transaction).
+-- The job rows' statements (store.ts), on the driver: every job runs a claim and an outcome write, and
+-- through Prisma each cost several times the statement's own work.
 --
 -- A job is claimable when it is due and pending, or when it is `running` under an expired lease (its
 -- worker crashed or hung): `run_at <= now AND (status = 'pending' OR (status = 'running' AND
@@ -42,9 +43,9 @@ RETURNING id, queue, payload, attempts;
 
 -- name: dueJobs
 -- Up to `limit` claimable jobs of these queues, the longest due first, for the scaled mode's sweeper
--- to (re-)enqueue on BullMQ.
+-- to (re-)enqueue on BullMQ, with when each came due.
 -- params: queues, now, limit
-SELECT id, queue, attempts FROM jobs
+SELECT id, queue, attempts, run_at AS "runAt" FROM jobs
 WHERE queue = ANY($1::text[]) AND run_at <= $2 AND (status = 'pending' OR (status = 'running' AND locked_until <= $2))
 ORDER BY run_at
 LIMIT $3;

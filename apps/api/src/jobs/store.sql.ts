@@ -50,12 +50,12 @@ RETURNING id, queue, payload, attempts`);
 
 /**
  * Up to `limit` claimable jobs of these queues, the longest due first, for the scaled mode's sweeper
- * to (re-)enqueue on BullMQ.
+ * to (re-)enqueue on BullMQ, with when each came due.
  */
 export const dueJobs = statement<
   [queues: readonly (string | null)[] | null, now: Date | string | null, limit: number | bigint | null],
-  { id: string; queue: string; attempts: number }
->(`SELECT id, queue, attempts FROM jobs
+  { id: string; queue: string; attempts: number; runAt: Date }
+>(`SELECT id, queue, attempts, run_at AS "runAt" FROM jobs
 WHERE queue = ANY($1::text[]) AND run_at <= $2 AND (status = 'pending' OR (status = 'running' AND locked_until <= $2))
 ORDER BY run_at
 LIMIT $3`);

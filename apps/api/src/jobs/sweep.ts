@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@textline/db';
+import type { SqlClient } from '@textline/db';
 import type { Logger } from '../lib/logger.ts';
 import type { BullTransport } from './bullmq.ts';
 import type { QueueName } from './define.ts';
@@ -8,8 +8,9 @@ import { dueJobs } from './store.ts';
 const SWEEP_BATCH = 500;
 
 /**
- * The scaled mode's safety net: hands every due row to BullMQ again (duplicates are ignored), every
- * sweep interval and whenever a queue is woken without job ids. A row whose wake never reached
+ * The scaled mode's safety net: hands every due row to BullMQ again (duplicates are ignored; one
+ * handed over lately is not handed over again, bullmq.ts), every sweep interval and whenever a queue
+ * is woken without job ids. A row whose wake never reached
  * Redis, whose retry came due, or whose worker died is found here.
  */
 export type Sweeper = {
@@ -20,7 +21,7 @@ export type Sweeper = {
 };
 
 export function createSweeper(deps: {
-  prisma: PrismaClient;
+  sql: SqlClient;
   bull: BullTransport;
   queues: readonly QueueName[];
   now: () => Date;
@@ -31,7 +32,7 @@ export function createSweeper(deps: {
   let timer: NodeJS.Timeout | undefined;
 
   async function sweep(queues: readonly QueueName[]): Promise<void> {
-    const due = await dueJobs(deps.prisma, { queues, now: deps.now(), limit: SWEEP_BATCH });
+    const due = await dueJobs(deps.sql, { queues, now: deps.now(), limit: SWEEP_BATCH });
     for (const queue of queues)
       await bull.enqueue(
         queue,

@@ -15,7 +15,7 @@ export type MessageOutcome = 'sent' | 'delivered' | 'failed';
  * after a final status. A scheduled message can only fail before it is dispatched (dispatchJob),
  * since no carrier has seen it.
  */
-const advancesFrom: Record<MessageOutcome, string[]> = {
+export const advancesFrom: Record<MessageOutcome, string[]> = {
   sent: ['queued', 'sending'],
   delivered: ['queued', 'sending', 'sent'],
   failed: ['scheduled', 'queued', 'sending', 'sent'],

@@ -1,9 +1,12 @@
-import { type Prisma, queryRowsIn, type RowOf } from '@textline/db';
+import { type Prisma, queryRows, queryRowsIn, type RowOf } from '@textline/db';
 import type { JobTransaction } from '../../jobs/enqueue.ts';
+import { newId } from '../../lib/crypto.ts';
 import { toE164Near } from '../../lib/phone.ts';
+import type { Services } from '../../ports.ts';
 import * as sql from './messaging-events.sql.ts';
 import { type TMessagingEvent, ZMessagingEvent } from './payloads.ts';
-import { applyMessageOutcome, type MessageOutcome } from '../messages/outcomes.ts';
+import { advancesFrom, applyMessageOutcome, type MessageOutcome } from '../messages/outcomes.ts';
+import { webhookDeliveryJob } from '../customer-webhooks/worker.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 import { suppressRecipient } from './suppressions.ts';
 import { noteCarrierError, type SenderHealthDeps } from '../sender-health.ts';
@@ -41,12 +44,66 @@ async function messageOfEvent(
   event: TMessagingEvent,
   providerEventId: string,
 ): Promise<EventMessage | null> {
-  const ours = metadataString(event, 'client_reference');
-  const ids = [ours, event.message_id].filter((id): id is string => id !== undefined);
+  const ids = messageIdsOf(event);
   if (ids.length === 0) return null;
   const delivered = event.type === 'message.delivered';
   const [message] = await queryRowsIn(tx, sql.messageOfEvent, [ids, event.message_id ?? null, providerEventId, delivered]);
   return message ?? null;
+}
+
+/** The ids an event names its message by: ours (`metadata.client_reference`) and the carrier's (`message_id`). */
+function messageIdsOf(event: TMessagingEvent): string[] {
+  const ours = metadataString(event, 'client_reference');
+  return [ours, event.message_id].filter((id): id is string => id !== undefined);
+}
+
+// Deliveries applyReportedStatus carries ids for: two events (a delivered report that overtook its
+// sent one records both) to two endpoints. A workspace with more takes reconcileProviderEvent's transaction.
+const REPORT_DELIVERY_IDS = 4;
+
+/**
+ * Settles a stored `message.sent` or `message.delivered` report in one statement on the driver
+ * (applyReportedStatus), with the effects reconcileMessagingEvent has in reconcileProviderEvent's
+ * transaction: every message the carrier reports runs this twice, and Prisma's interactive
+ * transaction took some ten round trips for it. Returns false, having changed nothing, for every
+ * other event or case, which the transaction then takes.
+ */
+export async function applyReportedStatus(
+  // Without `live` (the sandbox's own tools), no console hears of the change, as with inJobTransaction.
+  deps: Pick<Services, 'sql' | 'jobs'> & Partial<Pick<Services, 'live'>>,
+  providerEventId: string,
+  payload: unknown,
+  at: Date,
+): Promise<boolean> {
+  const parsed = ZMessagingEvent.safeParse(payload);
+  if (!parsed.success) return false;
+  const event = parsed.data;
+  const outcome = outcomeOf[event.type];
+  if (outcome !== 'sent' && outcome !== 'delivered') return false;
+  const ids = messageIdsOf(event);
+  if (ids.length === 0) return false;
+  const occurredAt = event.occurred_at === undefined ? at : new Date(event.occurred_at);
+  const [settled] = await queryRows(deps.sql, sql.applyReportedStatus, [
+    providerEventId,
+    ids,
+    event.message_id ?? null,
+    outcome,
+    advancesFrom[outcome],
+    at,
+    occurredAt.toISOString(),
+    [newId('evt'), newId('evt')],
+    Array.from({ length: REPORT_DELIVERY_IDS }, () => newId('whd')),
+    Array.from({ length: REPORT_DELIVERY_IDS }, () => newId('job')),
+    webhookDeliveryJob.queue,
+  ]);
+  if (!settled) return false;
+  if (settled.jobIds.length > 0) deps.jobs.wake(webhookDeliveryJob.queue, ...settled.jobIds);
+  const { workspaceId } = settled;
+  if (workspaceId !== null) {
+    for (const status of settled.statuses)
+      deps.live?.publish(workspaceId, { resource: 'message', id: settled.messageId, status });
+  }
+  return true;
 }
 
 /**

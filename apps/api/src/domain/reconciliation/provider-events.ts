@@ -1,3 +1,4 @@
+import { queryRows } from '@textline/db';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define.ts';
 import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
@@ -5,10 +6,13 @@ import type { Services } from '../../ports.ts';
 import { INBOUND_MESSAGE_EVENT_TYPE } from './payloads.ts';
 import { reconcileFundingEvent } from './funding-events.ts';
 import { reconcileInboundMessage } from './inbound-messages.ts';
-import { reconcileMessagingEvent } from './messaging-events.ts';
+import { applyReportedStatus, reconcileMessagingEvent } from './messaging-events.ts';
+import { receivedEvent } from './messaging-events.sql.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 
-type ReconcileDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'inboundWebhooks' | 'log' | 'config'>;
+// Without `live` (the sandbox's own tools), no console hears of the changes.
+type ReconcileDeps = Pick<Services, 'prisma' | 'sql' | 'clock' | 'jobs' | 'inboundWebhooks' | 'log' | 'config'> &
+  Partial<Pick<Services, 'live'>>;
 type Reconciler = (tx: JobTransaction, stored: StoredProviderEvent, at: Date, deps: ReconcileDeps) => Promise<ReconcileResult>;
 
 const ignore: Reconciler = async () => 'ignored';
@@ -29,7 +33,18 @@ function reconcilerFor(deps: Pick<Services, 'inboundWebhooks'>, stored: StoredPr
  * finds the event settled.
  */
 export async function reconcileProviderEvent(deps: ReconcileDeps, providerEventId: string): Promise<void> {
+  const [received] = await queryRows(deps.sql, receivedEvent, [providerEventId]);
+  if (!received) return;
   const at = new Date(deps.clock.now());
+  // The carrier's status reports, nearly every event, take one statement instead of the transaction below.
+  const { messaging } = deps.inboundWebhooks;
+  if (
+    received.provider === messaging.provider &&
+    received.eventType !== INBOUND_MESSAGE_EVENT_TYPE &&
+    (await applyReportedStatus(deps, providerEventId, received.payload, at))
+  ) {
+    return;
+  }
   const settled = await inJobTransaction(deps, async (tx) => {
     const [stored] = await tx.providerEvent.updateManyAndReturn({
       where: { id: providerEventId, status: 'received' },

@@ -1,4 +1,4 @@
-import { type PrismaClient, queryRowsIn } from '@textline/db';
+import { type PrismaClient, queryRows, type SqlClient } from '@textline/db';
 import { newId, randomBase62, sha256Hex } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type JobRunner, type MessagingProvider, type OutboundSms, ProviderRejection } from '../../ports.ts';
@@ -12,7 +12,7 @@ import { sandboxLookup } from './lookup.ts';
 /** The sandbox carrier's provider label (MESSAGING_PROVIDER=sandbox). */
 export const sandboxCarrierLabel = 'sandbox';
 
-type SandboxDeps = { prisma: PrismaClient; clock: Clock; delayMs: number; jobs: Pick<JobRunner, 'wake'> };
+type SandboxDeps = { prisma: PrismaClient; sql: SqlClient; clock: Clock; delayMs: number; jobs: Pick<JobRunner, 'wake'> };
 
 /** A message the carrier accepted, as its reports name it. */
 export type CarrierMessage = Pick<OutboundSms, 'messageId' | 'from' | 'to'> & { providerMessageId: string };
@@ -115,7 +115,7 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
         runAt: new Date(now + (index + 1) * delayMs),
       }));
       // One statement: the message, and its reports' jobs when this is the first request for it.
-      const [accepted] = await queryRowsIn(deps.prisma, acceptSandboxMessage, [
+      const [accepted] = await queryRows(deps.sql, acceptSandboxMessage, [
         sms.messageId,
         newProviderMessageId,
         sms.from,
