@@ -397,7 +397,7 @@ describe('POST /api/v1/messages/preview with campaign_id: consent for the campai
     expect(recorded.body.preview.blockers.map((blocker: { code: string }) => blocker.code)).toEqual(['insufficient_balance']);
   });
 
-  it('answers 404 for a campaign not in the workspace, and over MCP names the tool', async () => {
+  it('answers 404 for a campaign not in the workspace, 403 without compliance:read, and over MCP names the tool', async () => {
     app.clock.set(WEDNESDAY_1230_UTC + 6 * HOUR);
     const owner = await sendingWorkspace(app);
     const created = await call(app, 'POST', '/api/v1/campaigns', {
@@ -414,7 +414,26 @@ describe('POST /api/v1/messages/preview with campaign_id: consent for the campai
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe('not_found');
     }
-    const token = await tokenWithScopes(app, owner.workspaceId, ['mcp:read', 'mcp:execute', 'messages:write']);
+    // Whether a number consented is compliance data: a token without compliance:read cannot ask.
+    const sender = await tokenWithScopes(app, owner.workspaceId, ['mcp:read', 'mcp:execute', 'messages:write']);
+    const refused = await call(app, 'POST', '/api/v1/messages/preview', {
+      token: sender,
+      body: sms({ campaign_id: campaignId }),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('compliance:read') });
+    const withoutScope = await connectMcp(app, sender);
+    try {
+      const result = await withoutScope.callTool({
+        name: 'preview_message',
+        arguments: { phone_number: newYork, body: 'Hello', campaign_id: campaignId },
+      });
+      expect(result.isError).toBe(true);
+      expect(toolError(result)).toMatchObject({ code: 'unauthorized' });
+    } finally {
+      await withoutScope.close();
+    }
+    const token = await tokenWithScopes(app, owner.workspaceId, ['mcp:read', 'mcp:execute', 'messages:write', 'compliance:read']);
     const client = await connectMcp(app, token);
     try {
       const result = await client.callTool({

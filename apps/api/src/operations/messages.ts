@@ -1,4 +1,5 @@
-import { idempotentReplayHeader, operations } from '@textline/contract';
+import { grantsScope, idempotentReplayHeader, operations } from '@textline/contract';
+import { insufficientScope } from '../auth/challenges.ts';
 import { sendMessageBatch } from '../domain/messages/batch.ts';
 import { cancelMessage } from '../domain/messages/cancel.ts';
 import { followLink } from '../domain/messages/link-clicks.ts';
@@ -50,10 +51,18 @@ export const messagesHandlers = {
   cancel: bearer(operations['messages.cancel'], async ({ ctx, input }) => ({
     message: await cancelMessage(ctx.services, ctx.auth, input.id),
   })),
-  preview: bearer(operations['messages.preview'], async ({ ctx, input }) => ({
-    preview: await previewMessage(ctx.services, senderOf(ctx), sendRequestOf(input), {
-      source: sourceOf(ctx),
-      campaignId: input.campaign_id,
-    }),
-  })),
+  preview: bearer(operations['messages.preview'], async ({ ctx, input }) => {
+    // Whether a number gave its consent is compliance data: a campaign's preview reveals it.
+    if (input.campaign_id !== undefined && !grantsScope(ctx.auth.scopes, 'compliance:read')) {
+      throw insufficientScope('compliance:read', {
+        fix: 'Preview with campaign_id using a token that holds compliance:read (or leave campaign_id out).',
+      });
+    }
+    return {
+      preview: await previewMessage(ctx.services, senderOf(ctx), sendRequestOf(input), {
+        source: sourceOf(ctx),
+        campaignId: input.campaign_id,
+      }),
+    };
+  }),
 };

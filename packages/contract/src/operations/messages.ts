@@ -575,7 +575,10 @@ const ZMessagePreviewRequest = ZMessageCreateFields.extend({
     .min(1)
     .max(64)
     .optional()
-    .describe('Preview as a step of this campaign: consent_missing when it requires a consent the number lacks'),
+    .describe(
+      'Preview as a step of this campaign: consent_missing when it requires a consent the number lacks. Needs a ' +
+        'token with compliance:read',
+    ),
 })
   .superRefine(refineSendContent)
   .meta(sendContentAnyOf);
@@ -695,7 +698,8 @@ export const previewMessage = defineOperation({
     'would get now, decided by the same checks in the same order as the send. A request the send would refuse as ' +
     'invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send ' +
     'rate limit is not part of the verdict. With campaign_id it previews the send as a step of that campaign: a ' +
-    'number without the consent the campaign requires is the blocker consent_missing.',
+    'number without the consent the campaign requires is the blocker consent_missing (campaign_id needs a token ' +
+    'with compliance:read too: 403 otherwise).',
   tags: ['messages'],
   input: ZMessagePreviewRequest,
   output: z.object({ preview: ZMessagePreview }),

@@ -644,7 +644,7 @@ export type paths = {
         put?: never;
         /**
          * Preview a send without sending
-         * @description Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken. The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send would get now, decided by the same checks in the same order as the send. A request the send would refuse as invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send rate limit is not part of the verdict. With campaign_id it previews the send as a step of that campaign: a number without the consent the campaign requires is the blocker consent_missing.
+         * @description Takes the body of POST /api/v1/messages and answers what sending it now would do, with no side effect at all: nothing is sent, debited or recorded, and the send rate limit is neither checked nor taken. The encoding and segments, the cost, the characters that force UCS-2 with their positions, the sender that would be used, the balance, what the daily spend cap leaves, and the verdict: accept, or the error the send would get now, decided by the same checks in the same order as the send. A request the send would refuse as invalid (422 validation_failed, send_at outside its window included) is refused the same way here. The send rate limit is not part of the verdict. With campaign_id it previews the send as a step of that campaign: a number without the consent the campaign requires is the blocker consent_missing (campaign_id needs a token with compliance:read too: 403 otherwise).
          */
         post: operations["previewMessage"];
         delete?: never;
@@ -12210,7 +12210,7 @@ export interface operations {
                     smart_encoding?: boolean;
                     /** @description Replace each http(s) URL in the body with a tracked short link, PUBLIC_BASE_URL/l/{code}, that redirects to it and counts its clicks (link_clicks on the message, the message.link_clicked event on the first click of each link). Segments and cost are those of the shortened body, which is the body stored and sent. */
                     shorten_links?: boolean;
-                    /** @description Preview as a step of this campaign: consent_missing when it requires a consent the number lacks */
+                    /** @description Preview as a step of this campaign: consent_missing when it requires a consent the number lacks. Needs a token with compliance:read */
                     campaign_id?: string;
                 } | unknown | unknown | unknown;
             };
