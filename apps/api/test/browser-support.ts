@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { expect } from 'vitest';
 import { consoleDistDir } from '../src/http/console-static.ts';
 import { scaledMode } from './harness.ts';
 import { consolePassword } from './console-support.ts';
@@ -124,6 +125,19 @@ function accessibleText(page: Page): Promise<string> {
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Every axe violation on the page as it is now: rule id and the elements it names. */
+/** axe at desktop and phone width, with nothing wider than the phone, and a screenshot of each in `dir`. */
+export async function expectAccessibleAtBothWidths(page: Page, dir: string, name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
   type AxeResults = { violations: { id: string; nodes: { target: string[] }[] }[] };

@@ -1,8 +1,13 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.ts';
-import { axeViolations, ensureConsoleBuilt, launchBrowser, screenshotDir, signInToConsole } from './browser-support.ts';
+import {
+  ensureConsoleBuilt,
+  expectAccessibleAtBothWidths,
+  launchBrowser,
+  screenshotDir,
+  signInToConsole,
+} from './browser-support.ts';
 import { call, closeStarted, eventually, startTestApp, type TestApp } from './harness.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
@@ -23,18 +28,7 @@ async function api(method: string, url: string, body?: Record<string, unknown>) 
   return response.body;
 }
 
-/** axe at desktop and phone width, with nothing wider than the phone, and a screenshot of each. */
-async function expectAccessible(name: string): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.waitForLoadState('networkidle');
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const expectAccessible = (name: string) => expectAccessibleAtBothWidths(page, screenshots, name);
 
 async function go(link: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link, exact: true }).click();
