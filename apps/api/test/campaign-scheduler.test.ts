@@ -236,6 +236,21 @@ describe('quiet hours', () => {
     expect(await sent(workspace)).toHaveLength(4);
   });
 
+  it('holds a step for an area code spanning two zones until 08:00 in both', async () => {
+    // 13:30 UTC in January: 08:30 in New York and Tallahassee, 07:30 in Pensacola (850 spans both).
+    app.clock.set(START + 25 * 24 * 60 * MINUTE - 90 * MINUTE);
+    const workspace = await sendingWorkspace(app);
+    const newYork = '+12125550122';
+    const panhandle = '+18505550122';
+    const campaign = await draftCampaign(workspace, [['Morning', 0]], [newYork, panhandle]);
+    await api(workspace, 'POST', `/api/v1/campaigns/${campaign.id}/activate`);
+    await runFor(0);
+    expect(await sent(workspace)).toEqual([`${newYork}: Morning`]);
+    expect((await enrollmentOf(campaign.id, panhandle)).nextStepAt?.getTime()).toBe(app.clock.now() + 30 * MINUTE);
+    await runFor(30 * MINUTE);
+    expect(await sent(workspace)).toEqual([`${newYork}: Morning`, `${panhandle}: Morning`]);
+  });
+
   it('infers zones outside North America from the country', async () => {
     app.clock.set(START + 16 * 24 * 60 * MINUTE);
     const workspace = await sendingWorkspace(app);

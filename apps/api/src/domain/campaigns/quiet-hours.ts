@@ -46,3 +46,18 @@ export function quietHoursRelease(now: number, quietHours: QuietHours, timeZone:
   release += signedMinutesBetween(localMinuteOfDay(release, timeZone), end) * MINUTE_MS;
   return release > now ? release : now + MINUTE_MS;
 }
+
+/**
+ * When a recipient who may be in any of `timeZones` (an area code spanning zones) is out of quiet
+ * hours in every one of them: undefined when that is now. Each zone's release can fall into
+ * another's quiet hours, so the latest release is checked again, a few times at most.
+ */
+export function quietHoursReleaseInZones(now: number, quietHours: QuietHours, timeZones: readonly string[]): number | undefined {
+  let at = now;
+  for (let round = 0; round < 4; round += 1) {
+    const releases = timeZones.map((zone) => quietHoursRelease(at, quietHours, zone)).filter((release) => release !== undefined);
+    if (releases.length === 0) return at > now ? at : undefined;
+    at = Math.max(...releases);
+  }
+  return at;
+}

@@ -13,13 +13,13 @@ import { type CampaignStage, executeIn, type Prisma, queryRowsIn, type RowOf } f
 import { defineJob } from '../../jobs/define.ts';
 import { enqueue, inJobTransaction, type JobTransaction, publishAfterCommit, wakeAfterCommit } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
-import { recipientTimeZone } from '../../lib/recipient-time-zone.ts';
+import { recipientTimeZones } from '../../lib/recipient-time-zone.ts';
 import type { Services } from '../../ports.ts';
 import type { AcceptParameters, AcceptRow } from '../messages/accept-queue.ts';
 import { acceptBatch } from '../messages/accept-queue.sql.ts';
 import { dispatchJob } from '../messages/dispatch.ts';
 import { acceptParametersOf, sendRefusal } from '../messages/send.ts';
-import { quietHoursRelease } from './quiet-hours.ts';
+import { quietHoursReleaseInZones } from './quiet-hours.ts';
 import { readSettings } from './settings.ts';
 import { consentedNumbers } from '../compliance/consents.ts';
 import { readMessagingSettings } from '../compliance/messaging-settings.ts';
@@ -359,7 +359,7 @@ type BatchContext = {
   /** By enrolling token (enrollingTokenLimits). */
   tokenLimits: Map<string, TokenLimits>;
   nowMs: number;
-  /** When quiet hours end, by time zone (undefined: not quiet now). */
+  /** When quiet hours end, by the recipient's time zones joined by spaces (undefined: not quiet now). */
   releases: Map<string, number | undefined>;
   /** Snippet bodies by stage. */
   snippets: Map<string, Map<string, string>>;
@@ -418,9 +418,11 @@ async function planStep(context: BatchContext, writes: BatchWrites, step: DueSte
     return undefined;
   }
   if (quietHours.enabled) {
-    const zone = quietHours.timezone ?? recipientTimeZone(step.phone_number);
-    if (!context.releases.has(zone)) context.releases.set(zone, quietHoursRelease(nowMs, quietHours, zone));
-    const releaseAt = context.releases.get(zone);
+    // Without a zone of its own, the recipient's: every zone its area code spans must be out of quiet hours.
+    const zones = quietHours.timezone ? [quietHours.timezone] : recipientTimeZones(step.phone_number);
+    const key = zones.join(' ');
+    if (!context.releases.has(key)) context.releases.set(key, quietHoursReleaseInZones(nowMs, quietHours, zones));
+    const releaseAt = context.releases.get(key);
     if (releaseAt !== undefined) {
       stepLater(writes, step, releaseAt);
       return undefined;
