@@ -1,5 +1,5 @@
 /**
- * The large fixture (issue 28, "Data volume"), kept between runs: one workspace holding a year of
+ * The large fixture, kept between runs: one workspace holding a year of
  * messages, replies, opt-outs, contacts and ledger entries, built once by large-fixture.ts in a
  * process that exits before any server starts, then copied for each scenario measured on it (a
  * PostgreSQL database created from it as a template, or a copy of the PGlite directory), so that no
