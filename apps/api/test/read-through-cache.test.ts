@@ -58,7 +58,15 @@ describe('createReadThroughCache', () => {
     expect(await cache.get('a')).toBe(3);
 
     let missing = 0;
-    const absent = createReadThroughCache({ ttlMs: 1_000, maxEntries: 10, clock, load: async () => void missing++ });
+    const absent = createReadThroughCache<number | undefined>({
+      ttlMs: 1_000,
+      maxEntries: 10,
+      clock,
+      load: async () => {
+        missing += 1;
+        return undefined;
+      },
+    });
     await absent.get('a');
     await absent.get('a');
     expect(missing).toBe(2);
