@@ -85,7 +85,7 @@ describe('the Compliance page in Chromium', () => {
     const rejected = page.locator('tr[data-brand-id]', { hasText: 'REJECT Dental LLC' });
     expect(await rejected.locator('.badge').textContent()).toBe('rejected');
     expect(await rejected.locator('[data-reason-field]').getAttribute('data-reason-field')).toBe('legal_name');
-    expect(await rejected.locator('.reasons .fix').textContent()).toContain('create_brand');
+    expect(await rejected.locator('.reasons .fix').textContent()).toContain('update_brand');
 
     await page.getByText('Register a brand', { exact: true }).click();
     await register('Example Dental LLC');
