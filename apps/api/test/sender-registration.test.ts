@@ -408,6 +408,8 @@ describe('numbers and their registration', () => {
       compliance_status: 'approved',
       registration: { status: 'approved', use_case_id: useCaseId, reasons: [] },
     });
+    // The test clock stands still: a millisecond apart, the two events have an order.
+    app.clock.advance(1);
     const unassigned = await call(app, 'DELETE', `/api/v1/use-cases/${useCaseId}/numbers/${number.id}`, {
       token: developer.token,
     });
