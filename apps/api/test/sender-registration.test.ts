@@ -44,10 +44,14 @@ const useCaseBody = (brandId: string, overrides: Record<string, unknown> = {}) =
   ...overrides,
 });
 
-/** Moves the clock past the sandbox's decision and runs the jobs that are due. */
+/**
+ * Moves the clock past the sandbox's decision and runs the jobs that are due. The test clock stands
+ * still otherwise: a millisecond more puts what the test does next after the decision's events.
+ */
 async function letTheSandboxDecide() {
   app.clock.advance(DELAY_MS * 10);
   await app.services.jobs.drain();
+  app.clock.advance(1);
 }
 
 async function eventsOf(workspaceId: string, type: string) {
