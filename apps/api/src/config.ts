@@ -86,7 +86,7 @@ const ZEnvironment = z
     /**
      * How far V8 lets the heap grow past what the last full collection kept; 0 leaves it to V8, which
      * lets a busy heap grow far past its live data. 150 keeps a busy process within its memory target
-     * for the CPU of more frequent full collections (the figures: BENCH.md).
+     * for the CPU of more frequent full collections (the figures: docs/decisions/hand-written-shortcuts.md).
      */
     HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1_000).default(150),
     REDIS_URL: z.url().optional(),
