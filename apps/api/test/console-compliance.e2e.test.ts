@@ -21,14 +21,29 @@ async function buy(body: Record<string, unknown>) {
   return bought.body.number as { id: string; number: string };
 }
 
-/** Lets the sandbox decide what was submitted (SANDBOX_DELAY_MS=0), then reads the page again. */
+/**
+ * The sandbox decides a submission SANDBOX_DELAY_MS x 5 after it (a second, long enough for the page
+ * to show it pending): reads the page again until nothing is pending.
+ */
+const sandboxDelayMs = 200;
+
 async function afterTheDecision(): Promise<void> {
-  await app.services.jobs.drain();
-  await page.reload();
-  await page.getByRole('heading', { name: 'Brands', exact: true }).waitFor();
+  await expect
+    .poll(
+      async () => {
+        await app.services.jobs.drain();
+        await page.reload();
+        await page.getByRole('heading', { name: 'Brands', exact: true }).waitFor();
+        return page.locator('tr .badge', { hasText: /^pending$/ }).count();
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe(0);
 }
 
-const fill = async (label: string, value: string) => page.getByLabel(label).fill(value);
+/** The brand registration form (a rejected brand's correction form has the same fields). */
+const brandForm = () => page.getByRole('form', { name: 'Register a brand' });
+const fill = async (label: string, value: string) => brandForm().getByLabel(label).fill(value);
 
 async function expectNoAxeViolations(name: string): Promise<void> {
   for (const width of [1280, 375]) {
@@ -42,7 +57,7 @@ async function expectNoAxeViolations(name: string): Promise<void> {
 
 beforeAll(async () => {
   await ensureConsoleBuilt();
-  app = await startTestApp({}, { clock: systemClock });
+  app = await startTestApp({ SANDBOX_DELAY_MS: String(sandboxDelayMs) }, { clock: systemClock });
   browser = await launchBrowser();
   page = browser.page;
   developer = await sendingWorkspace(app, { numbers: 0 });
@@ -72,8 +87,8 @@ describe('the Compliance page in Chromium', () => {
       await fill('Legal name', legalName);
       await fill('Country', 'US');
       await fill('Tax id', '12-3456789');
-      await page.getByLabel('Kind of organisation').selectOption('private_company');
-      await page.getByLabel('Industry').selectOption('healthcare');
+      await brandForm().getByLabel('Kind of organisation').selectOption('private_company');
+      await brandForm().getByLabel('Industry').selectOption('healthcare');
       await fill('Website', 'https://example.com');
       await fill('Support email', 'support@example.com');
       await fill('Support phone', '+14155550123');
@@ -135,5 +150,75 @@ describe('the Compliance page in Chromium', () => {
     await afterTheDecision();
     expect(await page.locator(`tr[data-number-id="${tollFree.id}"] .badge`).textContent()).toBe('approved');
     await expectNoAxeViolations('registered');
+  });
+
+  it('corrects a rejected brand beside the field the carriers named: pending, then verified', async () => {
+    const rejectedId = await page.locator('tr[data-brand-id]', { hasText: 'REJECT Dental LLC' }).getAttribute('data-brand-id');
+    await page.getByText('Correct REJECT Dental LLC', { exact: true }).click();
+    const form = page.getByRole('form', { name: 'Correct REJECT Dental LLC' });
+    const legalName = form.getByRole('textbox', { name: /^Legal name/ });
+    expect(await legalName.inputValue()).toBe('REJECT Dental LLC');
+    expect(await legalName.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByRole('textbox', { name: /^Tax id/ }).getAttribute('aria-invalid')).toBeNull();
+    expect(await form.locator('[data-reason-field="legal_name"]').textContent()).toContain('legal name does not match');
+    expect(await form.getByLabel('Industry').inputValue()).toBe('healthcare');
+    await expectNoAxeViolations('brand-correction');
+
+    await legalName.fill('Corrected Dental LLC');
+    await form.getByRole('button', { name: 'Resubmit brand' }).click();
+    const corrected = page.locator('tr[data-brand-id]', { hasText: 'Corrected Dental LLC' });
+    await expect.poll(() => corrected.locator('.badge').textContent()).toBe('pending');
+    expect(await corrected.locator('.reasons').count()).toBe(0);
+    expect(await page.getByText('Correct REJECT Dental LLC', { exact: true }).count()).toBe(0);
+    await afterTheDecision();
+    expect(await corrected.locator('.badge').textContent()).toBe('verified');
+    expect(await corrected.getAttribute('data-brand-id')).toBe(rejectedId);
+  });
+
+  it('corrects a rejected use case: its sample messages stay, its description is fixed, and it is approved', async () => {
+    await page.getByText('Register a use case', { exact: true }).click();
+    const register = page.getByRole('form', { name: 'Register a use case' });
+    await register.getByRole('combobox', { name: /^Use case/ }).selectOption('customer_care');
+    await register.getByLabel('Description').fill('REJECT: answers to questions patients ask about their appointments.');
+    await register
+      .getByLabel('Sample messages')
+      .fill('Example Dental: we open at 8:00.\nExample Dental: parking is behind the clinic.');
+    await register.getByLabel('How recipients opt in').fill('Patients text us first from the number on the booking page.');
+    await register.getByLabel('Answer to HELP').fill('Example Dental: call +14155550123 for help.');
+    await register.getByLabel('Answer to STOP').fill('Example Dental: you will get no more texts.');
+    await register.getByRole('button', { name: 'Register use case' }).click();
+    const row = page.locator('tr[data-use-case-id]', { hasText: 'customer care' });
+    await row.waitFor();
+    await afterTheDecision();
+    expect(await row.locator('.badge').textContent()).toBe('rejected');
+
+    await page.getByText('Correct the customer care use case', { exact: true }).click();
+    const form = page.getByRole('form', { name: 'Correct the customer care use case' });
+    const description = form.getByRole('textbox', { name: /^Description/ });
+    expect(await description.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator('[data-reason-field="description"]').textContent()).toContain('does not say what is sent');
+    expect(await form.getByRole('textbox', { name: /^Sample messages/ }).inputValue()).toBe(
+      'Example Dental: we open at 8:00.\nExample Dental: parking is behind the clinic.',
+    );
+    expect(await form.getByRole('combobox', { name: /^Use case/ }).inputValue()).toBe('customer_care');
+    await expectNoAxeViolations('use-case-correction');
+
+    await description.fill('Answers to questions patients ask about their appointments, parking and opening hours.');
+    await form.getByRole('button', { name: 'Resubmit use case' }).click();
+    await expect.poll(() => row.locator('.badge').textContent()).toBe('pending');
+    await afterTheDecision();
+    expect(await row.locator('.badge').textContent()).toBe('approved');
+    expect(await row.textContent()).toContain('4,500 a minute');
+    const stored = await call(app, 'GET', `/api/v1/use-cases/${await row.getAttribute('data-use-case-id')}`, {
+      token: developer.token,
+    });
+    expect(stored.body.use_case).toMatchObject({
+      status: 'approved',
+      description: 'Answers to questions patients ask about their appointments, parking and opening hours.',
+      sample_messages: ['Example Dental: we open at 8:00.', 'Example Dental: parking is behind the clinic.'],
+      has_links: false,
+      has_phone_numbers: false,
+      rejection_reasons: [],
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { api } from '../api.ts';
 import { Empty, Field, Loaded, PageHeader, Problem, Table, formText, useAction, useQuery } from '../kit.tsx';
-import { RegistrationReasons, RegistrationStatus } from './registration-status.tsx';
+import { FieldReasons, type Reason, RegistrationReasons, RegistrationStatus } from './registration-status.tsx';
 
 type Brand = Awaited<ReturnType<typeof api.brands.list.query>>['brands'][number];
 type UseCase = Awaited<ReturnType<typeof api.useCases.list.query>>['use_cases'][number];
@@ -68,11 +68,11 @@ type Option = { value: string; label: string };
 /** The values of a list, each labelled in words. */
 const inWords = (values: string[]): Option[] => values.map((value) => ({ value, label: words(value) }));
 
-function Select(props: { name: string; options: Option[] }) {
+function Select(props: { name: string; options: Option[]; value?: string }) {
   return (
     <select name={props.name} required>
       {props.options.map((option) => (
-        <option key={option.value} value={option.value}>
+        <option key={option.value} value={option.value} selected={option.value === props.value}>
           {option.label}
         </option>
       ))}
@@ -114,37 +114,192 @@ function RegistrationForm(props: {
   );
 }
 
-function SubmissionFields() {
+/** The carriers' reasons of a rejected submission being corrected; none while registering. */
+type Rejected = { reasons?: Reason[] };
+
+/** Marks a field the carriers named as the one to correct. */
+const flagged = (reasons: Reason[] | undefined, field: string) =>
+  reasons?.some((reason) => reason.field === field) ? true : undefined;
+
+/** A field's control, with the carriers' reasons for that field beside it when it is being corrected. */
+function Corrected(props: Rejected & { field: string; children: JSX.Element }) {
+  return (
+    <>
+      {props.children}
+      <FieldReasons reasons={props.reasons ?? []} field={props.field} />
+    </>
+  );
+}
+
+/** What a use case and a toll-free verification both describe, empty or filled with a rejected use case's. */
+function SubmissionFields(props: Rejected & { useCase?: UseCase }) {
+  const { useCase, reasons } = props;
   return (
     <>
       <Field label="Use case">
-        <Select name="use_case" options={inWords(useCaseKinds)} />
+        <Corrected field="use_case" reasons={reasons}>
+          <Select name="use_case" options={inWords(useCaseKinds)} value={useCase?.use_case} />
+        </Corrected>
       </Field>
       <Field label="Description" hint="What is sent, to whom and why (at least 40 characters).">
-        <textarea name="description" required minLength={40} maxLength={4096} rows={3} />
+        <Corrected field="description" reasons={reasons}>
+          <textarea
+            name="description"
+            required
+            minLength={40}
+            maxLength={4096}
+            rows={3}
+            defaultValue={useCase?.description}
+            aria-invalid={flagged(reasons, 'description')}
+          />
+        </Corrected>
       </Field>
       <Field label="Sample messages" hint="2 to 5, one a line, as recipients will get them.">
-        <textarea name="sample_messages" required rows={3} />
+        <Corrected field="sample_messages" reasons={reasons}>
+          <textarea
+            name="sample_messages"
+            required
+            rows={3}
+            defaultValue={useCase?.sample_messages.join('\n')}
+            aria-invalid={flagged(reasons, 'sample_messages')}
+          />
+        </Corrected>
       </Field>
       <Field label="How recipients opt in" hint="Where and how they consent (at least 40 characters).">
-        <textarea name="message_flow" required minLength={40} maxLength={2048} rows={2} />
+        <Corrected field="message_flow" reasons={reasons}>
+          <textarea
+            name="message_flow"
+            required
+            minLength={40}
+            maxLength={2048}
+            rows={2}
+            defaultValue={useCase?.message_flow}
+            aria-invalid={flagged(reasons, 'message_flow')}
+          />
+        </Corrected>
       </Field>
     </>
   );
 }
 
+/** The fields of a brand: empty to register one, filled with a rejected one's (and its reasons) to correct it. */
+function BrandFields({ brand }: { brand?: Brand }) {
+  const reasons = brand?.rejection_reasons;
+  return (
+    <>
+      <Field label="Legal name">
+        <Corrected field="legal_name" reasons={reasons}>
+          <input
+            name="legal_name"
+            required
+            minLength={2}
+            maxLength={255}
+            defaultValue={brand?.legal_name}
+            aria-invalid={flagged(reasons, 'legal_name')}
+          />
+        </Corrected>
+      </Field>
+      <Field label="Country" hint="Two letters, e.g. US.">
+        <Corrected field="country" reasons={reasons}>
+          <input
+            name="country"
+            required
+            pattern="[A-Za-z]{2}"
+            maxLength={2}
+            defaultValue={brand?.country}
+            aria-invalid={flagged(reasons, 'country')}
+          />
+        </Corrected>
+      </Field>
+      <Field label="Tax id" hint="The EIN in the US, e.g. 12-3456789.">
+        <Corrected field="tax_id" reasons={reasons}>
+          <input name="tax_id" required maxLength={64} defaultValue={brand?.tax_id} aria-invalid={flagged(reasons, 'tax_id')} />
+        </Corrected>
+      </Field>
+      <Field label="Kind of organisation">
+        <Corrected field="entity_type" reasons={reasons}>
+          <Select name="entity_type" options={inWords(entityTypes)} value={brand?.entity_type} />
+        </Corrected>
+      </Field>
+      <Field label="Industry">
+        <Corrected field="vertical" reasons={reasons}>
+          <Select name="vertical" options={inWords(verticals)} value={brand?.vertical} />
+        </Corrected>
+      </Field>
+      <Field label="Website">
+        <Corrected field="website" reasons={reasons}>
+          <input
+            name="website"
+            type="url"
+            required
+            maxLength={255}
+            defaultValue={brand?.website}
+            aria-invalid={flagged(reasons, 'website')}
+          />
+        </Corrected>
+      </Field>
+      <Field label="Support email">
+        <Corrected field="support_email" reasons={reasons}>
+          <input
+            name="support_email"
+            type="email"
+            required
+            maxLength={255}
+            defaultValue={brand?.support_email}
+            aria-invalid={flagged(reasons, 'support_email')}
+          />
+        </Corrected>
+      </Field>
+      <Field label="Support phone" hint="With a leading +, e.g. +14155550100.">
+        <Corrected field="support_phone" reasons={reasons}>
+          <input
+            name="support_phone"
+            type="tel"
+            required
+            maxLength={20}
+            defaultValue={brand?.support_phone}
+            aria-invalid={flagged(reasons, 'support_phone')}
+          />
+        </Corrected>
+      </Field>
+    </>
+  );
+}
+
+/** The brand a brand form describes, as the API takes it to register or correct one. */
+function brandOf(data: FormData) {
+  return {
+    legal_name: formText(data, 'legal_name'),
+    country: formText(data, 'country').toUpperCase(),
+    tax_id: formText(data, 'tax_id'),
+    entity_type: formText(data, 'entity_type') as Brand['entity_type'],
+    vertical: formText(data, 'vertical') as Brand['vertical'],
+    website: formText(data, 'website'),
+    support_email: formText(data, 'support_email'),
+    support_phone: formText(data, 'support_phone'),
+  };
+}
+
+/** A rejected brand's correction: its fields with the carriers' reasons beside them, submitted again. */
+function CorrectBrand({ brand, reload }: { brand: Brand; reload: () => Promise<void> }) {
+  const correct = useAction(async (data: FormData) => {
+    await api.brands.update.mutate({ id: brand.id, ...brandOf(data) });
+    await reload();
+    return true;
+  }, 'Brand resubmitted: it is pending until the carriers decide again.');
+  return (
+    <details>
+      <summary>Correct {brand.legal_name}</summary>
+      <RegistrationForm label={`Correct ${brand.legal_name}`} submitLabel="Resubmit brand" action={correct}>
+        <BrandFields brand={brand} />
+      </RegistrationForm>
+    </details>
+  );
+}
+
 function BrandsSection({ brands, reload }: { brands: Brand[]; reload: () => Promise<void> }) {
   const register = useAction(async (data: FormData) => {
-    await api.brands.create.mutate({
-      legal_name: formText(data, 'legal_name'),
-      country: formText(data, 'country').toUpperCase(),
-      tax_id: formText(data, 'tax_id'),
-      entity_type: formText(data, 'entity_type') as Brand['entity_type'],
-      vertical: formText(data, 'vertical') as Brand['vertical'],
-      website: formText(data, 'website'),
-      support_email: formText(data, 'support_email'),
-      support_phone: formText(data, 'support_phone'),
-    });
+    await api.brands.create.mutate(brandOf(data));
     await reload();
     return true;
   }, 'Brand submitted: the carriers decide within minutes to days.');
@@ -167,33 +322,15 @@ function BrandsSection({ brands, reload }: { brands: Brand[]; reload: () => Prom
           ]}
         />
       )}
+      {brands
+        .filter((brand) => brand.status === 'rejected')
+        .map((brand) => (
+          <CorrectBrand key={brand.id} brand={brand} reload={reload} />
+        ))}
       <details>
         <summary>Register a brand</summary>
         <RegistrationForm label="Register a brand" submitLabel="Register brand" action={register}>
-          <Field label="Legal name">
-            <input name="legal_name" required minLength={2} maxLength={255} />
-          </Field>
-          <Field label="Country" hint="Two letters, e.g. US.">
-            <input name="country" required pattern="[A-Za-z]{2}" maxLength={2} />
-          </Field>
-          <Field label="Tax id" hint="The EIN in the US, e.g. 12-3456789.">
-            <input name="tax_id" required maxLength={64} />
-          </Field>
-          <Field label="Kind of organisation">
-            <Select name="entity_type" options={inWords(entityTypes)} />
-          </Field>
-          <Field label="Industry">
-            <Select name="vertical" options={inWords(verticals)} />
-          </Field>
-          <Field label="Website">
-            <input name="website" type="url" required maxLength={255} />
-          </Field>
-          <Field label="Support email">
-            <input name="support_email" type="email" required maxLength={255} />
-          </Field>
-          <Field label="Support phone" hint="With a leading +, e.g. +14155550100.">
-            <input name="support_phone" type="tel" required maxLength={20} />
-          </Field>
+          <BrandFields />
         </RegistrationForm>
       </details>
     </section>
@@ -211,20 +348,83 @@ function Throughput({ useCase }: { useCase: UseCase }) {
   );
 }
 
+/** The fields of a use case besides its brand: empty to register one, filled with a rejected one's to correct it. */
+function UseCaseFields({ useCase }: { useCase?: UseCase }) {
+  const reasons = useCase?.rejection_reasons;
+  return (
+    <>
+      <SubmissionFields useCase={useCase} reasons={reasons} />
+      <Field label="Answer to HELP">
+        <Corrected field="help_message" reasons={reasons}>
+          <input
+            name="help_message"
+            required
+            minLength={20}
+            maxLength={320}
+            defaultValue={useCase?.help_message}
+            aria-invalid={flagged(reasons, 'help_message')}
+          />
+        </Corrected>
+      </Field>
+      <Field label="Answer to STOP">
+        <Corrected field="opt_out_message" reasons={reasons}>
+          <input
+            name="opt_out_message"
+            required
+            minLength={20}
+            maxLength={320}
+            defaultValue={useCase?.opt_out_message}
+            aria-invalid={flagged(reasons, 'opt_out_message')}
+          />
+        </Corrected>
+      </Field>
+      <label class="checkbox">
+        <input type="checkbox" name="has_links" defaultChecked={useCase?.has_links ?? false} /> Messages contain links
+      </label>
+      <label class="checkbox">
+        <input type="checkbox" name="has_phone_numbers" defaultChecked={useCase?.has_phone_numbers ?? false} /> Messages contain
+        phone numbers
+      </label>
+    </>
+  );
+}
+
+/** The use case a use case form describes, besides its brand, as the API takes it to register or correct one. */
+function useCaseOf(data: FormData) {
+  return {
+    use_case: formText(data, 'use_case') as UseCaseKind,
+    description: formText(data, 'description'),
+    sample_messages: lines(data, 'sample_messages'),
+    message_flow: formText(data, 'message_flow'),
+    help_message: formText(data, 'help_message'),
+    opt_out_message: formText(data, 'opt_out_message'),
+    has_links: data.get('has_links') === 'on',
+    has_phone_numbers: data.get('has_phone_numbers') === 'on',
+  };
+}
+
+/** A rejected use case's correction: its fields with the carriers' reasons beside them, submitted again. */
+function CorrectUseCase({ useCase, reload }: { useCase: UseCase; reload: () => Promise<void> }) {
+  const correct = useAction(async (data: FormData) => {
+    await api.useCases.update.mutate({ id: useCase.id, ...useCaseOf(data) });
+    await reload();
+    return true;
+  }, 'Use case resubmitted: it and its numbers are pending until the carriers decide again.');
+  const label = `Correct the ${words(useCase.use_case)} use case`;
+  return (
+    <details>
+      <summary>{label}</summary>
+      <RegistrationForm label={label} submitLabel="Resubmit use case" action={correct}>
+        <UseCaseFields useCase={useCase} />
+      </RegistrationForm>
+    </details>
+  );
+}
+
 function UseCasesSection(props: { useCases: UseCase[]; brands: Brand[]; reload: () => Promise<void> }) {
   const verified = props.brands.filter((brand) => brand.status === 'verified');
   const register = useAction(async (data: FormData) => {
-    await api.useCases.create.mutate({
-      brand_id: formText(data, 'brand_id'),
-      use_case: formText(data, 'use_case') as UseCaseKind,
-      description: formText(data, 'description'),
-      sample_messages: lines(data, 'sample_messages'),
-      message_flow: formText(data, 'message_flow'),
-      help_message: formText(data, 'help_message'),
-      opt_out_message: formText(data, 'opt_out_message'),
-      has_links: data.get('has_links') === 'on',
-      has_phone_numbers: data.get('has_phone_numbers') === 'on',
-    });
+    await api.useCases.create.mutate({ brand_id: formText(data, 'brand_id'), ...useCaseOf(data) });
     await props.reload();
     return true;
   }, 'Use case submitted: the carriers review it, which can take days.');
@@ -249,6 +449,11 @@ function UseCasesSection(props: { useCases: UseCase[]; brands: Brand[]; reload: 
           ]}
         />
       )}
+      {props.useCases
+        .filter((useCase) => useCase.status === 'rejected')
+        .map((useCase) => (
+          <CorrectUseCase key={useCase.id} useCase={useCase} reload={props.reload} />
+        ))}
       <details>
         <summary>Register a use case</summary>
         {verified.length === 0 ? (
@@ -258,19 +463,7 @@ function UseCasesSection(props: { useCases: UseCase[]; brands: Brand[]; reload: 
             <Field label="Brand">
               <Select name="brand_id" options={verified.map((brand) => ({ value: brand.id, label: brand.legal_name }))} />
             </Field>
-            <SubmissionFields />
-            <Field label="Answer to HELP">
-              <input name="help_message" required minLength={20} maxLength={320} />
-            </Field>
-            <Field label="Answer to STOP">
-              <input name="opt_out_message" required minLength={20} maxLength={320} />
-            </Field>
-            <label class="checkbox">
-              <input type="checkbox" name="has_links" /> Messages contain links
-            </label>
-            <label class="checkbox">
-              <input type="checkbox" name="has_phone_numbers" /> Messages contain phone numbers
-            </label>
+            <UseCaseFields />
           </RegistrationForm>
         )}
       </details>

@@ -1,6 +1,6 @@
 import type { api } from '../api.ts';
 
-type Reason = Awaited<ReturnType<typeof api.numbers.list.query>>['numbers'][number]['registration']['reasons'][number];
+export type Reason = Awaited<ReturnType<typeof api.numbers.list.query>>['numbers'][number]['registration']['reasons'][number];
 
 const badges: Record<string, string> = {
   verified: 'succeeded',
@@ -26,5 +26,20 @@ export function RegistrationReasons({ reasons }: { reasons: Reason[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The carriers' reasons that name one field of a submission, shown beside that field when it is corrected. */
+export function FieldReasons({ reasons, field }: { reasons: Reason[]; field: string }) {
+  return (
+    <>
+      {reasons
+        .filter((reason) => reason.field === field)
+        .map((reason) => (
+          <span key={reason.code} class="field-reason" data-reason-field={field}>
+            {reason.message}
+          </span>
+        ))}
+    </>
   );
 }
