@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { WebhookSender } from './domain/customer-webhooks/sender.ts';
 import type { MediaFetcher } from './domain/messages/media.ts';
 import type { AcceptQueue } from './domain/messages/accept-queue.ts';
+import type { LinkClicks } from './domain/messages/link-clicks.ts';
 import type { QueueName } from './jobs/queues.ts';
 import type { Clock } from './lib/clock.ts';
 import type { ReadThroughCache } from './lib/read-through-cache.ts';
@@ -60,6 +61,8 @@ export type Services = {
   webhookSender: WebhookSender;
   /** Fetches and checks the media of an MMS at acceptance. */
   mediaFetcher: MediaFetcher;
+  /** Follows tracked links (GET /l/{code}) and counts their clicks within a second. */
+  linkClicks: LinkClicks;
   /**
    * DNS of the endpoint URL check: a URL must resolve (to public addresses) when saved. The sender
    * resolves again at every connection.

@@ -12,6 +12,7 @@ import { hmacHex } from './lib/crypto.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { resolveSecrets, resolveSharedSecrets } from './lib/secrets.ts';
 import { createAcceptQueue } from './domain/messages/accept-queue.ts';
+import { createLinkClicks } from './domain/messages/link-clicks.ts';
 import { createMediaFetcher } from './domain/messages/media.ts';
 import { createWebhookSender } from './domain/customer-webhooks/sender.ts';
 import { memoryKeyedLimiter, redisKeyedLimiter } from './limits/keyed-limiter.ts';
@@ -25,6 +26,9 @@ import { createProviderEventStore } from './provider-callbacks/event-store.ts';
 import { inboundWebhookSettings } from './provider-callbacks/sources.ts';
 import { memoryLiveChanges, redisLiveChanges } from './live/changes.ts';
 import { collectProcessMetrics, createMetrics } from './metrics/metrics.ts';
+
+/** How soon a tracked link's click is counted on its link and message (link-clicks.ts). */
+const LINK_CLICK_ROLL_UP_MS = 1_000;
 
 type ServiceOverrides = { clock?: Clock; log?: Logger; webhookLookup?: LookupFunction };
 
@@ -114,10 +118,12 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     webhookSender,
     webhookLookup,
     mediaFetcher,
+    linkClicks: createLinkClicks(() => services, { rollUpDelayMs: LINK_CLICK_ROLL_UP_MS }),
     live: redis ? redisLiveChanges(redis, config.redisKeyPrefix, log) : memoryLiveChanges(),
     metrics,
     hashIp: (ip) => hmacHex(secrets.IP_HASH_SECRET, ip),
     async close() {
+      await services.linkClicks.close();
       await jobs.stop();
       await services.authenticator.close();
       webhookSender.close();

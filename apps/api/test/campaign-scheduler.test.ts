@@ -484,6 +484,7 @@ describe('a stage with shorten_links', () => {
     const clicked = await fetch(`${app.baseUrl}/l/${codes[0]}`, { redirect: 'manual' });
     expect(clicked.status).toBe(302);
     expect(clicked.headers.get('location')).toBe('https://example.com/book');
+    await app.services.linkClicks.rollUp();
     const messages = await app.services.prisma.message.findMany({
       where: { workspaceId: workspace.workspaceId, source: 'campaign' },
     });

@@ -4,6 +4,7 @@ import { ZRecurringPayload } from '../jobs/recurring.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import type { Services } from '../ports.ts';
 import * as sql from './maintenance.sql.ts';
+import { rollUpLinkClicks } from './messages/link-clicks.ts';
 import { applyRetention } from './retention.ts';
 
 /** Rows of one table that nothing needs any more: its statement deletes a batch of those older than `before`. */
@@ -62,6 +63,8 @@ export const maintenanceJob = defineJob({
   payload: ZRecurringPayload,
   async run(services) {
     await pruneStaleRows(services);
+    // Clicks a stopped API process recorded but never counted.
+    await rollUpLinkClicks(services);
     await applyRetention(services);
   },
 });

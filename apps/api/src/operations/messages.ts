@@ -2,7 +2,6 @@ import { grantsScope, idempotentReplayHeader, operations } from '@textline/contr
 import { insufficientScope } from '../auth/challenges.ts';
 import { sendMessageBatch } from '../domain/messages/batch.ts';
 import { cancelMessage } from '../domain/messages/cancel.ts';
-import { followLink } from '../domain/messages/link-clicks.ts';
 import { getMessage } from '../domain/messages/get.ts';
 import { listMessageItems } from '../domain/messages/history.ts';
 import { previewMessage } from '../domain/messages/preview.ts';
@@ -20,7 +19,7 @@ const senderOf = (ctx: BearerCaller) => tokenSender(ctx.auth);
 
 export const linksHandlers = {
   follow: open(operations['links.follow'], async ({ ctx, input }) => {
-    const link = await followLink(ctx.services, { code: input.code, ip: ctx.ip, userAgent: ctx.userAgent });
+    const link = await ctx.services.linkClicks.follow({ code: input.code, ip: ctx.ip, userAgent: ctx.userAgent });
     ctx.response.headers.Location = link.url;
     ctx.response.headers['Cache-Control'] = 'no-store';
     return link;

@@ -333,7 +333,9 @@ export const ZMessageItem = ZMessage.extend({
   link_clicks: z
     .number()
     .int()
-    .describe('Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message'),
+    .describe(
+      'Clicks on the tracked links of its body (a send with shorten_links), each counted within about a second of the click; 0 for any other message',
+    ),
 });
 export type TMessageItem = z.infer<typeof ZMessageItem>;
 
@@ -488,8 +490,8 @@ export const followLink = defineOperation({
   description:
     'The short link a send with shorten_links put in its body: answers 302 with Location set to the original URL, ' +
     "and counts the click on the message (link_clicks; the client's IP is kept only as a keyed hash, its user agent " +
-    'only as a family). The first click of each link sends the message.link_clicked event. Only codes the service ' +
-    'made redirect: any other is 404.',
+    'only as a family); the count and, for the first click of each link, the message.link_clicked event follow within ' +
+    'about a second. Only codes the service made redirect: any other is 404.',
   tags: ['messages'],
   input: z.strictObject({ code: z.string().min(1).max(64).describe('The code of the link') }),
   output: z.object({ url: z.string().describe('The original URL, also in the Location header') }),

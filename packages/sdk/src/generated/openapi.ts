@@ -722,7 +722,7 @@ export type paths = {
         };
         /**
          * Follow a tracked link
-         * @description The short link a send with shorten_links put in its body: answers 302 with Location set to the original URL, and counts the click on the message (link_clicks; the client's IP is kept only as a keyed hash, its user agent only as a family). The first click of each link sends the message.link_clicked event. Only codes the service made redirect: any other is 404.
+         * @description The short link a send with shorten_links put in its body: answers 302 with Location set to the original URL, and counts the click on the message (link_clicks; the client's IP is kept only as a keyed hash, its user agent only as a family); the count and, for the first click of each link, the message.link_clicked event follow within about a second. Only codes the service made redirect: any other is 404.
          */
         get: operations["followLink"];
         put?: never;
@@ -3510,7 +3510,7 @@ export type components = {
                 kind: "sms" | "mms";
                 /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
                 media_urls: string[];
-                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                /** @description Clicks on the tracked links of its body (a send with shorten_links), each counted within about a second of the click; 0 for any other message */
                 link_clicks: number;
             };
         };
@@ -3597,7 +3597,7 @@ export type components = {
                 kind: "sms" | "mms";
                 /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
                 media_urls: string[];
-                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                /** @description Clicks on the tracked links of its body (a send with shorten_links), each counted within about a second of the click; 0 for any other message */
                 link_clicks: number;
             }[];
             /** @description Pass as cursor to get the next page; null on the last page */
@@ -3962,7 +3962,7 @@ export type components = {
                 kind: "sms" | "mms";
                 /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
                 media_urls: string[];
-                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                /** @description Clicks on the tracked links of its body (a send with shorten_links), each counted within about a second of the click; 0 for any other message */
                 link_clicks: number;
             };
         };
@@ -6573,7 +6573,7 @@ export type components = {
                 kind: "sms" | "mms";
                 /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
                 media_urls: string[];
-                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                /** @description Clicks on the tracked links of its body (a send with shorten_links), each counted within about a second of the click; 0 for any other message */
                 link_clicks: number;
             }[];
             /** @description Pass as cursor to get the next page; null on the last page */
@@ -6663,7 +6663,7 @@ export type components = {
                 kind: "sms" | "mms";
                 /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
                 media_urls: string[];
-                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                /** @description Clicks on the tracked links of its body (a send with shorten_links), each counted within about a second of the click; 0 for any other message */
                 link_clicks: number;
             }[];
             /** @description The conversation; null while the number has never replied */
@@ -6978,7 +6978,7 @@ export type components = {
                 kind: "sms" | "mms";
                 /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
                 media_urls: string[];
-                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                /** @description Clicks on the tracked links of its body (a send with shorten_links), each counted within about a second of the click; 0 for any other message */
                 link_clicks: number;
             };
             /** @description Its conversation, with whether `from` is now suppressed */
@@ -7095,7 +7095,7 @@ export type components = {
                 kind: "sms" | "mms";
                 /** @description The media of an MMS: the URLs it was sent with, or those the carrier gave for one received; empty for an SMS */
                 media_urls: string[];
-                /** @description Clicks on the tracked links of its body (a send with shorten_links); 0 for any other message */
+                /** @description Clicks on the tracked links of its body (a send with shorten_links), each counted within about a second of the click; 0 for any other message */
                 link_clicks: number;
             };
             /** @description The recipient's workspace suppression; null when never suppressed */

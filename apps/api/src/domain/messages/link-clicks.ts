@@ -5,9 +5,7 @@ import { newId } from '../../lib/crypto.ts';
 import type { Services } from '../../ports.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { isLinkCode } from './links.ts';
-import { countClick, linkByCode } from './links.sql.ts';
-
-type FollowDeps = Pick<Services, 'sql' | 'prisma' | 'clock' | 'jobs' | 'hashIp'> & Partial<Pick<Services, 'live'>>;
+import { clickByCode, insertClick, lockClickRollUp, rollUpClicks } from './links.sql.ts';
 
 /** The family of a user agent, all a click keeps of it: enough to tell people from link previews. */
 export function userAgentFamily(userAgent: string | undefined): string {
@@ -21,61 +19,129 @@ export function userAgentFamily(userAgent: string | undefined): string {
   return 'other';
 }
 
-/**
- * Codes asked for and found in no message, most recent last: asked again within a minute, they are
- * answered 404 without a query. Codes are random and never reused, so one unknown now is unknown for
- * good unless a send made it since (a minute at most: the entry expires).
- */
-const unknownCodes = new Map<string, number>();
-const UNKNOWN_CODES_KEPT = 10_000;
-const UNKNOWN_CODE_TTL_MS = 60_000;
-
-function knownUnknown(code: string, now: number): boolean {
-  const since = unknownCodes.get(code);
-  if (since === undefined) return false;
-  if (now - since < UNKNOWN_CODE_TTL_MS) return true;
-  unknownCodes.delete(code);
-  return false;
-}
-
-function rememberUnknown(code: string, now: number): void {
-  unknownCodes.set(code, now);
-  const oldest = unknownCodes.keys().next().value;
-  if (unknownCodes.size > UNKNOWN_CODES_KEPT && oldest !== undefined) unknownCodes.delete(oldest);
-}
-
 const notFound = () => new AppError('not_found', { message: 'No link with this code exists.' });
 
+type ClickDeps = Pick<Services, 'sql' | 'prisma' | 'clock' | 'jobs' | 'log' | 'hashIp'> & Partial<Pick<Services, 'live'>>;
+type Click = { code: string; ip: string; userAgent: string | undefined };
+type KnownLink = { url: string; messageId: string; workspaceId: string };
+
+/** Follows tracked links and counts their clicks (GET /l/{code}); one per process (services.ts). */
+export type LinkClicks = {
+  /**
+   * Where a tracked link redirects, after recording the click. Only a code a send made redirects,
+   * so the route is no open redirect.
+   */
+  follow(click: Click): Promise<{ url: string }>;
+  /** Counts every click recorded so far at once (the roll-up the clicks schedule), for a reader that cannot wait. */
+  rollUp(): Promise<number>;
+  /** Counts what is still uncounted and stops scheduling roll-ups. */
+  close(): Promise<void>;
+};
+
+/** The most links and unknown codes a process remembers: a few MB at most. */
+const CODES_KEPT = 10_000;
+/** An unknown code is answered from memory this long: a send may make it since (codes are random, so hardly ever). */
+const UNKNOWN_CODE_TTL_MS = 60_000;
+/** Clicks counted by one roll-up statement. */
+const ROLL_UP_BATCH = 1_000;
+
+/** A map that forgets its oldest entry past CODES_KEPT. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.set(key, value);
+  const oldest = map.keys().next().value;
+  if (map.size > CODES_KEPT && oldest !== undefined) map.delete(oldest);
+}
+
 /**
- * Where a tracked link redirects, after counting the click (GET /l/{code}). Only a code a send made
- * redirects, so the route is no open redirect. A code of the wrong form costs no query, and an
- * unknown one at most one. The first click of a link records message.link_clicked in the same
- * transaction as the click; later ones are one statement each.
+ * A click costs one statement: an INSERT of the click when this process knows the link (a code
+ * names one link for good, so links are kept in memory), else one that looks the link up and
+ * records the click at once; an unknown code costs that one look-up, and none while it is
+ * remembered, and a malformed one none. The counts (the link's clicks, the message's
+ * link_clicks) and the first click's message.link_clicked follow within `rollUpDelayMs`: each click
+ * schedules a roll-up (rollUpLinkClicks) that counts every uncounted click, its own and any a
+ * stopped process left (which the maintenance job also counts).
  */
-export async function followLink(deps: FollowDeps, click: { code: string; ip: string; userAgent: string | undefined }) {
-  const now = deps.clock.now();
-  if (!isLinkCode(click.code) || knownUnknown(click.code, now)) throw notFound();
-  const [link] = await queryRows(deps.sql, linkByCode, [click.code]);
-  if (!link) {
-    rememberUnknown(click.code, now);
-    throw notFound();
-  }
-  const clickedAt = new Date(now);
-  const values = [click.code, newId('clk'), clickedAt, deps.hashIp(click.ip), userAgentFamily(click.userAgent)] as const;
-  if (link.clicks > 0) {
-    await queryRows(deps.sql, countClick, [...values]);
-  } else {
-    await inJobTransaction(deps, async (tx) => {
-      const [counted] = await queryRowsIn(tx, countClick, [...values]);
-      // Two first clicks at once: only the one counted first reports it.
-      if (counted?.clicks !== 1) return;
-      await recordCustomerEvent(tx, {
-        workspaceId: link.workspace_id,
-        type: 'message.link_clicked',
-        data: { message_id: link.message_id, url: link.url, clicked_at: clickedAt.toISOString() },
-        at: clickedAt,
+export function createLinkClicks(deps: () => ClickDeps, options: { rollUpDelayMs: number }): LinkClicks {
+  const known = new Map<string, KnownLink>();
+  const unknown = new Map<string, number>();
+  let timer: NodeJS.Timeout | undefined;
+  let rollingUp: Promise<number> = Promise.resolve(0);
+
+  // One roll-up at a time in this process; one that fails is retried by the next click or maintenance.
+  const rollUp = (): Promise<number> => {
+    rollingUp = rollingUp
+      .then(() => rollUpLinkClicks(deps()))
+      .catch((error: unknown) => {
+        deps().log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not count link clicks');
+        return 0;
       });
+    return rollingUp;
+  };
+  const scheduleRollUp = () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void rollUp();
+    }, options.rollUpDelayMs);
+  };
+
+  return {
+    async follow(click) {
+      const { sql, clock, hashIp } = deps();
+      const now = clock.now();
+      const since = unknown.get(click.code);
+      if (!isLinkCode(click.code) || (since !== undefined && now - since < UNKNOWN_CODE_TTL_MS)) throw notFound();
+      const id = newId('clk');
+      const clickedAt = new Date(now);
+      const ipHash = hashIp(click.ip);
+      const family = userAgentFamily(click.userAgent);
+      let link = known.get(click.code);
+      if (link) {
+        await queryRows(sql, insertClick, [id, click.code, link.workspaceId, link.messageId, clickedAt, ipHash, family]);
+      } else {
+        const [found] = await queryRows(sql, clickByCode, [click.code, id, clickedAt, ipHash, family]);
+        if (!found) {
+          remember(unknown, click.code, now);
+          throw notFound();
+        }
+        link = { url: found.url, messageId: found.message_id, workspaceId: found.workspace_id };
+        remember(known, click.code, link);
+      }
+      scheduleRollUp();
+      return { url: link.url };
+    },
+    rollUp,
+    async close() {
+      clearTimeout(timer);
+      timer = undefined;
+      await rollUp();
+    },
+  };
+}
+
+/**
+ * Counts the clicks not yet counted on their links and messages, in transactions of ROLL_UP_BATCH
+ * clicks, and records message.link_clicked for each link clicked for the first time, with its first
+ * click's time. Each click is counted once, whichever process rolls it up. Answers the clicks counted.
+ */
+export async function rollUpLinkClicks(deps: Omit<ClickDeps, 'hashIp'>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const counted = await inJobTransaction(deps, async (tx) => {
+      await queryRowsIn(tx, lockClickRollUp, []);
+      const links = await queryRowsIn(tx, rollUpClicks, [ROLL_UP_BATCH]);
+      for (const link of links) {
+        if (link.first !== true || link.first_clicked_at === null) continue;
+        const clickedAt = new Date(link.first_clicked_at);
+        await recordCustomerEvent(tx, {
+          workspaceId: link.workspace_id,
+          type: 'message.link_clicked',
+          data: { message_id: link.message_id, url: link.url, clicked_at: clickedAt.toISOString() },
+          at: clickedAt,
+        });
+      }
+      return links.reduce((sum, link) => sum + link.clicks, 0);
     });
+    total += counted;
+    if (counted < ROLL_UP_BATCH) return total;
   }
-  return { url: link.url };
 }
