@@ -245,6 +245,14 @@ const ZEnvironment = z
     // MCP and OAuth.
     /** A tool call that takes longer answers `timeout` (504 on POST /mcp/tools/{name}). */
     MCP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
+    /**
+     * How long a tools/call whose send waits for approval keeps the MCP client's URL elicitation open for
+     * the person's decision before it answers with the send still pending; 0: no elicitation. Under the
+     * SDK clients' default request time-out of 60 s.
+     */
+    MCP_APPROVAL_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(50),
+    /** tools/calls one token may have waiting for approvals through an elicitation at once; beyond, they answer at once. */
+    MCP_APPROVAL_WAITS_PER_TOKEN: z.coerce.number().int().min(1).max(100).default(5),
     OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
     OAUTH_REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Dynamic client registrations allowed per client IP per hour (429 beyond). */

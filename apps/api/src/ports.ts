@@ -73,6 +73,8 @@ export type Services = {
   /** Prometheus series, only when METRICS_TOKEN is set (then served at GET /metrics); else nothing is counted. */
   metrics: Metrics | undefined;
   hashIp(ip: string): string;
+  /** The HMAC that makes an MCP session id (mcp/sessions.ts) tamper-proof, keyed by a secret every process shares. */
+  signMcpSession(value: string): string;
   close(): Promise<void>;
 };
 

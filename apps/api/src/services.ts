@@ -57,6 +57,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     namedStatements: config.databasePreparedStatements === 'named',
   });
   const secrets = embeddedSecrets ?? (await resolveSharedSecrets(db.prisma, secretNames, providedSecrets, { production }));
+  // Derived, not a secret of its own: a new required secret would break existing deployments, and a
+  // labelled HMAC keeps the two uses apart.
+  const mcpSessionKey = hmacHex(secrets.IP_HASH_SECRET, 'mcp-session-id');
   // Auto-pipelining sends the commands of one event-loop turn (concurrent requests' rate-limit
   // scripts) in one write: under load, one socket write instead of one per request.
   const redis = config.redisUrl
@@ -122,6 +125,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     live: redis ? redisLiveChanges(redis, config.redisKeyPrefix, log) : memoryLiveChanges(),
     metrics,
     hashIp: (ip) => hmacHex(secrets.IP_HASH_SECRET, ip),
+    signMcpSession: (value) => hmacHex(mcpSessionKey, value),
     async close() {
       await services.linkClicks.close();
       await jobs.stop();

@@ -55,7 +55,9 @@ export function consoleEvents(services: Services): {
       else perSession.delete(session.sessionId);
     });
 
-    const send = (change: LiveChange) => res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+    const send = (change: LiveChange) => {
+      if (change.resource !== 'elicitation') res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+    };
     const stop = await services.live.subscribe(session.workspaceId, send);
     if (state.closed) {
       stop();

@@ -4,7 +4,14 @@ import type { Clock } from '../lib/clock.ts';
 
 /** Every family of buckets has its own namespace, so equal keys of two limits never share a bucket. */
 export type LimitNamespace =
-  'send' | 'account-creation' | 'oauth-register' | 'sign-in-username' | 'sign-in-ip' | 'webhook-test' | 'reply-wait';
+  | 'send'
+  | 'account-creation'
+  | 'oauth-register'
+  | 'sign-in-username'
+  | 'sign-in-ip'
+  | 'webhook-test'
+  | 'reply-wait'
+  | 'approval-elicitation';
 
 /** A bucket of `capacity` tokens refilled one per `refillMs`. */
 export type KeyedLimit = { namespace: LimitNamespace; capacity: number; refillMs: number };

@@ -4,13 +4,19 @@ import type { Logger } from '../lib/logger.ts';
 
 /**
  * What changed in a workspace, as the console's live pages need it to refetch or patch a row: ids
- * and statuses only, never a body or a phone number.
+ * and statuses only, never a body or a phone number. Requests waiting on a change listen too
+ * (wait_for_reply, an MCP elicitation for an approval).
  */
 export type LiveChange =
   | { resource: 'message'; id: string; status: string; conversation_id?: string }
   | { resource: 'conversation'; id: string }
   | { resource: 'delivery'; id: string; status: string }
-  | { resource: 'invoice'; id: string; status: string };
+  | { resource: 'invoice'; id: string; status: string }
+  /**
+   * A person's answer to an MCP elicitation (mcp/approval-elicitation.ts), for the tools/call waiting
+   * for it in whichever process: never shown to the console.
+   */
+  | { resource: 'elicitation'; id: string; grant: string; action: 'accept' | 'decline' | 'cancel' | 'error' };
 
 type Listener = (change: LiveChange) => void;
 

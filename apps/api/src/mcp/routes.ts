@@ -11,8 +11,10 @@ import type { AuthContext } from '../auth/authenticator.ts';
 import { operationsServedBy } from '../operations/index.ts';
 import { createMcpAuthenticator } from './auth.ts';
 import { closeWithoutStackTraces } from './close-without-stack-traces.ts';
+import { answerAfterElicitation, sendsToElicit, takeElicitationAnswer } from './approval-elicitation.ts';
 import { loneToolCall, writeLoneToolCallResult } from './lone-tool-call.ts';
 import { buildMcpServer } from './server.ts';
+import { declaresUrlElicitation, urlElicitationSessionId } from './sessions.ts';
 import { callTool, findTool, runTool, toolListingsFor } from './tools.ts';
 import { parseToolSelection } from './toolsets.ts';
 import { baseUrlOf } from './urls.ts';
@@ -54,7 +56,9 @@ export const ZLegacyToolCall = z.strictObject({
 
 /**
  * POST /mcp: stateless streamable HTTP with JSON responses; `?toolsets=` chooses what tools/list shows. A lone tools/call that passes the SDK
- * transport's checks is answered here (loneToolCall); anything else (initialize, tools/list,
+ * transport's checks is answered here (loneToolCall), as an event stream when its send waits for
+ * approval and its client takes URL elicitations (approval-elicitation.ts), whose answers come back
+ * here too; anything else (initialize, tools/list,
  * batches, notifications, requests the transport answers 406, 415, 400 or 202) gets a server and
  * an SDK transport of its own. We authenticate first and check the method's scope.
  * GET /mcp/tools and POST /mcp/tools/{name}: the legacy REST surface over the same tools.
@@ -70,9 +74,28 @@ export function mcpRouter(services: Services): Router {
       const auth = await authenticateMcp(req, scopesForJsonRpc(req.body));
       const toolCall = loneToolCall(req);
       if (toolCall) {
-        writeLoneToolCallResult(res, toolCall, await callTool(toolCall.params, toolContext(services, req, auth)));
+        const result = await callTool(toolCall.params, toolContext(services, req, auth));
+        const held = sendsToElicit(services, req, auth, result);
+        if (held.length === 0) writeLoneToolCallResult(res, toolCall, result);
+        else
+          await answerAfterElicitation({
+            services,
+            res,
+            caller: auth,
+            baseUrl: baseUrlOf(services, req),
+            toolCall,
+            result,
+            held,
+          });
         return;
       }
+      if (takeElicitationAnswer(services, auth, req.body)) {
+        res.status(202).end();
+        return;
+      }
+      // The session id that tells later requests, in any process, that this client takes URL elicitations.
+      if (services.config.mcpApprovalWaitSeconds > 0 && declaresUrlElicitation(req.body))
+        res.setHeader('Mcp-Session-Id', urlElicitationSessionId(services, auth));
       const server = buildMcpServer({
         baseUrl: baseUrlOf(services, req),
         services,
@@ -94,7 +117,8 @@ export function mcpRouter(services: Services): Router {
       else sendError(req, res, error);
     }
   });
-  // No server-side session: no event stream to GET, nothing to DELETE.
+  // No server-side session (a session id only carries what the client declared): no event stream to
+  // GET, nothing to DELETE.
   mcp.all('/mcp', methodNotAllowed('POST'));
 
   mcp.get('/mcp/tools', async (req: Request, res: Response) => {

@@ -380,8 +380,9 @@ export const createMessage = defineOperation({
       'cancelable with cancel_message until it goes out. Pass an idempotency_key to make retries safe. On message_send_rate_limited wait retry_after_seconds; ' +
       'on insufficient_balance fund the balance (create_funding_invoice); on branded_number_missing buy a number ' +
       '(buy_number); on workspace_suppressed do not message this recipient; on spend_limit_exceeded wait for the ' +
-      "next UTC day. Pass from (one of list_numbers' connected numbers) to choose the sender. Call preview_message " +
-      'first to see the cost, the sender and whether the send would be accepted, without sending.',
+      "next UTC day. Pass from (one of list_numbers' connected numbers) to choose the sender. preview_message shows " +
+      'the cost, sender and verdict without sending. On pending_approval show your person approval.approval_url: ' +
+      'only they can approve.',
     readOnly: false,
     destructive: false,
     openWorld: true,

@@ -392,6 +392,11 @@ export const approvalJob = defineJob({
     if (step === 'requested') await recordApprovalRequested(services, approvalId);
     else {
       const outcome = await resolve(services, { id: approvalId }, 'expired', expiry);
+      // A tools/call waiting on the approval (an MCP elicitation) learns of the expiry at once.
+      if (outcome?.resolved) {
+        const { message } = outcome.resolved;
+        services.live.publish(outcome.approval.workspaceId, { resource: 'message', id: message.id, status: message.status });
+      }
       // Come due by another process's clock, before this one's: try again at the expiry.
       if (outcome?.approval.status === 'pending') {
         throw new JobDeferred(Math.max(1_000, outcome.approval.expiresAt.getTime() - services.clock.now()));

@@ -4,6 +4,7 @@ import type { KeyedLimit } from '../../limits/keyed-limiter.ts';
 import { retryAfterSeconds } from '../../limits/keyed-limiter.ts';
 import type { Services } from '../../ports.ts';
 import { inboundIdPrefix, inboundItemColumns, type MessageItemRow, toMessageItem } from '../messages/items.ts';
+import { deadline, wakeUps } from '../../live/waiting.ts';
 import { conversationNotFound } from './conversations.ts';
 import { conversationReplyTarget, messageCreatedAt, messageReplyTarget } from './replies.sql.ts';
 
@@ -89,48 +90,6 @@ async function readReplies(deps: RepliesDeps, workspaceId: string, target: Reply
   return {
     replies: rows.map((row) => toMessageItem(row, deps.config)),
     conversation_id: rows[0]?.conversation_id ?? target.conversationId,
-  };
-}
-
-/** Wakes the one waiter; a wake while nobody waits is kept for the next wait, so none is lost. */
-function wakeUps() {
-  let pending = false;
-  let waiter: (() => void) | undefined;
-  return {
-    wake() {
-      if (waiter) waiter();
-      else pending = true;
-      waiter = undefined;
-    },
-    /** Forgets a kept wake: call it before a read, which sees whatever woke it. */
-    clear() {
-      pending = false;
-    },
-    next(): Promise<void> {
-      if (pending) {
-        pending = false;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => (waiter = resolve));
-    },
-  };
-}
-
-/** Passes after `ms`, or at once when `signal` aborts; `cancel` clears its timer. */
-function deadline(ms: number, signal: AbortSignal | undefined, onPassed: () => void) {
-  let passed = false;
-  const pass = () => {
-    passed = true;
-    onPassed();
-  };
-  const timer = setTimeout(pass, ms);
-  signal?.addEventListener('abort', pass, { once: true });
-  return {
-    passed: () => passed,
-    cancel() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', pass);
-    },
   };
 }
 

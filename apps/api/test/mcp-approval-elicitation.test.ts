@@ -1,0 +1,216 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  type CallToolResult,
+  type ElicitRequestURLParams,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
+import { connectMcp, postMcp } from './mcp-support.ts';
+import { sendingWorkspace, sms } from './sending-support.ts';
+
+let app: TestApp;
+/** A second API process on the same database and Redis (scaled mode only): the owner approves there. */
+let other: TestApp | undefined;
+const waitSeconds = 3;
+
+beforeAll(async () => {
+  const environment = { MCP_APPROVAL_WAIT_SECONDS: String(waitSeconds) };
+  app = await startTestApp(environment);
+  if (scaledMode) other = await startTestApp(environment, { shareWith: app });
+});
+afterAll(async () => {
+  await closeStarted(other, app);
+});
+
+/** A workspace whose owner (`token`) created `agent`, a token whose every send waits for approval. */
+async function agentWorkspace() {
+  const owner = await sendingWorkspace(app);
+  const response = await call(app, 'POST', '/api/v1/tokens', {
+    token: owner.token,
+    body: {
+      name: 'booking agent',
+      scopes: ['messages:write', 'messages:read', 'mcp:read', 'mcp:execute'],
+      approval: { required_for: 'all_sends' },
+    },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return { ...owner, agent: response.body.token as { id: string; access_token: string } };
+}
+
+type Elicited = { params: ElicitRequestURLParams; completed: string[] };
+
+/** An MCP client that takes URL elicitations, answering each with `answer`; `elicited` records what it was asked. */
+async function elicitingClient(
+  token: string,
+  answer: (params: ElicitRequestURLParams) => ElicitResult | Promise<ElicitResult>,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport; elicited: Elicited[] }> {
+  const client = new Client({ name: 'eliciting-agent', version: '1.0.0' }, { capabilities: { elicitation: { url: {} } } });
+  const elicited: Elicited[] = [];
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const params = request.params as ElicitRequestURLParams;
+    elicited.push({ params, completed: [] });
+    return answer(params);
+  });
+  client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
+    elicited.at(-1)?.completed.push(notification.params.elicitationId);
+  });
+  const transport = new StreamableHTTPClientTransport(new URL(`${app.baseUrl}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  await client.connect(transport);
+  return { client, transport, elicited };
+}
+
+type HeldMessage = { id: string; status: string; approval: { id: string; status: string; approval_url: string } };
+const messageOf = (result: unknown) => (result as CallToolResult).structuredContent?.message as HeldMessage;
+const approvalsOf = async (token: string, status: string) =>
+  (await call(app, 'GET', `/api/v1/approvals?status=${status}`, { token })).body.approvals as { id: string }[];
+
+describe('an MCP client that takes URL elicitations', () => {
+  it('is sent to the approval page and gets the send as the owner decided it, through any API process', async () => {
+    const { token, agent } = await agentWorkspace();
+    let approving: Promise<{ status: number }> | undefined;
+    const { client, elicited } = await elicitingClient(agent.access_token, (params) => {
+      // The owner approves on the page (here through REST, on another process in the scaled mode).
+      approving = call(other ?? app, 'POST', `/api/v1/approvals/${params.elicitationId}/approve`, { token });
+      return { action: 'accept' };
+    });
+    const result = await client.callTool({ name: 'send_message', arguments: sms({ body: 'Table for two at 8pm?' }) });
+    expect((await approving)?.status).toBe(200);
+
+    const message = messageOf(result);
+    expect(message.status).toMatch(/^(queued|sending|sent|delivered)$/);
+    expect(message.approval).toMatchObject({ status: 'approved' });
+    expect((result as CallToolResult).content).toEqual([{ type: 'text', text: JSON.stringify({ message }) }]);
+    expect(elicited).toHaveLength(1);
+    const [{ params, completed }] = elicited as [Elicited];
+    expect(params).toMatchObject({
+      mode: 'url',
+      elicitationId: message.approval.id,
+      url: `${app.baseUrl}/console/approvals/${message.approval.id}`,
+    });
+    expect(params.message).toContain(sms().phone_number);
+    expect(params.message).toContain('Table for two at 8pm?');
+    expect(params.message).toContain('$0.02');
+    expect(params.message).toContain('"booking agent"');
+    expect(completed).toEqual([message.approval.id]);
+
+    const timeline = await call(app, 'GET', `/api/v1/messages/${message.id}/events`, { token });
+    const resolved = timeline.body.events.find((event: { type: string }) => event.type === 'approval_resolved');
+    expect(resolved.detail).toMatchObject({ status: 'approved', resolved_by: { kind: 'token', name: 'test' } });
+    await client.close();
+  });
+
+  it('gets the send still pending, with its approval_url, when the person declines; nothing is approved', async () => {
+    const { token, agent } = await agentWorkspace();
+    const { client, elicited } = await elicitingClient(agent.access_token, () => ({ action: 'decline' }));
+    const started = Date.now();
+    const message = messageOf(await client.callTool({ name: 'send_message', arguments: sms() }));
+    expect(Date.now() - started).toBeLessThan(waitSeconds * 1000);
+    expect(elicited).toHaveLength(1);
+    expect(elicited[0]?.completed).toEqual([]);
+    expect(message).toMatchObject({
+      status: 'pending_approval',
+      approval: { status: 'pending', approval_url: `/console/approvals/${message.approval.id}` },
+    });
+    expect((await approvalsOf(token, 'pending')).map((approval) => approval.id)).toEqual([message.approval.id]);
+    expect(await approvalsOf(token, 'approved')).toEqual([]);
+    await client.close();
+  });
+
+  it('approves nothing by accepting: after the wait the send is still pending', async () => {
+    const { token, agent } = await agentWorkspace();
+    const { client, elicited } = await elicitingClient(agent.access_token, () => ({ action: 'accept' }));
+    const started = Date.now();
+    const message = messageOf(await client.callTool({ name: 'send_message', arguments: sms() }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(waitSeconds * 1000 - 100);
+    expect(elicited).toHaveLength(1);
+    expect(message).toMatchObject({ status: 'pending_approval', approval: { status: 'pending' } });
+    expect(await approvalsOf(token, 'approved')).toEqual([]);
+    // Nor can the agent approve it some other way.
+    const refused = await call(app, 'POST', `/api/v1/approvals/${message.approval.id}/approve`, { token: agent.access_token });
+    expect(refused.status).toBe(403);
+    await client.close();
+  });
+
+  it('gets the send as rejected when the owner rejects it while the call waits', async () => {
+    const { token, agent } = await agentWorkspace();
+    const { client } = await elicitingClient(agent.access_token, (params) => {
+      void call(other ?? app, 'POST', `/api/v1/approvals/${params.elicitationId}/reject`, { token });
+      return { action: 'accept' };
+    });
+    const message = messageOf(await client.callTool({ name: 'send_message', arguments: sms() }));
+    expect(message).toMatchObject({ status: 'canceled', approval: { status: 'rejected' } });
+    await client.close();
+  });
+
+  it('is asked once for a batch, on the pending approvals page, and gets every send as decided', async () => {
+    const { token, agent } = await agentWorkspace();
+    const { client, elicited } = await elicitingClient(agent.access_token, () => {
+      void (async () => {
+        for (const approval of await approvalsOf(token, 'pending')) {
+          await call(app, 'POST', `/api/v1/approvals/${approval.id}/approve`, { token });
+        }
+      })();
+      return { action: 'accept' };
+    });
+    const result = (await client.callTool({
+      name: 'send_message_batch',
+      arguments: { messages: [sms(), sms({ phone_number: '+14155550124' })] },
+    })) as CallToolResult;
+    expect(elicited.map(({ params }) => params.url)).toEqual([`${app.baseUrl}/console/approvals`]);
+    expect(elicited[0]?.params.message).toContain('2 SMS ($0.04 in all');
+    const results = result.structuredContent?.results as { message: HeldMessage }[];
+    expect(results.map(({ message }) => message.approval.status)).toEqual(['approved', 'approved']);
+    await client.close();
+  });
+});
+
+describe('an MCP client without URL elicitation', () => {
+  it('gets the pending send at once, with its approval_url, and no session id', async () => {
+    const { agent } = await agentWorkspace();
+    const initialize = (capabilities: Record<string, unknown>) =>
+      postMcp(app, agent.access_token, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'raw', version: '1' } },
+      });
+    expect((await initialize({})).headers.get('mcp-session-id')).toBeNull();
+    expect((await initialize({ elicitation: { form: {} } })).headers.get('mcp-session-id')).toBeNull();
+    expect((await initialize({ elicitation: { url: {} } })).headers.get('mcp-session-id')).toMatch(/^v1\./);
+
+    const client = await connectMcp(app, agent.access_token);
+    const message = messageOf(await client.callTool({ name: 'send_message', arguments: sms() }));
+    expect(message).toMatchObject({
+      status: 'pending_approval',
+      approval: { status: 'pending', approval_url: `/console/approvals/${message.approval.id}` },
+    });
+    await client.close();
+  });
+
+  it('ignores a session id that is forged or another token’s: the send answers at once, pending', async () => {
+    const { agent } = await agentWorkspace();
+    const { agent: stranger } = await agentWorkspace();
+    const { transport, client } = await elicitingClient(stranger.access_token, () => ({ action: 'accept' }));
+    const strangersSession = transport.sessionId as string;
+    expect(strangersSession).toMatch(/^v1\./);
+    const [version, , signature] = strangersSession.split('.') as [string, string, string];
+    const ownClaims = Buffer.from(JSON.stringify({ grant: `token:${agent.id}`, elicitation: ['url'] })).toString('base64url');
+    for (const sessionId of [strangersSession, `${version}.${ownClaims}.${signature}`]) {
+      const answered = await postMcp(
+        app,
+        agent.access_token,
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'send_message', arguments: sms() } },
+        { 'mcp-session-id': sessionId },
+      );
+      expect(answered.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(answered.body.result.structuredContent.message).toMatchObject({ status: 'pending_approval' });
+    }
+    await client.close();
+  });
+});
