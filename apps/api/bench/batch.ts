@@ -49,6 +49,7 @@ function widenSendBuckets(limiter: KeyedLimiter, capacity: number): KeyedLimiter
     buckets.map((bucket) => (bucket.limit.namespace === 'send' ? { ...bucket, limit: { ...bucket.limit, capacity } } : bucket));
   return {
     take: (...buckets) => limiter.take(...widen(buckets)),
+    takeUpTo: (count, ...buckets) => limiter.takeUpTo(count, ...widen(buckets)),
     refund: (...buckets) => limiter.refund(...widen(buckets)),
     reserve: (...buckets) => limiter.reserve(...widen(buckets)),
     settle: (counts, ...buckets) => limiter.settle(counts, ...widen(buckets)),

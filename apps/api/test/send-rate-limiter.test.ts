@@ -51,6 +51,23 @@ describe.each(implementations)('%s keyed limiter', (_name, create) => {
     expect(await limiter.take({ limit: enterprise, key })).toMatchObject({ allowed: false, retryAfterMs: 1_200 });
   });
 
+  it('takes up to a count at once: what every bucket holds, with the wait for the next', async () => {
+    const { clock, limiter, key } = setup();
+    const parent = `${key}_parent`;
+    await takeMany(limiter, parent, 15);
+    // The parent's bucket holds 5 of the 8 asked for; the child's, 20.
+    const partial = await limiter.takeUpTo(8, { limit: enterprise, key }, { limit: enterprise, key: parent });
+    expect(partial).toMatchObject({ taken: 5, retryAfterMs: 1_200, state: { remaining: 0 } });
+    expect(await limiter.takeUpTo(3, { limit: enterprise, key })).toMatchObject({
+      taken: 3,
+      retryAfterMs: 0,
+      state: { remaining: 12 },
+    });
+    expect(await limiter.take({ limit: enterprise, key: parent })).toMatchObject({ allowed: false, retryAfterMs: 1_200 });
+    clock.advance(2_400);
+    expect(await limiter.takeUpTo(5, { limit: enterprise, key: parent })).toMatchObject({ taken: 2, retryAfterMs: 1_200 });
+  });
+
   it('refills one token per refill interval and never beyond the capacity', async () => {
     const { clock, limiter, key } = setup();
     await takeMany(limiter, key, 20);

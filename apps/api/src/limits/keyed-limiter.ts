@@ -22,6 +22,8 @@ export type LimitedKey = { limit: KeyedLimit; key: string };
  */
 export type LimitState = { limit: KeyedLimit; remaining: number; resetMs: number };
 export type LimitDecision = ({ allowed: true } | { allowed: false; retryAfterMs: number }) & { state: LimitState };
+/** A take of up to `count` tokens: how many it took, and how long until the next when fewer than asked. */
+export type PartialTake = { taken: number; retryAfterMs: number; state: LimitState };
 /**
  * A refused reservation says whether it was refused only for tokens that unsettled reservations
  * hold: those come back if the attempts holding them turn out not to count, so waiting may help.
@@ -41,6 +43,8 @@ export type LimitReport = (state: LimitState) => void;
 export type KeyedLimiter = {
   /** Takes one token from every bucket named, or from none when any is empty (answering the longest wait). */
   take(...buckets: LimitedKey[]): Promise<LimitDecision>;
+  /** Takes as many tokens as every bucket named holds, up to `count`, from all of them at once (a batch of sends). */
+  takeUpTo(count: number, ...buckets: LimitedKey[]): Promise<PartialTake>;
   /** Gives back a token taken for an attempt that turned out not to count (a failed creation, a successful sign-in). */
   refund(...buckets: LimitedKey[]): Promise<void>;
   /**
@@ -132,30 +136,29 @@ export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
   let nextSweepAt = clock.now() + SWEEP_INTERVAL_MS;
 
   /**
-   * How long each bucket is short of a token (0: it has one), and takes one from all when none is;
-   * with the tightest bucket's state after that.
+   * Takes as many tokens as every bucket holds, up to `count`, from all of them; with how long each
+   * bucket is then short of one more (0: it has one) and the tightest bucket's state.
    */
-  function takeTokens(buckets: LimitedKey[]): { waits: number[]; state: LimitState } {
+  function takeTokens(buckets: LimitedKey[], count = 1): { taken: number; waits: number[]; state: LimitState } {
     const now = clock.now();
     // An entry whose TAT has passed is a full bucket, the same as no entry: drop those now and then.
     if (now >= nextSweepAt) {
       for (const [idle, at] of arrivals) if (at <= now) arrivals.delete(idle);
       nextSweepAt = now + SWEEP_INTERVAL_MS;
     }
-    const taken = buckets.map((bucket) => {
-      const key = storeKey(bucket);
-      const tat = Math.max(arrivals.get(key) ?? now, now);
-      return { key, wait: Math.max(0, tat - burstMs(bucket.limit) - now), nextTat: tat + bucket.limit.refillMs };
+    const tats = buckets.map((bucket) => Math.max(arrivals.get(storeKey(bucket)) ?? now, now));
+    const taken = Math.min(count, ...buckets.map(({ limit }, index) => tokensLeft(limit, tats[index] ?? now, now)));
+    buckets.forEach((bucket, index) => {
+      const tat = (tats[index] ?? now) + taken * bucket.limit.refillMs;
+      tats[index] = tat;
+      if (taken > 0) arrivals.set(storeKey(bucket), tat);
     });
-    const waits = taken.map(({ wait }) => wait);
-    const granted = waits.every((wait) => wait === 0);
-    if (granted) for (const { key, nextTat } of taken) arrivals.set(key, nextTat);
+    const waits = buckets.map(({ limit }, index) => Math.max(0, (tats[index] ?? now) - burstMs(limit) - now));
     const states = buckets.map(({ limit }, index): LimitState => {
-      const { key, nextTat } = taken[index] as (typeof taken)[number];
-      const tat = granted ? nextTat : (arrivals.get(key) ?? now);
+      const tat = tats[index] ?? now;
       return { limit, remaining: tokensLeft(limit, tat, now), resetMs: Math.max(0, tat - now) };
     });
-    return { waits, state: tightest(states) };
+    return { taken, waits, state: tightest(states) };
   }
 
   function refundTokens(buckets: LimitedKey[]): void {
@@ -171,17 +174,20 @@ export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
 
   return {
     async take(...buckets) {
-      const { waits, state } = takeTokens(buckets);
-      const waitMs = Math.max(0, ...waits);
-      return waitMs > 0 ? { allowed: false, retryAfterMs: waitMs, state } : { allowed: true, state };
+      const { taken, waits, state } = takeTokens(buckets);
+      return taken === 0 ? { allowed: false, retryAfterMs: Math.max(0, ...waits), state } : { allowed: true, state };
+    },
+    async takeUpTo(count, ...buckets) {
+      const { taken, waits, state } = takeTokens(buckets, count);
+      return { taken, retryAfterMs: taken < count ? Math.max(0, ...waits) : 0, state };
     },
     async refund(...buckets) {
       refundTokens(buckets);
     },
     async reserve(...buckets) {
-      const { waits, state } = takeTokens(buckets);
+      const { taken, waits, state } = takeTokens(buckets);
       const waitMs = Math.max(0, ...waits);
-      if (waitMs === 0) {
+      if (taken > 0) {
         for (const bucket of buckets) held.set(storeKey(bucket), (held.get(storeKey(bucket)) ?? 0) + 1);
         return { allowed: true, state };
       }
@@ -201,57 +207,62 @@ export function memoryKeyedLimiter(clock: Clock): KeyedLimiter {
 }
 
 // Same algorithm as the memory limiter, atomic in Redis so every API process shares each bucket.
-// ARGV is now, then refill and capacity per bucket. The caller passes `now`, so one clock (the tests'
+// ARGV is now, the tokens asked for, then refill and capacity per bucket. The caller passes `now`, so one clock (the tests'
 // manual one included) rules both implementations. A key's expiry is only clean-up (a TAT in the
 // past reads as a full bucket either way), so it gets a minute of slack: Redis counts it in real
 // time, which need not run with the caller's clock.
 // KEYS are the buckets, followed for a reservation by the count of held tokens of each; the answer
-// is {longest wait, whether held tokens alone explain every bucket's wait (reservations only), then
-// the tightest bucket after the take: its index (1-based), tokens left and ms until it is full}.
+// is {the wait for one token more than taken (0 when all asked for were), whether held tokens alone
+// explain every bucket's wait (a refused reservation only), then the tightest bucket after the take:
+// its index (1-based), tokens left and ms until it is full, then the tokens taken}.
 const takeScript = `
 local now = tonumber(ARGV[1])
-local n = (#ARGV - 1) / 2
+local count = tonumber(ARGV[2])
+local n = (#ARGV - 2) / 2
 local reserving = #KEYS > n
-local tats, waits, wait = {}, {}, 0
+local tats = {}
+local function refill(i) return tonumber(ARGV[2 * i + 1]) end
+local function capacity(i) return tonumber(ARGV[2 * i + 2]) end
+local function left(i) return math.min(capacity(i), math.max(0, math.floor(((capacity(i) - 1) * refill(i) - (tats[i] - now)) / refill(i)) + 1)) end
+local function waitOf(i) return math.max(0, tats[i] - (capacity(i) - 1) * refill(i) - now) end
+local taken = count
 for i = 1, n do
-  local refill = tonumber(ARGV[2 * i])
-  local burst = (tonumber(ARGV[2 * i + 1]) - 1) * refill
-  local tat = math.max(tonumber(redis.call('GET', KEYS[i]) or now), now)
-  tats[i] = tat
-  waits[i] = math.max(0, tat - burst - now)
-  wait = math.max(wait, waits[i])
+  tats[i] = math.max(tonumber(redis.call('GET', KEYS[i]) or now), now)
+  taken = math.min(taken, left(i))
 end
 local function tightest()
-  local index, left, reset = 0, math.huge, 0
+  local index, fewest, reset = 0, math.huge, 0
   for i = 1, n do
-    local refill = tonumber(ARGV[2 * i])
-    local capacity = tonumber(ARGV[2 * i + 1])
     local ahead = tats[i] - now
-    local tokens = math.min(capacity, math.max(0, math.floor(((capacity - 1) * refill - ahead) / refill) + 1))
-    if tokens < left or (tokens == left and ahead > reset) then index, left, reset = i, tokens, math.max(0, ahead) end
+    local tokens = left(i)
+    if tokens < fewest or (tokens == fewest and ahead > reset) then index, fewest, reset = i, tokens, math.max(0, ahead) end
   end
-  return index, left, reset
+  return index, fewest, reset
 end
-if wait > 0 then
-  local onlyForHeld = 0
+if taken == 0 then
+  local wait, onlyForHeld = 0, 0
+  for i = 1, n do wait = math.max(wait, waitOf(i)) end
   if reserving then
     onlyForHeld = 1
     for i = 1, n do
-      if waits[i] > tonumber(redis.call('GET', KEYS[n + i]) or 0) * tonumber(ARGV[2 * i]) then onlyForHeld = 0 end
+      if waitOf(i) > tonumber(redis.call('GET', KEYS[n + i]) or 0) * refill(i) then onlyForHeld = 0 end
     end
   end
-  return {wait, onlyForHeld, tightest()}
+  local index, fewest, reset = tightest()
+  return {wait, onlyForHeld, index, fewest, reset, 0}
 end
+local wait = 0
 for i = 1, n do
-  local nextTat = tats[i] + tonumber(ARGV[2 * i])
-  tats[i] = nextTat
-  redis.call('SET', KEYS[i], string.format('%.0f', nextTat), 'PX', math.ceil(nextTat - now + 60000))
+  tats[i] = tats[i] + taken * refill(i)
+  redis.call('SET', KEYS[i], string.format('%.0f', tats[i]), 'PX', math.ceil(tats[i] - now + 60000))
+  if taken < count then wait = math.max(wait, waitOf(i)) end
   if reserving then
     redis.call('INCR', KEYS[n + i])
     redis.call('PEXPIRE', KEYS[n + i], ${HELD_EXPIRY_MS})
   end
 end
-return {0, 0, tightest()}`;
+local index, fewest, reset = tightest()
+return {wait, 0, index, fewest, reset, taken}`;
 
 const refundScript = `
 local now = tonumber(ARGV[1])
@@ -280,7 +291,7 @@ declare module 'ioredis' {
     takeLimitTokens(
       numberOfKeys: number,
       ...keysThenArgs: (string | number)[]
-    ): Result<[wait: number, onlyForHeld: number, tightest: number, remaining: number, resetMs: number], Context>;
+    ): Result<[wait: number, onlyForHeld: number, tightest: number, remaining: number, resetMs: number, taken: number], Context>;
     refundLimitTokens(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     releaseHeldTokens(numberOfKeys: number, ...keys: string[]): Result<number, Context>;
   }
@@ -293,33 +304,40 @@ export function redisKeyedLimiter(redis: Redis, clock: Clock, keyPrefix: string)
   redis.defineCommand('releaseHeldTokens', { lua: releaseScript });
   const bucketKeys = (buckets: LimitedKey[]) => buckets.map(({ limit, key }) => `${keyPrefix}:limit:${limit.namespace}:${key}`);
   const heldKeys = (buckets: LimitedKey[]) => buckets.map(({ limit, key }) => `${keyPrefix}:held:${limit.namespace}:${key}`);
-  const scriptArguments = (keys: string[], buckets: LimitedKey[]): [number, ...(string | number)[]] => [
-    keys.length,
-    ...keys,
-    clock.now(),
-    ...buckets.flatMap(({ limit }) => [limit.refillMs, limit.capacity]),
-  ];
+  const bucketLimits = (buckets: LimitedKey[]) => buckets.flatMap(({ limit }) => [limit.refillMs, limit.capacity]);
   const refund = async (buckets: LimitedKey[]) => {
-    await redis.refundLimitTokens(...scriptArguments(bucketKeys(buckets), buckets));
+    const keys = bucketKeys(buckets);
+    await redis.refundLimitTokens(keys.length, ...keys, clock.now(), ...bucketLimits(buckets));
   };
-  const takeTokens = async (keys: string[], buckets: LimitedKey[]) => {
-    const [retryAfterMs, onlyForHeld, tightestIndex, remaining, resetMs] = await redis.takeLimitTokens(
-      ...scriptArguments(keys, buckets),
+  const takeTokens = async (keys: string[], buckets: LimitedKey[], count = 1) => {
+    const [retryAfterMs, onlyForHeld, tightestIndex, remaining, resetMs, taken] = await redis.takeLimitTokens(
+      keys.length,
+      ...keys,
+      clock.now(),
+      count,
+      ...bucketLimits(buckets),
     );
     const tightestBucket = buckets[tightestIndex - 1];
     if (!tightestBucket) throw new Error(`the limiter script named bucket ${tightestIndex} of ${buckets.length}`);
     const state: LimitState = { limit: tightestBucket.limit, remaining, resetMs };
-    return { retryAfterMs, onlyForHeld, state };
+    return { taken, retryAfterMs, onlyForHeld, state };
   };
   return {
     async take(...buckets) {
-      const { retryAfterMs, state } = await takeTokens(bucketKeys(buckets), buckets);
-      return retryAfterMs > 0 ? { allowed: false, retryAfterMs, state } : { allowed: true, state };
+      const { taken, retryAfterMs, state } = await takeTokens(bucketKeys(buckets), buckets);
+      return taken === 0 ? { allowed: false, retryAfterMs, state } : { allowed: true, state };
+    },
+    async takeUpTo(count, ...buckets) {
+      const { taken, retryAfterMs, state } = await takeTokens(bucketKeys(buckets), buckets, count);
+      return { taken, retryAfterMs, state };
     },
     refund: (...buckets) => refund(buckets),
     async reserve(...buckets) {
-      const { retryAfterMs, onlyForHeld, state } = await takeTokens([...bucketKeys(buckets), ...heldKeys(buckets)], buckets);
-      return retryAfterMs > 0
+      const { taken, retryAfterMs, onlyForHeld, state } = await takeTokens(
+        [...bucketKeys(buckets), ...heldKeys(buckets)],
+        buckets,
+      );
+      return taken === 0
         ? { allowed: false, retryAfterMs, onlyForUnsettled: onlyForHeld === 1, state }
         : { allowed: true, state };
     },

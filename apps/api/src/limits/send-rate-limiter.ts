@@ -1,5 +1,5 @@
-import { type SendRateTier, sendRateTiers } from '@textline/contract';
-import { type KeyedLimit, type KeyedLimiter, type LimitReport, rateLimitedError } from './keyed-limiter.ts';
+import { type AppError, type SendRateTier, sendRateTiers } from '@textline/contract';
+import { type KeyedLimit, type KeyedLimiter, type LimitReport, type LimitState, rateLimitedError } from './keyed-limiter.ts';
 
 /** The published send rate limit (docs/api-rules.md): burst capacity per plan tier; each refills one token per 1,200 ms. */
 export const sendRateLimits = {
@@ -66,17 +66,38 @@ export async function enforceSendRateLimit(
   isReplay?: () => Promise<boolean>,
   report: LimitReport = () => {},
 ): Promise<{ tokenTaken: boolean }> {
-  const { tier, buckets } = sendBuckets(caller);
-  const limit = sendRateLimits[tier];
+  const { buckets } = sendBuckets(caller);
   const decision = await limiter.take(...buckets);
   report(decision.state);
   if (decision.allowed) return { tokenTaken: true };
   if (isReplay && (await isReplay())) return { tokenTaken: false };
+  throw sendRateLimited(caller, decision);
+}
+
+/** The 429 message_send_rate_limited of a send the token's buckets did not hold. */
+function sendRateLimited(caller: SendCaller, refused: { retryAfterMs: number; state: LimitState }): AppError {
+  const { tier, buckets } = sendBuckets(caller);
+  const limit = sendRateLimits[tier];
   const shared = buckets.length > 1 ? ' (or for a token it was created from, whose sends it shares)' : '';
-  throw rateLimitedError('message_send_rate_limited', decision, (seconds) => ({
+  return rateLimitedError('message_send_rate_limited', refused, (seconds) => ({
     message: `Send rate limit reached for this token${shared}; retry after ${seconds} second${seconds === 1 ? '' : 's'}.`,
     limit: { tier, capacity: limit.capacity, refill_ms: limit.refillMs },
   }));
+}
+
+/**
+ * Takes up to `count` sends from the token's buckets at once (a batch's items, in one take instead
+ * of one each): how many it took, and the 429 of the sends past them, if any.
+ */
+export async function takeSends(
+  limiter: KeyedLimiter,
+  caller: SendCaller,
+  count: number,
+  report: LimitReport = () => {},
+): Promise<{ taken: number; refusal: AppError | undefined }> {
+  const decision = await limiter.takeUpTo(count, ...sendBuckets(caller).buckets);
+  report(decision.state);
+  return { taken: decision.taken, refusal: decision.taken < count ? sendRateLimited(caller, decision) : undefined };
 }
 
 /** Gives back the send tokens of a request that created nothing (an idempotent replay, a refused send). */

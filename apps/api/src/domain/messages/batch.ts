@@ -1,7 +1,7 @@
 import { AppError, type TMessageBatchRequest, type TMessageBatchResult } from '@textline/contract';
 import type { AuthContext } from '../../auth/authenticator.ts';
 import type { LimitReport } from '../../limits/keyed-limiter.ts';
-import { enforceSendRateLimit, refundSend } from '../../limits/send-rate-limiter.ts';
+import { refundSend, takeSends } from '../../limits/send-rate-limiter.ts';
 import type { Services } from '../../ports.ts';
 import { acceptDryRun, type AcceptParameters } from './accept-queue.ts';
 import {
@@ -35,11 +35,12 @@ function answered(index: number, result: SendResult): TMessageBatchResult {
 
 /**
  * Sends each item of a batch as if it were sent alone, in order, and answers each one's status.
- * Each item is shaped by the send's own code (acceptParametersOf), takes one send from the token's
- * rate limit buckets (an item the buckets no longer hold is its own 429, and so is every item after
- * it, so that the batch keeps its order), and is decided through the accept queue, which writes the
- * items of the workspace in batches of its own: one transaction per hundred sends instead of one
- * each. An item that creates nothing (a replay, a refusal) gives its send back, as a single send does.
+ * Each item is shaped by the send's own code (acceptParametersOf); the items shaped take one send
+ * each from the token's rate limit buckets, in one take for all of them (the items the buckets no
+ * longer hold are each their own 429, the last ones, so that the batch keeps its order), and are
+ * decided through the accept queue, which writes the items of the workspace in batches of its own:
+ * one transaction per hundred sends instead of one each. An item that creates nothing (a replay, a
+ * refusal) gives its send back, as a single send does.
  */
 export async function sendMessageBatch(
   deps: SendDeps & Pick<Services, 'rateLimiter' | 'sql'>,
@@ -49,12 +50,10 @@ export async function sendMessageBatch(
 ): Promise<{ results: TMessageBatchResult[] }> {
   const sender = tokenSender(caller);
   const results: TMessageBatchResult[] = [];
-  const accepting: Promise<TMessageBatchResult>[] = [];
-  let rateLimited: AppError | undefined;
+  const shaped: { index: number; parameters: AcceptParameters }[] = [];
   for (const [index, item] of request.messages.entries()) {
-    let parameters: AcceptParameters;
     try {
-      parameters = await acceptParametersOf(
+      const parameters = await acceptParametersOf(
         deps,
         sender,
         {
@@ -67,23 +66,18 @@ export async function sendMessageBatch(
         },
         options,
       );
+      shaped.push({ index, parameters });
     } catch (error) {
       results.push(failed(index, error));
-      continue;
     }
-    let tokenTaken = false;
-    if (rateLimited === undefined) {
-      try {
-        await enforceSendRateLimit(deps.rateLimiter, caller, undefined, options.report);
-        tokenTaken = true;
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        rateLimited = error;
-      }
-    }
+  }
+  const { taken, refusal } = await takeSends(deps.rateLimiter, caller, shaped.length, options.report);
+  const accepting: Promise<TMessageBatchResult>[] = [];
+  for (const [position, { index, parameters }] of shaped.entries()) {
+    const tokenTaken = position < taken;
     // As for a single send, a replay of an accepted send needs no token: it creates nothing.
     if (!tokenTaken && !(await repeatsAccepted(deps, parameters))) {
-      results.push(failed(index, rateLimited));
+      results.push(failed(index, refusal));
       continue;
     }
     accepting.push(
