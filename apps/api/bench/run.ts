@@ -9,12 +9,13 @@
  * (pairedFloor). In the scaled mode, scenarios marked `twoProcesses` are also run on two API
  * processes sharing the database and Redis, against one. Scenarios marked `hot` are measured again
  * on a copy of the large fixture (fixture-store.ts; BENCH_SCALE=0 skips it). Then the targets
- * (targets.ts), the lifecycle of a message end to end (lifecycle-measure.ts), the fan-out, a paced campaign
- * (paced-campaign.ts) and customer webhook deliveries per second.
+ * (targets.ts), sends and reads during a retention run on the large fixture (retention.ts), the lifecycle of a
+ * message end to end (lifecycle-measure.ts), the fan-out, a paced campaign (paced-campaign.ts) and customer
+ * webhook deliveries per second.
  *
  * Internally `run.ts --prepare <index>` makes a scenario's fixture and exits, `run.ts --serve <index>` is a server process of one
  * scenario, `run.ts --large-fixture` builds the large fixture, `run.ts --deliveries` is the delivery measurement's process and
- * `run.ts --lifecycle-*` are the lifecycle's (lifecycle.ts).
+ * `run.ts --lifecycle-*` are the lifecycle's (lifecycle.ts), `run.ts --retention-*` the retention block's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -40,9 +41,13 @@ import {
   type LargeFixtureSize,
   type RunningServer,
   type Scenario,
+  GET,
+  LIST,
   scenarios,
+  SEND,
   sendRequests,
 } from './scenarios.ts';
+import type { RetentionDone } from './retention.ts';
 import { BATCH, type BatchMeasurement, batchLines, type Measurement, type ServerDelays, targetLines } from './targets.ts';
 
 const READY = 'BENCH_READY ';
@@ -573,6 +578,70 @@ const DELIVERIES = 'customer webhook deliveries';
 const FANOUT = 'campaign fan-out';
 const LIFECYCLE = 'lifecycle';
 const PACED_CAMPAIGN = 'paced campaign';
+const RETENTION = 'retention';
+
+/** The retention block (retention.ts) on a copy of the large fixture. */
+async function measureRetentionIn(mode: 'embedded' | 'postgres', large: LargeFixture): Promise<void> {
+  const { measureRetention, RETENTION_APPLICATION, RETENTION_DONE } = await import('./retention.ts');
+  const readingIndex = scenarios.findIndex((scenario) => scenario.name === GET);
+  const kindNames = [SEND, GET, LIST];
+  await withTarget(
+    mode,
+    (target) =>
+      measureRetention(mode, target, {
+        async withServer(on, work) {
+          const fixture = await prepareInChild(readingIndex, on);
+          const started = spawnChild(['--retention-serve'], on);
+          const server: Server = { ...started, ...(await nextLine<{ port: number }>(started, READY)) };
+          return withServers([server], () =>
+            work({ pid: server.child.pid!, port: server.port, nextLine: (prefix) => nextLine(server, prefix) }, fixture),
+          );
+        },
+        async retentionInChild(on) {
+          if (on.kind !== 'postgres') throw new Error('the embedded retention run is the server process itself');
+          // Named, so that its backends are not counted as the requests' (backendPids).
+          const databaseUrl = new URL(on.databaseUrl);
+          databaseUrl.searchParams.set('application_name', RETENTION_APPLICATION);
+          const child = spawnChild(['--retention-run'], { ...on, databaseUrl: databaseUrl.toString() });
+          await nextLine(child, READY);
+          let started = false;
+          return {
+            // Stopped between two of its statements' answers, it leaves no statement or lock open.
+            pause: () => child.child.kill('SIGSTOP'),
+            resume() {
+              child.child.kill(started ? 'SIGCONT' : 'SIGUSR2');
+              started = true;
+            },
+            done: (async () => {
+              const done = await nextLine<RetentionDone>(child, RETENTION_DONE);
+              if (child.child.exitCode === null) await new Promise((resolve) => child.child.once('exit', resolve));
+              return done;
+            })(),
+          };
+        },
+        async backendPids(on) {
+          if (on.kind !== 'postgres') return [];
+          const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+          await client.connect();
+          try {
+            const { rows } = await client.query<{ pid: number }>(
+              `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND application_name <> $2`,
+              [new URL(on.databaseUrl).pathname.slice(1), RETENTION_APPLICATION],
+            );
+            return rows.map(({ pid }) => pid);
+          } finally {
+            await client.end();
+          }
+        },
+        kinds: (fixture) =>
+          kindNames.map((name) => ({
+            name,
+            requests: () => scenarios.find((scenario) => scenario.name === name)!.requests(fixture),
+          })),
+      }),
+    large,
+  );
+}
 
 /** The lifecycle block (lifecycle-measure.ts): its processes are this run's children, measured as the servers are. */
 async function measureLifecycleIn(mode: 'embedded' | 'postgres'): Promise<void> {
@@ -666,7 +735,9 @@ async function main(): Promise<void> {
   );
   const floorIndex = scenarios.findIndex((scenario) => scenario.floor);
   // BENCH_SCALE=0 skips the large fixture (quick runs).
-  const scale = process.env.BENCH_SCALE !== '0' && scenarios.some((scenario) => scenario.hot && selected(scenario));
+  const scale =
+    process.env.BENCH_SCALE !== '0' &&
+    (scenarios.some((scenario) => scenario.hot && selected(scenario)) || selected({ name: RETENTION }));
   for (const mode of modes) {
     const large = scale ? await largeFixtureOf(mode) : undefined;
     const measurements: Measurement[] = [];
@@ -689,6 +760,7 @@ async function main(): Promise<void> {
     }
     const batch = selected({ name: BATCH }) ? await measureBatchIn(mode) : undefined;
     if (measurements.length > 0 || batch) report(mode, measurements, batch);
+    if (large && selected({ name: RETENTION })) await measureRetentionIn(mode, large);
     if (selected({ name: LIFECYCLE })) await measureLifecycleIn(mode);
     if (selected({ name: FANOUT })) await measureFanoutIn(mode, measurements);
     if (selected({ name: PACED_CAMPAIGN }))
@@ -735,6 +807,18 @@ else if (process.argv[2] === '--large-fixture') {
     process.stdout.write(`${READY}${JSON.stringify({ port: running.port })}\n`);
     reportOnExit(() => running.close());
   }
+} else if (process.argv[2] === '--retention-serve') {
+  const target = childTarget();
+  const running = await (await import('./retention.ts')).serveRetentionApp(target, target.large!.workspaceId);
+  process.stdout.write(`${READY}${JSON.stringify({ port: running.port })}\n`);
+  reportOnExit(() => running.close());
+} else if (process.argv[2] === '--retention-run') {
+  const target = childTarget();
+  const { retentionProcess, RETENTION_DONE } = await import('./retention.ts');
+  const done = await retentionProcess(target, target.large!.workspaceId, () =>
+    process.stdout.write(`${READY}${JSON.stringify({ port: 0 })}\n`),
+  );
+  process.stdout.write(`${RETENTION_DONE}${JSON.stringify(done)}\n`);
 } else if (process.argv[2] === '--batch-prepare') {
   process.stdout.write(`${RESULT}${JSON.stringify(await (await import('./batch.ts')).prepareBatch(childTarget()))}\n`);
 } else if (process.argv[2] === '--batch-serve') {

@@ -198,6 +198,7 @@ export const GET = 'GET /api/v1/messages/{id}';
 export const MCP_SEND = 'POST /mcp tools/call send_message';
 export const INGESTION = 'POST /webhooks/sandbox/events (signed, unique event ids)';
 export const LINK = 'GET /l/{code} (tracked link redirect)';
+export const LIST = 'GET /api/v1/messages?phone_number=…&limit=25 (list)';
 const app = () => import('./app.ts');
 
 export const scenarios: Scenario[] = [
@@ -236,7 +237,7 @@ export const scenarios: Scenario[] = [
     warmupRequests: (fixture) => fixture.tokens?.length ?? 0,
   },
   {
-    name: 'GET /api/v1/messages?phone_number=…&limit=25 (list)',
+    name: LIST,
     prepare: async (target) => (await app()).prepareReading(target),
     serve: async (target) => (await app()).serveApp(target),
     hot: true,
