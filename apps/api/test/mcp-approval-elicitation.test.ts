@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
-import { connectMcp, postMcp } from './mcp-support.ts';
+import { connectMcp, mcpHeaders, postMcp } from './mcp-support.ts';
 import { sendingWorkspace, sms } from './sending-support.ts';
 
 let app: TestApp;
@@ -18,7 +18,8 @@ let other: TestApp | undefined;
 const waitSeconds = 3;
 
 beforeAll(async () => {
-  const environment = { MCP_APPROVAL_WAIT_SECONDS: String(waitSeconds) };
+  // One waiting call per token: each test's agent is a token of its own.
+  const environment = { MCP_APPROVAL_WAIT_SECONDS: String(waitSeconds), MCP_APPROVAL_WAITS_PER_TOKEN: '1' };
   app = await startTestApp(environment);
   if (scaledMode) other = await startTestApp(environment, { shareWith: app });
 });
@@ -29,8 +30,13 @@ afterAll(async () => {
 /** A workspace whose owner (`token`) created `agent`, a token whose every send waits for approval. */
 async function agentWorkspace() {
   const owner = await sendingWorkspace(app);
+  return { ...owner, ...(await agentWorkspaceOf(owner.token)) };
+}
+
+/** Another such agent of the owner's workspace. */
+async function agentWorkspaceOf(ownerToken: string) {
   const response = await call(app, 'POST', '/api/v1/tokens', {
-    token: owner.token,
+    token: ownerToken,
     body: {
       name: 'booking agent',
       scopes: ['messages:write', 'messages:read', 'mcp:read', 'mcp:execute'],
@@ -38,8 +44,11 @@ async function agentWorkspace() {
     },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { ...owner, agent: response.body.token as { id: string; access_token: string } };
+  return { agent: response.body.token as { id: string; access_token: string } };
 }
+
+/** Runs `work` a moment from now, once the client's answer to the elicitation has reached the server. */
+const later = <T>(work: () => Promise<T>) => new Promise((resolve) => setTimeout(resolve, 300)).then(work);
 
 type Elicited = { params: ElicitRequestURLParams; completed: string[] };
 
@@ -65,6 +74,56 @@ async function elicitingClient(
   return { client, transport, elicited };
 }
 
+/** The session id initialize answers a client that declares URL elicitation. */
+async function urlElicitationSession(token: string): Promise<string> {
+  const initialized = await postMcp(app, token, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-11-25',
+      capabilities: { elicitation: { url: {} } },
+      clientInfo: { name: 'raw', version: '1' },
+    },
+  });
+  return initialized.headers.get('mcp-session-id') as string;
+}
+
+/**
+ * A raw send_message over POST /mcp in that session: its elicitation/create once the event stream
+ * brings it, and the whole stream once it ends. Undefined elicitation: answered at once, as JSON.
+ */
+async function rawHeldSend(token: string, sessionId: string, signal?: AbortSignal) {
+  const response = await fetch(`${app.baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { ...mcpHeaders, authorization: `Bearer ${token}`, 'mcp-session-id': sessionId },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'send_message', arguments: sms() } }),
+    signal,
+  });
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return { elicitation: undefined, rest: response.text() };
+  }
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  while (!text.includes('\n\n')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += value;
+  }
+  const first = JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as { id: string; method: string; params: ElicitRequestURLParams };
+  const rest = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return text;
+      text += value;
+    }
+  })();
+  return { elicitation: first, rest };
+}
+
+/** The JSON-RPC messages of an event stream's text. */
+const eventsOf = (text: string) => [...text.matchAll(/^data: (.*)$/gm)].map((match) => JSON.parse(match[1]!));
+
 type HeldMessage = { id: string; status: string; approval: { id: string; status: string; approval_url: string } };
 const messageOf = (result: unknown) => (result as CallToolResult).structuredContent?.message as HeldMessage;
 const approvalsOf = async (token: string, status: string) =>
@@ -76,11 +135,14 @@ describe('an MCP client that takes URL elicitations', () => {
     let approving: Promise<{ status: number }> | undefined;
     const { client, elicited } = await elicitingClient(agent.access_token, (params) => {
       // The owner approves on the page (here through REST, on another process in the scaled mode).
-      approving = call(other ?? app, 'POST', `/api/v1/approvals/${params.elicitationId}/approve`, { token });
+      // After the client's answer: the decision, not the answer, must end the wait.
+      approving = later(() => call(other ?? app, 'POST', `/api/v1/approvals/${params.elicitationId}/approve`, { token }));
       return { action: 'accept' };
     });
+    const started = Date.now();
     const result = await client.callTool({ name: 'send_message', arguments: sms({ body: 'Table for two at 8pm?' }) });
     expect((await approving)?.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(waitSeconds * 1000);
 
     const message = messageOf(result);
     expect(message.status).toMatch(/^(queued|sending|sent|delivered)$/);
@@ -140,12 +202,78 @@ describe('an MCP client that takes URL elicitations', () => {
   it('gets the send as rejected when the owner rejects it while the call waits', async () => {
     const { token, agent } = await agentWorkspace();
     const { client } = await elicitingClient(agent.access_token, (params) => {
-      void call(other ?? app, 'POST', `/api/v1/approvals/${params.elicitationId}/reject`, { token });
+      void later(() => call(other ?? app, 'POST', `/api/v1/approvals/${params.elicitationId}/reject`, { token }));
       return { action: 'accept' };
     });
+    const started = Date.now();
     const message = messageOf(await client.callTool({ name: 'send_message', arguments: sms() }));
     expect(message).toMatchObject({ status: 'canceled', approval: { status: 'rejected' } });
+    expect(Date.now() - started).toBeLessThan(waitSeconds * 1000);
     await client.close();
+  });
+
+  it('gets the send as expired when its approval expires while the call waits', async () => {
+    const { agent } = await agentWorkspace();
+    const { client } = await elicitingClient(agent.access_token, () => {
+      void later(async () => {
+        app.clock.advance(app.config.approvalTtlSeconds * 1000);
+        await app.services.jobs.drain();
+      });
+      return { action: 'accept' };
+    });
+    const started = Date.now();
+    const message = messageOf(await client.callTool({ name: 'send_message', arguments: sms() }));
+    expect(message).toMatchObject({ status: 'canceled', approval: { status: 'expired' } });
+    expect(Date.now() - started).toBeLessThan(waitSeconds * 1000);
+    await client.close();
+  });
+
+  it('hears the answer through whichever API process it reaches, and answers that POST 202', async () => {
+    const { token, agent } = await agentWorkspace();
+    const sessionId = await urlElicitationSession(agent.access_token);
+    const { elicitation, rest } = await rawHeldSend(agent.access_token, sessionId);
+    expect(elicitation).toMatchObject({ jsonrpc: '2.0', method: 'elicitation/create', params: { mode: 'url' } });
+    // Another token of the workspace cannot answer for this client.
+    const { agent: colleague } = await agentWorkspaceOf(token);
+    const answer = (id: string | undefined, action: string) => ({ jsonrpc: '2.0', id, result: { action } });
+    const foreign = await postMcp(other ?? app, colleague.access_token, answer(elicitation?.id, 'decline'));
+    expect(foreign.status).toBe(202);
+    const ended = rest.then(() => 'ended');
+    expect(await Promise.race([ended, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 300))])).toBe(
+      'still waiting',
+    );
+    const declined = await postMcp(other ?? app, agent.access_token, answer(elicitation?.id, 'decline'), {
+      'mcp-session-id': sessionId,
+    });
+    expect(declined.status).toBe(202);
+    expect(declined.text).toBe('');
+    const events = eventsOf(await rest);
+    expect(events.map((event: { method?: string }) => event.method)).toEqual(['elicitation/create', undefined]);
+    expect(events[1]).toMatchObject({ id: 9, result: { structuredContent: { message: { status: 'pending_approval' } } } });
+  });
+
+  it('keeps one waiting call per token (MCP_APPROVAL_WAITS_PER_TOKEN) and frees it at once when its client disconnects', async () => {
+    const { agent } = await agentWorkspace();
+    const sessionId = await urlElicitationSession(agent.access_token);
+    const disconnect = new AbortController();
+    const waiting = await rawHeldSend(agent.access_token, sessionId, disconnect.signal);
+    expect(waiting.elicitation?.method).toBe('elicitation/create');
+    // Past the bound: answered at once, pending, without an elicitation.
+    const beyond = await rawHeldSend(agent.access_token, sessionId);
+    expect(beyond.elicitation).toBeUndefined();
+    expect(JSON.parse(await beyond.rest).result.structuredContent.message).toMatchObject({ status: 'pending_approval' });
+
+    disconnect.abort();
+    await waiting.rest.catch(() => undefined);
+    // The slot comes back long before the wait (or its bucket's refill) would have given it back.
+    let again: Awaited<ReturnType<typeof rawHeldSend>> | undefined;
+    for (let attempt = 0; attempt < 20 && !again?.elicitation; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await rawHeldSend(agent.access_token, sessionId);
+    }
+    expect(again?.elicitation?.method).toBe('elicitation/create');
+    await postMcp(app, agent.access_token, { jsonrpc: '2.0', id: again?.elicitation?.id, result: { action: 'cancel' } });
+    await again?.rest;
   });
 
   it('is asked once for a batch, on the pending approvals page, and gets every send as decided', async () => {
@@ -182,7 +310,16 @@ describe('an MCP client without URL elicitation', () => {
       });
     expect((await initialize({})).headers.get('mcp-session-id')).toBeNull();
     expect((await initialize({ elicitation: { form: {} } })).headers.get('mcp-session-id')).toBeNull();
-    expect((await initialize({ elicitation: { url: {} } })).headers.get('mcp-session-id')).toMatch(/^v1\./);
+    const sessionId = (await initialize({ elicitation: { url: {} } })).headers.get('mcp-session-id') as string;
+    expect(sessionId).toMatch(/^v1\./);
+    // The session is only a signed record: no event stream to GET, nothing to DELETE.
+    for (const method of ['GET', 'DELETE']) {
+      const answered = await fetch(`${app.baseUrl}/mcp`, {
+        method,
+        headers: { authorization: `Bearer ${agent.access_token}`, 'mcp-session-id': sessionId, accept: 'text/event-stream' },
+      });
+      expect([answered.status, answered.headers.get('allow')]).toEqual([405, 'POST']);
+    }
 
     const client = await connectMcp(app, agent.access_token);
     const message = messageOf(await client.callTool({ name: 'send_message', arguments: sms() }));
