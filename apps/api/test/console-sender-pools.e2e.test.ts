@@ -40,7 +40,8 @@ const pools = async () => (await api('GET', '/api/v1/sender-pools')).sender_pool
 beforeAll(async () => {
   await ensureConsoleBuilt();
   // Paced, as with a real carrier: a number hands over a segment a second, so sends wait for their slot.
-  app = await startTestApp({ SENDER_PACING: 'on' }, { clock: systemClock });
+  // Two errors of a number's own at the carrier make it failing (for the default cooldown, 15 minutes).
+  app = await startTestApp({ SENDER_PACING: 'on', SENDER_FAILURE_THRESHOLD: '2' }, { clock: systemClock });
   browser = await launchBrowser();
   page = browser.page;
   page.on('dialog', (dialog) => void dialog.accept());
@@ -77,7 +78,15 @@ afterAll(async () => {
 });
 
 describe('the Numbers page in Chromium', () => {
-  it("shows each number's type and registration, with the carriers' reasons for a rejection", async () => {
+  it("shows each number's type, registration and health, with the carriers' reasons for a rejection", async () => {
+    // The sandbox refuses the sending number at hand-off for this recipient: two sends make it failing.
+    for (let send = 0; send < 2; send += 1) {
+      await api('POST', '/api/v1/messages', { from: unregistered.number, phone_number: '+15005550013', body: 'Refused' });
+    }
+    await eventually('the number failing', async () => {
+      const { numbers } = await api('GET', '/api/v1/numbers');
+      return numbers.find((number: { id: string }) => number.id === unregistered.id).health.status === 'failing';
+    });
     await go('Numbers');
     const row = (id: string) => page.locator(`tr[data-number-id="${id}"]`);
     await row(rejected.id).waitFor();
@@ -86,6 +95,9 @@ describe('the Numbers page in Chromium', () => {
     expect(await cell(developer.senders[0]!.id, 'Registration').locator('.badge').textContent()).toBe('approved');
     expect(await cell(unregistered.id, 'Registration').locator('.badge').textContent()).toBe('unregistered');
     expect(await cell(developer.senders[0]!.id, 'Pace').textContent()).toBe('1 segment a second');
+    expect(await cell(developer.senders[0]!.id, 'Health').textContent()).toBe('healthy');
+    expect(await cell(unregistered.id, 'Health').locator('.badge').textContent()).toBe('failing');
+    expect(await cell(unregistered.id, 'Health').textContent()).toMatch(/2 carrier errors; a sender again in 1[45] minutes/);
     expect(await cell(rejected.id, 'Type').textContent()).toBe('Toll-free');
     expect(await cell(rejected.id, 'Pace').textContent()).toBe('3 segments a second');
     expect(await cell(rejected.id, 'Registration').locator('.badge').textContent()).toBe('rejected');

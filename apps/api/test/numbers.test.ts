@@ -83,6 +83,7 @@ describe('POST /api/v1/numbers', () => {
         dedicated: false,
         // The sandbox use case's allowance: 4,500 a minute.
         throughput_per_second: 75,
+        health: { status: 'healthy', recent_errors: 0, first_error_at: null, failing_until: null },
         created_at: expect.any(String),
       },
       webhook_configured: true,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
+import { connectMcp } from './mcp-support.ts';
 import { send, sendingWorkspace } from './sending-support.ts';
 
 /**
@@ -11,6 +12,7 @@ import { send, sendingWorkspace } from './sending-support.ts';
  */
 
 const threshold = 3;
+const windowSeconds = 600;
 const cooldownSeconds = 1_800;
 /** How far ahead the waiting messages are scheduled: within the cooldown. */
 const waitMs = 600_000;
@@ -22,6 +24,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({
     SENDER_FAILURE_THRESHOLD: String(threshold),
+    SENDER_FAILURE_WINDOW_SECONDS: String(windowSeconds),
     SENDER_FAILURE_COOLDOWN_SECONDS: String(cooldownSeconds),
     METRICS_TOKEN: metricsToken,
   });
@@ -170,6 +173,53 @@ describe('sender failover', () => {
     expect((await numberRow(number!.id)).failingUntil?.getTime()).toBe(app.clock.now() + cooldownSeconds * 1_000);
     const pooled = await sendNow(workspace.token, { sender_pool_id: workspace.poolId, phone_number: freshRecipient() });
     expect(pooled.senderNumberId).toBe(workspace.senders[1]!.id);
+  });
+
+  it("shows the number's health on GET /api/v1/numbers and list_numbers: its run of errors, failing until the cooldown ends, then healthy", async () => {
+    const workspace = await pooledWorkspace();
+    const [number, other] = workspace.senders;
+    const healthOf = async (id: string) => {
+      const listed = await call(app, 'GET', '/api/v1/numbers', { token: workspace.token });
+      expect(listed.status).toBe(200);
+      return listed.body.numbers.find((candidate: { id: string }) => candidate.id === id).health;
+    };
+    const healthy = { status: 'healthy', recent_errors: 0, first_error_at: null, failing_until: null };
+    expect(await healthOf(number!.id)).toEqual(healthy);
+    const fromNumber = { from: number!.number, phone_number: senderQueueFull };
+
+    // One error: counted while its window lasts, then forgotten.
+    await sendNow(workspace.token, fromNumber);
+    const firstErrorAt = new Date(app.clock.now()).toISOString();
+    expect(await healthOf(number!.id)).toEqual({ ...healthy, recent_errors: 1, first_error_at: firstErrorAt });
+    app.clock.advance(windowSeconds * 1_000);
+    expect(await healthOf(number!.id)).toEqual(healthy);
+
+    // A run of threshold errors: failing for the cooldown, the run shown all along.
+    await sendNow(workspace.token, fromNumber);
+    const runStart = new Date(app.clock.now()).toISOString();
+    for (let error = 2; error <= threshold; error += 1) await sendNow(workspace.token, fromNumber);
+    const failing = {
+      status: 'failing',
+      recent_errors: threshold,
+      first_error_at: runStart,
+      failing_until: new Date(app.clock.now() + cooldownSeconds * 1_000).toISOString(),
+    };
+    expect(await healthOf(number!.id)).toEqual(failing);
+    expect(await healthOf(other!.id)).toEqual(healthy);
+    // Past the run's window, still failing until the cooldown ends.
+    app.clock.advance((windowSeconds + 1) * 1_000);
+    expect(await healthOf(number!.id)).toEqual(failing);
+    const client = await connectMcp(app, workspace.token, { toolsets: 'all' });
+    try {
+      const listed = await client.callTool({ name: 'list_numbers', arguments: {} });
+      const { numbers } = listed.structuredContent as { numbers: { id: string; health: unknown }[] };
+      expect(numbers.find((candidate) => candidate.id === number!.id)?.health).toEqual(failing);
+    } finally {
+      await client.close();
+    }
+
+    app.clock.advance((cooldownSeconds - windowSeconds - 1) * 1_000);
+    expect(await healthOf(number!.id)).toEqual(healthy);
   });
 
   it('keeps a waiting message on its failing number when its pool has no healthy one: the carrier decides', async () => {

@@ -97,6 +97,7 @@ export type {
   TAvailableNumber,
   TNumber,
   TNumberCreated,
+  TNumberHealth,
   TNumberRegistration,
   TNumberRegistrationStatus,
   TNumberStatus,

@@ -266,6 +266,7 @@ export const customerEventExamples: { [TType in CustomerEventType]: TCustomerEve
       registration: { status: 'approved', use_case_id: exampleUseCase.id, reasons: [] },
       dedicated: false,
       throughput_per_second: 75,
+      health: { status: 'healthy', recent_errors: 0, first_error_at: null, failing_until: null },
       created_at: exampleAt,
     },
   },

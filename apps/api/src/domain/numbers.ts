@@ -15,13 +15,17 @@ import { maskPhoneNumber } from '../lib/logger.ts';
 import { type NumberSearch, type NumberType, ProviderRejection } from '../ports.ts';
 import type { Services } from '../ports.ts';
 import { sandboxPreApproval } from './registration/sandbox-pre-approval.ts';
+import { type HealthJudgement, healthJudgement, numberHealth } from './sender-health.ts';
 import { insufficientBalance, postLedgerEntry } from './ledger.ts';
 import { lockWorkspaceBalance } from './ledger.sql.ts';
 
 type NumberDeps = Pick<Services, 'prisma' | 'config' | 'log' | 'messagingProvider' | 'clock'>;
 
-/** The columns hold only what this module and the registration module write: the contract's values. */
-export function toNumber(row: PhoneNumber): TNumber {
+/**
+ * The columns hold only what this module and the registration module write: the contract's values.
+ * Its health is judged at a moment (healthJudgement).
+ */
+export function toNumber(row: PhoneNumber, judgement: HealthJudgement): TNumber {
   const registrationStatus = row.registrationStatus as TNumberRegistrationStatus;
   return {
     id: row.id,
@@ -37,6 +41,7 @@ export function toNumber(row: PhoneNumber): TNumber {
     },
     dedicated: row.dedicated,
     throughput_per_second: row.throughputPerSecond,
+    health: numberHealth(row, judgement),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -58,9 +63,10 @@ function numberNotFound(): AppError {
   return new AppError('not_found', { message: 'No phone number with this id exists in this workspace.' });
 }
 
-export async function listNumbers(deps: Pick<Services, 'prisma'>, workspaceId: string): Promise<TNumber[]> {
+export async function listNumbers(deps: Pick<Services, 'prisma' | 'clock' | 'config'>, workspaceId: string): Promise<TNumber[]> {
   const rows = await deps.prisma.phoneNumber.findMany({ where: { workspaceId }, orderBy: { createdAt: 'asc' } });
-  return rows.map(toNumber);
+  const judgement = healthJudgement(deps);
+  return rows.map((row) => toNumber(row, judgement));
 }
 
 /** Takes the price from the balance, refusing when it would go negative (row lock: no overdraft race). */
@@ -175,14 +181,14 @@ export async function buyNumber(
   }
   deps.log.info({ numberId, number: maskPhoneNumber(row.number), dedicated: row.dedicated }, 'number bought');
   return {
-    number: toNumber(row),
+    number: toNumber(row, healthJudgement(deps)),
     webhook_configured: webhookConfigured,
     ...(webhookConfigured ? {} : { warning: webhookNotConfiguredWarning }),
   };
 }
 
 export async function updateNumber(
-  deps: Pick<Services, 'prisma'>,
+  deps: Pick<Services, 'prisma' | 'clock' | 'config'>,
   workspaceId: string,
   input: { id: string; friendlyName: string },
 ): Promise<TNumber> {
@@ -191,7 +197,7 @@ export async function updateNumber(
     data: { friendlyName: input.friendlyName },
   });
   if (count === 0) throw numberNotFound();
-  return toNumber(await deps.prisma.phoneNumber.findUniqueOrThrow({ where: { id: input.id } }));
+  return toNumber(await deps.prisma.phoneNumber.findUniqueOrThrow({ where: { id: input.id } }), healthJudgement(deps));
 }
 
 /**
@@ -208,7 +214,7 @@ export async function updateNumber(
 export async function releaseNumber(deps: NumberDeps, workspaceId: string, numberId: string): Promise<TNumber> {
   const row = await deps.prisma.phoneNumber.findFirst({ where: { id: numberId, workspaceId } });
   if (!row) throw numberNotFound();
-  if (row.status === 'released') return toNumber(row);
+  if (row.status === 'released') return toNumber(row, healthJudgement(deps));
   await deps.prisma.phoneNumber.updateMany({ where: { id: numberId, status: 'connected' }, data: { status: 'releasing' } });
   const provider = deps.messagingProvider;
   if (row.providerNumberId && row.provider === provider.label) {
@@ -221,5 +227,5 @@ export async function releaseNumber(deps: NumberDeps, workspaceId: string, numbe
   }
   const released = await deps.prisma.phoneNumber.update({ where: { id: numberId }, data: { status: 'released' } });
   deps.log.info({ numberId, number: maskPhoneNumber(released.number) }, 'number released');
-  return toNumber(released);
+  return toNumber(released, healthJudgement(deps));
 }

@@ -1,4 +1,5 @@
-import { queryRowsIn, type RawQueryClient } from '@textline/db';
+import type { TNumberHealth } from '@textline/contract';
+import { type PhoneNumber, queryRowsIn, type RawQueryClient } from '@textline/db';
 import type { Services } from '../ports.ts';
 import { recordCarrierError } from './sender-health.sql.ts';
 
@@ -50,4 +51,36 @@ export async function noteCarrierError(
       'sender number failing at the carrier: skipped until its cooldown ends',
     );
   }
+}
+
+/** What a number's health is judged against: the moment, and how long a run of errors lasts. */
+export type HealthJudgement = { now: Date; windowSeconds: number };
+
+export function healthJudgement(deps: Pick<Services, 'clock' | 'config'>, now = new Date(deps.clock.now())): HealthJudgement {
+  return { now, windowSeconds: deps.config.senderFailureWindowSeconds };
+}
+
+/**
+ * A number's health as sender selection judges it (failing_until ahead: skipped). Its run of errors
+ * counts while its window lasts, and while the failing it caused lasts: the row keeps a finished run
+ * until the number's next error replaces it.
+ */
+export function numberHealth(
+  row: Pick<PhoneNumber, 'carrierErrors' | 'carrierErrorsSince' | 'failingUntil'>,
+  judgement: HealthJudgement,
+): TNumberHealth {
+  const now = judgement.now.getTime();
+  const failingUntil = row.failingUntil !== null && row.failingUntil.getTime() > now ? row.failingUntil : null;
+  const runSince =
+    row.carrierErrors > 0 &&
+    row.carrierErrorsSince !== null &&
+    (failingUntil !== null || row.carrierErrorsSince.getTime() > now - judgement.windowSeconds * 1_000)
+      ? row.carrierErrorsSince
+      : null;
+  return {
+    status: failingUntil ? 'failing' : 'healthy',
+    recent_errors: runSince ? row.carrierErrors : 0,
+    first_error_at: runSince?.toISOString() ?? null,
+    failing_until: failingUntil?.toISOString() ?? null,
+  };
 }

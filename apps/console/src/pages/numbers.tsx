@@ -15,6 +15,30 @@ const pace = (perSecond: number) =>
   `${perSecond.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${perSecond === 1 ? 'segment' : 'segments'} a second`;
 
 /**
+ * Whether sender pools use the number: failing after a run of its own carrier errors (skipped, its
+ * waiting messages moved) until its cooldown ends; a healthy one's errors of the current run, if any.
+ */
+function Health({ health }: { health: OwnedNumber['health'] }) {
+  const errors = `${health.recent_errors} carrier ${health.recent_errors === 1 ? 'error' : 'errors'}`;
+  if (health.status === 'failing') {
+    return (
+      <div class="health">
+        <span class="badge failed">failing</span>
+        <span class="hint">
+          {errors}; a sender again <Time iso={health.failing_until} />
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div class="health">
+      <span class="badge succeeded">healthy</span>
+      {health.recent_errors > 0 ? <span class="hint">{errors} lately</span> : null}
+    </div>
+  );
+}
+
+/**
  * A number's label, changed in place: the form replaces the label until saved or canceled, then the
  * button comes back with the focus (as it has for a number just bought, `focused`).
  */
@@ -150,7 +174,7 @@ export function NumbersPage() {
             <Empty title="No numbers yet">Search above and buy one to start sending.</Empty>
           ) : (
             <Table
-              headings={['Number', 'Name', 'Type', 'Status', 'Registration', 'Pace', 'Bought', 'Actions']}
+              headings={['Number', 'Name', 'Type', 'Status', 'Registration', 'Health', 'Pace', 'Bought', 'Actions']}
               rows={numbers}
               rowKey={(number) => number.id}
               rowProps={(number) => ({ 'data-number-id': number.id })}
@@ -163,6 +187,7 @@ export function NumbersPage() {
                   <RegistrationStatus status={number.registration.status} />
                   <RegistrationReasons reasons={number.registration.reasons} />
                 </div>,
+                <Health health={number.health} />,
                 pace(number.throughput_per_second),
                 <Time iso={number.created_at} />,
                 number.status === 'connected' ? (

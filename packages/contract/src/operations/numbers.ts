@@ -48,6 +48,30 @@ export const ZNumberRegistration = z
   );
 export type TNumberRegistration = z.infer<typeof ZNumberRegistration>;
 
+export const numberHealthStatuses = ['healthy', 'failing'] as const;
+
+export const ZNumberHealth = z
+  .object({
+    status: z
+      .enum(numberHealthStatuses)
+      .describe(
+        'failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS ' +
+          '(sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting ' +
+          'messages to a healthy number until failing_until; healthy otherwise',
+      ),
+    recent_errors: z
+      .number()
+      .int()
+      .describe(
+        "Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window " +
+          'has passed or a delivery from it ended the run',
+      ),
+    first_error_at: ZTimestamp.nullable().describe('When the current run of errors began; null when recent_errors is 0'),
+    failing_until: ZTimestamp.nullable().describe('While failing, when it becomes a sender again; null when healthy'),
+  })
+  .describe("The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover)");
+export type TNumberHealth = z.infer<typeof ZNumberHealth>;
+
 export const ZNumber = z.object({
   id: ZId('number'),
   number: ZE164.describe('The phone number in E.164 format'),
@@ -70,6 +94,7 @@ export const ZNumber = z.object({
       'Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local ' +
         "number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting",
     ),
+  health: ZNumberHealth,
   created_at: ZTimestamp,
 });
 export type TNumber = z.infer<typeof ZNumber>;

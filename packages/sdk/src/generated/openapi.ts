@@ -2389,6 +2389,20 @@ export type components = {
                 dedicated: boolean;
                 /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
                 throughput_per_second: number;
+                /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                health: {
+                    /**
+                     * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                     * @enum {string}
+                     */
+                    status: "healthy" | "failing";
+                    /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                    recent_errors: number;
+                    /** @description When the current run of errors began; null when recent_errors is 0 */
+                    first_error_at: string | null;
+                    /** @description While failing, when it becomes a sender again; null when healthy */
+                    failing_until: string | null;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2618,6 +2632,20 @@ export type components = {
                 dedicated: boolean;
                 /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
                 throughput_per_second: number;
+                /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                health: {
+                    /**
+                     * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                     * @enum {string}
+                     */
+                    status: "healthy" | "failing";
+                    /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                    recent_errors: number;
+                    /** @description When the current run of errors began; null when recent_errors is 0 */
+                    first_error_at: string | null;
+                    /** @description While failing, when it becomes a sender again; null when healthy */
+                    failing_until: string | null;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2671,6 +2699,20 @@ export type components = {
                 dedicated: boolean;
                 /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
                 throughput_per_second: number;
+                /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                health: {
+                    /**
+                     * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                     * @enum {string}
+                     */
+                    status: "healthy" | "failing";
+                    /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                    recent_errors: number;
+                    /** @description When the current run of errors began; null when recent_errors is 0 */
+                    first_error_at: string | null;
+                    /** @description While failing, when it becomes a sender again; null when healthy */
+                    failing_until: string | null;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2750,6 +2792,20 @@ export type components = {
                 dedicated: boolean;
                 /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
                 throughput_per_second: number;
+                /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                health: {
+                    /**
+                     * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                     * @enum {string}
+                     */
+                    status: "healthy" | "failing";
+                    /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                    recent_errors: number;
+                    /** @description When the current run of errors began; null when recent_errors is 0 */
+                    first_error_at: string | null;
+                    /** @description While failing, when it becomes a sender again; null when healthy */
+                    failing_until: string | null;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2803,6 +2859,20 @@ export type components = {
                 dedicated: boolean;
                 /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
                 throughput_per_second: number;
+                /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                health: {
+                    /**
+                     * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                     * @enum {string}
+                     */
+                    status: "healthy" | "failing";
+                    /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                    recent_errors: number;
+                    /** @description When the current run of errors began; null when recent_errors is 0 */
+                    first_error_at: string | null;
+                    /** @description While failing, when it becomes a sender again; null when healthy */
+                    failing_until: string | null;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -2856,6 +2926,20 @@ export type components = {
                 dedicated: boolean;
                 /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
                 throughput_per_second: number;
+                /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                health: {
+                    /**
+                     * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                     * @enum {string}
+                     */
+                    status: "healthy" | "failing";
+                    /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                    recent_errors: number;
+                    /** @description When the current run of errors began; null when recent_errors is 0 */
+                    first_error_at: string | null;
+                    /** @description While failing, when it becomes a sender again; null when healthy */
+                    failing_until: string | null;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -3285,6 +3369,20 @@ export type components = {
                 dedicated: boolean;
                 /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
                 throughput_per_second: number;
+                /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                health: {
+                    /**
+                     * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                     * @enum {string}
+                     */
+                    status: "healthy" | "failing";
+                    /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                    recent_errors: number;
+                    /** @description When the current run of errors began; null when recent_errors is 0 */
+                    first_error_at: string | null;
+                    /** @description While failing, when it becomes a sender again; null when healthy */
+                    failing_until: string | null;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -3338,6 +3436,20 @@ export type components = {
                 dedicated: boolean;
                 /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
                 throughput_per_second: number;
+                /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                health: {
+                    /**
+                     * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                     * @enum {string}
+                     */
+                    status: "healthy" | "failing";
+                    /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                    recent_errors: number;
+                    /** @description When the current run of errors began; null when recent_errors is 0 */
+                    first_error_at: string | null;
+                    /** @description While failing, when it becomes a sender again; null when healthy */
+                    failing_until: string | null;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 UTC timestamp
@@ -21344,6 +21456,12 @@ export interface operations {
                  *           },
                  *           "dedicated": false,
                  *           "throughput_per_second": 75,
+                 *           "health": {
+                 *             "status": "healthy",
+                 *             "recent_errors": 0,
+                 *             "first_error_at": null,
+                 *             "failing_until": null
+                 *           },
                  *           "created_at": "2026-01-01T12:00:00.000Z"
                  *         }
                  *       }
@@ -21405,6 +21523,20 @@ export interface operations {
                             dedicated: boolean;
                             /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
                             throughput_per_second: number;
+                            /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                            health: {
+                                /**
+                                 * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                                 * @enum {string}
+                                 */
+                                status: "healthy" | "failing";
+                                /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                                recent_errors: number;
+                                /** @description When the current run of errors began; null when recent_errors is 0 */
+                                first_error_at: string | null;
+                                /** @description While failing, when it becomes a sender again; null when healthy */
+                                failing_until: string | null;
+                            };
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp

@@ -9,7 +9,7 @@ import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { registrationCheckJob } from './decisions.ts';
 import { brandSubmissionOf, toBrand } from './records.ts';
 
-export type RegistrationDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'live' | 'messagingProvider'>;
+export type RegistrationDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'jobs' | 'live' | 'messagingProvider'>;
 
 export function brandNotFound(): AppError {
   return new AppError('not_found', { message: 'No brand with this id exists in this workspace.' });

@@ -5,9 +5,10 @@ import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import type { RegistrationDecision, RegistrationSubmission, Services } from '../../ports.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { toNumber } from '../numbers.ts';
+import { type HealthJudgement, healthJudgement } from '../sender-health.ts';
 import { brandSubmissionOf, type RegistrationKind, toBrand, toUseCase, useCaseSubmissionOf, withFix } from './records.ts';
 
-type DecisionDeps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'live' | 'messagingProvider'>;
+type DecisionDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'jobs' | 'live' | 'messagingProvider'>;
 
 /** A submission waiting for the carrier's decision, with the id the carrier gave it. */
 type Pending = { submission: RegistrationSubmission; providerId: string };
@@ -68,6 +69,7 @@ type Decided = Exclude<RegistrationDecision, { status: 'pending' }>;
 /** Moves the pending registrations of these numbers to the decision, each with its event. */
 async function decideNumbers(
   tx: JobTransaction,
+  judgement: HealthJudgement,
   where: { useCaseId: string } | { id: string },
   status: TNumberRegistrationStatus,
   reasons: unknown[],
@@ -82,7 +84,7 @@ async function decideNumbers(
     await recordCustomerEvent(tx, {
       workspaceId: updated.workspaceId,
       type: 'number.registration_updated',
-      data: { number: toNumber(updated) },
+      data: { number: toNumber(updated, judgement) },
       at,
     });
   }
@@ -134,7 +136,7 @@ async function applyDecision(deps: DecisionDeps, kind: RegistrationKind, id: str
           data: { use_case: toUseCase(useCase) },
           at,
         });
-        await decideNumbers(tx, { useCaseId: id }, decision.status, reasons, at);
+        await decideNumbers(tx, healthJudgement(deps, at), { useCaseId: id }, decision.status, reasons, at);
         return;
       }
       case 'toll_free': {
@@ -144,7 +146,7 @@ async function applyDecision(deps: DecisionDeps, kind: RegistrationKind, id: str
         });
         if (count === 0) return;
         const verification = await tx.tollFreeVerification.findUniqueOrThrow({ where: { id } });
-        await decideNumbers(tx, { id: verification.phoneNumberId }, decision.status, reasons, at);
+        await decideNumbers(tx, healthJudgement(deps, at), { id: verification.phoneNumberId }, decision.status, reasons, at);
         return;
       }
     }

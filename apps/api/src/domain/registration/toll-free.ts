@@ -4,6 +4,7 @@ import { newId } from '../../lib/crypto.ts';
 import type { TollFreeSubmission } from '../../ports.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { atProvider, toNumber } from '../numbers.ts';
+import { healthJudgement } from '../sender-health.ts';
 import { brandNotFound, type RegistrationDeps } from './brands.ts';
 import { registrationCheckJob } from './decisions.ts';
 import { brandSubmissionOf } from './records.ts';
@@ -75,7 +76,12 @@ export async function submitTollFreeVerification(
       });
     }
     const updated = await tx.phoneNumber.findUniqueOrThrow({ where: { id: number.id } });
-    await recordCustomerEvent(tx, { workspaceId, type: 'number.registration_updated', data: { number: toNumber(updated) }, at });
+    await recordCustomerEvent(tx, {
+      workspaceId,
+      type: 'number.registration_updated',
+      data: { number: toNumber(updated, healthJudgement(deps, at)) },
+      at,
+    });
     await enqueue(
       tx,
       registrationCheckJob,
@@ -84,5 +90,5 @@ export async function submitTollFreeVerification(
     );
     return updated;
   });
-  return toNumber(row);
+  return toNumber(row, healthJudgement(deps));
 }

@@ -6,6 +6,7 @@ import { newestFirst } from '../../lib/pagination.ts';
 import type { Services, UseCaseSubmission } from '../../ports.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { atProvider, toNumber } from '../numbers.ts';
+import { healthJudgement } from '../sender-health.ts';
 import { brandNotFound, givenFields, registrationNotRejected, type RegistrationDeps } from './brands.ts';
 import { registrationCheckJob } from './decisions.ts';
 import { toUseCase, useCaseSubmissionOf } from './records.ts';
@@ -135,7 +136,7 @@ export async function updateUseCase(
       await recordCustomerEvent(tx, {
         workspaceId,
         type: 'number.registration_updated',
-        data: { number: toNumber(pending) },
+        data: { number: toNumber(pending, healthJudgement(deps, at)) },
         at,
       });
     }
@@ -189,7 +190,7 @@ export async function assignNumber(
       extra: { current_status: useCase.status },
     });
   }
-  if (number.useCaseId === useCase.id) return toNumber(number);
+  if (number.useCaseId === useCase.id) return toNumber(number, healthJudgement(deps));
   const providerNumberId = carrierNumberId(deps, number);
   if (providerNumberId) {
     const previous = number.useCaseId ? await deps.prisma.useCase.findUnique({ where: { id: number.useCaseId } }) : null;
@@ -211,10 +212,15 @@ export async function assignNumber(
         registrationReasons: locked.rejection_reasons as object[],
       },
     });
-    await recordCustomerEvent(tx, { workspaceId, type: 'number.registration_updated', data: { number: toNumber(updated) }, at });
+    await recordCustomerEvent(tx, {
+      workspaceId,
+      type: 'number.registration_updated',
+      data: { number: toNumber(updated, healthJudgement(deps, at)) },
+      at,
+    });
     return updated;
   });
-  return toNumber(row);
+  return toNumber(row, healthJudgement(deps));
 }
 
 /** Takes the number out of the use case: it is unregistered after. */
@@ -241,8 +247,13 @@ export async function unassignNumber(
       where: { id: number.id },
       data: { useCaseId: null, registrationStatus: 'unregistered', registrationReasons: [] },
     });
-    await recordCustomerEvent(tx, { workspaceId, type: 'number.registration_updated', data: { number: toNumber(updated) }, at });
+    await recordCustomerEvent(tx, {
+      workspaceId,
+      type: 'number.registration_updated',
+      data: { number: toNumber(updated, healthJudgement(deps, at)) },
+      at,
+    });
     return updated;
   });
-  return toNumber(row);
+  return toNumber(row, healthJudgement(deps));
 }
