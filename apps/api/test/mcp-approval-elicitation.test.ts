@@ -181,6 +181,10 @@ describe('an MCP client that takes URL elicitations', () => {
     });
     expect((await approvalsOf(token, 'pending')).map((approval) => approval.id)).toEqual([message.approval.id]);
     expect(await approvalsOf(token, 'approved')).toEqual([]);
+    // Reading the held message asks nothing.
+    const read = await client.callTool({ name: 'get_message', arguments: { id: message.id } });
+    expect(messageOf(read)).toMatchObject({ status: 'pending_approval' });
+    expect(elicited).toHaveLength(1);
     await client.close();
   });
 

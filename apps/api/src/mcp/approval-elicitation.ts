@@ -24,7 +24,9 @@ import type { KeyedLimit } from '../limits/keyed-limiter.ts';
 import type { LiveChange } from '../live/changes.ts';
 import { deadline, wakeUps } from '../live/waiting.ts';
 import type { Services } from '../ports.ts';
+import { operationsServedBy } from '../operations/index.ts';
 import { writeLoneToolCallResult, type LoneToolCall } from './lone-tool-call.ts';
+import { findTool } from './tools.ts';
 import { grantOf, hasUrlElicitation } from './sessions.ts';
 
 type ElicitationServices = Pick<Services, 'config' | 'prisma' | 'live' | 'rateLimiter' | 'signMcpSession'>;
@@ -65,11 +67,19 @@ function heldSendsOf(value: unknown, found: HeldSend[] = []): HeldSend[] {
 }
 
 /**
- * The sends of a successful lone tools/call result that wait for approval, when its client may be
- * asked about them (a URL-elicitation session of this caller's grant); else none.
+ * The sends a successful lone tools/call just made that wait for approval, when its client may be
+ * asked about them (a URL-elicitation session of this caller's grant); else none. Only a tool that
+ * acts asks: reading a held message (get_message, list_messages) does not.
  */
-export function sendsToElicit(services: ElicitationServices, req: Request, caller: Caller, result: CallToolResult): HeldSend[] {
+export function sendsToElicit(
+  services: ElicitationServices & Pick<Services, 'messagingProvider' | 'fundingProvider'>,
+  req: Request,
+  caller: Caller,
+  toolCall: LoneToolCall,
+  result: CallToolResult,
+): HeldSend[] {
   if (result.isError || services.config.mcpApprovalWaitSeconds === 0 || req.headers['mcp-session-id'] === undefined) return [];
+  if (findTool(operationsServedBy(services), toolCall.params.name)?.annotations.readOnlyHint !== false) return [];
   const held = heldSendsOf(result.structuredContent);
   return held.length > 0 && hasUrlElicitation(services, req, caller) ? held : [];
 }
@@ -203,22 +213,22 @@ export async function answerAfterElicitation(options: {
     capacity: services.config.mcpApprovalWaitsPerToken,
     refillMs: waitMs + 5_000,
   };
+  const closed = new AbortController();
+  res.on('close', () => closed.abort());
+  // A function, not a property read: it changes across the awaits below.
+  const gone = () => closed.signal.aborted;
   const slot = { limit, key: caller.tokenId };
   if (!(await services.rateLimiter.take(slot)).allowed) {
     writeLoneToolCallResult(res, toolCall, result);
     return;
   }
   const ids = new Set(held.map((send) => send.id));
-  const elicitation = await elicitationOf(services, caller, options.baseUrl, held);
   const grant = grantOf(caller);
-  const closed = new AbortController();
-  res.on('close', () => closed.abort());
-  // A function, not a property read: it changes across the awaits below.
-  const gone = () => closed.signal.aborted;
   const wakes = wakeUps();
   let answer: Extract<LiveChange, { resource: 'elicitation' }>['action'] | undefined;
   let stop: (() => void) | undefined;
   try {
+    const elicitation = await elicitationOf(services, caller, options.baseUrl, held);
     stop = await services.live.subscribe(caller.workspaceId, (change) => {
       if (change.resource === 'message' && ids.has(change.id)) wakes.wake();
       else if (change.resource === 'elicitation' && change.id === elicitation.elicitationId && change.grant === grant) {

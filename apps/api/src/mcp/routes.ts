@@ -75,7 +75,7 @@ export function mcpRouter(services: Services): Router {
       const toolCall = loneToolCall(req);
       if (toolCall) {
         const result = await callTool(toolCall.params, toolContext(services, req, auth));
-        const held = sendsToElicit(services, req, auth, result);
+        const held = sendsToElicit(services, req, auth, toolCall, result);
         if (held.length === 0) writeLoneToolCallResult(res, toolCall, result);
         else
           await answerAfterElicitation({
@@ -113,8 +113,11 @@ export function mcpRouter(services: Services): Router {
       await server.connect(transport);
       await transport.handleRequest(req, res, req.body);
     } catch (error) {
-      if (res.headersSent) req.log.error({ err: error }, 'mcp request failed after the response started');
-      else sendError(req, res, error);
+      if (res.headersSent) {
+        req.log.error({ err: error }, 'mcp request failed after the response started');
+        // An event stream (a send waiting for approval) would otherwise stay open.
+        res.end();
+      } else sendError(req, res, error);
     }
   });
   // No server-side session (a session id only carries what the client declared): no event stream to
