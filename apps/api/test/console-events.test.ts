@@ -106,6 +106,18 @@ describe('the console event stream', () => {
     expect(JSON.stringify(stream.changes)).not.toMatch(/Hello|4155550123/);
   });
 
+  it("never sends the answers to MCP elicitations that pass through the workspace's changes", async () => {
+    const developer = await sendingWorkspace(app);
+    const stream = await openStream(app, await signIn(app, developer.account.account.username));
+    await waitFor('the stream to be ready', stream.ready);
+    const { workspaceId } = developer;
+    app.services.live.publish(workspaceId, { resource: 'elicitation', id: 'apr_1', grant: 'token:tok_1', action: 'accept' });
+    app.services.live.publish(workspaceId, { resource: 'message', id: 'msg_after', status: 'queued' });
+    await waitFor('the change after it', () => stream.changes.some((change) => change.id === 'msg_after'));
+    await stream.close();
+    expect(stream.changes).toEqual([{ resource: 'message', id: 'msg_after', status: 'queued' }]);
+  });
+
   it("sends the messages a campaign's steps send", async () => {
     const developer = await sendingWorkspace(app);
     const stream = await openStream(app, await signIn(app, developer.account.account.username));
