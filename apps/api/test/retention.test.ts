@@ -250,6 +250,30 @@ describe('retention run (the maintenance job)', () => {
     expect(day20.recent.deliveries).toBe(2);
   });
 
+  it("deletes an old message's tracked links and their clicks, keeps its click count, and its codes answer 404", async () => {
+    app.clock.set(T0 + 30 * DAY);
+    const { token, workspaceId } = await sendingWorkspace(app);
+    const sent = await send(app, token, sms({ body: 'Menu: https://example.com/menu', shorten_links: true }));
+    expect(sent.status).toBe(202);
+    await app.services.jobs.drain();
+    const { body } = await messageOf(token, sent.body.message.id);
+    const code = /\/l\/([0-9A-Za-z]+)$/.exec(body)?.[1];
+    const follow = () => fetch(`${app.baseUrl}/l/${code}`, { redirect: 'manual' });
+    expect((await follow()).status).toBe(302);
+    await app.services.linkClicks.rollUp();
+    expect((await messageOf(token, sent.body.message.id)).link_clicks).toBe(1);
+
+    // Two days on, retention 1: this process remembered the link when it was followed, and has forgotten it since.
+    app.clock.set(T0 + 32 * DAY);
+    expect((await setRetention(token, 1)).status).toBe(200);
+    await applyRetention(app.services);
+    expect(await messageOf(token, sent.body.message.id)).toMatchObject({ body: redactedText, link_clicks: 1 });
+    const { prisma } = app.services;
+    expect(await prisma.messageLink.count({ where: { workspaceId } })).toBe(0);
+    expect(await prisma.linkClick.count({ where: { workspaceId } })).toBe(0);
+    expect((await follow()).status).toBe(404);
+  });
+
   it('leaves a workspace without retention, and another workspace, untouched', async () => {
     app.clock.set(T0 + 40 * DAY);
     const kept = await sendingWorkspace(app);

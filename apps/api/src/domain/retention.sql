@@ -5,7 +5,8 @@
 -- name: redactMessageBatch
 -- Redacts the next batch of messages created before `before`, after the position (`afterAt`,
 -- `afterId`) in order of created_at and id: those in a final status lose their text, number and
--- metadata (text and number read `redacted`) and their carrier reports; those still on their way
+-- metadata (text and number read `redacted`), their carrier reports, and their tracked links with
+-- their clicks (maintenance counts the clicks first; a link's code then answers 404); those still on their way
 -- (scheduled, queued, sending) are left for a later run. It records in workspace_retention how far everything is done: the earliest
 -- message left open this run (`heldAt`, or the batch's own), else the batch's end, else `before`
 -- once the batch is short (nothing older is left).
@@ -25,6 +26,10 @@ WITH batch AS (
   RETURNING m.id
 ), reports AS (
   DELETE FROM provider_events WHERE message_id IN (SELECT id FROM batch WHERE final)
+), links AS (
+  DELETE FROM message_links WHERE message_id IN (SELECT id FROM batch WHERE final)
+), clicks AS (
+  DELETE FROM link_clicks WHERE message_id IN (SELECT id FROM batch WHERE final)
 ), summary AS (
   SELECT count(*)::int AS scanned,
     min(created_at) FILTER (WHERE NOT final) AS first_open,

@@ -23,7 +23,7 @@ const notFound = () => new AppError('not_found', { message: 'No link with this c
 
 type ClickDeps = Pick<Services, 'sql' | 'prisma' | 'clock' | 'jobs' | 'log' | 'hashIp'> & Partial<Pick<Services, 'live'>>;
 type Click = { code: string; ip: string; userAgent: string | undefined };
-type KnownLink = { url: string; messageId: string; workspaceId: string };
+type KnownLink = { url: string; messageId: string; workspaceId: string; rememberedAt: number };
 
 /** Follows tracked links and counts their clicks (GET /l/{code}); one per process (services.ts). */
 export type LinkClicks = {
@@ -42,6 +42,8 @@ export type LinkClicks = {
 const CODES_KEPT = 10_000;
 /** An unknown code is answered from memory this long: a send may make it since (codes are random, so hardly ever). */
 const UNKNOWN_CODE_TTL_MS = 60_000;
+/** A link is answered from memory this long: a workspace's retention deletes old links, and a process forgets them by then. */
+const KNOWN_LINK_TTL_MS = 10 * 60_000;
 /** Clicks counted by one roll-up statement. */
 const ROLL_UP_BATCH = 1_000;
 
@@ -95,7 +97,7 @@ export function createLinkClicks(deps: () => ClickDeps, options: { rollUpDelayMs
       const ipHash = hashIp(click.ip);
       const family = userAgentFamily(click.userAgent);
       let link = known.get(click.code);
-      if (link) {
+      if (link && now - link.rememberedAt < KNOWN_LINK_TTL_MS) {
         await queryRows(sql, insertClick, [id, click.code, link.workspaceId, link.messageId, clickedAt, ipHash, family]);
       } else {
         const [found] = await queryRows(sql, clickByCode, [click.code, id, clickedAt, ipHash, family]);
@@ -103,7 +105,7 @@ export function createLinkClicks(deps: () => ClickDeps, options: { rollUpDelayMs
           remember(unknown, click.code, now);
           throw notFound();
         }
-        link = { url: found.url, messageId: found.message_id, workspaceId: found.workspace_id };
+        link = { url: found.url, messageId: found.message_id, workspaceId: found.workspace_id, rememberedAt: now };
         remember(known, click.code, link);
       }
       scheduleRollUp();
