@@ -285,4 +285,19 @@ describe('retention run (the maintenance job)', () => {
     expect(message).toMatchObject({ body: 'Kept', phoneNumber: recipient });
     expect(await app.services.prisma.event.count({ where: { workspaceId: kept.workspaceId } })).toBeGreaterThan(0);
   });
+
+  it('lets a request in between its batches rather than after the whole run', async () => {
+    app.clock.set(T0 + 500 * DAY);
+    const { token } = await sendingWorkspace(app);
+    // Many batches of MAINTENANCE_BATCH_SIZE (2).
+    for (let index = 0; index < 16; index += 1) expect((await send(app, token, sms({ body: `Old ${index}` }))).status).toBe(202);
+    await app.services.jobs.drain();
+    expect((await setRetention(token, 1)).status).toBe(200);
+    app.clock.set(T0 + 510 * DAY);
+    const finished: string[] = [];
+    const run = applyRetention(app.services).then(() => finished.push('retention run'));
+    const request = settings(token).then(() => finished.push('request'));
+    await Promise.all([run, request]);
+    expect(finished).toEqual(['request', 'retention run']);
+  });
 });

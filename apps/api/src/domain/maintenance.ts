@@ -2,6 +2,7 @@ import { executeIn, type PrismaClient, type Statement } from '@textline/db';
 import { defineJob } from '../jobs/define.ts';
 import { ZRecurringPayload } from '../jobs/recurring.ts';
 import { DAY_MS } from '../lib/clock.ts';
+import { nextTurn } from '../lib/next-turn.ts';
 import type { Services } from '../ports.ts';
 import * as sql from './maintenance.sql.ts';
 import { rollUpLinkClicks } from './messages/link-clicks.ts';
@@ -44,6 +45,8 @@ async function deleteInBatches(db: Pick<PrismaClient, '$executeRawUnsafe'>, rows
     const batch = await executeIn(db, rows.prune, [rows.before, batchSize]);
     deleted += batch;
     if (batch < batchSize) return deleted;
+    // Requests waiting go between two batches (embedded, they would otherwise wait for the whole run).
+    await nextTurn();
   }
 }
 

@@ -1,6 +1,7 @@
 import { redactedText, type TWorkspaceSettings } from '@textline/contract';
 import { executeIn, queryRowsIn, type PrismaClient } from '@textline/db';
 import { DAY_MS } from '../lib/clock.ts';
+import { nextTurn } from '../lib/next-turn.ts';
 import type { Services } from '../ports.ts';
 import * as sql from './retention.sql.ts';
 
@@ -70,6 +71,8 @@ async function redactInOrder(
     heldAt ??= batch.first_open ?? null;
     if (batch.scanned < batchSize || batch.last_at === null || batch.last_id === null) return redacted;
     position = { at: batch.last_at, id: batch.last_id };
+    // Requests waiting go between two batches (embedded, they would otherwise wait for the whole run).
+    await nextTurn();
   }
 }
 
@@ -85,6 +88,7 @@ async function deleteInBatches(
     const batch = await executeIn(db, statement, [workspaceId, before, batchSize]);
     deleted += batch;
     if (batch < batchSize) return deleted;
+    await nextTurn();
   }
 }
 

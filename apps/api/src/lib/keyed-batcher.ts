@@ -1,4 +1,4 @@
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { nextTurn } from './next-turn.ts';
 
 type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
 
