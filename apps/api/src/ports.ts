@@ -93,7 +93,8 @@ export type JobRunner = {
 };
 
 type ProviderEventIdentity = { provider: string; eventType: string; externalId: string };
-export type IncomingProviderEvent = ProviderEventIdentity & { payload: unknown; receivedAt: Date };
+/** `jobRunAt`: when its reconciliation job is due (default: at once). */
+export type IncomingProviderEvent = ProviderEventIdentity & { payload: unknown; receivedAt: Date; jobRunAt?: Date };
 /** The stored event's id; a new one also names its reconciliation job, a duplicate does not. */
 export type StoredProviderEvent = { id: string; duplicate: boolean; job_id: string | null };
 

@@ -322,6 +322,46 @@ describe('reconciliation: message events', () => {
     expect(get.body.message.status).toBe('delivered');
   });
 
+  it('settles a status report in the request that stored it, leaving no reconciliation job to run', async () => {
+    const { message } = await dispatchedMessage();
+    const jobsBefore = await jobCount(app, 'provider_event');
+    const id = eventId();
+    const response = await postSigned(app, 'messaging', 'events', {
+      type: 'message.sent',
+      id,
+      message_id: message.providerMessageId,
+    });
+    expect(response.status).toBe(202);
+    // No drain: the answer came after the report was applied.
+    expect((await app.services.prisma.message.findUniqueOrThrow({ where: { id: message.id } })).status).toBe('sent');
+    const stored = await app.services.prisma.providerEvent.findUniqueOrThrow({ where: { id: response.body.id } });
+    expect(stored.status).toBe('processed');
+    expect(await jobCount(app, 'provider_event')).toBe(jobsBefore);
+  });
+
+  it('reconciles a report whose process stopped between storing and settling it, one job lease later', async () => {
+    const { message } = await dispatchedMessage();
+    // What the ingestion has written when its process dies right after the store: the report, and
+    // its job due one lease later.
+    const receivedAt = new Date(app.clock.now());
+    const id = eventId();
+    const stored = await createProviderEventStore(app.services.sql).store({
+      provider: 'sandbox',
+      eventType: 'message.sent',
+      externalId: id,
+      payload: { type: 'message.sent', id, message_id: message.providerMessageId },
+      receivedAt,
+      jobRunAt: new Date(receivedAt.getTime() + app.services.config.jobLeaseMs),
+    });
+    await app.services.jobs.drain();
+    expect((await app.services.prisma.message.findUniqueOrThrow({ where: { id: message.id } })).status).toBe('sending');
+    app.clock.advance(app.services.config.jobLeaseMs);
+    await app.services.jobs.drain();
+    expect((await app.services.prisma.message.findUniqueOrThrow({ where: { id: message.id } })).status).toBe('sent');
+    const job = await app.services.prisma.job.findUniqueOrThrow({ where: { id: stored.job_id! } });
+    expect(job.status).toBe('done');
+  });
+
   it('never regresses on out-of-order events: sent after delivered, failed after delivered', async () => {
     const { workspace, message } = await dispatchedMessage();
     const balance = await balanceOf(workspace.workspaceId);

@@ -463,7 +463,7 @@ describe('dispatch: exactly once to the carrier', () => {
     // One transmission: one set of carrier reports (sent, delivered), one of each customer event.
     const reports = {
       queue: 'sandbox_callback',
-      payload: { path: ['body', 'message_id'], equals: carrier.providerMessageId },
+      payload: { path: ['callbacks', '0', 'body', 'message_id'], equals: carrier.providerMessageId },
     } as const;
     expect(await app.services.prisma.job.count({ where: reports })).toBe(2);
     for (let report = 0; report < 2; report += 1) {

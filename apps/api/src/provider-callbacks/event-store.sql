@@ -1,12 +1,14 @@
 -- The provider event store's statements (event-store.ts), on the driver: every carrier callback runs
 -- one. Each writes the event and its reconciliation job (queue provider_event) in one statement:
--- one round trip, atomic without an interactive transaction.
+-- one round trip, atomic without an interactive transaction. The job is due at `jobRunAt`: at once
+-- for an event only the job reconciles, later for a status report the ingestion settles itself
+-- (ingest.ts), whose job is then the recovery after a crash between the two.
 
 -- name: storeOne
 -- ON CONFLICT makes a repeat a no-op that queues nothing; the existing row is then read from the
 -- statement's snapshot. A row committed by a concurrent request after that snapshot was taken is
 -- invisible to it, so that case returns no row and is simply asked again.
--- params: id, provider, eventType, externalId, payload, receivedAt, jobId
+-- params: id, provider, eventType, externalId, payload, receivedAt, jobId, jobRunAt
 -- not null: id, duplicate
 WITH inserted AS (
   INSERT INTO provider_events (id, provider, event_type, external_id, payload, received_at)
@@ -15,7 +17,7 @@ WITH inserted AS (
   RETURNING id
 ), queued AS (
   INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-  SELECT $7, 'provider_event', jsonb_build_object('providerEventId', id::text), $6::timestamptz, $6::timestamptz, $6::timestamptz
+  SELECT $7, 'provider_event', jsonb_build_object('providerEventId', id::text), $8::timestamptz, $6::timestamptz, $6::timestamptz
   FROM inserted
   RETURNING id
 )
@@ -25,7 +27,7 @@ SELECT id::text, true, NULL FROM provider_events WHERE provider = $2 AND event_t
 
 -- name: storeMany
 -- The same for many events (`events`: a JSON array of {id, provider, event_type, external_id,
--- payload, received_at, job_id}): one row per event inserted (by its new id) and one per event
+-- payload, received_at, job_id, job_run_at}): one row per event inserted (by its new id) and one per event
 -- stored before the statement began (by its identity). An event repeated within the batch is
 -- neither (the statement cannot see its own insert), so it gets no row and is stored alone afterwards.
 --
@@ -36,7 +38,8 @@ SELECT id::text, true, NULL FROM provider_events WHERE provider = $2 AND event_t
 -- not null: id, duplicate
 WITH incoming AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
-    AS event(id UUID, provider TEXT, event_type TEXT, external_id TEXT, payload JSONB, received_at TIMESTAMPTZ, job_id TEXT)
+    AS event(id UUID, provider TEXT, event_type TEXT, external_id TEXT, payload JSONB, received_at TIMESTAMPTZ, job_id TEXT,
+             job_run_at TIMESTAMPTZ)
 ), inserted AS (
   INSERT INTO provider_events (id, provider, event_type, external_id, payload, received_at)
   SELECT id, provider, event_type, external_id, payload, received_at FROM incoming
@@ -45,7 +48,7 @@ WITH incoming AS (
 ), queued AS (
   INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
   SELECT incoming.job_id, 'provider_event', jsonb_build_object('providerEventId', incoming.id::text),
-         incoming.received_at, incoming.received_at, incoming.received_at
+         incoming.job_run_at, incoming.received_at, incoming.received_at
   FROM incoming JOIN inserted ON inserted.id = incoming.id
   RETURNING id
 )
@@ -58,3 +61,8 @@ FROM incoming CROSS JOIN LATERAL (
   WHERE provider = incoming.provider AND event_type = incoming.event_type AND external_id = incoming.external_id
   LIMIT 1
 ) AS stored;
+
+-- name: reconcileNow
+-- Makes a stored event's reconciliation job due at once (a status report the ingestion did not settle).
+-- params: jobId, now
+UPDATE jobs SET run_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending';

@@ -16,6 +16,7 @@ export const storeOne = statement<
     payload: unknown,
     receivedAt: Date | string | null,
     jobId: string | null,
+    jobRunAt: Date | string | null,
   ],
   { id: string; duplicate: boolean; job_id: string | null }
 >(`WITH inserted AS (
@@ -25,7 +26,7 @@ export const storeOne = statement<
   RETURNING id
 ), queued AS (
   INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
-  SELECT $7, 'provider_event', jsonb_build_object('providerEventId', id::text), $6::timestamptz, $6::timestamptz, $6::timestamptz
+  SELECT $7, 'provider_event', jsonb_build_object('providerEventId', id::text), $8::timestamptz, $6::timestamptz, $6::timestamptz
   FROM inserted
   RETURNING id
 )
@@ -35,7 +36,7 @@ SELECT id::text, true, NULL FROM provider_events WHERE provider = $2 AND event_t
 
 /**
  * The same for many events (`events`: a JSON array of {id, provider, event_type, external_id,
- * payload, received_at, job_id}): one row per event inserted (by its new id) and one per event
+ * payload, received_at, job_id, job_run_at}): one row per event inserted (by its new id) and one per event
  * stored before the statement began (by its identity). An event repeated within the batch is
  * neither (the statement cannot see its own insert), so it gets no row and is stored alone afterwards.
  *
@@ -55,7 +56,8 @@ export const storeMany = statement<
   }
 >(`WITH incoming AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
-    AS event(id UUID, provider TEXT, event_type TEXT, external_id TEXT, payload JSONB, received_at TIMESTAMPTZ, job_id TEXT)
+    AS event(id UUID, provider TEXT, event_type TEXT, external_id TEXT, payload JSONB, received_at TIMESTAMPTZ, job_id TEXT,
+             job_run_at TIMESTAMPTZ)
 ), inserted AS (
   INSERT INTO provider_events (id, provider, event_type, external_id, payload, received_at)
   SELECT id, provider, event_type, external_id, payload, received_at FROM incoming
@@ -64,7 +66,7 @@ export const storeMany = statement<
 ), queued AS (
   INSERT INTO jobs (id, queue, payload, run_at, created_at, updated_at)
   SELECT incoming.job_id, 'provider_event', jsonb_build_object('providerEventId', incoming.id::text),
-         incoming.received_at, incoming.received_at, incoming.received_at
+         incoming.job_run_at, incoming.received_at, incoming.received_at
   FROM incoming JOIN inserted ON inserted.id = incoming.id
   RETURNING id
 )
@@ -77,3 +79,10 @@ FROM incoming CROSS JOIN LATERAL (
   WHERE provider = incoming.provider AND event_type = incoming.event_type AND external_id = incoming.external_id
   LIMIT 1
 ) AS stored`);
+
+/**
+ * Makes a stored event's reconciliation job due at once (a status report the ingestion did not settle).
+ */
+export const reconcileNow = statement<[jobId: string | null, now: Date | string | null], never>(
+  `UPDATE jobs SET run_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending'`,
+);

@@ -37,6 +37,7 @@ export function createProviderEventStore(sql: SqlClient): ProviderEventStore {
           JSON.stringify(event.payload),
           event.receivedAt,
           newId('job'),
+          event.jobRunAt ?? event.receivedAt,
         ]);
         if (row) return row;
       }
@@ -51,6 +52,7 @@ export function createProviderEventStore(sql: SqlClient): ProviderEventStore {
         payload: event.payload,
         received_at: event.receivedAt,
         job_id: newId('job'),
+        job_run_at: event.jobRunAt ?? event.receivedAt,
       }));
       const rows = (await queryRows(sql, storeMany, [JSON.stringify(incoming)])) as BatchRow[];
       const inserted = new Map<string, BatchRow>();

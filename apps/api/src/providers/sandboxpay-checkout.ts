@@ -6,7 +6,7 @@ import { sendError } from '../http/send-error.ts';
 import type { Services } from '../ports.ts';
 import { signWebhook } from '../provider-callbacks/signature.ts';
 import { inboundWebhookSources } from '../provider-callbacks/sources.ts';
-import { ingestProviderWebhook } from '../provider-callbacks/ingest.ts';
+import { type IngestDeps, ingestProviderWebhook } from '../provider-callbacks/ingest.ts';
 import { sandboxPaymentCompleted, sandboxPayLabel } from './sandboxpay.ts';
 import { checkoutPagePolicy, renderCheckoutPage } from './sandboxpay-checkout-page.ts';
 
@@ -29,10 +29,7 @@ export function signedSandboxPayment(
  * tool): its signed funding.completed, verified and stored as the funding webhook route stores it.
  * The provider_event job reconciles it; a second payment of one invoice is a duplicate event.
  */
-export function paySandboxInvoice(
-  services: Pick<Services, 'inboundWebhooks' | 'clock' | 'providerEventStore' | 'jobs' | 'metrics'>,
-  invoice: Pick<FundingInvoice, 'id' | 'sessionId' | 'amountCents'>,
-) {
+export function paySandboxInvoice(services: IngestDeps, invoice: Pick<FundingInvoice, 'id' | 'sessionId' | 'amountCents'>) {
   const payment = signedSandboxPayment(services, invoice);
   return ingestProviderWebhook(services, payment.source, payment);
 }

@@ -113,3 +113,19 @@ UPDATE webhook_endpoints
 SET failing_since = CASE WHEN $1::timestamptz IS NULL THEN NULL
                          ELSE LEAST(COALESCE(failing_since, $1::timestamptz), $1::timestamptz) END
 WHERE id = $2 RETURNING failing_since;
+
+-- name: settleForDisabledEndpoint
+-- An attempt that found its endpoint disabled: with `dropsRetry` the delivery fails with no retry
+-- due, with `endsReplay` its replay's wait ends.
+-- params: dropsRetry, endsReplay, now, deliveryId
+UPDATE webhook_deliveries SET
+  status = CASE WHEN $1::boolean THEN 'failed' ELSE status END,
+  next_retry_at = CASE WHEN $1::boolean THEN NULL ELSE next_retry_at END,
+  replay_job_id = CASE WHEN $2::boolean THEN NULL ELSE replay_job_id END,
+  updated_at = $3
+WHERE id = $4;
+
+-- name: disableEndpoint
+-- Disables an endpoint whose run of failures lasted long enough, with the reason.
+-- params: reason, endpointId
+UPDATE webhook_endpoints SET enabled = false, disabled_reason = $1 WHERE id = $2;

@@ -219,3 +219,24 @@ export const recordFailureRun = statement<
 SET failing_since = CASE WHEN $1::timestamptz IS NULL THEN NULL
                          ELSE LEAST(COALESCE(failing_since, $1::timestamptz), $1::timestamptz) END
 WHERE id = $2 RETURNING failing_since`);
+
+/**
+ * An attempt that found its endpoint disabled: with `dropsRetry` the delivery fails with no retry
+ * due, with `endsReplay` its replay's wait ends.
+ */
+export const settleForDisabledEndpoint = statement<
+  [dropsRetry: boolean | null, endsReplay: boolean | null, now: Date | string | null, deliveryId: string | null],
+  never
+>(`UPDATE webhook_deliveries SET
+  status = CASE WHEN $1::boolean THEN 'failed' ELSE status END,
+  next_retry_at = CASE WHEN $1::boolean THEN NULL ELSE next_retry_at END,
+  replay_job_id = CASE WHEN $2::boolean THEN NULL ELSE replay_job_id END,
+  updated_at = $3
+WHERE id = $4`);
+
+/**
+ * Disables an endpoint whose run of failures lasted long enough, with the reason.
+ */
+export const disableEndpoint = statement<[reason: string | null, endpointId: string | null], never>(
+  `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $1 WHERE id = $2`,
+);

@@ -1,5 +1,5 @@
 import type { CustomerEventType, TEventEnvelope } from '@textline/contract';
-import { type Event, executeIn, type Prisma, type PrismaClient, queryRowsIn, type RowOf } from '@textline/db';
+import { type Event, executeIn, type Prisma, queryRows, queryRowsIn, type RowOf, type SqlClient } from '@textline/db';
 import { z } from 'zod';
 import type { Services } from '../../ports.ts';
 import { defineJob, JobDeferred } from '../../jobs/define.ts';
@@ -20,7 +20,10 @@ import { signedHeaders } from './signing.ts';
  */
 export const retryScheduleMs = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
-type Deps = Pick<Services, 'prisma' | 'clock' | 'jobs' | 'log' | 'webhookSender' | 'metrics' | 'config' | 'live' | 'senderPace'>;
+type Deps = Pick<
+  Services,
+  'prisma' | 'sql' | 'clock' | 'jobs' | 'log' | 'webhookSender' | 'metrics' | 'config' | 'live' | 'senderPace'
+>;
 
 // Deliveries one claim or record statement covers at most.
 const DELIVERY_BATCH = 200;
@@ -70,11 +73,11 @@ const asDeliveryRows = (rows: RowOf<typeof sql.deliveryWithEndpoint>[]) => rows 
  * is scheduled any more (next_retry_at null: it succeeded, or it gave up). A failed delivery with a
  * next_retry_at is still due its retry.
  */
-async function loadDelivery(prisma: PrismaClient, payload: DeliveryJobPayload): Promise<DeliveryRow | undefined> {
+async function loadDelivery(db: SqlClient, payload: DeliveryJobPayload): Promise<DeliveryRow | undefined> {
   const rows =
     payload.trigger === 'automatic'
-      ? await queryRowsIn(prisma, sql.claimDeliveryAttempt, [payload.attempt, payload.delivery_id])
-      : await queryRowsIn(prisma, sql.deliveryWithEndpoint, [payload.delivery_id]);
+      ? await queryRows(db, sql.claimDeliveryAttempt, [payload.attempt, payload.delivery_id])
+      : await queryRows(db, sql.deliveryWithEndpoint, [payload.delivery_id]);
   return asDeliveryRows(rows)[0];
 }
 
@@ -83,10 +86,10 @@ async function loadDelivery(prisma: PrismaClient, payload: DeliveryJobPayload): 
  * twice in one batch is claimed by its first item only; the others are run alone afterwards
  * (`undefined`), where the claim decides between them.
  */
-async function claimDeliveries(prisma: PrismaClient, payloads: AutomaticPayload[]): Promise<(DeliveryRow | null | undefined)[]> {
+async function claimDeliveries(db: SqlClient, payloads: AutomaticPayload[]): Promise<(DeliveryRow | null | undefined)[]> {
   const first = firstOfEachDelivery(payloads.map((payload) => payload.delivery_id));
   const unique = payloads.filter((_, index) => first[index]);
-  const rows = await queryRowsIn(prisma, sql.claimDeliveryAttempts, [
+  const rows = await queryRows(db, sql.claimDeliveryAttempts, [
     unique.map((payload) => payload.delivery_id),
     unique.map((payload) => payload.attempt),
   ]);
@@ -101,8 +104,8 @@ function firstOfEachDelivery(ids: string[]): boolean[] {
 }
 
 /** An automatic attempt that cannot be made now gives its number back, so the job can claim it again later. */
-async function unclaim(prisma: PrismaClient, payload: AutomaticPayload): Promise<void> {
-  await executeIn(prisma, sql.unclaimDeliveryAttempt, [payload.attempt, payload.delivery_id]);
+async function unclaim(db: SqlClient, payload: AutomaticPayload): Promise<void> {
+  await queryRows(db, sql.unclaimDeliveryAttempt, [payload.attempt, payload.delivery_id]);
 }
 
 /**
@@ -125,38 +128,6 @@ function settle(attempt: {
   return { status: 'failed', nextRetryAt: null };
 }
 
-/**
- * Updates the delivery and records the attempt, numbered by the row update, in one statement. The
- * request headers are stored as sent: the signature header, never a secret. A replay's attempt ends
- * its wait (replay_job_id), so the next replay queues again.
- */
-function recordAttempt(
-  db: Pick<PrismaClient, '$executeRawUnsafe'>,
-  delivery: DeliveryRow,
-  trigger: DeliveryJobPayload['trigger'],
-  requestHeaders: Record<string, string>,
-  result: SendResult,
-  outcome: { status: DeliveryStatus; nextRetryAt: Date | null | undefined },
-  finishedAt: Date,
-) {
-  const responseCode = result.kind === 'response' ? result.status : null;
-  const keepsRetry = outcome.nextRetryAt === undefined;
-  return executeIn(db, sql.recordAttempt, [
-    outcome.status,
-    keepsRetry,
-    outcome.nextRetryAt ?? null,
-    responseCode,
-    result.latencyMs,
-    finishedAt,
-    trigger,
-    delivery.id,
-    newId('wha'),
-    result.kind === 'response' ? result.body : '',
-    result.kind === 'error' ? result.error : null,
-    JSON.stringify(requestHeaders),
-  ]);
-}
-
 type AttemptRecord = {
   delivery: DeliveryRow;
   trigger: DeliveryJobPayload['trigger'];
@@ -167,14 +138,38 @@ type AttemptRecord = {
 };
 
 /**
+ * The values of recordAttempt, which updates the delivery and records the attempt, numbered by the
+ * row update, in one statement. The request headers are stored as sent: the signature header, never
+ * a secret. A replay's attempt ends its wait (replay_job_id), so the next replay queues again.
+ */
+function recordAttemptValues(record: AttemptRecord): NonNullable<(typeof sql.recordAttempt)['types']>['values'] {
+  const { result, outcome } = record;
+  const responseCode = result.kind === 'response' ? result.status : null;
+  return [
+    outcome.status,
+    outcome.nextRetryAt === undefined,
+    outcome.nextRetryAt ?? null,
+    responseCode,
+    result.latencyMs,
+    record.finishedAt,
+    record.trigger,
+    record.delivery.id,
+    newId('wha'),
+    result.kind === 'response' ? result.body : '',
+    result.kind === 'error' ? result.error : null,
+    JSON.stringify(record.requestHeaders),
+  ];
+}
+
+/**
  * recordAttempt for many attempts in one statement. Two attempts of one delivery in a batch would
  * update its row once, so every one after the first is recorded alone afterwards.
  */
-async function recordAttempts(prisma: PrismaClient, records: AttemptRecord[]): Promise<(true | undefined)[]> {
+async function recordAttempts(db: SqlClient, records: AttemptRecord[]): Promise<(true | undefined)[]> {
   const first = firstOfEachDelivery(records.map((record) => record.delivery.id));
   const unique = records.filter((_, index) => first[index]);
   const column = <T>(value: (record: AttemptRecord) => T) => unique.map(value);
-  await executeIn(prisma, sql.recordAttempts, [
+  await queryRows(db, sql.recordAttempts, [
     column(() => newId('wha')),
     column((r) => r.delivery.id),
     column((r) => r.trigger),
@@ -201,39 +196,31 @@ type DeliveryState = {
   endpoints: EndpointGates;
 };
 
-const deliveryStates = new WeakMap<PrismaClient, DeliveryState>();
+const deliveryStates = new WeakMap<SqlClient, DeliveryState>();
 
-function deliveryState(prisma: PrismaClient, config: Services['config']): DeliveryState {
-  const existing = deliveryStates.get(prisma);
+function deliveryState(db: SqlClient, config: Services['config']): DeliveryState {
+  const existing = deliveryStates.get(db);
   if (existing) return existing;
   const state: DeliveryState = {
     claims: createKeyedBatcher({
       maxBatch: DELIVERY_BATCH,
-      runAlone: async (payload) => (await loadDelivery(prisma, payload)) ?? null,
-      runBatch: (payloads) => claimDeliveries(prisma, payloads),
+      runAlone: async (payload) => (await loadDelivery(db, payload)) ?? null,
+      runBatch: (payloads) => claimDeliveries(db, payloads),
     }),
     records: createKeyedBatcher<AttemptRecord, true>({
       maxBatch: DELIVERY_BATCH,
       async runAlone(record) {
-        await recordAttempt(
-          prisma,
-          record.delivery,
-          record.trigger,
-          record.requestHeaders,
-          record.result,
-          record.outcome,
-          record.finishedAt,
-        );
+        await queryRows(db, sql.recordAttempt, recordAttemptValues(record));
         return true;
       },
-      runBatch: (records) => recordAttempts(prisma, records),
+      runBatch: (records) => recordAttempts(db, records),
     }),
     endpoints: createEndpointGates({
       base: config.webhookEndpointConcurrency,
       max: Math.floor(config.webhookConcurrency / 2),
     }),
   };
-  deliveryStates.set(prisma, state);
+  deliveryStates.set(db, state);
   return state;
 }
 
@@ -250,14 +237,7 @@ async function settleForDisabledEndpoint(deps: Deps, delivery: DeliveryRow, payl
   const dropsRetry = delivery.status === 'pending' || delivery.next_retry_at !== null;
   const endsReplay = payload.trigger === 'replay';
   if (!dropsRetry && !endsReplay) return;
-  await deps.prisma.webhookDelivery.update({
-    where: { id: delivery.id },
-    data: {
-      ...(dropsRetry && { status: 'failed', nextRetryAt: null }),
-      ...(endsReplay && { replayJobId: null }),
-      updatedAt: new Date(deps.clock.now()),
-    },
-  });
+  await queryRows(deps.sql, sql.settleForDisabledEndpoint, [dropsRetry, endsReplay, new Date(deps.clock.now()), delivery.id]);
 }
 
 /** The event envelope and its Standard Webhooks headers, signed with every secret valid at `now`. */
@@ -283,7 +263,7 @@ function signedRequest(delivery: DeliveryRow, now: number): { body: string; head
 
 /** Puts an attempt that cannot be made now back to the queue, due again in `delayMs`, its attempt number given back. */
 async function putBack(deps: Deps, payload: DeliveryJobPayload, delayMs: number): Promise<never> {
-  if (payload.trigger === 'automatic') await unclaim(deps.prisma, payload);
+  if (payload.trigger === 'automatic') await unclaim(deps.sql, payload);
   throw new JobDeferred(delayMs);
 }
 
@@ -337,7 +317,7 @@ async function sendInEndpointSlot(
 async function heldByEarlierEvent(deps: Deps, delivery: DeliveryRow, payload: DeliveryJobPayload): Promise<number | undefined> {
   if (payload.trigger !== 'automatic' || delivery.ordering !== 'per_message') return undefined;
   if (delivery.message_id === null || delivery.sequence === null) return undefined;
-  const [earlier] = await queryRowsIn(deps.prisma, sql.earlierUnfinishedDelivery, [
+  const [earlier] = await queryRows(deps.sql, sql.earlierUnfinishedDelivery, [
     delivery.workspace_id,
     delivery.message_id,
     delivery.endpoint_id,
@@ -406,18 +386,15 @@ async function recordFailureRun(
   const { failingSince } = effects;
   const [endpoint] = await queryRowsIn(tx, sql.recordFailureRun, [failingSince, endpointId]);
   if (effects.disable && endpoint?.failing_since) {
-    await tx.webhookEndpoint.update({
-      where: { id: endpointId },
-      data: { enabled: false, disabledReason: disabledReason(finishedAt, endpoint.failing_since) },
-    });
+    await executeIn(tx, sql.disableEndpoint, [disabledReason(finishedAt, endpoint.failing_since), endpointId]);
   }
 }
 
 /** Runs one attempt of a delivery (the webhook_delivery job). */
 async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<void> {
-  const state = deliveryState(deps.prisma, deps.config);
+  const state = deliveryState(deps.sql, deps.config);
   const delivery =
-    payload.trigger === 'automatic' ? await state.claims.run('claim', payload) : await loadDelivery(deps.prisma, payload);
+    payload.trigger === 'automatic' ? await state.claims.run('claim', payload) : await loadDelivery(deps.sql, payload);
   if (!delivery) return;
   if (!delivery.enabled) {
     await settleForDisabledEndpoint(deps, delivery, payload);
@@ -448,7 +425,7 @@ async function runDeliveryJob(deps: Deps, payload: DeliveryJobPayload): Promise<
     await state.records.run('record', record);
   } else {
     await inJobTransaction(deps, async (tx) => {
-      await recordAttempt(tx, delivery, payload.trigger, request.headers, result, effects.outcome, finishedAt);
+      await executeIn(tx, sql.recordAttempt, recordAttemptValues(record));
       if (effects.endpointChanges) await recordFailureRun(tx, delivery.endpoint_id, effects, finishedAt);
       if (effects.retry) await enqueue(tx, webhookDeliveryJob, effects.retry.payload, { runAt: effects.retry.runAt });
     });

@@ -35,8 +35,9 @@ SELECT provider, event_type AS "eventType", payload FROM provider_events WHERE i
 -- the transaction takes them, so a concurrent reconciliation of either waits. No row comes back, and
 -- nothing changes, when the event is settled already or the report is none of these cases: no
 -- message of ours, a carrier id still to store, a message with an error code, or more subscriptions
--- than ids.
--- params: providerEventId, ids, providerMessageId, status, fromStatuses, at, occurredAt, eventIds, deliveryIds, jobIds, queue
+-- than ids. Settled at its ingestion, the event's reconciliation job (`recoveryJobId`, due later) is
+-- deleted with it; a running one (the job reconciling it) is left to its runner.
+-- params: providerEventId, ids, providerMessageId, status, fromStatuses, at, occurredAt, eventIds, deliveryIds, jobIds, queue, recoveryJobId
 -- nullable: workspaceId
 -- not null: statuses, jobIds
 WITH report AS MATERIALIZED (
@@ -105,6 +106,8 @@ WITH report AS MATERIALIZED (
   UPDATE provider_events p SET status = 'processed', processed_at = $6::timestamptz, message_id = fits.id,
     sequence = (SELECT event_sequence FROM moved), superseded = NOT EXISTS (SELECT 1 FROM moved)
   FROM fits WHERE p.id = $1::uuid
+), recovered AS (
+  DELETE FROM jobs j USING fits WHERE j.id = $12::text AND j.status = 'pending'
 )
 SELECT fits.id AS "messageId", moved.workspace_id AS "workspaceId",
        ARRAY(SELECT status FROM steps ORDER BY step) AS statuses, ARRAY(SELECT id FROM delivery_jobs) AS "jobIds"

@@ -58,7 +58,8 @@ export const receivedEvent = statement<
  * the transaction takes them, so a concurrent reconciliation of either waits. No row comes back, and
  * nothing changes, when the event is settled already or the report is none of these cases: no
  * message of ours, a carrier id still to store, a message with an error code, or more subscriptions
- * than ids.
+ * than ids. Settled at its ingestion, the event's reconciliation job (`recoveryJobId`, due later) is
+ * deleted with it; a running one (the job reconciling it) is left to its runner.
  */
 export const applyReportedStatus = statement<
   [
@@ -73,6 +74,7 @@ export const applyReportedStatus = statement<
     deliveryIds: readonly (string | null)[] | null,
     jobIds: readonly (string | null)[] | null,
     queue: string | null,
+    recoveryJobId: string | null,
   ],
   { messageId: string; workspaceId: string | null; statuses: string[]; jobIds: string[] }
 >(`WITH report AS MATERIALIZED (
@@ -141,6 +143,8 @@ export const applyReportedStatus = statement<
   UPDATE provider_events p SET status = 'processed', processed_at = $6::timestamptz, message_id = fits.id,
     sequence = (SELECT event_sequence FROM moved), superseded = NOT EXISTS (SELECT 1 FROM moved)
   FROM fits WHERE p.id = $1::uuid
+), recovered AS (
+  DELETE FROM jobs j USING fits WHERE j.id = $12::text AND j.status = 'pending'
 )
 SELECT fits.id AS "messageId", moved.workspace_id AS "workspaceId",
        ARRAY(SELECT status FROM steps ORDER BY step) AS statuses, ARRAY(SELECT id FROM delivery_jobs) AS "jobIds"

@@ -62,6 +62,18 @@ function messageIdsOf(event: TMessagingEvent): string[] {
 const REPORT_DELIVERY_IDS = 4;
 
 /**
+ * A carrier's `message.sent` or `message.delivered` report naming its message, which
+ * applyReportedStatus may settle; undefined for every other payload.
+ */
+export function reportedStatusOf(payload: unknown): { event: TMessagingEvent; outcome: 'sent' | 'delivered' } | undefined {
+  const parsed = ZMessagingEvent.safeParse(payload);
+  if (!parsed.success) return undefined;
+  const outcome = outcomeOf[parsed.data.type];
+  if (outcome !== 'sent' && outcome !== 'delivered') return undefined;
+  return messageIdsOf(parsed.data).length === 0 ? undefined : { event: parsed.data, outcome };
+}
+
+/**
  * Settles a stored `message.sent` or `message.delivered` report in one statement on the driver
  * (applyReportedStatus), with the effects reconcileMessagingEvent has in reconcileProviderEvent's
  * transaction: every message the carrier reports runs this twice, and Prisma's interactive
@@ -74,14 +86,13 @@ export async function applyReportedStatus(
   providerEventId: string,
   payload: unknown,
   at: Date,
+  // The event's reconciliation job when its ingestion settles it: deleted with it, as nothing is left to do.
+  recoveryJobId: string | null = null,
 ): Promise<boolean> {
-  const parsed = ZMessagingEvent.safeParse(payload);
-  if (!parsed.success) return false;
-  const event = parsed.data;
-  const outcome = outcomeOf[event.type];
-  if (outcome !== 'sent' && outcome !== 'delivered') return false;
+  const reported = reportedStatusOf(payload);
+  if (!reported) return false;
+  const { event, outcome } = reported;
   const ids = messageIdsOf(event);
-  if (ids.length === 0) return false;
   const occurredAt = event.occurred_at === undefined ? at : new Date(event.occurred_at);
   const [settled] = await queryRows(deps.sql, sql.applyReportedStatus, [
     providerEventId,
@@ -95,6 +106,7 @@ export async function applyReportedStatus(
     Array.from({ length: REPORT_DELIVERY_IDS }, () => newId('whd')),
     Array.from({ length: REPORT_DELIVERY_IDS }, () => newId('job')),
     webhookDeliveryJob.queue,
+    recoveryJobId,
   ]);
   if (!settled) return false;
   if (settled.jobIds.length > 0) deps.jobs.wake(webhookDeliveryJob.queue, ...settled.jobIds);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define.ts';
 import type { Services } from '../../ports.ts';
-import { ingestProviderWebhook } from '../../provider-callbacks/ingest.ts';
+import { type IngestDeps, ingestProviderWebhook } from '../../provider-callbacks/ingest.ts';
 import { signWebhook } from '../../provider-callbacks/signature.ts';
 import { inboundWebhookSources } from '../../provider-callbacks/sources.ts';
 
@@ -11,6 +11,9 @@ const ZCarrierCallback = z.object({
   body: z.record(z.string(), z.unknown()),
 });
 export type CarrierCallback = z.infer<typeof ZCarrierCallback>;
+
+/** The reports due at one time, sent in order by one job (a row written before jobs carried several is one report). */
+const ZCarrierCallbacks = z.union([z.object({ callbacks: z.array(ZCarrierCallback).min(1) }), ZCarrierCallback]);
 
 const CALLBACK_TIMEOUT_MS = 10_000;
 
@@ -28,7 +31,7 @@ export function signedCarrierCallback(services: Pick<Services, 'clock' | 'inboun
  * harmless: ingestion deduplicates on the event id.
  */
 async function deliverCarrierCallback(
-  services: Pick<Services, 'prisma' | 'providerEventStore' | 'clock' | 'jobs' | 'inboundWebhooks' | 'selfUrl' | 'metrics'>,
+  services: IngestDeps & Pick<Services, 'selfUrl'>,
   callback: CarrierCallback,
 ): Promise<void> {
   const { source, headers } = signedCarrierCallback(services, callback);
@@ -47,11 +50,15 @@ async function deliverCarrierCallback(
   if (!response.ok) throw new Error(`webhook ingestion answered ${response.status}`);
 }
 
-/** One carrier report, due when the carrier would send it (written by the sandbox carrier's send). */
+/**
+ * The carrier's reports due at one time, sent one after the other, when the carrier would send them
+ * (written by the sandbox carrier's send). A failure retries them all: a repeat is a duplicate.
+ */
 export const sandboxCallbackJob = defineJob({
   queue: 'sandbox_callback',
-  payload: ZCarrierCallback,
-  async run(services, callback) {
-    await deliverCarrierCallback(services, callback);
+  payload: ZCarrierCallbacks,
+  async run(services, payload) {
+    for (const callback of 'callbacks' in payload ? payload.callbacks : [payload])
+      await deliverCarrierCallback(services, callback);
   },
 });

@@ -2,7 +2,7 @@
 
 -- name: acceptSandboxMessage
 -- Records a message the carrier accepted, as provider message `providerMessageId`, and on its first
--- request only writes its reports' jobs (queue `queue`; the arrays hold one per report, run_at as
+-- request only writes its reports' jobs (queue `queue`; the arrays hold one per job, run_at as
 -- ISO 8601 strings); a repeated request is counted. Returns the first request's provider message id.
 -- params: messageId, providerMessageId, fromNumber, toNumber, now, queue, jobIds, payloads, runAts
 -- not null: first_request

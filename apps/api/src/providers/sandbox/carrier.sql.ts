@@ -4,7 +4,7 @@ import { statement } from '@textline/db';
 
 /**
  * Records a message the carrier accepted, as provider message `providerMessageId`, and on its first
- * request only writes its reports' jobs (queue `queue`; the arrays hold one per report, run_at as
+ * request only writes its reports' jobs (queue `queue`; the arrays hold one per job, run_at as
  * ISO 8601 strings); a repeated request is counted. Returns the first request's provider message id.
  */
 export const acceptSandboxMessage = statement<

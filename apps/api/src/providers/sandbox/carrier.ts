@@ -82,13 +82,26 @@ function callbacksFor(script: RecipientScript, sms: OutboundSms, providerMessage
   );
 }
 
-type Report = { id: string; callback: CarrierCallback; runAt: Date };
+/** One job of the carrier's reports: those due at the same time, in order. */
+type ReportJob = { id: string; callbacks: CarrierCallback[]; runAt: Date };
+
+/** The reports, each due `delayMs` after the one before, as one job per distinct due time. */
+function reportJobs(callbacks: CarrierCallback[], now: number, delayMs: number): ReportJob[] {
+  const jobs: ReportJob[] = [];
+  callbacks.forEach((callback, index) => {
+    const runAt = now + (index + 1) * delayMs;
+    const last = jobs.at(-1);
+    if (last?.runAt.getTime() === runAt) last.callbacks.push(callback);
+    else jobs.push({ id: newId('job'), callbacks: [callback], runAt: new Date(runAt) });
+  });
+  return jobs;
+}
 
 /**
  * The default messaging provider: an in-process carrier that keeps its
  * state in its own tables and reports back through the real signed-webhook ingestion path. Its
- * callbacks are durable jobs, one per report, SANDBOX_DELAY_MS apart, so they survive restarts
- * and, like a real carrier's, may arrive out of order when one is retried.
+ * callbacks are durable jobs, SANDBOX_DELAY_MS apart (one job for the reports due at one time), so
+ * they survive restarts and, like a real carrier's, may arrive out of order when one is retried.
  */
 export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProvider {
   return {
@@ -109,11 +122,7 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
       const delayMs = script.delayMs ?? deps.delayMs;
       // Used when this is the first request for the message; a repeat gets the stored one back.
       const newProviderMessageId = `SBX${randomBase62(24)}`;
-      const reports: Report[] = callbacksFor(script, sms, newProviderMessageId).map((callback, index) => ({
-        id: newId('job'),
-        callback,
-        runAt: new Date(now + (index + 1) * delayMs),
-      }));
+      const reports = reportJobs(callbacksFor(script, sms, newProviderMessageId), now, delayMs);
       // One statement: the message, and its reports' jobs when this is the first request for it.
       const [accepted] = await queryRows(deps.sql, acceptSandboxMessage, [
         sms.messageId,
@@ -123,7 +132,7 @@ export function createSandboxMessagingProvider(deps: SandboxDeps): MessagingProv
         new Date(now),
         sandboxCallbackJob.queue,
         reports.map((report) => report.id),
-        reports.map((report) => JSON.stringify(report.callback)),
+        reports.map((report) => JSON.stringify({ callbacks: report.callbacks })),
         reports.map((report) => report.runAt.toISOString()),
       ]);
       if (!accepted) throw new Error('sandbox carrier did not record the message');
