@@ -20,6 +20,7 @@ import {
 import type { AuthContext } from '../auth/authenticator.ts';
 import { messageApprovalOf } from '../domain/approvals/approvals.ts';
 import { newId } from '../lib/crypto.ts';
+import type { Logger } from '../lib/logger.ts';
 import type { KeyedLimit } from '../limits/keyed-limiter.ts';
 import type { LiveChange } from '../live/changes.ts';
 import { deadline, wakeUps } from '../live/waiting.ts';
@@ -194,7 +195,8 @@ function sseEvent(message: JSONRPCMessage): string {
 /**
  * The tools/call's answer when `held` sends wait for approval and its client takes URL elicitations:
  * see the module comment. Without a free waiting slot for the token, or when every send was decided
- * before the elicitation went out, it answers at once, as JSON.
+ * before the elicitation went out, it answers at once, as JSON; if waiting fails, with the result as
+ * the send answered it.
  */
 export async function answerAfterElicitation(options: {
   services: ElicitationServices;
@@ -204,6 +206,7 @@ export async function answerAfterElicitation(options: {
   toolCall: LoneToolCall;
   result: CallToolResult;
   held: HeldSend[];
+  log: Logger;
 }): Promise<void> {
   const { services, res, caller, toolCall, result, held } = options;
   const waitMs = services.config.mcpApprovalWaitSeconds * 1000;
@@ -279,6 +282,12 @@ export async function answerAfterElicitation(options: {
       );
     }
     res.end(sseEvent({ jsonrpc: '2.0', id: toolCall.id, result: withCurrentState(services.config, result, held, state) }));
+  } catch (error) {
+    // The sends were made: a failure while waiting still answers them, as they were accepted.
+    options.log.error({ err: error }, 'waiting for an approval through an elicitation failed');
+    if (gone()) return;
+    if (res.headersSent) res.end(sseEvent({ jsonrpc: '2.0', id: toolCall.id, result }));
+    else writeLoneToolCallResult(res, toolCall, result);
   } finally {
     stop?.();
     await services.rateLimiter.refund(slot);

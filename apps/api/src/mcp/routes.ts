@@ -86,6 +86,7 @@ export function mcpRouter(services: Services): Router {
             toolCall,
             result,
             held,
+            log: req.log,
           });
         return;
       }
