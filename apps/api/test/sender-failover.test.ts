@@ -61,7 +61,11 @@ async function sendNow(token: string, body: Record<string, unknown>) {
 }
 
 function messageRow(id: string) {
-  return app.services.prisma.message.findUniqueOrThrow({ where: { id } });
+  return messageRowIn(app, id);
+}
+
+function messageRowIn(testApp: TestApp, id: string) {
+  return testApp.services.prisma.message.findUniqueOrThrow({ where: { id } });
 }
 
 function numberRow(id: string) {
@@ -297,18 +301,25 @@ describe('sender failover with pacing (SENDER_PACING=on)', () => {
     await closeStarted(paced);
   });
 
-  it("moves a released number's message queued for its slot to another number of the pool", async () => {
+  /** A workspace's two numbers in a pool that matches no area code: the one free soonest takes each send. */
+  async function pacedPoolOfTwo() {
     const workspace = await sendingWorkspace(paced, { numbers: 2 });
     const [released, kept] = workspace.senders;
     const pool = await call(paced, 'POST', '/api/v1/sender-pools', {
       token: workspace.token,
       body: { name: 'Paced', number_ids: [released!.id, kept!.id], area_code_match: false },
     });
+    expect(pool.status, JSON.stringify(pool.body)).toBe(201);
+    return { workspace, released: released!, kept: kept!, poolId: pool.body.sender_pool.id as string };
+  }
+
+  it("moves a released number's message queued for its slot to another number of the pool", async () => {
+    const { workspace, released, kept, poolId } = await pacedPoolOfTwo();
     // Accepted together, each takes the next slot of the number free soonest: one a second per number.
     const accepted: { id: string; estimatedSendAt: number }[] = [];
     for (let index = 0; index < 4; index += 1) {
       const sent = await send(paced, workspace.token, {
-        sender_pool_id: pool.body.sender_pool.id,
+        sender_pool_id: poolId,
         phone_number: freshRecipient(),
         body: 'Paced failover',
       });
@@ -319,22 +330,72 @@ describe('sender failover with pacing (SENDER_PACING=on)', () => {
     const queuedOnReleased = [];
     for (const message of queued) {
       const row = await paced.services.prisma.message.findUniqueOrThrow({ where: { id: message.id } });
-      if (row.senderNumberId === released!.id) queuedOnReleased.push(row);
+      if (row.senderNumberId === released.id) queuedOnReleased.push(row);
     }
     expect(queuedOnReleased).toHaveLength(1);
     await paced.services.jobs.drain();
-    expect((await call(paced, 'DELETE', `/api/v1/numbers/${released!.id}`, { token: workspace.token })).status).toBe(200);
+    expect((await call(paced, 'DELETE', `/api/v1/numbers/${released.id}`, { token: workspace.token })).status).toBe(200);
 
+    // At its slot it moves, and waits for the kept number's next free slot: after that number's own message.
     paced.clock.advance(1_000);
     await paced.services.jobs.drain();
     const [moved] = queuedOnReleased;
-    expect(await paced.services.prisma.message.findUniqueOrThrow({ where: { id: moved!.id } })).toMatchObject({
-      status: 'delivered',
-      senderNumberId: kept!.id,
+    expect(await messageRowIn(paced, moved!.id)).toMatchObject({
+      status: 'queued',
+      senderNumberId: kept.id,
+      estimatedSendAt: new Date(paced.clock.now() + 1_000),
     });
+    paced.clock.advance(1_000);
+    await paced.services.jobs.drain();
+    expect(await messageRowIn(paced, moved!.id)).toMatchObject({ status: 'delivered', senderNumberId: kept.id });
     const timelineOfMoved = await call(paced, 'GET', `/api/v1/messages/${moved!.id}/events`, { token: workspace.token });
     expect(timelineOfMoved.body.events.filter((step: { type: string }) => step.type === 'sender_skipped')).toEqual([
-      expect.objectContaining({ detail: { number: released!.number, reason: 'released', moved_to: kept!.number } }),
+      expect.objectContaining({ detail: { number: released.number, reason: 'released', moved_to: kept.number } }),
     ]);
+  });
+
+  it('gives a message moved off its sender the next free slot of its new number: an estimate the hand-off keeps, which later sends queue after', async () => {
+    const { workspace, released, kept, poolId } = await pacedPoolOfTwo();
+    const start = paced.clock.now();
+    const sendOne = async (body: Record<string, unknown>) => {
+      const sent = await send(paced, workspace.token, { phone_number: freshRecipient(), body: 'Paced move', ...body });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+      return { id: sent.body.message.id as string, estimatedSendAt: Date.parse(sent.body.message.estimated_send_at) };
+    };
+    // The kept number's own queue: six sends a second apart, its next free slot 6 s ahead.
+    const keptQueue = [];
+    for (let index = 0; index < 6; index += 1) keptQueue.push(await sendOne({ from: kept.number }));
+    expect(keptQueue.map((message) => message.estimatedSendAt - start)).toEqual([0, 1_000, 2_000, 3_000, 4_000, 5_000]);
+    // The pool's sends go to the idle number: the second waits for its slot there, 1 s ahead.
+    await sendOne({ sender_pool_id: poolId });
+    const moved = await sendOne({ sender_pool_id: poolId });
+    expect(moved.estimatedSendAt - start).toBe(1_000);
+    expect((await messageRowIn(paced, moved.id)).senderNumberId).toBe(released.id);
+    await paced.services.jobs.drain();
+    expect((await call(paced, 'DELETE', `/api/v1/numbers/${released.id}`, { token: workspace.token })).status).toBe(200);
+
+    // At its slot it moves, and waits for the kept number's next free slot, after that number's queue.
+    paced.clock.advance(1_000);
+    await paced.services.jobs.drain();
+    const afterMove = await messageRowIn(paced, moved.id);
+    expect(afterMove).toMatchObject({ status: 'queued', senderNumberId: kept.id });
+    expect(afterMove.estimatedSendAt!.getTime() - start).toBe(6_000);
+    const answered = await call(paced, 'GET', `/api/v1/messages/${moved.id}`, { token: workspace.token });
+    expect(Date.parse(answered.body.message.estimated_send_at) - start).toBe(6_000);
+    // The slot is taken: the kept number's next send queues after the moved message.
+    expect((await sendOne({ from: kept.number })).estimatedSendAt - start).toBe(7_000);
+
+    // Each hand-off keeps its estimate (within 10 % of the wait or 2 s), the kept number's own queue included.
+    for (let second = 2; second <= 7; second += 1) {
+      paced.clock.advance(1_000);
+      await paced.services.jobs.drain();
+    }
+    for (const message of [...keptQueue, { id: moved.id, estimatedSendAt: start + 6_000 }]) {
+      const row = await messageRowIn(paced, message.id);
+      expect(row.status).toBe('delivered');
+      const error = Math.abs(row.dispatchedAt!.getTime() - message.estimatedSendAt);
+      expect(error, message.id).toBeLessThanOrEqual(Math.max(2_000, 0.1 * (message.estimatedSendAt - start)));
+    }
+    expect((await messageRowIn(paced, moved.id)).dispatchedAt!.getTime() - start).toBeGreaterThanOrEqual(6_000);
   });
 });

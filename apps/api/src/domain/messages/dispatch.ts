@@ -152,8 +152,8 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
     if (moved.kind === 'changed') return;
     if (moved.kind === 'failed') return failBeforeCarrier(deps, messageId, moved.errorCode);
     if (moved.kind === 'moved') {
-      // Paced, it takes its slot at its new sender: this job runs again at once.
-      if (deps.config.senderPacing) throw new JobDeferred(0);
+      // Paced, it took the next free slot of its new sender (its new estimate): this job runs again then.
+      if (moved.estimatedSendAt !== null) throw new JobDeferred(Math.max(0, moved.estimatedSendAt - deps.clock.now()));
       ({ from, id: senderNumberId } = moved);
     }
     const claimed = await deps.prisma.message.updateMany({

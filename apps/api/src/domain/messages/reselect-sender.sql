@@ -36,3 +36,24 @@ ORDER BY (r.phone_number_id IS NULL),
          GREATEST(COALESCE(p.next_slot_at, $6::timestamptz), $6::timestamptz),
          p.last_used_at ASC NULLS FIRST, p.created_at, p.id
 LIMIT 1;
+
+-- name: takeSlotOfNewSender
+-- A paced message moved to another number (failover, a released sender) takes that number's next free
+-- slot, as accept_message_batch gives a send one: its estimated_send_at is the number's next_slot_at
+-- (or now, when that has passed), and the number's next_slot_at moves on by the message's segments at
+-- its throughput, so the sends after it wait for it too. Relative to the row it locks, so a concurrent
+-- move to the same number takes the slot after.
+-- params: messageId, senderNumberId, at
+-- not null: estimatedSendAt
+WITH sender AS (
+  SELECT p.id, p.throughput_per_second, GREATEST(COALESCE(p.next_slot_at, $3::timestamptz), $3::timestamptz) AS slot_at
+  FROM phone_numbers p WHERE p.id = $2 FOR UPDATE
+), moved AS (
+  UPDATE messages m SET estimated_send_at = sender.slot_at
+  FROM sender WHERE m.id = $1 AND m.sender_number_id = sender.id
+  RETURNING m.segments, sender.slot_at
+)
+UPDATE phone_numbers p
+SET next_slot_at = moved.slot_at + make_interval(secs => moved.segments / sender.throughput_per_second)
+FROM sender, moved WHERE p.id = sender.id
+RETURNING moved.slot_at AS "estimatedSendAt";

@@ -2,14 +2,17 @@ import { type Message, type Prisma, queryRowsIn } from '@textline/db';
 import type { TSenderSkipReason } from '@textline/contract';
 import { newId } from '../../lib/crypto.ts';
 import { sameStateAreaCodes } from '../../lib/nanp-states.ts';
-import { healthySenderInPool, senderForRecipient } from './reselect-sender.sql.ts';
+import { healthySenderInPool, senderForRecipient, takeSlotOfNewSender } from './reselect-sender.sql.ts';
 import type { Services } from '../../ports.ts';
 
-type ReselectDeps = Pick<Services, 'prisma' | 'clock'>;
+type ReselectDeps = Pick<Services, 'prisma' | 'clock' | 'config'>;
 
 export type Reselected =
-  /** The message now goes from this number. */
-  | { kind: 'moved'; from: string; id: string }
+  /**
+   * The message now goes from this number; paced (SENDER_PACING), at its next free slot
+   * (`estimatedSendAt`, epoch ms), else at once (null).
+   */
+  | { kind: 'moved'; from: string; id: string; estimatedSendAt: number | null }
   /** No number is left to move it to: none connected in the workspace, none healthy in its pool. */
   | { kind: 'no_sender' }
   /** The message changed meanwhile (canceled, claimed or moved by another dispatch): nothing was done. */
@@ -21,14 +24,21 @@ type NewSender = { id: string; number: string; sticky: boolean; recordsSticky: b
 /**
  * Moves the message to `sender` if it is still as dispatch read it (so a concurrent cancel or dispatch
  * wins), records the sender as the recipient's sticky one (when it is not already and the rule keeps
- * them) and as that number's last use.
+ * them) and as that number's last use. Paced, the message takes the new number's next free slot: the
+ * estimate it had was its old number's. Answers the move, or undefined when the message changed.
  */
-async function moveTo(tx: Prisma.TransactionClient, message: WaitingMessage, sender: NewSender, at: Date): Promise<boolean> {
+async function moveTo(
+  deps: ReselectDeps,
+  tx: Prisma.TransactionClient,
+  message: WaitingMessage,
+  sender: NewSender,
+  at: Date,
+): Promise<Extract<Reselected, { kind: 'moved' }> | undefined> {
   const moved = await tx.message.updateMany({
     where: { id: message.id, status: message.status, senderNumberId: message.senderNumberId },
     data: { senderNumberId: sender.id, senderNumber: sender.number, updatedAt: at },
   });
-  if (moved.count === 0) return false;
+  if (moved.count === 0) return undefined;
   if (!sender.sticky && sender.recordsSticky) {
     await tx.recipientSender.upsert({
       where: { workspaceId_phoneNumber: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber } },
@@ -37,7 +47,12 @@ async function moveTo(tx: Prisma.TransactionClient, message: WaitingMessage, sen
     });
   }
   await tx.phoneNumber.update({ where: { id: sender.id }, data: { lastUsedAt: at } });
-  return true;
+  let estimatedSendAt: number | null = null;
+  if (deps.config.senderPacing) {
+    const [slot] = await queryRowsIn(tx, takeSlotOfNewSender, [message.id, sender.id, at.toISOString()]);
+    estimatedSendAt = slot ? slot.estimatedSendAt.getTime() : at.getTime();
+  }
+  return { kind: 'moved', from: sender.number, id: sender.id, estimatedSendAt };
 }
 
 /**
@@ -51,8 +66,7 @@ export async function reselectSender(deps: ReselectDeps, message: WaitingMessage
   return deps.prisma.$transaction(async (tx): Promise<Reselected> => {
     const [sender] = await queryRowsIn(tx, senderForRecipient, [message.phoneNumber, message.workspaceId]);
     if (!sender) return { kind: 'no_sender' };
-    if (!(await moveTo(tx, message, { ...sender, recordsSticky: true }, at))) return { kind: 'changed' };
-    return { kind: 'moved', from: sender.number, id: sender.id };
+    return (await moveTo(deps, tx, message, { ...sender, recordsSticky: true }, at)) ?? { kind: 'changed' };
   });
 }
 
@@ -80,7 +94,8 @@ export async function failOverInPool(
       registrationRequired,
     ]);
     if (!sender) return { kind: 'no_sender' };
-    if (!(await moveTo(tx, message, sender, at))) return { kind: 'changed' };
+    const moved = await moveTo(deps, tx, message, sender, at);
+    if (!moved) return { kind: 'changed' };
     await tx.messageSenderSkip.create({
       data: {
         id: newId('mss'),
@@ -91,6 +106,6 @@ export async function failOverInPool(
         createdAt: at,
       },
     });
-    return { kind: 'moved', from: sender.number, id: sender.id };
+    return moved;
   });
 }
