@@ -111,7 +111,7 @@ describe('the console event stream', () => {
     const stream = await openStream(app, await signIn(app, developer.account.account.username));
     await waitFor('the stream to be ready', stream.ready);
     const { workspaceId } = developer;
-    app.services.live.publish(workspaceId, { resource: 'elicitation', id: 'apr_1', grant: 'token:tok_1', action: 'accept' });
+    app.services.live.publish(workspaceId, { resource: 'elicitation', id: 'apr_1', token_id: 'tok_1', action: 'accept' });
     app.services.live.publish(workspaceId, { resource: 'message', id: 'msg_after', status: 'queued' });
     await waitFor('the change after it', () => stream.changes.some((change) => change.id === 'msg_after'));
     await stream.close();

@@ -341,7 +341,7 @@ describe('an MCP client without URL elicitation', () => {
     const strangersSession = transport.sessionId as string;
     expect(strangersSession).toMatch(/^v1\./);
     const [version, , signature] = strangersSession.split('.') as [string, string, string];
-    const ownClaims = Buffer.from(JSON.stringify({ grant: `token:${agent.id}`, elicitation: ['url'] })).toString('base64url');
+    const ownClaims = Buffer.from(JSON.stringify({ token: agent.id, elicitation: ['url'] })).toString('base64url');
     for (const sessionId of [strangersSession, `${version}.${ownClaims}.${signature}`]) {
       const answered = await postMcp(
         app,

@@ -16,7 +16,7 @@ export type LiveChange =
    * A person's answer to an MCP elicitation (mcp/approval-elicitation.ts), for the tools/call waiting
    * for it in whichever process: never shown to the console.
    */
-  | { resource: 'elicitation'; id: string; grant: string; action: 'accept' | 'decline' | 'cancel' | 'error' };
+  | { resource: 'elicitation'; id: string; token_id: string; action: 'accept' | 'decline' | 'cancel' | 'error' };
 
 type Listener = (change: LiveChange) => void;
 

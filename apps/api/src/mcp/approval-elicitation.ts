@@ -28,10 +28,10 @@ import type { Services } from '../ports.ts';
 import { operationsServedBy } from '../operations/index.ts';
 import { writeLoneToolCallResult, type LoneToolCall } from './lone-tool-call.ts';
 import { findTool } from './tools.ts';
-import { grantOf, hasUrlElicitation } from './sessions.ts';
+import { hasUrlElicitation } from './sessions.ts';
 
 type ElicitationServices = Pick<Services, 'config' | 'prisma' | 'live' | 'rateLimiter' | 'signMcpSession'>;
-type Caller = Pick<AuthContext, 'workspaceId' | 'tokenId' | 'oauthClientId'>;
+type Caller = Pick<AuthContext, 'workspaceId' | 'tokenId'>;
 
 /** A send of a tool's output as the send answered it (ZMessageAccepted), held for a person. */
 type HeldSend = {
@@ -69,7 +69,7 @@ function heldSendsOf(value: unknown, found: HeldSend[] = []): HeldSend[] {
 
 /**
  * The sends a successful lone tools/call just made that wait for approval, when its client may be
- * asked about them (a URL-elicitation session of this caller's grant); else none. Only a tool that
+ * asked about them (a URL-elicitation session of this caller's token); else none. Only a tool that
  * acts asks: reading a held message (get_message, list_messages) does not.
  */
 export function sendsToElicit(
@@ -99,7 +99,7 @@ export function takeElicitationAnswer(services: Pick<Services, 'live'>, caller: 
   services.live.publish(caller.workspaceId, {
     resource: 'elicitation',
     id: id.slice(requestIdPrefix.length),
-    grant: grantOf(caller),
+    token_id: caller.tokenId,
     action: answer?.success ? answer.data.action : 'error',
   });
   return true;
@@ -226,7 +226,6 @@ export async function answerAfterElicitation(options: {
     return;
   }
   const ids = new Set(held.map((send) => send.id));
-  const grant = grantOf(caller);
   const wakes = wakeUps();
   let answer: Extract<LiveChange, { resource: 'elicitation' }>['action'] | undefined;
   let stop: (() => void) | undefined;
@@ -234,7 +233,11 @@ export async function answerAfterElicitation(options: {
     const elicitation = await elicitationOf(services, caller, options.baseUrl, held);
     stop = await services.live.subscribe(caller.workspaceId, (change) => {
       if (change.resource === 'message' && ids.has(change.id)) wakes.wake();
-      else if (change.resource === 'elicitation' && change.id === elicitation.elicitationId && change.grant === grant) {
+      else if (
+        change.resource === 'elicitation' &&
+        change.id === elicitation.elicitationId &&
+        change.token_id === caller.tokenId
+      ) {
         answer = change.action;
         wakes.wake();
       }

@@ -6,23 +6,15 @@ import type { Services } from '../ports.ts';
 /*
  * /mcp keeps no session state, yet a client declares what it supports (URL-mode elicitation) only in
  * its initialize request. So initialize answers an Mcp-Session-Id that carries that declaration,
- * signed and bound to the token's grant: any API process reads it back from a later request with no
- * storage. A session id that is forged, altered or another grant's is ignored, as if the client had
+ * signed and bound to the token: any API process reads it back from a later request with no
+ * storage. A session id that is forged, altered or another token's is ignored, as if the client had
  * sent none. It grants nothing: it only says the client can show a URL to its person.
  */
 
 type SessionServices = Pick<Services, 'signMcpSession'>;
-type Caller = Pick<AuthContext, 'workspaceId' | 'tokenId' | 'oauthClientId'>;
+type Caller = Pick<AuthContext, 'tokenId'>;
 
 const version = 'v1';
-
-/**
- * Whom a session belongs to: an OAuth client's grant in the workspace (its access tokens are
- * refreshed within one session), else the token itself.
- */
-export function grantOf(caller: Caller): string {
-  return caller.oauthClientId === null ? `token:${caller.tokenId}` : `client:${caller.workspaceId}:${caller.oauthClientId}`;
-}
 
 /** Whether an initialize request's client declared URL-mode elicitation (capabilities.elicitation.url). */
 export function declaresUrlElicitation(body: unknown): boolean {
@@ -34,11 +26,11 @@ export function declaresUrlElicitation(body: unknown): boolean {
 
 /** The session id initialize answers to a client that declared URL-mode elicitation. */
 export function urlElicitationSessionId(services: SessionServices, caller: Caller): string {
-  const claims = Buffer.from(JSON.stringify({ grant: grantOf(caller), elicitation: ['url'] })).toString('base64url');
+  const claims = Buffer.from(JSON.stringify({ token: caller.tokenId, elicitation: ['url'] })).toString('base64url');
   return `${version}.${claims}.${services.signMcpSession(`${version}.${claims}`)}`;
 }
 
-/** Whether the request's Mcp-Session-Id is one urlElicitationSessionId issued to this caller's grant. */
+/** Whether the request's Mcp-Session-Id is one urlElicitationSessionId issued to this caller's token. */
 export function hasUrlElicitation(services: SessionServices, req: IncomingMessage, caller: Caller): boolean {
   const sessionId = req.headers['mcp-session-id'];
   if (typeof sessionId !== 'string') return false;
@@ -46,8 +38,8 @@ export function hasUrlElicitation(services: SessionServices, req: IncomingMessag
   if (prefix !== version || !claims || !signature || rest.length > 0) return false;
   if (!constantTimeEqual(signature, services.signMcpSession(`${version}.${claims}`))) return false;
   try {
-    const decoded = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { grant?: unknown; elicitation?: unknown };
-    return decoded.grant === grantOf(caller) && Array.isArray(decoded.elicitation) && decoded.elicitation.includes('url');
+    const decoded = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { token?: unknown; elicitation?: unknown };
+    return decoded.token === caller.tokenId && Array.isArray(decoded.elicitation) && decoded.elicitation.includes('url');
   } catch {
     return false;
   }
