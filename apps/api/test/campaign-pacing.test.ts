@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastSlotAt } from '../src/domain/campaigns/fan-out-estimate.ts';
 import { runCampaignStep } from '../src/domain/campaigns/scheduler.ts';
-import { call, startTestApp, type TestApp } from './harness.ts';
+import { call, type TestApp } from './harness.ts';
 import { connectMcp } from './mcp-support.ts';
+import { clockPlus, onStillPacedApp } from './pacing-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
 /**
@@ -12,14 +13,9 @@ import { sendingWorkspace } from './sending-support.ts';
  */
 
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ SENDER_PACING: 'on' }, { startJobs: false });
-});
-afterAll(async () => {
-  await app.close();
-});
+onStillPacedApp((started) => (app = started));
 
-const at = (ms: number) => new Date(app.clock.now() + ms).toISOString();
+const at = (ms: number) => clockPlus(app, ms);
 type Workspace = Awaited<ReturnType<typeof sendingWorkspace>>;
 
 async function api(workspace: Workspace, method: string, path: string, body?: unknown) {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.ts';
-import { call, startTestApp, type TestApp } from './harness.ts';
+import { call, type TestApp } from './harness.ts';
 import { connectMcp } from './mcp-support.ts';
+import { clockPlus, onStillPacedApp } from './pacing-support.ts';
 import { send, sendingWorkspace, sms } from './sending-support.ts';
 
 /**
@@ -12,14 +13,9 @@ import { send, sendingWorkspace, sms } from './sending-support.ts';
  */
 
 let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ SENDER_PACING: 'on' }, { startJobs: false });
-});
-afterAll(async () => {
-  await app.close();
-});
+onStillPacedApp((started) => (app = started));
 
-const at = (ms: number) => new Date(app.clock.now() + ms).toISOString();
+const at = (ms: number) => clockPlus(app, ms);
 
 type NumberAnswer = { id: string; number: string; throughput_per_second: number; registration: { use_case_id: string | null } };
 

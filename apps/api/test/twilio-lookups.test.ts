@@ -1,31 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, closeStarted, createDeveloper, startTestApp, type TestApp } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, createDeveloper, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes } from './mcp-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
-import { startTwilioStandIn, type TwilioStandIn } from './twilio-standin.ts';
+import type { TwilioStandIn } from './twilio-standin.ts';
+import { onTwilioStandIn } from './twilio-support.ts';
 
-const ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
-const AUTH_TOKEN = randomBytes(16).toString('hex');
 const PUBLIC_BASE_URL = 'https://lookups.example.test';
 const DAY_MS = 86_400_000;
 
 let standIn: TwilioStandIn;
 let app: TestApp;
+let authToken: string;
+onTwilioStandIn(PUBLIC_BASE_URL, (started) => ({ app, standIn, authToken } = started));
 
-beforeAll(async () => {
-  standIn = await startTwilioStandIn({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, now: () => app.clock.now() });
-  app = await startTestApp(standIn.appEnvironment(PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1' }));
-  standIn.forward(PUBLIC_BASE_URL, app.baseUrl);
-});
-
-afterAll(async () => {
+afterAll(() => {
   // Neither the auth token nor a full phone number may reach a log line (Twilio's answers quote numbers).
   // beforeAll may have stopped before it started the app.
   const started = app as TestApp | undefined;
-  if (started) expect(started.logs.filter((line) => line.includes(AUTH_TOKEN) || /\+1\d{10}/.test(line))).toEqual([]);
-  await closeStarted(app);
-  await closeStarted(standIn);
+  if (started) expect(started.logs.filter((line) => line.includes(authToken) || /\+1\d{10}/.test(line))).toEqual([]);
 });
 
 const lookupRequests = (phoneNumber: string) =>

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, closeStarted, startTestApp, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
-import { startTwilioStandIn, type TwilioStandIn } from './twilio-standin.ts';
+import type { TwilioStandIn } from './twilio-standin.ts';
+import { onTwilioStandIn } from './twilio-support.ts';
 
-const ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
-const AUTH_TOKEN = randomBytes(16).toString('hex');
 const PUBLIC_BASE_URL = 'https://registration.example.test';
 // Twilio is asked for a decision a minute after a submission, then hourly.
 const FIRST_CHECK_MS = 60_000;
@@ -14,17 +12,7 @@ const POLL_MS = 3_600_000;
 
 let standIn: TwilioStandIn;
 let app: TestApp;
-
-beforeAll(async () => {
-  standIn = await startTwilioStandIn({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, now: () => app.clock.now() });
-  app = await startTestApp(standIn.appEnvironment(PUBLIC_BASE_URL, { ALLOW_LIVE_NUMBER_PURCHASE: '1' }));
-  standIn.forward(PUBLIC_BASE_URL, app.baseUrl);
-});
-
-afterAll(async () => {
-  await closeStarted(app);
-  await closeStarted(standIn);
-});
+onTwilioStandIn(PUBLIC_BASE_URL, (started) => ({ app, standIn } = started));
 
 const brandBody = {
   legal_name: 'Example Dental LLC',
