@@ -8,7 +8,6 @@ import type { Config } from './config.ts';
 import type { WebhookSender } from './domain/customer-webhooks/sender.ts';
 import type { MediaFetcher } from './domain/messages/media.ts';
 import type { AcceptQueue } from './domain/messages/accept-queue.ts';
-import type { LinkClicks } from './domain/messages/link-clicks.ts';
 import type { QueueName } from './jobs/queues.ts';
 import type { Clock } from './lib/clock.ts';
 import type { ReadThroughCache } from './lib/read-through-cache.ts';
@@ -75,6 +74,19 @@ export type Services = {
   hashIp(ip: string): string;
   /** The HMAC that makes an MCP session id (mcp/sessions.ts) tamper-proof, keyed by a secret every process shares. */
   signMcpSession(value: string): string;
+  close(): Promise<void>;
+};
+
+/** Follows tracked links and counts their clicks (GET /l/{code}); one per process (services.ts). */
+export type LinkClicks = {
+  /**
+   * Where a tracked link redirects, after recording the click. Only a code a send made redirects,
+   * so the route is no open redirect.
+   */
+  follow(click: { code: string; ip: string; userAgent: string | undefined }): Promise<{ url: string }>;
+  /** Counts every click recorded so far at once (the roll-up the clicks schedule), for a reader that cannot wait. */
+  rollUp(): Promise<number>;
+  /** Counts what is still uncounted and stops scheduling roll-ups. */
   close(): Promise<void>;
 };
 

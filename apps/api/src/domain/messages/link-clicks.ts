@@ -2,7 +2,7 @@ import { AppError } from '@textline/contract';
 import { queryRows, queryRowsIn } from '@textline/db';
 import { inJobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
-import type { Services } from '../../ports.ts';
+import type { LinkClicks, Services } from '../../ports.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { isLinkCode } from './links.ts';
 import { clickByCode, insertClick, lockClickRollUp, rollUpClicks } from './links.sql.ts';
@@ -22,21 +22,7 @@ export function userAgentFamily(userAgent: string | undefined): string {
 const notFound = () => new AppError('not_found', { message: 'No link with this code exists.' });
 
 type ClickDeps = Pick<Services, 'sql' | 'prisma' | 'clock' | 'jobs' | 'log' | 'hashIp'> & Partial<Pick<Services, 'live'>>;
-type Click = { code: string; ip: string; userAgent: string | undefined };
 type KnownLink = { url: string; messageId: string; workspaceId: string; rememberedAt: number };
-
-/** Follows tracked links and counts their clicks (GET /l/{code}); one per process (services.ts). */
-export type LinkClicks = {
-  /**
-   * Where a tracked link redirects, after recording the click. Only a code a send made redirects,
-   * so the route is no open redirect.
-   */
-  follow(click: Click): Promise<{ url: string }>;
-  /** Counts every click recorded so far at once (the roll-up the clicks schedule), for a reader that cannot wait. */
-  rollUp(): Promise<number>;
-  /** Counts what is still uncounted and stops scheduling roll-ups. */
-  close(): Promise<void>;
-};
 
 /** The most links and unknown codes a process remembers: a few MB at most. */
 const CODES_KEPT = 10_000;
