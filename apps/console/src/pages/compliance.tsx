@@ -1,4 +1,4 @@
-import type { JSX } from 'preact';
+import type { InputHTMLAttributes, JSX } from 'preact';
 import { api } from '../api.ts';
 import { Empty, Field, Loaded, PageHeader, Problem, Table, formText, useAction, useQuery } from '../kit.tsx';
 import { FieldReasons, type Reason, RegistrationReasons, RegistrationStatus } from './registration-status.tsx';
@@ -121,13 +121,46 @@ type Rejected = { reasons?: Reason[] };
 const flagged = (reasons: Reason[] | undefined, field: string) =>
   reasons?.some((reason) => reason.field === field) ? true : undefined;
 
-/** A field's control, with the carriers' reasons for that field beside it when it is being corrected. */
+/** A select of a submission, with the carriers' reasons for that field beside it when it is being corrected. */
 function Corrected(props: Rejected & { field: string; children: JSX.Element }) {
   return (
     <>
       {props.children}
       <FieldReasons reasons={props.reasons ?? []} field={props.field} />
     </>
+  );
+}
+
+/**
+ * A required text field of a submission (a textarea of `rows` rows, else an input): empty to
+ * register, filled with a rejected submission's `value` to correct it, and flagged, with the
+ * carriers' reasons beside it, when they name it.
+ */
+function SubmissionText(
+  props: Rejected & {
+    label: string;
+    hint?: string;
+    name: string;
+    value: string | undefined;
+    rows?: number;
+    input?: InputHTMLAttributes;
+  },
+) {
+  const control = {
+    name: props.name,
+    required: true,
+    defaultValue: props.value,
+    'aria-invalid': flagged(props.reasons, props.name),
+  };
+  return (
+    <Field label={props.label} hint={props.hint}>
+      {props.rows ? (
+        <textarea {...control} rows={props.rows} minLength={props.input?.minLength} maxLength={props.input?.maxLength} />
+      ) : (
+        <input {...control} {...props.input} />
+      )}
+      <FieldReasons reasons={props.reasons ?? []} field={props.name} />
+    </Field>
   );
 }
 
@@ -141,43 +174,32 @@ function SubmissionFields(props: Rejected & { useCase?: UseCase }) {
           <Select name="use_case" options={inWords(useCaseKinds)} value={useCase?.use_case} />
         </Corrected>
       </Field>
-      <Field label="Description" hint="What is sent, to whom and why (at least 40 characters).">
-        <Corrected field="description" reasons={reasons}>
-          <textarea
-            name="description"
-            required
-            minLength={40}
-            maxLength={4096}
-            rows={3}
-            defaultValue={useCase?.description}
-            aria-invalid={flagged(reasons, 'description')}
-          />
-        </Corrected>
-      </Field>
-      <Field label="Sample messages" hint="2 to 5, one a line, as recipients will get them.">
-        <Corrected field="sample_messages" reasons={reasons}>
-          <textarea
-            name="sample_messages"
-            required
-            rows={3}
-            defaultValue={useCase?.sample_messages.join('\n')}
-            aria-invalid={flagged(reasons, 'sample_messages')}
-          />
-        </Corrected>
-      </Field>
-      <Field label="How recipients opt in" hint="Where and how they consent (at least 40 characters).">
-        <Corrected field="message_flow" reasons={reasons}>
-          <textarea
-            name="message_flow"
-            required
-            minLength={40}
-            maxLength={2048}
-            rows={2}
-            defaultValue={useCase?.message_flow}
-            aria-invalid={flagged(reasons, 'message_flow')}
-          />
-        </Corrected>
-      </Field>
+      <SubmissionText
+        label="Description"
+        hint="What is sent, to whom and why (at least 40 characters)."
+        name="description"
+        value={useCase?.description}
+        reasons={reasons}
+        rows={3}
+        input={{ minLength: 40, maxLength: 4096 }}
+      />
+      <SubmissionText
+        label="Sample messages"
+        hint="2 to 5, one a line, as recipients will get them."
+        name="sample_messages"
+        value={useCase?.sample_messages.join('\n')}
+        reasons={reasons}
+        rows={3}
+      />
+      <SubmissionText
+        label="How recipients opt in"
+        hint="Where and how they consent (at least 40 characters)."
+        name="message_flow"
+        value={useCase?.message_flow}
+        reasons={reasons}
+        rows={2}
+        input={{ minLength: 40, maxLength: 2048 }}
+      />
     </>
   );
 }
@@ -187,35 +209,29 @@ function BrandFields({ brand }: { brand?: Brand }) {
   const reasons = brand?.rejection_reasons;
   return (
     <>
-      <Field label="Legal name">
-        <Corrected field="legal_name" reasons={reasons}>
-          <input
-            name="legal_name"
-            required
-            minLength={2}
-            maxLength={255}
-            defaultValue={brand?.legal_name}
-            aria-invalid={flagged(reasons, 'legal_name')}
-          />
-        </Corrected>
-      </Field>
-      <Field label="Country" hint="Two letters, e.g. US.">
-        <Corrected field="country" reasons={reasons}>
-          <input
-            name="country"
-            required
-            pattern="[A-Za-z]{2}"
-            maxLength={2}
-            defaultValue={brand?.country}
-            aria-invalid={flagged(reasons, 'country')}
-          />
-        </Corrected>
-      </Field>
-      <Field label="Tax id" hint="The EIN in the US, e.g. 12-3456789.">
-        <Corrected field="tax_id" reasons={reasons}>
-          <input name="tax_id" required maxLength={64} defaultValue={brand?.tax_id} aria-invalid={flagged(reasons, 'tax_id')} />
-        </Corrected>
-      </Field>
+      <SubmissionText
+        label="Legal name"
+        name="legal_name"
+        value={brand?.legal_name}
+        reasons={reasons}
+        input={{ minLength: 2, maxLength: 255 }}
+      />
+      <SubmissionText
+        label="Country"
+        hint="Two letters, e.g. US."
+        name="country"
+        value={brand?.country}
+        reasons={reasons}
+        input={{ pattern: '[A-Za-z]{2}', maxLength: 2 }}
+      />
+      <SubmissionText
+        label="Tax id"
+        hint="The EIN in the US, e.g. 12-3456789."
+        name="tax_id"
+        value={brand?.tax_id}
+        reasons={reasons}
+        input={{ maxLength: 64 }}
+      />
       <Field label="Kind of organisation">
         <Corrected field="entity_type" reasons={reasons}>
           <Select name="entity_type" options={inWords(entityTypes)} value={brand?.entity_type} />
@@ -226,42 +242,28 @@ function BrandFields({ brand }: { brand?: Brand }) {
           <Select name="vertical" options={inWords(verticals)} value={brand?.vertical} />
         </Corrected>
       </Field>
-      <Field label="Website">
-        <Corrected field="website" reasons={reasons}>
-          <input
-            name="website"
-            type="url"
-            required
-            maxLength={255}
-            defaultValue={brand?.website}
-            aria-invalid={flagged(reasons, 'website')}
-          />
-        </Corrected>
-      </Field>
-      <Field label="Support email">
-        <Corrected field="support_email" reasons={reasons}>
-          <input
-            name="support_email"
-            type="email"
-            required
-            maxLength={255}
-            defaultValue={brand?.support_email}
-            aria-invalid={flagged(reasons, 'support_email')}
-          />
-        </Corrected>
-      </Field>
-      <Field label="Support phone" hint="With a leading +, e.g. +14155550100.">
-        <Corrected field="support_phone" reasons={reasons}>
-          <input
-            name="support_phone"
-            type="tel"
-            required
-            maxLength={20}
-            defaultValue={brand?.support_phone}
-            aria-invalid={flagged(reasons, 'support_phone')}
-          />
-        </Corrected>
-      </Field>
+      <SubmissionText
+        label="Website"
+        name="website"
+        value={brand?.website}
+        reasons={reasons}
+        input={{ type: 'url', maxLength: 255 }}
+      />
+      <SubmissionText
+        label="Support email"
+        name="support_email"
+        value={brand?.support_email}
+        reasons={reasons}
+        input={{ type: 'email', maxLength: 255 }}
+      />
+      <SubmissionText
+        label="Support phone"
+        hint="With a leading +, e.g. +14155550100."
+        name="support_phone"
+        value={brand?.support_phone}
+        reasons={reasons}
+        input={{ type: 'tel', maxLength: 20 }}
+      />
     </>
   );
 }
@@ -354,30 +356,20 @@ function UseCaseFields({ useCase }: { useCase?: UseCase }) {
   return (
     <>
       <SubmissionFields useCase={useCase} reasons={reasons} />
-      <Field label="Answer to HELP">
-        <Corrected field="help_message" reasons={reasons}>
-          <input
-            name="help_message"
-            required
-            minLength={20}
-            maxLength={320}
-            defaultValue={useCase?.help_message}
-            aria-invalid={flagged(reasons, 'help_message')}
-          />
-        </Corrected>
-      </Field>
-      <Field label="Answer to STOP">
-        <Corrected field="opt_out_message" reasons={reasons}>
-          <input
-            name="opt_out_message"
-            required
-            minLength={20}
-            maxLength={320}
-            defaultValue={useCase?.opt_out_message}
-            aria-invalid={flagged(reasons, 'opt_out_message')}
-          />
-        </Corrected>
-      </Field>
+      <SubmissionText
+        label="Answer to HELP"
+        name="help_message"
+        value={useCase?.help_message}
+        reasons={reasons}
+        input={{ minLength: 20, maxLength: 320 }}
+      />
+      <SubmissionText
+        label="Answer to STOP"
+        name="opt_out_message"
+        value={useCase?.opt_out_message}
+        reasons={reasons}
+        input={{ minLength: 20, maxLength: 320 }}
+      />
       <label class="checkbox">
         <input type="checkbox" name="has_links" defaultChecked={useCase?.has_links ?? false} /> Messages contain links
       </label>
