@@ -185,7 +185,12 @@ function errorHeaders(status: number, codes: readonly ErrorCode[]): JsonObject |
   return undefined;
 }
 
-const exampleExtras: Partial<Record<ErrorCode, Record<string, unknown>>> = {
+/** The error codes whose body carries fields of their own (their catalogue entry's `extra`). */
+type CodeWithExtra = { [C in ErrorCode]: (typeof errorCatalogue)[C] extends { extra: z.ZodType } ? C : never }[ErrorCode];
+type ExtraOf<C extends CodeWithExtra> = (typeof errorCatalogue)[C] extends { extra: z.ZodType<infer T> } ? T : never;
+
+/** Each example's own fields: one for every code that has them, typed by its schema, so every example conforms. */
+const exampleExtras: { [C in CodeWithExtra]: ExtraOf<C> } & Partial<Record<ErrorCode, Record<string, unknown>>> = {
   amount_below_minimum: { minimum_cents: 500 },
   account_creation_rate_limited: { retry_after_seconds: 300 },
   message_send_rate_limited: {
@@ -206,6 +211,12 @@ const exampleExtras: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   message_not_cancelable: { current_status: 'sent' },
   suppression_not_removable: { phone_number: '+14155550100', source: 'inbound_keyword' },
   internal_error: { request_id: 'req_3kTqXb9VwZ' },
+  outside_allowed_hours: { next_allowed_at: '2026-11-28T13:00:00.000Z' },
+  destination_not_allowed: { country: 'GB' },
+  registration_not_rejected: { current_status: 'verified' },
+  media_refused: { url: 'https://example.com/menu.png', reason: 'content type text/html is not a supported media type' },
+  approval_not_pending: { current_status: 'approved' },
+  too_many_waits: { retry_after_seconds: 30 },
 };
 
 /** The error codes of a route that reads a JSON body: the parser's, the content type's and the schema's. */
