@@ -287,6 +287,25 @@ describe('job runner: started workers', () => {
     }
   });
 
+  it.runIf(scaledMode)('works a woken row before the rows a sweep handed over earlier', async () => {
+    const prefix = `${app.config.redisKeyPrefix}-swept`;
+    const bull = createBullTransport({ redisUrl: app.config.redisUrl!, prefix, concurrency: 1, log: app.services.log });
+    try {
+      // A backlog's sweep: rows already waiting as wakes, handed over again one BullMQ job each.
+      const swept = Array.from({ length: 20 }, () => ({ id: newId('job'), attempts: 0, runAt: new Date() }));
+      await bull.enqueue('campaign_step', swept);
+      const fresh = newId('job');
+      await bull.wake('campaign_step', [fresh]);
+      const worked: string[] = [];
+      bull.startWorkers(['campaign_step'], async (rowId) => void worked.push(rowId));
+      await waitFor(async () => worked.length === swept.length + 1);
+      expect(worked[0]).toBe(fresh);
+      expect(worked.slice(1)).toEqual(swept.map((row) => row.id));
+    } finally {
+      await bull.close();
+    }
+  });
+
   it('finds a job nobody woke (a lost wake-up, or Redis lost its queue) on the periodic sweep', async () => {
     const done: string[] = [];
     const runner = testRunner([testJob({ run: async (_services, _payload, job) => void done.push(job.id) })], {

@@ -21,6 +21,15 @@ const WAKE_CHUNK = 16;
 const HANDED_OVER_MS = 30_000;
 const handOverKey = (job: DueJob) => `${job.id}-${job.attempts}-${job.runAt.getTime()}`;
 
+/**
+ * Swept rows wait behind woken ones: BullMQ hands out every job without a priority before any with
+ * one. Under a backlog, nearly every row a sweep finds is already waiting as a wake; in one list,
+ * a fresh send after the backlog waited behind all those duplicates (seconds) though the workers
+ * had nothing else to do. A row only a sweep knows of (a lost wake, a retry or deferral come due)
+ * runs once the woken work is handed out.
+ */
+const SWEPT_PRIORITY = 1;
+
 /** A BullMQ job's data: one due row (sweeps) or rows just committed (wakes). */
 type WakeData = { rowId: string } | { rowIds: string[] };
 
@@ -29,10 +38,10 @@ type WakeData = { rowId: string } | { rowIds: string[] };
  * row ids. Redis holds no state of its own: workers claim the row in the database before
  * working, and a sweeper re-enqueues due rows, so a Redis flush or outage delays work but loses none.
  *
- * Due rows (the sweeper) go one BullMQ job per row, with the jobId `<row id>-<attempts>`: the same
- * attempt of a row is never waiting twice, while the next attempt (after a failure, or after the
- * lease of a worker that died mid-job expired) is not blocked by the previous BullMQ job, which
- * BullMQ itself may only find stalled much later.
+ * Due rows (the sweeper) go one BullMQ job per row, behind every wake (SWEPT_PRIORITY), with the
+ * jobId `<row id>-<attempts>`: the same attempt of a row is never waiting twice, while the next
+ * attempt (after a failure, or after the lease of a worker that died mid-job expired) is not
+ * blocked by the previous BullMQ job, which BullMQ itself may only find stalled much later.
  *
  * Rows just committed (wake) go up to WAKE_CHUNK rows per BullMQ job: each BullMQ job costs Redis a
  * script run and the API a command of a dozen arguments: one BullMQ job per row would add both to
@@ -94,7 +103,12 @@ export function createBullTransport(options: {
           jobs.map((job) => ({
             name: queue,
             data: { rowId: job.id },
-            opts: { jobId: `${job.id}-${job.attempts}`, removeOnComplete: true, removeOnFail: true },
+            opts: {
+              jobId: `${job.id}-${job.attempts}`,
+              priority: SWEPT_PRIORITY,
+              removeOnComplete: true,
+              removeOnFail: true,
+            },
           })),
         );
       } catch (error) {
