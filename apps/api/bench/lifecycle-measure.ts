@@ -8,8 +8,9 @@
  *   from /proc: the API, the worker (scaled), the PostgreSQL backends and writers, Redis.
  * - Half load: sends at half the end-to-end rate just measured, evenly spaced for BENCH_SECONDS
  *   (paced.ts), each webhook's time from its event's created_at to its arrival at the sink (what a
- *   customer waits), and, for the app, each message's time from accepted to handed to the carrier
- *   (`dispatched_at - created_at`), read once the processes have stopped.
+ *   customer waits), each send's time to its answer, and, for the app, each message's time from
+ *   accepted to handed to the carrier (`dispatched_at - created_at`), read once the processes have
+ *   stopped.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -65,6 +66,8 @@ export type LifecycleMeasurement = {
     failedSends: number;
     eventToDeliveryP50: number;
     eventToDeliveryP99: number;
+    acceptP50: number;
+    acceptP99: number;
     dispatchP50?: number;
     dispatchP99?: number;
   };
@@ -199,6 +202,8 @@ async function measureSide(
           failedSends: half.non2xx + half.errors,
           eventToDeliveryP50: percentile(latencies, 50),
           eventToDeliveryP99: percentile(latencies, 99),
+          acceptP50: half.p50,
+          acceptP99: half.p99,
         },
       };
     } finally {
@@ -295,7 +300,8 @@ export async function measureLifecycle(mode: 'embedded' | 'postgres', runner: Li
           : `; accepted to handed to the carrier p50 ${ms(half.dispatchP50)} ms, p99 ${ms(half.dispatchP99)} ms`;
       const failed = half.failedSends > 0 ? ` (${half.failedSends} failed)` : '';
       console.log(
-        `  half load, ${label}: ${half.sent} sends at ${half.rate.toFixed(0)}/s${failed}: event to delivery p50 ` +
+        `  half load, ${label}: ${half.sent} sends at ${half.rate.toFixed(0)}/s${failed}, answered p50 ${ms(half.acceptP50)} ms, ` +
+          `p99 ${ms(half.acceptP99)} ms: event to delivery p50 ` +
           `${ms(half.eventToDeliveryP50)} ms, p99 ${ms(half.eventToDeliveryP99)} ms${accepted}`,
       );
     }
