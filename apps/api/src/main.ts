@@ -37,7 +37,7 @@ server.listen(config.port, config.host, () => {
   const url = `http://${local.includes(':') ? `[${local}]` : local}:${port}`;
   services.log.info({ url, port, mode: config.mode, workers: config.runWorkers }, `Textline listening on ${url}`);
 });
+// Before the workers start: a SIGTERM while they start (a first job may already be running) shuts down cleanly.
+closeOnSignals(services, () => closeHttpServer(server));
 // Embedded: the workers run here. Scaled: `npm run worker` runs them, unless RUN_WORKERS=1.
 if (config.runWorkers) await services.jobs.start();
-
-closeOnSignals(services, () => closeHttpServer(server));

@@ -11,12 +11,13 @@ import { serveWorkerMetrics } from './metrics/route.ts';
 const config = loadConfig(process.env, { servesHttp: false });
 limitHeapGrowth(config.heapGrowthPercent);
 const services = await createServices(config);
-await services.jobs.start();
 const metricsServer =
   services.metrics && config.metricsToken && config.workerMetricsPort
     ? serveWorkerMetrics(services.metrics, config.metricsToken, config.workerMetricsPort, services.log)
     : undefined;
-services.log.info({ mode: services.config.mode }, 'textline workers running');
+// Before the workers start: a SIGTERM while they start (a first job may already be running) shuts down cleanly.
 closeOnSignals(services, async () => {
   metricsServer?.close();
 });
+await services.jobs.start();
+services.log.info({ mode: services.config.mode }, 'textline workers running');
