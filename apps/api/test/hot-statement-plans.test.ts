@@ -56,6 +56,7 @@ function providerEvent(provider: string, externalId: string, eventType = 'messag
     payload: { message_id: 'prov_plan_9' },
     received_at: new Date(),
     job_id: newId('job'),
+    job_run_at: new Date(),
   };
 }
 
@@ -65,7 +66,16 @@ async function expectProviderEventsStoredByIndex(check: StatementPlanCheck, prov
     const one = providerEvent(provider, externalId, 'message.failed');
     await check(`storeOne ${externalId}`, {
       text: storeOne.text,
-      values: [one.id, provider, one.event_type, externalId, JSON.stringify(one.payload), one.received_at, one.job_id],
+      values: [
+        one.id,
+        provider,
+        one.event_type,
+        externalId,
+        JSON.stringify(one.payload),
+        one.received_at,
+        one.job_id,
+        one.job_run_at,
+      ],
     });
   }
   const batch = [
