@@ -5,7 +5,6 @@ import { enqueue, inJobTransaction, type JobTransaction } from '../src/jobs/enqu
 import { createBullTransport } from '../src/jobs/bullmq.ts';
 import { createJobRunner, WAKE_INTERVAL_MS } from '../src/jobs/runner.ts';
 import { claimDueJobs } from '../src/jobs/store.ts';
-import { createSweeper } from '../src/jobs/sweep.ts';
 import { newId } from '../src/lib/crypto.ts';
 import { type JobRunner, ProviderRejection } from '../src/ports.ts';
 import { call, scaledMode, startTestApp, type TestApp } from './harness.ts';
@@ -304,46 +303,6 @@ describe('job runner: started workers', () => {
       expect(worked.slice(1)).toEqual(swept.map((row) => row.id));
     } finally {
       await bull.close();
-    }
-  });
-
-  it.runIf(scaledMode)('sweeps no more rows of a queue while the rows it last swept still wait there', async () => {
-    const prefix = `${app.config.redisKeyPrefix}-sweep-gate`;
-    const bull = createBullTransport({ redisUrl: app.config.redisUrl!, prefix, concurrency: 1, log: app.services.log });
-    const now = () => new Date(app.clock.now());
-    const sweeper = createSweeper({
-      sql: app.services.sql,
-      bull,
-      queues: ['campaign_step'],
-      now,
-      intervalMs: 60_000,
-      log: app.services.log,
-    });
-    const handedOver = async (id: string) => (await app.services.redis!.exists(`${prefix}:campaign_step:${id}-0`)) === 1;
-    const first = await enqueueTestJob();
-    const second = await enqueueTestJob();
-    const rows = [first, second];
-    try {
-      sweeper.soon('campaign_step');
-      await waitFor(() => handedOver(first));
-      // A backlog's row: due, and its swept copy would wait behind the first's.
-      const third = await enqueueTestJob();
-      rows.push(third);
-      sweeper.soon('campaign_step');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(await handedOver(third)).toBe(false);
-      // Once a worker took the swept rows, the next sweep hands the third over.
-      const worked: string[] = [];
-      bull.startWorkers(['campaign_step'], async (rowId) => void worked.push(rowId));
-      await waitFor(async () => worked.includes(first) && worked.includes(second));
-      await waitFor(async () => !(await bull.sweptWaiting('campaign_step')));
-      sweeper.soon('campaign_step');
-      await waitFor(async () => worked.includes(third));
-    } finally {
-      sweeper.stop();
-      await bull.close();
-      // Nobody claimed them: no other test's runner is to find them.
-      await app.services.prisma.job.deleteMany({ where: { id: { in: rows } } });
     }
   });
 

@@ -49,8 +49,6 @@ type WakeData = { rowId: string } | { rowIds: string[] };
  */
 export type BullTransport = {
   enqueue(queue: QueueName, jobs: readonly DueJob[]): Promise<void>;
-  /** Whether rows `enqueue` handed over to the queue still wait there for a worker. */
-  sweptWaiting(queue: QueueName): Promise<boolean>;
   wake(queue: QueueName, rowIds: readonly string[]): Promise<void>;
   startWorkers(queues: readonly QueueName[], processRow: (jobId: string, queue: QueueName) => Promise<void>): void;
   close(): Promise<void>;
@@ -118,8 +116,6 @@ export function createBullTransport(options: {
         throw error;
       }
     },
-
-    sweptWaiting: async (queue) => (await queueFor(queue).getPrioritizedCount()) > 0,
 
     async wake(queue, rowIds) {
       const chunks: string[][] = [];

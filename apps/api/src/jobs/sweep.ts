@@ -10,8 +10,8 @@ const SWEEP_BATCH = 500;
 /**
  * The scaled mode's safety net: hands every due row to BullMQ again (duplicates are ignored; one
  * handed over lately is not handed over again, bullmq.ts), every sweep interval and whenever a queue
- * is woken without job ids, unless the queue's last swept rows still wait. A row whose wake never
- * reached Redis, whose retry came due, or whose worker died is found here.
+ * is woken without job ids. A row whose wake never reached
+ * Redis, whose retry came due, or whose worker died is found here.
  */
 export type Sweeper = {
   start(): void;
@@ -31,13 +31,7 @@ export function createSweeper(deps: {
   const { bull, log } = deps;
   let timer: NodeJS.Timeout | undefined;
 
-  async function sweep(swept: readonly QueueName[]): Promise<void> {
-    // While the last sweep's rows of a queue still wait, its workers are busy with woken rows ahead
-    // of them (bullmq.ts): the rows due now are nearly all among those, and handing them over again
-    // only made a backlog's every row a second BullMQ job. The rows come at the next sweep after.
-    const waiting = await Promise.all(swept.map((queue) => bull.sweptWaiting(queue)));
-    const queues = swept.filter((_queue, index) => !waiting[index]);
-    if (queues.length === 0) return;
+  async function sweep(queues: readonly QueueName[]): Promise<void> {
     const due = await dueJobs(deps.sql, { queues, now: deps.now(), limit: SWEEP_BATCH });
     for (const queue of queues)
       await bull.enqueue(
