@@ -11,12 +11,9 @@
 import { transitionCampaign, addStage, createCampaign } from '../src/domain/campaigns/campaigns.ts';
 import { enroll } from '../src/domain/campaigns/enrollments.ts';
 import { runCampaignStep } from '../src/domain/campaigns/scheduler.ts';
-import { createAccount } from '../src/domain/accounts.ts';
-import { postLedgerEntry } from '../src/domain/ledger.ts';
-import { createSenderPool } from '../src/domain/sender-pools.ts';
-import { newId } from '../src/lib/crypto.ts';
 import { createServices } from '../src/services.ts';
 import { appConfig } from './app-config.ts';
+import { pacedWorkspace, quantile } from './paced-workspace.ts';
 import type { BenchTarget } from './scenarios.ts';
 
 const messages = Math.min(Number(process.env.BENCH_PACED_MESSAGES ?? 120), 1_000);
@@ -33,47 +30,12 @@ type Run = {
   drainErrorMs: number;
 };
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
-
 async function run(target: BenchTarget, pacing: 'on' | 'off', numbers: number): Promise<Run> {
   const services = await createServices(
     appConfig(target, { SENDER_PACING: pacing, SANDBOX_DELAY_MS: '600000', JOB_SWEEP_INTERVAL_MS: '100', RUN_WORKERS: '1' }),
   );
   try {
-    const { account } = await createAccount(services, {
-      username: `paced_${newId('b').slice(-8)}`,
-      password: 'correct horse battery staple',
-      ipHash: newId('ip'),
-    });
-    const { id: workspaceId } = await services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.id } });
-    await postLedgerEntry(services.prisma, {
-      workspaceId,
-      amountCents: 1_000_000,
-      kind: 'operator_credit',
-      reference: newId('bench'),
-    });
-    const numberIds = [];
-    for (let index = 0; index < numbers; index += 1) {
-      const number = await services.prisma.phoneNumber.create({
-        data: {
-          id: newId('pn'),
-          workspaceId,
-          number: `+1206555${String(1000 + index)}`,
-          provider: 'sandbox',
-          throughputOverridePerSecond: rate,
-        },
-      });
-      numberIds.push(number.id);
-    }
-    await createSenderPool(services, workspaceId, {
-      name: 'Bench',
-      number_ids: numberIds,
-      is_default: true,
-      sticky_sender: false,
-    });
+    const workspaceId = await pacedWorkspace(services, { numbers, throughputPerSecond: rate });
     const campaign = await createCampaign(services, workspaceId, {
       name: 'Paced',
       settings: { quiet_hours: { enabled: false } },

@@ -8,14 +8,10 @@
  * BENCH_PACING_MESSAGES (default 200) and BENCH_PACING_THROUGHPUT (segments a second per number,
  * default 10) keep the run short: the pace itself, not the numbers' real 1 a second, is measured.
  */
-import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../src/config.ts';
-import { createAccount } from '../src/domain/accounts.ts';
-import { postLedgerEntry } from '../src/domain/ledger.ts';
 import { sendMessage } from '../src/domain/messages/send.ts';
-import { createSenderPool } from '../src/domain/sender-pools.ts';
-import { newId } from '../src/lib/crypto.ts';
 import { createServices } from '../src/services.ts';
+import { pacedWorkspace, quantile } from './paced-workspace.ts';
 
 const messages = Math.min(Number(process.env.BENCH_PACING_MESSAGES ?? 200), 8_999);
 const throughput = Number(process.env.BENCH_PACING_THROUGHPUT ?? 10);
@@ -30,11 +26,6 @@ type Result = {
   estimateErrorMaxMs: number;
 };
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
-
 async function run(pacing: 'on' | 'off', numbers: number): Promise<Result> {
   const config = loadConfig({
     NODE_ENV: 'development',
@@ -46,37 +37,7 @@ async function run(pacing: 'on' | 'off', numbers: number): Promise<Result> {
   });
   const services = await createServices(config);
   try {
-    const { account } = await createAccount(services, {
-      username: `bench_${randomUUID().slice(0, 8)}`,
-      password: 'correct horse battery staple',
-      ipHash: randomUUID(),
-    });
-    const workspace = await services.prisma.workspace.findUniqueOrThrow({ where: { accountId: account.id } });
-    await postLedgerEntry(services.prisma, {
-      workspaceId: workspace.id,
-      amountCents: 1_000_000,
-      kind: 'operator_credit',
-      reference: newId('bench'),
-    });
-    const numberIds = [];
-    for (let index = 0; index < numbers; index += 1) {
-      const number = await services.prisma.phoneNumber.create({
-        data: {
-          id: newId('pn'),
-          workspaceId: workspace.id,
-          number: `+1206555${String(1000 + index)}`,
-          provider: 'sandbox',
-          throughputOverridePerSecond: throughput,
-        },
-      });
-      numberIds.push(number.id);
-    }
-    await createSenderPool(services, workspace.id, {
-      name: 'Bench',
-      number_ids: numberIds,
-      is_default: true,
-      sticky_sender: false,
-    });
+    const workspaceId = await pacedWorkspace(services, { numbers, throughputPerSecond: throughput });
     await services.jobs.start();
     const cpuBefore = process.cpuUsage();
     const started = Date.now();
@@ -84,7 +45,7 @@ async function run(pacing: 'on' | 'off', numbers: number): Promise<Result> {
     for (let index = 0; index < messages; index += 1) {
       const { message } = await sendMessage(
         services,
-        { workspaceId: workspace.id },
+        { workspaceId },
         { phoneNumber: `+1212555${String(1000 + index)}`, body: 'Your table is ready.' },
         { source: 'api' },
       );
