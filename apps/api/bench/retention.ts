@@ -163,6 +163,18 @@ export async function measureRetention(mode: 'embedded' | 'postgres', target: Be
     // The time the run was going on: every stretch from a resume to a pause, or to its end.
     let runningMs = 0;
     let resumedAt: number | undefined;
+    // What both modes answer once the run is done (its running time is complete only then).
+    const summary = async (done: Promise<RetentionDone>) => {
+      const ended = await done;
+      return {
+        kinds: kinds.map(({ name }) => name),
+        without,
+        during,
+        done: ended,
+        runningMs,
+        endedEarly: during.length < kinds.length,
+      };
+    };
     const stretchEnded = () => {
       if (resumedAt !== undefined) runningMs += performance.now() - resumedAt;
       resumedAt = undefined;
@@ -186,14 +198,7 @@ export async function measureRetention(mode: 'embedded' | 'postgres', target: Be
       }
       resumedAt = performance.now();
       run.resume();
-      return {
-        kinds: kinds.map(({ name }) => name),
-        without,
-        during,
-        done: await done,
-        runningMs,
-        endedEarly: during.length < kinds.length,
-      };
+      return summary(done);
     }
     // Embedded, the run is this server's own, and cannot be paused: every kind without it, then with it.
     for (const index of kinds.keys()) await measureBoth(index, 'without');
@@ -207,14 +212,7 @@ export async function measureRetention(mode: 'embedded' | 'postgres', target: Be
       await measureBoth(index, 'during');
       if (state.ended) break;
     }
-    return {
-      kinds: kinds.map(({ name }) => name),
-      without,
-      during,
-      done: await done,
-      runningMs,
-      endedEarly: during.length < kinds.length,
-    };
+    return summary(done);
   });
   const cpuShown = mode === 'postgres';
   const { done, runningMs, endedEarly } = result;
