@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.ts';
 import type { MessagingProvider } from '../src/ports.ts';
 import { call, createAccount, createDeveloper, scaledMode, startTestApp, type TestApp } from './harness.ts';
-import { tokenWithScopes } from './mcp-support.ts';
+import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
 import { expectValidationIssue } from './onboarding-support.ts';
 
 let app: TestApp;
@@ -63,6 +63,66 @@ describe('GET /api/v1/numbers', () => {
     expect((await call(app, 'GET', '/api/v1/numbers', { token: account.token.access_token })).status).toBe(403);
     const readOnly = await tokenWithScopes(app, developer.workspaceId, ['numbers:read']);
     expect((await call(app, 'GET', '/api/v1/numbers', { token: readOnly })).status).toBe(200);
+  });
+});
+
+describe('GET /api/v1/numbers/{id}', () => {
+  it('answers the number as the list and the purchase show it, and /available still searches', async () => {
+    const developer = await createDeveloper(app);
+    const bought = (await buy(app, developer.token, { type: 'toll_free' })).body.number;
+    const response = await call(app, 'GET', `/api/v1/numbers/${bought.id}`, { token: developer.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ number: bought });
+    expect(response.body.number).toMatchObject({ type: 'toll_free', throughput_per_second: 3, health: { status: 'healthy' } });
+    const listed = await call(app, 'GET', '/api/v1/numbers', { token: developer.token });
+    expect(listed.body.numbers).toEqual([response.body.number]);
+    const search = await call(app, 'GET', '/api/v1/numbers/available?limit=1', { token: developer.token });
+    expect(search.status).toBe(200);
+    expect(search.body.available_numbers).toHaveLength(1);
+  });
+
+  it("answers 404 not_found for an unknown id, an id no number can have and another workspace's number", async () => {
+    const owner = await createDeveloper(app);
+    const bought = (await buy(app, owner.token)).body.number;
+    const stranger = await createDeveloper(app);
+    for (const id of ['pn_unknown', `pn_${'x'.repeat(62)}`, bought.id]) {
+      const response = await call(app, 'GET', `/api/v1/numbers/${id}`, { token: stranger.token });
+      expect(response.status).toBe(404);
+      expect(response.body.error).toMatchObject({ code: 'not_found' });
+    }
+    expect((await call(app, 'GET', `/api/v1/numbers/${bought.id}`, { token: owner.token })).status).toBe(200);
+  });
+
+  it('needs numbers:read', async () => {
+    const developer = await createDeveloper(app);
+    const bought = (await buy(app, developer.token)).body.number;
+    const path = `/api/v1/numbers/${bought.id}`;
+    expect((await call(app, 'GET', path)).status).toBe(401);
+    const writeOnly = await tokenWithScopes(app, developer.workspaceId, ['numbers:write']);
+    expect((await call(app, 'GET', path, { token: writeOnly })).status).toBe(403);
+    const readOnly = await tokenWithScopes(app, developer.workspaceId, ['numbers:read']);
+    expect((await call(app, 'GET', path, { token: readOnly })).status).toBe(200);
+  });
+
+  it('is get_number over MCP, with the same answer, scope and isolation', async () => {
+    const developer = await createDeveloper(app);
+    const bought = (await buy(app, developer.token)).body.number;
+    const stranger = await createDeveloper(app);
+    const writeOnly = await tokenWithScopes(app, developer.workspaceId, ['mcp:execute', 'numbers:write']);
+    for (const [token, expected] of [
+      [developer.token, null],
+      [stranger.token, 'not_found'],
+      [writeOnly, 'unauthorized'],
+    ] as const) {
+      const client = await connectMcp(app, token);
+      try {
+        const result = await client.callTool({ name: 'get_number', arguments: { id: bought.id } });
+        if (expected) expect(toolError(result)).toMatchObject({ code: expected });
+        else expect(result.structuredContent).toEqual({ number: bought });
+      } finally {
+        await client.close();
+      }
+    }
   });
 });
 

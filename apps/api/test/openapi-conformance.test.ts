@@ -227,6 +227,9 @@ describe('openapi.json against the wire', () => {
     await send('POST', '/api/v1/numbers', '/api/v1/numbers', { token, body: { number: exact.body.number.number } });
     const numberRoute = '/api/v1/numbers/{id}';
     const numberPath = `/api/v1/numbers/${exact.body.number.id}`;
+    await send('GET', numberRoute, numberPath, { token });
+    await send('GET', numberRoute, '/api/v1/numbers/pn_unknown', { token });
+    await send('GET', numberRoute, numberPath, { token: accountToken });
     await send('PATCH', numberRoute, numberPath, { token, body: { friendly_name: 'Flow line' } });
     await send('PATCH', numberRoute, numberPath, { token, body: { friendly_name: '' } });
     await send('PATCH', numberRoute, '/api/v1/numbers/pn_unknown', { token, body: { friendly_name: 'x' } });

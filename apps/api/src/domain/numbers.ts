@@ -69,6 +69,16 @@ export async function listNumbers(deps: Pick<Services, 'prisma' | 'clock' | 'con
   return rows.map((row) => toNumber(row, judgement));
 }
 
+export async function getNumber(
+  deps: Pick<Services, 'prisma' | 'clock' | 'config'>,
+  workspaceId: string,
+  id: string,
+): Promise<TNumber> {
+  const row = await deps.prisma.phoneNumber.findFirst({ where: { id, workspaceId } });
+  if (!row) throw numberNotFound();
+  return toNumber(row, healthJudgement(deps));
+}
+
 /** Takes the price from the balance, refusing when it would go negative (row lock: no overdraft race). */
 async function chargeNumberPrice(deps: NumberDeps, workspaceId: string, numberId: string, priceCents: number) {
   await deps.prisma.$transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { operations } from '@textline/contract';
-import { buyNumber, listNumbers, releaseNumber, searchAvailableNumbers, updateNumber } from '../domain/numbers.ts';
+import { buyNumber, getNumber, listNumbers, releaseNumber, searchAvailableNumbers, updateNumber } from '../domain/numbers.ts';
 import { bearer } from './handler.ts';
 
 export const numbersHandlers = {
@@ -22,6 +22,9 @@ export const numbersHandlers = {
       limit: input.limit,
       type: input.type,
     }),
+  })),
+  get: bearer(operations['numbers.get'], async ({ ctx, input }) => ({
+    number: await getNumber(ctx.services, ctx.auth.workspaceId, input.id),
   })),
   update: bearer(operations['numbers.update'], async ({ ctx, input }) => ({
     number: await updateNumber(ctx.services, ctx.auth.workspaceId, { id: input.id, friendlyName: input.friendly_name }),

@@ -31,7 +31,7 @@ import {
   previewMessage,
   sendMessageBatch,
 } from './messages.ts';
-import { createNumber, listNumbers, releaseNumber, searchAvailableNumbers, updateNumber } from './numbers.ts';
+import { createNumber, getNumber, listNumbers, releaseNumber, searchAvailableNumbers, updateNumber } from './numbers.ts';
 import {
   createFundingInvoice,
   getFundingInvoice,
@@ -111,6 +111,7 @@ export const operations = {
   'numbers.list': listNumbers,
   'numbers.create': createNumber,
   'numbers.searchAvailable': searchAvailableNumbers,
+  'numbers.get': getNumber,
   'numbers.update': updateNumber,
   'numbers.release': releaseNumber,
   'brands.create': createBrand,

@@ -251,6 +251,30 @@ export const searchAvailableNumbers = defineOperation({
   },
 });
 
+export const getNumber = defineOperation({
+  name: 'numbers.get',
+  method: 'GET',
+  path: '/api/v1/numbers/{id}',
+  auth: { kind: 'bearer', scope: 'numbers:read' },
+  summary: 'Get a phone number',
+  description:
+    'One number of the workspace: its status, type, registration, pace (throughput_per_second) and health. ' +
+    '404 not_found for an id not in this workspace.',
+  tags: ['numbers'],
+  input: z.strictObject({ id: ZNumberId }),
+  output: z.object({ number: ZNumber }),
+  successStatus: 200,
+  errors: ['not_found'],
+  bodyRequired: false,
+  mcp: {
+    name: 'get_number',
+    title: 'Get a phone number',
+    description: "One phone number's registration, pace and health. Get ids from list_numbers.",
+    readOnly: true,
+    destructive: false,
+  },
+});
+
 export const updateNumber = defineOperation({
   name: 'numbers.update',
   method: 'PATCH',

@@ -356,7 +356,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a phone number
+         * @description One number of the workspace: its status, type, registration, pace (throughput_per_second) and health. 404 not_found for an id not in this workspace.
+         */
+        get: operations["getNumber"];
         put?: never;
         post?: never;
         /**
@@ -2745,6 +2749,73 @@ export type components = {
                  */
                 type: "local" | "toll_free";
             }[];
+        };
+        GetNumberResponse: {
+            number: {
+                id: string;
+                /** @description The phone number in E.164 format */
+                number: string;
+                /** @description Your label for the number; the number itself unless you set one */
+                friendly_name: string;
+                /**
+                 * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                 * @enum {string}
+                 */
+                status: "connected" | "releasing" | "released";
+                /**
+                 * @description approved once registration.status is approved, else pending (registration has the details)
+                 * @enum {string}
+                 */
+                compliance_status: "pending" | "approved";
+                /**
+                 * @description local (a 10DLC long code) or toll_free
+                 * @enum {string}
+                 */
+                type: "local" | "toll_free";
+                /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                registration: {
+                    /**
+                     * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                     * @enum {string}
+                     */
+                    status: "unregistered" | "pending" | "approved" | "rejected";
+                    /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                    use_case_id: string | null;
+                    /** @description Why the registration was rejected; empty otherwise */
+                    reasons: {
+                        /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                        code: string;
+                        /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                        field: string | null;
+                        message: string;
+                        /** @description What to do, naming the route and the MCP tool */
+                        fix: string;
+                    }[];
+                };
+                /** @description true for the number provisioned through the branded (dedicated-number) request */
+                dedicated: boolean;
+                /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                throughput_per_second: number;
+                /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                health: {
+                    /**
+                     * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                     * @enum {string}
+                     */
+                    status: "healthy" | "failing";
+                    /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                    recent_errors: number;
+                    /** @description When the current run of errors began; null when recent_errors is 0 */
+                    first_error_at: string | null;
+                    /** @description While failing, when it becomes a sender again; null when healthy */
+                    failing_until: string | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+            };
         };
         UpdateNumberResponse: {
             number: {
@@ -9946,6 +10017,90 @@ export interface operations {
                 content: {
                     "application/json": {
                         error: components["schemas"]["ProviderUnavailableErrorDetail"] | components["schemas"]["ServiceUnavailableErrorDetail"];
+                    };
+                };
+            };
+        };
+    };
+    getNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Number id (pn_...), from list_numbers / GET /api/v1/numbers */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a phone number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetNumberResponse"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /** @description Bearer challenge (RFC 6750): error="invalid_token" unless no token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            403: {
+                headers: {
+                    /** @description Bearer challenge with error="insufficient_scope" and the scope needed: sent with unauthorized */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["UnauthorizedErrorDetail"];
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["NotFoundErrorDetail"];
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["InternalErrorErrorDetail"];
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; the same as retry_after_seconds in the body */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: components["schemas"]["ServiceUnavailableErrorDetail"];
                     };
                 };
             };
@@ -20081,7 +20236,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["UpdateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["UpdateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListSenderPoolsResponse"] | components["schemas"]["CreateSenderPoolResponse"] | components["schemas"]["GetSenderPoolResponse"] | components["schemas"]["UpdateSenderPoolResponse"] | components["schemas"]["DeleteSenderPoolResponse"] | components["schemas"]["GetQueueResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["WaitForRepliesResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"] | components["schemas"]["ListSandboxRecipientsResponse"] | components["schemas"]["GetMessagingSettingResponse"] | components["schemas"]["UpdateMessagingSettingResponse"] | components["schemas"]["CreateConsentResponse"] | components["schemas"]["GetConsentResponse"] | components["schemas"]["GetLookupResponse"];
+                        result: components["schemas"]["CreateApiKeyResponse"] | components["schemas"]["GetOnboardingStatusResponse"] | components["schemas"]["SendTestSmsResponse"] | components["schemas"]["CreateFundingInvoiceResponse"] | components["schemas"]["GetFundingInvoiceResponse"] | components["schemas"]["SubmitBrandedRequestResponse"] | components["schemas"]["ProvisionDedicatedNumberResponse"] | components["schemas"]["CreateTokenResponse"] | components["schemas"]["ListTokensResponse"] | components["schemas"]["RevokeTokenResponse"] | components["schemas"]["ListNumbersResponse"] | components["schemas"]["CreateNumberResponse"] | components["schemas"]["SearchAvailableNumbersResponse"] | components["schemas"]["GetNumberResponse"] | components["schemas"]["UpdateNumberResponse"] | components["schemas"]["ReleaseNumberResponse"] | components["schemas"]["CreateTollFreeVerificationResponse"] | components["schemas"]["CreateBrandResponse"] | components["schemas"]["UpdateBrandResponse"] | components["schemas"]["ListBrandsResponse"] | components["schemas"]["GetBrandResponse"] | components["schemas"]["CreateUseCaseResponse"] | components["schemas"]["UpdateUseCaseResponse"] | components["schemas"]["ListUseCasesResponse"] | components["schemas"]["GetUseCaseResponse"] | components["schemas"]["AssignUseCaseNumberResponse"] | components["schemas"]["UnassignUseCaseNumberResponse"] | components["schemas"]["CreateMessageResponse"] | components["schemas"]["SendMessageBatchResponse"] | components["schemas"]["GetMessageResponse"] | components["schemas"]["ListMessagesResponse"] | components["schemas"]["GetMessageTimelineResponse"] | components["schemas"]["CancelMessageResponse"] | components["schemas"]["PreviewMessageResponse"] | components["schemas"]["ListApprovalsResponse"] | components["schemas"]["ApproveApprovalResponse"] | components["schemas"]["RejectApprovalResponse"] | components["schemas"]["ListSenderPoolsResponse"] | components["schemas"]["CreateSenderPoolResponse"] | components["schemas"]["GetSenderPoolResponse"] | components["schemas"]["UpdateSenderPoolResponse"] | components["schemas"]["DeleteSenderPoolResponse"] | components["schemas"]["GetQueueResponse"] | components["schemas"]["ListMcpOAuthClientsResponse"] | components["schemas"]["RevokeMcpOAuthClientResponse"] | components["schemas"]["ListWebhookEndpointsResponse"] | components["schemas"]["CreateWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointResponse"] | components["schemas"]["UpdateWebhookEndpointResponse"] | components["schemas"]["DeleteWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointSecretResponse"] | components["schemas"]["RotateWebhookEndpointSecretResponse"] | components["schemas"]["SendTestWebhookResponse"] | components["schemas"]["RecoverWebhookEndpointResponse"] | components["schemas"]["GetWebhookEndpointStatsResponse"] | components["schemas"]["ListWebhookDeliveriesResponse"] | components["schemas"]["GetWebhookDeliveryResponse"] | components["schemas"]["ReplayWebhookDeliveryResponse"] | components["schemas"]["ListCampaignsResponse"] | components["schemas"]["CreateCampaignResponse"] | components["schemas"]["GetCampaignResponse"] | components["schemas"]["UpdateCampaignResponse"] | components["schemas"]["ActivateCampaignResponse"] | components["schemas"]["PauseCampaignResponse"] | components["schemas"]["ArchiveCampaignResponse"] | components["schemas"]["AddCampaignStageResponse"] | components["schemas"]["EnrollInCampaignResponse"] | components["schemas"]["ListCampaignEnrollmentsResponse"] | components["schemas"]["ListCampaignSuppressionsResponse"] | components["schemas"]["CreateCampaignSuppressionResponse"] | components["schemas"]["DeleteCampaignSuppressionResponse"] | components["schemas"]["ListTemplatesResponse"] | components["schemas"]["CreateTemplateResponse"] | components["schemas"]["GetTemplateResponse"] | components["schemas"]["UpdateTemplateResponse"] | components["schemas"]["DeleteTemplateResponse"] | components["schemas"]["ListSnippetsResponse"] | components["schemas"]["CreateSnippetResponse"] | components["schemas"]["UpdateSnippetResponse"] | components["schemas"]["ListContactListsResponse"] | components["schemas"]["CreateContactListResponse"] | components["schemas"]["AddContactListContactsResponse"] | components["schemas"]["ListConversationsResponse"] | components["schemas"]["GetConversationResponse"] | components["schemas"]["WaitForRepliesResponse"] | components["schemas"]["ListSuppressionsResponse"] | components["schemas"]["CheckSuppressionResponse"] | components["schemas"]["CreateSuppressionResponse"] | components["schemas"]["DeleteSuppressionResponse"] | components["schemas"]["GetBalanceResponse"] | components["schemas"]["ListLedgerEntriesResponse"] | components["schemas"]["GetUsageResponse"] | components["schemas"]["GetWorkspaceSettingsResponse"] | components["schemas"]["UpdateWorkspaceSettingsResponse"] | components["schemas"]["PaySandboxInvoiceResponse"] | components["schemas"]["ReceiveSandboxMessageResponse"] | components["schemas"]["ReportSandboxMessageResponse"] | components["schemas"]["ListSandboxRecipientsResponse"] | components["schemas"]["GetMessagingSettingResponse"] | components["schemas"]["UpdateMessagingSettingResponse"] | components["schemas"]["CreateConsentResponse"] | components["schemas"]["GetConsentResponse"] | components["schemas"]["GetLookupResponse"];
                     };
                 };
             };
