@@ -129,6 +129,8 @@ DECLARE
   r_state_area_codes TEXT[];
   r_expires_at TIMESTAMPTZ;
   r_estimated_send_at TIMESTAMPTZ;
+  -- A sender's next free slot as its locked row holds it.
+  r_next_slot_at TIMESTAMPTZ;
   request JSONB;
   element INTEGER := -1;
   r_phone_number TEXT;
@@ -272,6 +274,14 @@ BEGIN
     -- next free slot. The slot is taken below, once the message is written.
     r_expires_at := (request->>'expires_at')::TIMESTAMPTZ;
     r_estimated_send_at := COALESCE(r_send_at, r_now);
+    -- The first paced send of the batch on a number locks its row and reads its next free slot there:
+    -- a failover move taking a slot on it (takeSlotOfNewSender, reselect-sender.sql, locks the row
+    -- too) has committed and is seen, or waits for this batch, so neither overwrites the other's
+    -- slot. From then on sender_slots holds the row's truth until the batch commits.
+    IF v_paced AND NOT v_dry_run AND r_send_at IS NULL AND sender.id IS NOT NULL AND NOT sender_slots ? sender.id THEN
+      SELECT p.next_slot_at INTO r_next_slot_at FROM phone_numbers p WHERE p.id = sender.id FOR NO KEY UPDATE;
+      sender_slots := sender_slots || jsonb_build_object(sender.id, GREATEST(COALESCE(r_next_slot_at, r_now), r_now));
+    END IF;
     IF v_paced AND r_send_at IS NULL AND sender.id IS NOT NULL THEN
       r_estimated_send_at := GREATEST(COALESCE((sender_slots->>sender.id)::TIMESTAMPTZ, sender.next_slot_at, r_now), r_now);
     END IF;
