@@ -158,6 +158,26 @@ describe('allowed hours', () => {
     expect(scheduled.body.message).toEqual({ id: expect.any(String), status: 'scheduled', estimated_send_at: opensAt });
   });
 
+  it('replays a held send whose idempotency key comes again with the identical request, before and after its window opens', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await configured({ quiet_hours: { mode: 'hold' } });
+    const request = sms({ phone_number: losAngeles, idempotency_key: 'held-order-1' });
+    const held = await send(app, workspace.token, request);
+    expect(held.status).toBe(202);
+    const retried = await send(app, workspace.token, request);
+    expect(retried.status).toBe(200);
+    expect(retried.body.message.id).toBe(held.body.message.id);
+    // 08:05 in Los Angeles: the window is open, the same request is the same send.
+    app.clock.set(Date.UTC(2026, 6, 1, 15, 5));
+    const afterOpening = await send(app, workspace.token, request);
+    expect(afterOpening.status, JSON.stringify(afterOpening.body)).toBe(200);
+    expect(afterOpening.body.message.id).toBe(held.body.message.id);
+    expect(await app.services.prisma.message.count({ where: { workspaceId: workspace.workspaceId } })).toBe(1);
+    const changed = await send(app, workspace.token, { ...request, body: 'Another body' });
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.code).toBe('idempotency_conflict');
+  });
+
   it("narrows the window to a state's law when apply_state_rules is on", async () => {
     app.clock.set(THURSDAY_0030_UTC);
     const withRules = await configured({ quiet_hours: { mode: 'refuse' } });
@@ -205,31 +225,34 @@ describe('allowed hours', () => {
     });
   });
 
-  it('exempts a sender registered for one-time passcodes or account notifications', async () => {
-    app.clock.set(WEDNESDAY_1230_UTC);
-    const workspace = await configured({ quiet_hours: { mode: 'refuse' } });
-    const useCase = await app.services.prisma.useCase.create({
-      data: {
-        id: newId('ucs'),
-        workspaceId: workspace.workspaceId,
-        brandId: newId('brd'),
-        useCase: 'two_factor_auth',
-        description: 'Sign-in codes',
-        sampleMessages: ['Your code is 123456', 'Your code is 654321'],
-        messageFlow: 'Requested at sign-in',
-        helpMessage: 'Help',
-        optOutMessage: 'Stopped',
-        hasLinks: false,
-        hasPhoneNumbers: false,
-        status: 'approved',
-      },
-    });
-    expect((await send(app, workspace.token, sms({ phone_number: losAngeles }))).status).toBe(422);
-    await app.services.prisma.phoneNumber.update({ where: { id: workspace.senders[0]!.id }, data: { useCaseId: useCase.id } });
-    const code = await send(app, workspace.token, sms({ phone_number: losAngeles, body: 'Your code is 123456' }));
-    expect(code.status).toBe(202);
-    expect(code.body.message).toEqual({ id: expect.any(String), status: 'queued', estimated_send_at: expect.any(String) });
-  });
+  it.each(['two_factor_auth', 'account_notifications'])(
+    'exempts a sender registered for the use case %s',
+    async (useCaseName) => {
+      app.clock.set(WEDNESDAY_1230_UTC);
+      const workspace = await configured({ quiet_hours: { mode: 'refuse' } });
+      const useCase = await app.services.prisma.useCase.create({
+        data: {
+          id: newId('ucs'),
+          workspaceId: workspace.workspaceId,
+          brandId: newId('brd'),
+          useCase: useCaseName,
+          description: 'Sign-in codes',
+          sampleMessages: ['Your code is 123456', 'Your code is 654321'],
+          messageFlow: 'Requested at sign-in',
+          helpMessage: 'Help',
+          optOutMessage: 'Stopped',
+          hasLinks: false,
+          hasPhoneNumbers: false,
+          status: 'approved',
+        },
+      });
+      expect((await send(app, workspace.token, sms({ phone_number: losAngeles }))).status).toBe(422);
+      await app.services.prisma.phoneNumber.update({ where: { id: workspace.senders[0]!.id }, data: { useCaseId: useCase.id } });
+      const code = await send(app, workspace.token, sms({ phone_number: losAngeles, body: 'Your code is 123456' }));
+      expect(code.status).toBe(202);
+      expect(code.body.message).toEqual({ id: expect.any(String), status: 'queued', estimated_send_at: expect.any(String) });
+    },
+  );
 
   it('sends a held message when its time comes', async () => {
     app.clock.set(WEDNESDAY_1230_UTC);

@@ -283,6 +283,39 @@ describe('accept_message_batch', () => {
   );
 });
 
+describe('rule 1 on a send that allowed hours held (rule 6, hold)', () => {
+  const held = (parameters: AcceptParameters): AcceptParameters => ({
+    ...parameters,
+    next_allowed_at: new Date(clock.now() + 3_600_000),
+    allowed_hours_mode: 'hold',
+  });
+
+  it('replays the identical request, still outside the window or once it opened, and refuses another send_at', async () => {
+    const workspace = await sendingWorkspace();
+    const first = await accept(held(await parametersOf(workspace, keyed)));
+    expect(first).toMatchObject({ outcome: 'accept', message_status: 'scheduled' });
+    const stillClosed = await accept(held(await parametersOf(workspace, keyed)));
+    expect(stillClosed).toMatchObject({ outcome: 'replay', message_id: first.message_id });
+    // The window has opened: the same request carries no next_allowed_at now.
+    const opened = await parametersOf(workspace, keyed);
+    expect((await acceptDryRun(db.sql, opened)).outcome).toBe('replay');
+    expect(await accept(opened)).toMatchObject({ outcome: 'replay', message_id: first.message_id });
+    // A request naming the minute it was held to as its own send_at is another request.
+    const heldTo = new Date(clock.now() + 3_600_000).toISOString();
+    expect((await accept(await parametersOf(workspace, { ...keyed, sendAt: heldTo }))).outcome).toBe('idempotency_conflict');
+    expect(await messagesOf(workspace.workspaceId)).toBe(1);
+  });
+
+  it('replays a held request that named its own send_at with that send_at', async () => {
+    const workspace = await sendingWorkspace();
+    const request = { ...keyed, sendAt: new Date(clock.now() + 120_000).toISOString() };
+    const first = await accept(held(await parametersOf(workspace, request)));
+    expect(first.outcome).toBe('accept');
+    expect((await accept(await parametersOf(workspace, request))).outcome).toBe('replay');
+    expect((await accept(await parametersOf(workspace, keyed))).outcome).toBe('idempotency_conflict');
+  });
+});
+
 describe('choosing the sender when rule 4 applies', () => {
   /** The workspace's approved sender, and an unregistered number that the rule 3 order alone would pick first. */
   async function withUnregisteredNumber() {

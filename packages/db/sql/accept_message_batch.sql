@@ -9,6 +9,8 @@
 -- to the same order.
 --   1. Idempotency: a key sent before answers `replay` (same recipient, body, media, cost, send_at and
 --      sender: the original message, nothing new) or `idempotency_conflict` (anything else differs).
+--      The send_at compared is the one the request named: a send that allowed hours held (rule 6)
+--      replays an identical request whether its window has opened since or not.
 --   2. Suppression: `workspace_suppressed`, the recipient is on the workspace's opt-out list. A send with
 --      `exempt_from_suppression` (an opt-out confirmation, a HELP answer: auto-replies to the recipient's
 --      own message) is not held to it.
@@ -406,23 +408,23 @@ BEGIN
     inserted_id := NULL;
     IF outcome IN ('accept', 'pending_approval') AND NOT v_dry_run THEN
       INSERT INTO messages (id, workspace_id, token_id, phone_number, body, segments, cost_cents, status, sender_number_id,
-                            sender_number, idempotency_key, metadata, source, send_at, expires_at, estimated_send_at,
-                            sender_pool_id, created_at, updated_at, kind, media_urls)
+                            sender_number, idempotency_key, metadata, source, send_at, requested_send_at, expires_at,
+                            estimated_send_at, sender_pool_id, created_at, updated_at, kind, media_urls)
       VALUES (r_message_id, v_workspace_id, request->>'token_id', r_phone_number, r_body, (request->>'segments')::INTEGER,
               r_cost_cents, r_status, sender.id, sender.number, r_idempotency_key, request->'metadata', request->>'source',
-              r_send_at, r_expires_at, r_estimated_send_at, r_chosen_pool_id, r_now, r_now,
+              r_send_at, (request->>'send_at')::TIMESTAMPTZ, r_expires_at, r_estimated_send_at, r_chosen_pool_id, r_now, r_now,
               COALESCE(request->>'kind', 'sms'), request->'media_urls')
       ON CONFLICT (workspace_id, idempotency_key) DO NOTHING
       RETURNING id INTO inserted_id;
     END IF;
     IF inserted_id IS NULL AND r_idempotency_key IS NOT NULL THEN
       -- A key is tied to the recipient, body, cost, send_at and sender (named or selected) of its first request.
-      SELECT m.id, m.status, m.phone_number, m.body, m.cost_cents, m.send_at, m.sender_number_id, m.media_urls,
+      SELECT m.id, m.status, m.phone_number, m.body, m.cost_cents, m.requested_send_at, m.sender_number_id, m.media_urls,
              m.estimated_send_at INTO earlier
       FROM messages m WHERE m.workspace_id = v_workspace_id AND m.idempotency_key = r_idempotency_key;
       IF FOUND THEN
         outcome := CASE WHEN earlier.phone_number = r_phone_number AND earlier.body = r_body AND earlier.cost_cents = r_cost_cents
-                             AND earlier.send_at IS NOT DISTINCT FROM r_send_at
+                             AND earlier.requested_send_at IS NOT DISTINCT FROM (request->>'send_at')::TIMESTAMPTZ
                              AND earlier.sender_number_id IS NOT DISTINCT FROM sender.id
                              AND earlier.media_urls IS NOT DISTINCT FROM request->'media_urls'
                         THEN 'replay' ELSE 'idempotency_conflict' END;
