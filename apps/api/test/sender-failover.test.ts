@@ -302,10 +302,10 @@ describe('sender failover with pacing (SENDER_PACING=on)', () => {
   });
 
   /** A workspace's two numbers in a pool that matches no area code: the one free soonest takes each send. */
-  async function pacedPoolOfTwo() {
-    const workspace = await sendingWorkspace(paced, { numbers: 2 });
+  async function pacedPoolOfTwo(on = paced) {
+    const workspace = await sendingWorkspace(on, { numbers: 2 });
     const [released, kept] = workspace.senders;
-    const pool = await call(paced, 'POST', '/api/v1/sender-pools', {
+    const pool = await call(on, 'POST', '/api/v1/sender-pools', {
       token: workspace.token,
       body: { name: 'Paced', number_ids: [released!.id, kept!.id], area_code_match: false },
     });
@@ -397,5 +397,74 @@ describe('sender failover with pacing (SENDER_PACING=on)', () => {
       expect(error, message.id).toBeLessThanOrEqual(Math.max(2_000, 0.1 * (message.estimatedSendAt - start)));
     }
     expect((await messageRowIn(paced, moved.id)).dispatchedAt!.getTime() - start).toBeGreaterThanOrEqual(6_000);
+  });
+
+  it('moves the pool messages queued on a number as soon as it turns failing: new number, new estimate, dispatch due then', async () => {
+    // Workers run only when drained, and one refused hand-off makes a number failing.
+    const still = await startTestApp({ SENDER_PACING: 'on', SENDER_FAILURE_THRESHOLD: '1' }, { startJobs: false });
+    try {
+      const { workspace, released: failing, kept: healthy, poolId } = await pacedPoolOfTwo(still);
+      const start = still.clock.now();
+      // Due first on the number: a hand-off the carrier refuses.
+      const refused = await send(still, workspace.token, { from: failing.number, phone_number: refusesSender, body: 'Paced' });
+      expect(refused.body.message.estimated_send_at).toBe(new Date(start).toISOString());
+      // The pool's sends take turns on its numbers, each at the next free slot of the one free soonest.
+      const pooled = [];
+      for (let index = 0; index < 6; index += 1) {
+        const sent = await send(still, workspace.token, {
+          sender_pool_id: poolId,
+          phone_number: freshRecipient(),
+          body: 'Paced',
+        });
+        expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+        const { senderNumberId } = await messageRowIn(still, sent.body.message.id);
+        pooled.push({
+          id: sent.body.message.id as string,
+          senderNumberId,
+          estimate: Date.parse(sent.body.message.estimated_send_at),
+        });
+      }
+      const onFailing = pooled.filter((message) => message.senderNumberId === failing.id);
+      const onHealthy = pooled.filter((message) => message.senderNumberId === healthy.id);
+      expect(onFailing.length).toBeGreaterThanOrEqual(2);
+      expect(onFailing.every((message) => message.estimate > start)).toBe(true);
+
+      // The refusal at the first slot; the clock stands still, so no message of the failing number is due yet.
+      await still.services.jobs.drain();
+      expect((await messageRowIn(still, refused.body.message.id)).errorCode).toBe('branded_number_missing');
+      expect(
+        (await still.services.prisma.phoneNumber.findUniqueOrThrow({ where: { id: failing.id } })).failingUntil,
+      ).not.toBeNull();
+
+      // Moved already, each to the healthy number's next free slot after its own queue, in the order they were due.
+      const healthyQueueEnd = Math.max(...onHealthy.map((message) => message.estimate));
+      const newEstimates = onFailing.map((_, index) => new Date(healthyQueueEnd + (index + 1) * 1_000));
+      for (const [index, message] of onFailing.entries()) {
+        const row = await messageRowIn(still, message.id);
+        expect(row).toMatchObject({ status: 'queued', senderNumberId: healthy.id, estimatedSendAt: newEstimates[index] });
+        const job = await still.services.prisma.job.findUniqueOrThrow({ where: { id: `job_dispatch_${message.id}` } });
+        expect(job.runAt).toEqual(newEstimates[index]);
+        const answered = await call(still, 'GET', `/api/v1/messages/${message.id}`, { token: workspace.token });
+        expect(answered.body.message.estimated_send_at).toBe(newEstimates[index]!.toISOString());
+        const steps = await call(still, 'GET', `/api/v1/messages/${message.id}/events`, { token: workspace.token });
+        expect(steps.body.events.filter((step: { type: string }) => step.type === 'sender_skipped')).toEqual([
+          expect.objectContaining({ detail: { number: failing.number, reason: 'failing', moved_to: healthy.number } }),
+        ]);
+      }
+
+      // Each goes from the healthy number at its new estimate.
+      const last = newEstimates.at(-1)!.getTime();
+      while (still.clock.now() < last) {
+        still.clock.advance(1_000);
+        await still.services.jobs.drain();
+      }
+      for (const [index, message] of onFailing.entries()) {
+        const row = await messageRowIn(still, message.id);
+        expect(row).toMatchObject({ status: 'delivered', senderNumberId: healthy.id });
+        expect(Math.abs(row.dispatchedAt!.getTime() - newEstimates[index]!.getTime())).toBeLessThanOrEqual(2_000);
+      }
+    } finally {
+      await still.close();
+    }
   });
 });

@@ -1,6 +1,9 @@
 import type { TNumberHealth } from '@textline/contract';
-import { type PhoneNumber, queryRowsIn, type RawQueryClient } from '@textline/db';
+import { type PhoneNumber, queryRowsIn } from '@textline/db';
+import { insertJob, type JobTransaction, wakeAfterCommit } from '../jobs/enqueue.ts';
+import { newId } from '../lib/crypto.ts';
 import type { Services } from '../ports.ts';
+import { senderFailoverJob } from './messages/failing-sender.ts';
 import { recordCarrierError } from './sender-health.sql.ts';
 
 /**
@@ -26,19 +29,20 @@ export type SenderHealthDeps = Pick<Services, 'config' | 'log'>;
 
 /**
  * Counts a carrier error against the number that sent (senderFaultErrorCodes says which do), in the
- * caller's transaction when `db` is one. At SENDER_FAILURE_THRESHOLD errors within
- * SENDER_FAILURE_WINDOW_SECONDS, with no delivery in between (a delivered report resets the count),
- * the number is failing for SENDER_FAILURE_COOLDOWN_SECONDS: skipped by sender selection, its
- * waiting pool messages moved at dispatch (reselect-sender.ts).
+ * caller's transaction. At SENDER_FAILURE_THRESHOLD errors within SENDER_FAILURE_WINDOW_SECONDS, with
+ * no delivery in between (a delivered report resets the count), the number is failing for
+ * SENDER_FAILURE_COOLDOWN_SECONDS: skipped by sender selection, its waiting pool messages moved at
+ * dispatch (reselect-sender.ts) and, paced, the ones queued for its slots moved at once
+ * (senderFailoverJob), so their estimates are their new numbers'.
  */
 export async function noteCarrierError(
   deps: SenderHealthDeps,
-  db: Pick<RawQueryClient, '$queryRawUnsafe'>,
+  tx: JobTransaction,
   error: { phoneNumberId: string | null; errorCode: string | null | undefined; at: Date },
 ): Promise<void> {
   if (error.phoneNumberId === null || !error.errorCode || !senderFaultErrorCodes.has(error.errorCode)) return;
   const { senderFailureThreshold, senderFailureWindowSeconds, senderFailureCooldownSeconds } = deps.config;
-  const [counted] = await queryRowsIn(db, recordCarrierError, [
+  const [counted] = await queryRowsIn(tx, recordCarrierError, [
     error.phoneNumberId,
     error.at.toISOString(),
     senderFailureWindowSeconds,
@@ -50,6 +54,15 @@ export async function noteCarrierError(
       { phoneNumberId: counted.id, errorCode: error.errorCode, cooldownSeconds: senderFailureCooldownSeconds },
       'sender number failing at the carrier: skipped until its cooldown ends',
     );
+    if (!deps.config.senderPacing) return;
+    const jobId = newId('job');
+    await insertJob(tx, senderFailoverJob, {
+      id: jobId,
+      payload: { phoneNumberId: counted.id },
+      runAt: error.at,
+      enqueuedAt: error.at,
+    });
+    wakeAfterCommit(tx, senderFailoverJob, [jobId]);
   }
 }
 

@@ -3,6 +3,7 @@ import { approvalJob } from '../domain/approvals/approvals.ts';
 import { campaignStepJob } from '../domain/campaigns/scheduler.ts';
 import { autoReplyJob } from '../domain/compliance/keywords.ts';
 import { dispatchJob } from '../domain/messages/dispatch.ts';
+import { senderFailoverJob } from '../domain/messages/failing-sender.ts';
 import { maintenanceJob } from '../domain/maintenance.ts';
 import { webhookDeliveryJob } from '../domain/customer-webhooks/worker.ts';
 import { webhookHealthJob } from '../domain/customer-webhooks/health.ts';
@@ -27,6 +28,7 @@ export const jobDefinitions: readonly JobDefinition[] = [
   registrationCheckJob,
   approvalJob,
   autoReplyJob,
+  senderFailoverJob,
 ];
 
 /** Jobs that get a row every period, whether or not anything else enqueues one. */

@@ -10,5 +10,6 @@ export const queueNames = [
   'registration_check',
   'approval',
   'auto_reply',
+  'sender_failover',
 ] as const;
 export type QueueName = (typeof queueNames)[number];

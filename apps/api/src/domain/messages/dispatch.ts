@@ -181,7 +181,10 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
     const rejection = error instanceof ProviderRejection ? error : undefined;
     if (rejection) {
       const errorCode = messageErrorCodeOf(rejection.code);
-      await noteCarrierError(deps, deps.prisma, { phoneNumberId: senderNumberId, errorCode, at: new Date(deps.clock.now()) });
+      const refusedAt = new Date(deps.clock.now());
+      await inJobTransaction(deps, (tx) =>
+        noteCarrierError(deps, tx, { phoneNumberId: senderNumberId, errorCode, at: refusedAt }),
+      );
     }
     if (rejection?.retryable === false || job.isLastAttempt) {
       deps.log.warn(

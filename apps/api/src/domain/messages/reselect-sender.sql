@@ -57,3 +57,28 @@ UPDATE phone_numbers p
 SET next_slot_at = moved.slot_at + make_interval(secs => moved.segments / sender.throughput_per_second)
 FROM sender, moved WHERE p.id = sender.id
 RETURNING moved.slot_at AS "estimatedSendAt";
+
+-- name: waitingOnFailingSender
+-- The messages of sender pools queued for their slot on a number that is failing at the carrier, the
+-- soonest due first: failover moves them as soon as the number turns failing, so their estimates
+-- are their new numbers' (moveWaitingOffFailingSender). At most `limit`, so one run's work is bounded.
+-- params: phoneNumberId, at, limit
+-- not null: senderPoolId
+SELECT m.id, m.workspace_id AS "workspaceId", m.phone_number AS "phoneNumber", m.status,
+       m.sender_number_id AS "senderNumberId", m.sender_number AS "senderNumber", m.sender_pool_id AS "senderPoolId"
+FROM phone_numbers p
+JOIN messages m ON m.workspace_id = p.workspace_id AND m.status = 'queued' AND m.sender_number_id = p.id
+WHERE p.id = $1 AND p.failing_until > $2::timestamptz AND m.sender_pool_id IS NOT NULL
+ORDER BY m.estimated_send_at, m.id
+LIMIT $3;
+
+-- name: holdPendingDispatch
+-- Locks a message's dispatch job while it waits (not yet claimed by a worker), so no worker claims it
+-- until the transaction commits; no row when a worker has it already.
+-- params: jobId
+SELECT id FROM jobs WHERE id = $1 AND status = 'pending' FOR UPDATE;
+
+-- name: rescheduleDispatch
+-- A waiting message's dispatch job due at its new slot (its new sender's).
+-- params: jobId, runAt, at
+UPDATE jobs SET run_at = $2::timestamptz, updated_at = $3::timestamptz WHERE id = $1 AND status = 'pending';

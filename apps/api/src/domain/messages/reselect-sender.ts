@@ -1,8 +1,15 @@
-import { type Message, type Prisma, queryRowsIn } from '@textline/db';
+import { executeIn, type Message, type Prisma, queryRowsIn } from '@textline/db';
 import type { TSenderSkipReason } from '@textline/contract';
 import { newId } from '../../lib/crypto.ts';
 import { sameStateAreaCodes } from '../../lib/nanp-states.ts';
-import { healthySenderInPool, senderForRecipient, takeSlotOfNewSender } from './reselect-sender.sql.ts';
+import { dispatchJobIdOf } from './dispatch.ts';
+import {
+  healthySenderInPool,
+  holdPendingDispatch,
+  rescheduleDispatch,
+  senderForRecipient,
+  takeSlotOfNewSender,
+} from './reselect-sender.sql.ts';
 import type { Services } from '../../ports.ts';
 
 type ReselectDeps = Pick<Services, 'prisma' | 'clock' | 'config'>;
@@ -70,42 +77,81 @@ export async function reselectSender(deps: ReselectDeps, message: WaitingMessage
   });
 }
 
+type PoolMessage = WaitingMessage & Pick<Message, 'senderNumber'> & { senderPoolId: string };
+
 /**
- * Failover: a message of a sender pool whose sender can no longer send (`reason`) moves to a healthy
- * number of the same pool, chosen as accept_message_batch's rule 3 chooses in a pool without the
- * skipped number, and the skip is recorded for the message's timeline (sender_skipped).
- * `registrationRequired`: the carrier takes the recipient's traffic only from registered senders.
+ * Moves `message` to a healthy number of its pool in `tx`, chosen as accept_message_batch's rule 3
+ * chooses in a pool without the skipped number, and records the skip for the message's timeline
+ * (sender_skipped).
+ */
+async function failOverInPoolIn(
+  deps: ReselectDeps,
+  tx: Prisma.TransactionClient,
+  message: PoolMessage,
+  reason: TSenderSkipReason,
+  registrationRequired: boolean,
+  at: Date,
+): Promise<Reselected> {
+  const [sender] = await queryRowsIn(tx, healthySenderInPool, [
+    message.senderPoolId,
+    message.workspaceId,
+    message.phoneNumber,
+    sameStateAreaCodes(message.phoneNumber),
+    message.senderNumberId,
+    at.toISOString(),
+    registrationRequired,
+  ]);
+  if (!sender) return { kind: 'no_sender' };
+  const moved = await moveTo(deps, tx, message, sender, at);
+  if (!moved) return { kind: 'changed' };
+  await tx.messageSenderSkip.create({
+    data: {
+      id: newId('mss'),
+      messageId: message.id,
+      number: message.senderNumber ?? '',
+      reason,
+      movedTo: sender.number,
+      createdAt: at,
+    },
+  });
+  return moved;
+}
+
+/**
+ * Failover at dispatch: a message of a sender pool whose sender can no longer send (`reason`) moves
+ * to a healthy number of the same pool (failOverInPoolIn). `registrationRequired`: the carrier takes
+ * the recipient's traffic only from registered senders.
  */
 export async function failOverInPool(
   deps: ReselectDeps,
-  message: WaitingMessage & Pick<Message, 'senderNumber'> & { senderPoolId: string },
+  message: PoolMessage,
   reason: TSenderSkipReason,
   registrationRequired: boolean,
 ): Promise<Reselected> {
   const at = new Date(deps.clock.now());
+  return deps.prisma.$transaction((tx) => failOverInPoolIn(deps, tx, message, reason, registrationRequired, at));
+}
+
+/**
+ * Failover ahead of dispatch: a paced message queued for its slot on a number that just turned
+ * failing moves now (failOverInPoolIn), and its dispatch job comes due at its new slot, so its
+ * estimate is its new number's from the start instead of from when its old slot came. Its job is
+ * held meanwhile, so no worker claims it half-moved; one a worker has already is left to dispatch.
+ */
+export async function failOverWaiting(
+  deps: ReselectDeps,
+  message: PoolMessage,
+  registrationRequired: boolean,
+): Promise<Reselected> {
+  const at = new Date(deps.clock.now());
+  const jobId = dispatchJobIdOf(message.id);
   return deps.prisma.$transaction(async (tx): Promise<Reselected> => {
-    const [sender] = await queryRowsIn(tx, healthySenderInPool, [
-      message.senderPoolId,
-      message.workspaceId,
-      message.phoneNumber,
-      sameStateAreaCodes(message.phoneNumber),
-      message.senderNumberId,
-      at.toISOString(),
-      registrationRequired,
-    ]);
-    if (!sender) return { kind: 'no_sender' };
-    const moved = await moveTo(deps, tx, message, sender, at);
-    if (!moved) return { kind: 'changed' };
-    await tx.messageSenderSkip.create({
-      data: {
-        id: newId('mss'),
-        messageId: message.id,
-        number: message.senderNumber ?? '',
-        reason,
-        movedTo: sender.number,
-        createdAt: at,
-      },
-    });
+    const [held] = await queryRowsIn(tx, holdPendingDispatch, [jobId]);
+    if (!held) return { kind: 'changed' };
+    const moved = await failOverInPoolIn(deps, tx, message, 'failing', registrationRequired, at);
+    if (moved.kind === 'moved' && moved.estimatedSendAt !== null) {
+      await executeIn(tx, rescheduleDispatch, [jobId, new Date(moved.estimatedSendAt).toISOString(), at.toISOString()]);
+    }
     return moved;
   });
 }
