@@ -1,5 +1,6 @@
+import { helpKeywords, optInKeywords, optOutKeywords } from '@textline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendAutoReply } from '../src/domain/compliance/keywords.ts';
+import { type AutoReplyKind, sendAutoReply } from '../src/domain/compliance/keywords.ts';
 import { call, startTestApp, type TestApp } from './harness.ts';
 import { eventId, postSigned } from './inbound-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
@@ -50,6 +51,126 @@ async function suppressed(workspace: Workspace, phoneNumber: string) {
   });
   return row?.active ?? false;
 }
+
+/** The recipient's opt-out (a STOP of theirs) as reconciliation records it, now. */
+async function optOut(workspace: Workspace, phoneNumber: string) {
+  const at = new Date(app.clock.now());
+  await app.services.prisma.workspaceSuppression.upsert({
+    where: { workspaceId_phoneNumber: { workspaceId: workspace.workspaceId, phoneNumber } },
+    create: {
+      id: `sup_${phoneNumber.slice(1)}`,
+      workspaceId: workspace.workspaceId,
+      phoneNumber,
+      source: 'inbound_keyword',
+      createdAt: at,
+      updatedAt: at,
+    },
+    update: { active: true, source: 'inbound_keyword', updatedAt: at },
+  });
+}
+
+/** The keyword as a recipient might type it: in lower case but its last letter, split by spaces, padded. */
+function spelledLoosely(keyword: string): string {
+  const half = Math.ceil(keyword.length / 2);
+  return ` ${keyword.slice(0, half).toLowerCase()} ${keyword.slice(half, -1).toLowerCase()}${keyword.slice(-1)} `;
+}
+
+/**
+ * The one auto-reply to `phoneNumber` since `before` (the balance then): its text, origin auto_reply,
+ * its cost debited, in the conversation; and its job run again sends nothing more.
+ */
+async function expectOneAutoReply(workspace: Workspace, phoneNumber: string, text: string, before: number, kind: AutoReplyKind) {
+  const replies = await outbound(workspace, phoneNumber);
+  expect(replies.map((message) => message.body)).toEqual([text]);
+  const [reply] = replies;
+  expect(reply).toMatchObject({ origin: 'auto_reply', sender_number: workspace.senders[0]!.number });
+  expect(reply!.cost_cents).toBeGreaterThan(0);
+  expect(await balance(workspace)).toBe(before - reply!.cost_cents);
+  const inbound = await app.services.prisma.inboundMessage.findFirstOrThrow({
+    where: { workspaceId: workspace.workspaceId, fromNumber: phoneNumber },
+    orderBy: { createdAt: 'desc' },
+  });
+  const conversation = await call(app, 'GET', `/api/v1/conversations/${inbound.conversationId}`, { token: workspace.token });
+  expect(conversation.body.messages.map((message: { id: string }) => message.id)).toContain(reply!.id);
+  await sendAutoReply(app.services, { inboundMessageId: inbound.id, kind });
+  await app.services.jobs.drain();
+  expect(await outbound(workspace, phoneNumber)).toHaveLength(1);
+}
+
+describe('every keyword of the lists, spelled loosely', () => {
+  let counter = 0;
+  /** A recipient no test used before. */
+  const nextNumber = () => `+1415555${String(400 + (counter += 1)).padStart(4, '0')}`;
+
+  it.each(optOutKeywords.map((keyword) => [keyword, spelledLoosely(keyword)]))(
+    '%s (as %j) opts the number out and confirms it once',
+    async (_keyword, spelled) => {
+      const workspace = await sendingWorkspace(app);
+      const from = nextNumber();
+      const before = await balance(workspace);
+      await reply(workspace, from, spelled);
+      expect(await suppressed(workspace, from)).toBe(true);
+      await expectOneAutoReply(
+        workspace,
+        from,
+        'You are unsubscribed and will get no more messages. Reply START to resubscribe.',
+        before,
+        'opt_out',
+      );
+    },
+  );
+
+  it.each(optInKeywords.map((keyword) => [keyword, spelledLoosely(keyword)]))(
+    '%s (as %j) lifts the opt-out and confirms it once',
+    async (_keyword, spelled) => {
+      const workspace = await sendingWorkspace(app);
+      const from = nextNumber();
+      await optOut(workspace, from);
+      const before = await balance(workspace);
+      await reply(workspace, from, spelled);
+      expect(await suppressed(workspace, from)).toBe(false);
+      await expectOneAutoReply(
+        workspace,
+        from,
+        'You are resubscribed. Reply STOP to unsubscribe, HELP for help.',
+        before,
+        'opt_in',
+      );
+    },
+  );
+
+  it.each(helpKeywords.map((keyword) => [keyword, spelledLoosely(keyword)]))(
+    '%s (as %j) is answered with the help message once, also from an opted-out number',
+    async (_keyword, spelled) => {
+      const workspace = await sendingWorkspace(app);
+      const from = nextNumber();
+      await optOut(workspace, from);
+      const before = await balance(workspace);
+      await reply(workspace, from, spelled);
+      expect(await suppressed(workspace, from)).toBe(true);
+      await expectOneAutoReply(
+        workspace,
+        from,
+        'Reply STOP to unsubscribe, START to resubscribe. Msg & data rates may apply.',
+        before,
+        'help',
+      );
+    },
+  );
+
+  it("answers the workspace's own keyword (as ' open HOURS ') with its reply once", async () => {
+    const workspace = await sendingWorkspace(app);
+    const patched = await call(app, 'PATCH', '/api/v1/messaging-settings', {
+      token: workspace.token,
+      body: { keywords: [{ keyword: 'OPENHOURS', reply: 'Open 9-5, Monday to Friday.' }] },
+    });
+    expect(patched.status).toBe(200);
+    const from = nextNumber();
+    const before = await balance(workspace);
+    await reply(workspace, from, ' open HOURS ');
+    await expectOneAutoReply(workspace, from, 'Open 9-5, Monday to Friday.', before, 'keyword');
+  });
+});
 
 describe('inbound keywords', () => {
   it('opts out on the STOP family, ignoring case and spaces, and confirms once with a costed auto-reply', async () => {
@@ -135,6 +256,85 @@ describe('inbound keywords', () => {
     await app.services.jobs.drain();
     expect(await suppressed(workspace, '+14155550308')).toBe(true);
     expect(await outbound(workspace, '+14155550308')).toEqual([]);
+  });
+
+  describe("an opt-out between an answer's acceptance and its dispatch", () => {
+    /** An inbound message stored as reconciliation stores it, answered (accepted, not yet dispatched) now. */
+    async function answered(workspace: Workspace, from: string, body: string, kind: AutoReplyKind) {
+      const at = new Date(app.clock.now());
+      const senderNumber = workspace.senders[0]!.number;
+      const conversation = await app.services.prisma.conversation.upsert({
+        where: { workspaceId_phoneNumber_senderNumber: { workspaceId: workspace.workspaceId, phoneNumber: from, senderNumber } },
+        create: {
+          id: `cnv_${eventId('between')}`,
+          workspaceId: workspace.workspaceId,
+          phoneNumber: from,
+          senderNumber,
+          lastMessageAt: at,
+          createdAt: at,
+        },
+        update: {},
+      });
+      const inbound = await app.services.prisma.inboundMessage.create({
+        data: {
+          id: `inb_${eventId('between')}`,
+          conversationId: conversation.id,
+          workspaceId: workspace.workspaceId,
+          fromNumber: from,
+          toNumber: senderNumber,
+          body,
+          createdAt: at,
+        },
+      });
+      await sendAutoReply(app.services, { inboundMessageId: inbound.id, kind });
+      const [accepted] = await outbound(workspace, from);
+      return accepted!;
+    }
+
+    /** A STOP of the recipient's, reconciled a second after the answer was accepted. */
+    async function optOutLater(workspace: Workspace, from: string) {
+      app.clock.advance(1_000);
+      await optOut(workspace, from);
+      await app.services.jobs.drain();
+    }
+
+    const statusOf = async (id: string) => (await app.services.prisma.message.findUniqueOrThrow({ where: { id } })).status;
+
+    it("stops a custom keyword's reply, refunded: after STOP only the confirmation goes", async () => {
+      const workspace = await sendingWorkspace(app);
+      await call(app, 'PATCH', '/api/v1/messaging-settings', {
+        token: workspace.token,
+        body: { keywords: [{ keyword: 'HOURS', reply: 'Open 9-5.' }] },
+      });
+      const before = await balance(workspace);
+      const reply = await answered(workspace, '+14155550321', 'hours', 'keyword');
+      await optOutLater(workspace, '+14155550321');
+      const failed = await app.services.prisma.message.findUniqueOrThrow({ where: { id: reply.id } });
+      expect(failed).toMatchObject({ status: 'failed', errorCode: 'workspace_suppressed' });
+      expect(await balance(workspace)).toBe(before);
+    });
+
+    it('still sends the confirmation of a STOP sent twice before it went out', async () => {
+      const workspace = await sendingWorkspace(app);
+      // The first STOP: suppressed, its confirmation accepted; the second comes before it is dispatched.
+      await optOutLater(workspace, '+14155550322');
+      app.clock.advance(1_000);
+      const confirmation = await answered(workspace, '+14155550322', 'STOP', 'opt_out');
+      await optOutLater(workspace, '+14155550322');
+      expect(await statusOf(confirmation.id)).not.toBe('failed');
+    });
+
+    it('sends a HELP answer to a number opted out before it, and stops one overtaken by a STOP', async () => {
+      const workspace = await sendingWorkspace(app);
+      await optOutLater(workspace, '+14155550323');
+      app.clock.advance(1_000);
+      const toOptedOut = await answered(workspace, '+14155550323', 'HELP', 'help');
+      await app.services.jobs.drain();
+      expect(await statusOf(toOptedOut.id)).not.toBe('failed');
+      const overtaken = await answered(workspace, '+14155550324', 'HELP', 'help');
+      await optOutLater(workspace, '+14155550324');
+      expect(await statusOf(overtaken.id)).toBe('failed');
+    });
   });
 
   it('records the opt-out even when the balance cannot pay for the confirmation', async () => {
