@@ -70,8 +70,11 @@ function replyText(settings: TMessagingSettings, kind: AutoReplyKind, keyword: s
 /**
  * The answer to an inbound keyword, a real outbound message from the number that received it
  * (origin auto_reply: costed, debited, listed, in the conversation). Its idempotency key is the
- * inbound message's, so a repeated job sends it at most once. An opt-out confirmation and a HELP
- * answer are exempt from the opt-out (rule 2); every auto-reply is exempt from allowed hours.
+ * inbound message's with the answer's kind (`auto_reply:<kind>:<inbound id>`), so a repeated job
+ * sends it at most once, and dispatch can tell an opt-out confirmation from the other answers. An
+ * opt-out confirmation and a HELP answer are exempt from the opt-out (rule 2); every auto-reply is
+ * exempt from allowed hours. An opt-out that comes after an answer was accepted stops it at
+ * dispatch, unless it is the confirmation of that opt-out (dispatch.sql).
  * A refusal (no balance, say) is logged: the keyword's own effect (the opt-out) stands without it.
  */
 export async function sendAutoReply(services: Services, reply: { inboundMessageId: string; kind: AutoReplyKind }): Promise<void> {
@@ -85,7 +88,7 @@ export async function sendAutoReply(services: Services, reply: { inboundMessageI
     await sendMessage(
       services,
       { workspaceId: inbound.workspaceId },
-      { phoneNumber: inbound.fromNumber, body, from: inbound.toNumber, idempotencyKey: `auto_reply:${inbound.id}` },
+      { phoneNumber: inbound.fromNumber, body, from: inbound.toNumber, idempotencyKey: `auto_reply:${reply.kind}:${inbound.id}` },
       { source: 'auto_reply', settings, exemptFromSuppression: reply.kind === 'opt_out' || reply.kind === 'help' },
     );
   } catch (error) {

@@ -5,10 +5,12 @@
 -- Reads a message and, when it waits for dispatch (`scheduled` or `queued`), has not expired, its
 -- recipient is not suppressed and its sender can still send (either may have changed since
 -- acceptance), moves it to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
--- the status read, so a cancel or another dispatch in between wins. An auto-reply (an opt-out
--- confirmation among them) answers the recipient's own message and was checked when accepted: the
--- suppression re-check passes it. `senderHealth` is `healthy`, or why the sender cannot send:
--- `released` (released, or being released), `suspended` (any other status but connected), and for
+-- the status read, so a cancel or another dispatch in between wins. An auto-reply answers the
+-- recipient's own message and was checked when accepted (a HELP answer to an opted-out number was
+-- let through on purpose): the re-check stops it only for an opt-out that came after it was accepted
+-- (updated_at later than its created_at), and never an opt-out confirmation, whose key names its kind
+-- (keywords.ts): a STOP sent twice still gets its confirmation. `senderHealth` is `healthy`, or why
+-- the sender cannot send: `released` (released, or being released), `suspended` (any other status but connected), and for
 -- a message of a sender pool also `failing` (failing_until ahead) and `unregistered` (with
 -- `registrationCarrier`, a carrier that blocks unregistered senders, and a registration not approved).
 -- params: messageId, at, registrationCarrier
@@ -16,8 +18,10 @@
 WITH target AS (
   SELECT m.id, m.status, m.workspace_id, m.phone_number, m.sender_number, m.sender_number_id, m.body, m.media_urls,
          COALESCE(m.expires_at <= $2::timestamptz, FALSE) AS expired,
-         m.source IS DISTINCT FROM 'auto_reply' AND EXISTS (SELECT 1 FROM workspace_suppressions s
-                 WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active) AS suppressed,
+         EXISTS (SELECT 1 FROM workspace_suppressions s
+                 WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active
+                   AND (m.source IS DISTINCT FROM 'auto_reply'
+                        OR (s.updated_at > m.created_at AND m.idempotency_key NOT LIKE 'auto\_reply:opt\_out:%'))) AS suppressed,
          CASE WHEN p.id IS NULL OR p.status IN ('releasing', 'released') THEN 'released'
               WHEN p.status <> 'connected' THEN 'suspended'
               WHEN m.sender_pool_id IS NULL THEN 'healthy'
