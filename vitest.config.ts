@@ -16,6 +16,7 @@ const quickTier = [
   'packages/contract/test/**/*.test.ts',
   'packages/db/test/sql-functions.test.ts',
   'apps/api/test/keyed-batcher.test.ts',
+  'apps/api/test/layers.test.ts',
   'apps/api/test/read-through-cache.test.ts',
   'apps/api/test/openapi-exact.test.ts',
   'apps/api/test/send-rules.test.ts',

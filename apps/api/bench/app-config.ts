@@ -1,5 +1,5 @@
 import { loadConfig } from '../src/config.ts';
-import type { BenchTarget } from './scenarios.ts';
+import type { BenchTarget } from './fixture.ts';
 
 /**
  * The real app's configuration on the target, for the bench's app and worker processes: workers

@@ -12,7 +12,7 @@ import type { Services } from '../src/ports.ts';
 import { createServices } from '../src/services.ts';
 import { appConfig } from './app-config.ts';
 import { closeServer, listen } from './floor.ts';
-import { SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './scenarios.ts';
+import { SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './fixture.ts';
 
 // Enough tokens that no per-token bucket (enterprise: 20 burst, then one per 1.2 s) empties during a
 // scenario: 2,000 let a scenario take ~60,000 sends in its first 12 s, which a scaled run at 5,000

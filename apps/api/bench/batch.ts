@@ -16,7 +16,7 @@ import { createServices } from '../src/services.ts';
 import { createBenchWorkspace, withServices } from './app.ts';
 import { appConfig } from './app-config.ts';
 import { closeServer, listen } from './floor.ts';
-import { RECIPIENTS, SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './scenarios.ts';
+import { RECIPIENTS, SMS_TEXT, type BenchTarget, type Fixture, type RunningServer } from './fixture.ts';
 import type { BatchMeasurement } from './targets.ts';
 
 export const BATCH_SIZE = 1_000;

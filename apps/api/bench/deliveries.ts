@@ -27,7 +27,7 @@ import type { Services } from '../src/ports.ts';
 import { createServices } from '../src/services.ts';
 import { appConfig } from './app-config.ts';
 import { cpuMicros } from './cpu.ts';
-import type { BenchTarget } from './scenarios.ts';
+import type { BenchTarget } from './fixture.ts';
 
 const EVENTS_PER_TRANSACTION = 100;
 const TIMEOUT_MS = 300_000;

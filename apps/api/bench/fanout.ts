@@ -26,7 +26,7 @@ import { createServices } from '../src/services.ts';
 import { createBenchWorkspace, withServices } from './app.ts';
 import { appConfig } from './app-config.ts';
 import { cpuMicros } from './cpu.ts';
-import type { BenchTarget } from './scenarios.ts';
+import type { BenchTarget } from './fixture.ts';
 
 export const FANOUT = 'campaign fan-out';
 // One in this many numbers opts out workspace-wide after enrolling, and one in this many (others) is suppressed in the campaign.

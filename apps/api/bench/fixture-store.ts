@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { BenchTarget, LargeFixtureInfo, LargeFixtureSize } from './scenarios.ts';
+import type { BenchTarget, LargeFixtureInfo, LargeFixtureSize } from './fixture.ts';
 
 /** Where a built fixture is, and what its copies hold. */
 export type LargeFixture = {

@@ -8,7 +8,7 @@ import { pgliteOptions } from '@textline/db/pglite-settings';
 import { loadConfig } from '../src/config.ts';
 import { keepIdleConnectionsOpen } from '../src/http/keep-alive.ts';
 import { newId } from '../src/lib/crypto.ts';
-import type { BenchTarget, Fixture, RunningServer } from './scenarios.ts';
+import type { BenchTarget, Fixture, RunningServer } from './fixture.ts';
 
 export async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -14,7 +14,7 @@
  */
 import type { Services } from '../src/ports.ts';
 import { createBenchWorkspace, withServices } from './app.ts';
-import type { BenchTarget, LargeFixtureInfo, LargeFixtureSize } from './scenarios.ts';
+import type { BenchTarget, LargeFixtureInfo, LargeFixtureSize } from './fixture.ts';
 
 const YEAR_SECONDS = 365 * 86_400;
 // Numbers whose messages the list scenario pages through; each has size.messages / recipients messages.

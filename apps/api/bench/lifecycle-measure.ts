@@ -19,8 +19,10 @@ import { cpuMicros } from './cpu.ts';
 import { type DeliverySink, percentile, startDeliverySink } from './delivery-sink.ts';
 import type { LifecycleFixture } from './lifecycle.ts';
 import { pacedLoad } from './paced.ts';
+import type { CpuByGroup, DatabaseWork, Groups, LifecycleMeasurement } from './lifecycle-measurement.ts';
 import { lifecycleTargetLines } from './targets.ts';
-import { type BenchTarget, sendRequests } from './scenarios.ts';
+import { type BenchTarget } from './fixture.ts';
+import { sendRequests } from './scenarios.ts';
 
 const CONNECTIONS = 32;
 // Each message ends in two customer webhooks: message.sent and message.delivered.
@@ -42,35 +44,6 @@ export type LifecycleRunner = {
   databasePids(target: BenchTarget): Promise<{ postgres: number[]; redis: number[] }>;
   /** PostgreSQL's counters of the target's database (pg_stat_database); undefined embedded. */
   databaseWork(target: BenchTarget): Promise<DatabaseWork | undefined>;
-};
-
-export type DatabaseWork = { transactions: number; rowsWritten: number };
-
-type Groups = { api: number[]; worker: number[]; postgres: number[]; redis: number[] };
-type CpuByGroup = Record<keyof Groups, number>;
-
-export type LifecycleMeasurement = {
-  messages: number;
-  acceptSeconds: number;
-  seconds: number;
-  /** Messages whose two webhooks reached the sink, and sends refused or failed. */
-  completed: number;
-  failedSends: number;
-  cpuMicrosPerMessage: CpuByGroup & { all: number };
-  /** Transactions and rows inserted, updated or deleted per message, over every message the side sent (scaled). */
-  databaseWorkPerMessage?: DatabaseWork;
-  peakRssMb: number;
-  half: {
-    rate: number;
-    sent: number;
-    failedSends: number;
-    eventToDeliveryP50: number;
-    eventToDeliveryP99: number;
-    acceptP50: number;
-    acceptP99: number;
-    dispatchP50?: number;
-    dispatchP99?: number;
-  };
 };
 
 function defaultMessages(mode: 'embedded' | 'postgres'): number {

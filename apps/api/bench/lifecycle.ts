@@ -36,7 +36,7 @@ import { createServices } from '../src/services.ts';
 import { createBenchWorkspace } from './app.ts';
 import { appConfig } from './app-config.ts';
 import { closeServer, listen } from './floor.ts';
-import type { BenchTarget, RunningServer } from './scenarios.ts';
+import type { BenchTarget, RunningServer } from './fixture.ts';
 
 export const LIFECYCLE = 'lifecycle';
 // The per-token bucket (enterprise) holds 20 sends; a token per 15 messages keeps every send under it.

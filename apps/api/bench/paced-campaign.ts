@@ -14,7 +14,7 @@ import { runCampaignStep } from '../src/domain/campaigns/scheduler.ts';
 import { createServices } from '../src/services.ts';
 import { appConfig } from './app-config.ts';
 import { pacedWorkspace, quantile } from './paced-workspace.ts';
-import type { BenchTarget } from './scenarios.ts';
+import type { BenchTarget } from './fixture.ts';
 
 const messages = Math.min(Number(process.env.BENCH_PACED_MESSAGES ?? 120), 1_000);
 const rate = Number(process.env.BENCH_PACED_RATE ?? 20);

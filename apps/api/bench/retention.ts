@@ -23,7 +23,7 @@ import { appConfig } from './app-config.ts';
 import { cpuMicros } from './cpu.ts';
 import { closeServer, listen } from './floor.ts';
 import { pacedLoad } from './paced.ts';
-import type { BenchTarget, Fixture, RunningServer } from './scenarios.ts';
+import type { BenchTarget, Fixture, RunningServer } from './fixture.ts';
 
 // A quarter of the fixture's year stays; the rest is redacted by the run.
 const RETENTION_DAYS = 91;

@@ -34,19 +34,8 @@ import type { DeliveryMeasurement } from './deliveries.ts';
 import { type DeliverySink, startDeliverySink } from './delivery-sink.ts';
 import { copyFixtureDatabase, copyFixtureDirectory, ensureLargeFixture, type LargeFixture } from './fixture-store.ts';
 import { pacedLoad } from './paced.ts';
-import {
-  type BenchTarget,
-  type Fixture,
-  type LargeFixtureInfo,
-  type LargeFixtureSize,
-  type RunningServer,
-  type Scenario,
-  GET,
-  LIST,
-  scenarios,
-  SEND,
-  sendRequests,
-} from './scenarios.ts';
+import { type BenchTarget, type Fixture, type LargeFixtureInfo, type LargeFixtureSize, type RunningServer } from './fixture.ts';
+import { type Scenario, GET, LIST, scenarios, SEND, sendRequests } from './scenarios.ts';
 import type { RetentionDone } from './retention.ts';
 import { BATCH, type BatchMeasurement, batchLines, type Measurement, type ServerDelays, targetLines } from './targets.ts';
 

@@ -3,7 +3,7 @@
  * compares two things measured minutes apart on the same machine, since absolute latencies and
  * rates on this shared machine move by 2x from day to day.
  */
-import type { LifecycleMeasurement } from './lifecycle-measure.ts';
+import type { LifecycleMeasurement } from './lifecycle-measurement.ts';
 import { GET, INGESTION, LINK, MCP_SEND, type Scenario, SEND } from './scenarios.ts';
 
 type Latency = { p50: number; p99: number };

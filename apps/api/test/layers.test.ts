@@ -47,13 +47,14 @@ const knownUpward: Record<string, string> = {
   'provider-callbacks/routes.ts -> http/rest.ts': 'the callback routes count their requests under the REST route keys',
 };
 
-const sourceRoot = join(dirname(fileURLToPath(import.meta.url)), '../src');
+const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const sourceRoot = join(repositoryRoot, 'apps/api/src');
 
-function sourceFiles(folder: string): string[] {
+function sourceFiles(folder: string, root = sourceRoot): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [relative(sourceRoot, path).split('\\').join('/')] : [];
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(path, root);
+    return /\.tsx?$/.test(entry.name) ? [relative(root, path).split('\\').join('/')] : [];
   });
 }
 
@@ -73,8 +74,8 @@ function layerOf(sourceFile: string): number {
 // Static imports and re-exports (`import … from`, `export … from`, bare `import '…'`) and dynamic `import('…')`.
 const importPattern = /\b(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g;
 
-function relativeImports(file: string): string[] {
-  const text = readFileSync(join(sourceRoot, file), 'utf8');
+function relativeImports(file: string, root = sourceRoot): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
   return [...text.matchAll(importPattern)].map((match) => posix.normalize(posix.join(posix.dirname(file), match[1]!)));
 }
 
@@ -103,4 +104,49 @@ describe('layers of apps/api/src', () => {
     const edges = new Set(files.flatMap((file) => relativeImports(file).map((target) => `${file} -> ${target}`)));
     expect(Object.keys(knownUpward).filter((edge) => !edges.has(edge))).toEqual([]);
   });
+});
+
+/** Every circle of imports among `files` (Tarjan's strongly connected components of more than one file). */
+function importCircles(files: string[], root: string): string[][] {
+  const known = new Set(files);
+  const edges = new Map(files.map((file) => [file, relativeImports(file, root).filter((target) => known.has(target))]));
+  const index = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    lowest.set(file, index.get(file)!);
+    stack.push(file);
+    for (const target of edges.get(file)!) {
+      if (!index.has(target)) {
+        visit(target);
+        lowest.set(file, Math.min(lowest.get(file)!, lowest.get(target)!));
+      } else if (stack.includes(target)) {
+        lowest.set(file, Math.min(lowest.get(file)!, index.get(target)!));
+      }
+    }
+    if (lowest.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) circles.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return circles;
+}
+
+describe('import circles', () => {
+  // A circle, even of type imports only, means two files cannot be read, changed or tested apart:
+  // what both need belongs in a file below them.
+  it.each(['apps/api/src', 'apps/api/bench', 'apps/console/src', 'packages/contract/src', 'packages/db/src', 'packages/sdk/src'])(
+    'there is none among the files of %s',
+    (folder) => {
+      const root = join(repositoryRoot, folder);
+      expect(importCircles(sourceFiles(root, root), root)).toEqual([]);
+    },
+  );
 });

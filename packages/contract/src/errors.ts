@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { approvalStatuses, messageStatuses } from './operations/messages.ts';
-import { suppressionSources } from './operations/suppressions.ts';
 import { ZE164, ZTimestamp } from './schemas.ts';
+import { approvalStatuses, messageStatuses, suppressionSources } from './statuses.ts';
 
 /**
  * The one error catalogue (its rules: docs/api-rules.md). Every error body on the wire is rendered

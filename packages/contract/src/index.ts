@@ -29,7 +29,6 @@ export {
   sendAtWindow,
   messageValidity,
   messageDirections,
-  messageStatuses,
   messageTimelineEventTypes,
   senderSkipReasons,
   previewVerdicts,
@@ -44,7 +43,6 @@ export {
   ZMessageBatchRequest,
   ZMessageCreateRequest,
   ZMessageMetadata,
-  approvalStatuses,
   ZMessageApproval,
   ZApprovalResolver,
 } from './operations/messages.ts';
@@ -63,9 +61,7 @@ export type {
   TMessageDirection,
   TMessageItem,
   TMessagePreview,
-  TMessageStatus,
   TMessageTimelineEvent,
-  TApprovalStatus,
   TMessageApproval,
   TApprovalResolver,
 } from './operations/messages.ts';
@@ -197,8 +193,10 @@ export type {
 } from './operations/campaigns.ts';
 export { conversationPreviewLength, repliesPerAnswer, replyWait, ZConversation } from './operations/conversations.ts';
 export type { TConversation } from './operations/conversations.ts';
-export { removableSuppressionSource, suppressionSources, ZSuppression } from './operations/suppressions.ts';
-export type { TSuppression, TSuppressionSource } from './operations/suppressions.ts';
+export { removableSuppressionSource, ZSuppression } from './operations/suppressions.ts';
+export type { TSuppression } from './operations/suppressions.ts';
+export { approvalStatuses, messageStatuses, suppressionSources } from './statuses.ts';
+export type { TApprovalStatus, TMessageStatus, TSuppressionSource } from './statuses.ts';
 export {
   balanceCurrency,
   ledgerEntryKinds,

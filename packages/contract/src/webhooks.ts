@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { customerEventTypes, type CustomerEventType, webhookDeliveryStatuses } from './event-types.ts';
 import { ZId } from './ids.ts';
 import { type TApproval, ZApproval } from './operations/approvals.ts';
-import { messageStatuses } from './operations/messages.ts';
 import { ZNumber } from './operations/numbers.ts';
 import { ZBrand, ZUseCase } from './operations/sender-registration.ts';
-import { suppressionSources } from './operations/suppressions.ts';
 import { tokenOrigins } from './operations/tokens.ts';
 import { ZE164, ZTimestamp } from './schemas.ts';
+import { messageStatuses, suppressionSources } from './statuses.ts';
 
 export const ZCustomerEventType = z.enum(customerEventTypes);
 

@@ -5,9 +5,11 @@ import { applyPendingMigrations } from './engine.ts';
 import { PrismaClient } from './generated/client.ts';
 import type { OpenPglite } from './pglite.ts';
 import { migratePostgres } from './postgres.ts';
+import type { SqlClient, SqlOptions } from './sql-client.ts';
 import { isoTimestamp } from './timestamps.ts';
 
 export { Prisma, PrismaClient } from './generated/client.ts';
+export type { SqlClient, SqlOptions } from './sql-client.ts';
 export {
   executeIn,
   type IsoTimestamps,
@@ -81,13 +83,6 @@ export type DbConfig = {
  * shares Prisma's connections. Values come back as the driver parses them: timestamptz as Date,
  * int4 as number, jsonb as parsed JSON.
  */
-export type SqlClient = { query<Row>(text: string, values: unknown[], options?: SqlOptions): Promise<Row[]> };
-
-export type SqlOptions = {
-  /** 'iso': timestamptz comes back as the API shows it, an ISO 8601 string in UTC (isoTimestamp), not a Date. */
-  timestamps?: 'iso';
-};
-
 /** Connections of a PostgreSQL pool: open ones, idle ones, and queries waiting for one. */
 export type PoolStats = { total: number; idle: number; waiting: number };
 

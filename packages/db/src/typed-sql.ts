@@ -1,7 +1,7 @@
 // The statements written as SQL (the `.sql` files beside the modules that run them) and the three
 // ways to run one. Each file's `.sql.ts` twin is generated from it (typed-sql-generator.ts), with
 // the types PostgreSQL reports for the statement's parameters and columns.
-import type { SqlClient } from './index.ts';
+import type { SqlClient } from './sql-client.ts';
 
 /** A statement of a `.sql` file: its text, the values it binds ($1, $2, … in order) and the row it returns. */
 export type Statement<Values extends unknown[], Row> = {

@@ -3,7 +3,8 @@ import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
 import { ZId } from '../ids.ts';
 import { ZE164, ZTimestamp } from '../schemas.ts';
-import { approvalStatuses, messageStatuses, ZApprovalResolver, ZMessageApproval } from './messages.ts';
+import { approvalStatuses, messageStatuses } from '../statuses.ts';
+import { ZApprovalResolver, ZMessageApproval } from './messages.ts';
 import { ZApprovalRule } from './tokens.ts';
 
 /** An approval as the list and the approve and reject answers show it: what waits, for whom, and its outcome. */

@@ -5,6 +5,7 @@ import { ZId } from '../ids.ts';
 import { webhookDeliveryStatuses } from '../event-types.ts';
 import { ZE164, ZPhoneNumber, ZTimestamp } from '../schemas.ts';
 import { sendRefusalCodes } from '../send-outcomes.ts';
+import { approvalStatuses, messageStatuses } from '../statuses.ts';
 import { ZTemplateVariables } from './templates.ts';
 
 export const messageBodyMaxLength = 1_600;
@@ -192,23 +193,6 @@ const ZMessageCreateFields = z.strictObject({
 export const ZMessageCreateRequest = ZMessageCreateFields.superRefine(refineSendContent).meta(sendContentAnyOf);
 export type TMessageCreateRequest = z.infer<typeof ZMessageCreateRequest>;
 
-/**
- * Every status a message can have, in the order a send moves through them; `received` is the status
- * of an inbound message (a reply, a STOP). The message list filters on these.
- */
-export const messageStatuses = [
-  'pending_approval',
-  'scheduled',
-  'queued',
-  'sending',
-  'sent',
-  'delivered',
-  'failed',
-  'canceled',
-  'received',
-] as const;
-export type TMessageStatus = (typeof messageStatuses)[number];
-
 const ZMessageStatusValue = z
   .enum(messageStatuses)
   .describe(
@@ -216,10 +200,6 @@ const ZMessageStatusValue = z
       "for a person to approve it under its token's approval rule), then sending, sent, delivered or failed; canceled " +
       'when a scheduled message was canceled or a pending one rejected or left to expire. A failed or canceled send is refunded.',
   );
-
-/** The statuses of an approval: pending until a person approves or rejects it, or until it expires. */
-export const approvalStatuses = ['pending', 'approved', 'rejected', 'expired', 'canceled'] as const;
-export type TApprovalStatus = (typeof approvalStatuses)[number];
 
 /** The approval a send held by its token's approval rule waits for, as the message carries it. */
 export const ZMessageApproval = z

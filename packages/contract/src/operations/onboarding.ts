@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
 import { ZId } from '../ids.ts';
 import { httpUrlPattern, ZE164, ZPhoneNumber, ZTimestamp, ZTrimmedText } from '../schemas.ts';
-import { messageStatuses, ZMessageAccepted } from './messages.ts';
+import { messageStatuses } from '../statuses.ts';
+import { ZMessageAccepted } from './messages.ts';
 import { ZNumberCreated } from './numbers.ts';
 
 export const fundingInvoiceStatuses = ['open', 'paid', 'expired', 'failed'] as const;

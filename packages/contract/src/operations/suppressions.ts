@@ -3,14 +3,7 @@ import { defineOperation } from '../operation.ts';
 import { ZNextCursor, ZPageQuery } from '../pagination.ts';
 import { ZId } from '../ids.ts';
 import { ZE164, ZPhoneNumber, ZPhoneNumberInPath, ZTimestamp } from '../schemas.ts';
-
-/**
- * Where a workspace suppression came from. provider_event (a carrier's opt-out report) and
- * inbound_keyword (the recipient's STOP) are the recipient's own request and only the recipient lifts
- * them (START); manual ones the workspace added itself, operator ones the service's operator.
- */
-export const suppressionSources = ['provider_event', 'inbound_keyword', 'manual', 'operator'] as const;
-export type TSuppressionSource = (typeof suppressionSources)[number];
+import { suppressionSources, type TSuppressionSource } from '../statuses.ts';
 
 /** The one source the workspace lifts itself: what it added, never what the recipient or the operator did. */
 export const removableSuppressionSource: TSuppressionSource = 'manual';

@@ -11,6 +11,8 @@ import { executeIn, Prisma, queryRowsIn } from '@textline/db';
 import { inJobTransaction, type JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
+import type { Services } from '../../ports.ts';
+import { consentedNumbers } from '../compliance/consents.ts';
 import { anchorWaitingEnrollments, campaignForUpdate } from './campaigns.sql.ts';
 import { fanOutEstimates } from './fan-out-estimate.ts';
 import { type CampaignDeps, scheduleSteps } from './scheduler.ts';
@@ -47,6 +49,24 @@ const wholeCampaign = { timeoutMs: 120_000 };
 
 export function campaignNotFound(): AppError {
   return new AppError('not_found', { message: 'No campaign with this id exists in this workspace.' });
+}
+
+/**
+ * What stops a step of the campaign to `phoneNumber` before it is sent: consent_missing when the
+ * campaign requires a consent (settings.require_consent) that the number lacks, as the scheduler
+ * skips it. 404 for a campaign not in the workspace.
+ */
+export async function campaignConsentRefusal(
+  deps: Pick<Services, 'prisma'>,
+  workspaceId: string,
+  campaignId: string,
+  phoneNumber: string,
+): Promise<AppError | undefined> {
+  const campaign = await deps.prisma.campaign.findFirst({ where: { id: campaignId, workspaceId }, select: { settings: true } });
+  if (!campaign) throw campaignNotFound();
+  if (!readSettings(campaign.settings).require_consent) return undefined;
+  const consented = await consentedNumbers(deps.prisma, workspaceId, [phoneNumber]);
+  return consented.has(phoneNumber) ? undefined : new AppError('consent_missing');
 }
 
 /** 404 unless the workspace has this campaign. */

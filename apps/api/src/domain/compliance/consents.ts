@@ -3,8 +3,6 @@ import type { Prisma } from '@textline/db';
 import { newId } from '../../lib/crypto.ts';
 import { requireE164 } from '../../lib/phone.ts';
 import type { Services } from '../../ports.ts';
-import { campaignNotFound } from '../campaigns/campaigns.ts';
-import { readSettings } from '../campaigns/settings.ts';
 
 type ConsentRow = { phoneNumber: string; source: string; capturedAt: Date; evidence: string; recordedAt: Date };
 
@@ -61,22 +59,4 @@ export async function consentedNumbers(
     select: { phoneNumber: true },
   });
   return new Set(rows.map((row) => row.phoneNumber));
-}
-
-/**
- * What stops a step of the campaign to `phoneNumber` before it is sent: consent_missing when the
- * campaign requires a consent (settings.require_consent) that the number lacks, as the scheduler
- * skips it. 404 for a campaign not in the workspace.
- */
-export async function campaignConsentRefusal(
-  deps: Pick<Services, 'prisma'>,
-  workspaceId: string,
-  campaignId: string,
-  phoneNumber: string,
-): Promise<AppError | undefined> {
-  const campaign = await deps.prisma.campaign.findFirst({ where: { id: campaignId, workspaceId }, select: { settings: true } });
-  if (!campaign) throw campaignNotFound();
-  if (!readSettings(campaign.settings).require_consent) return undefined;
-  const consented = await consentedNumbers(deps.prisma, workspaceId, [phoneNumber]);
-  return consented.has(phoneNumber) ? undefined : new AppError('consent_missing');
 }

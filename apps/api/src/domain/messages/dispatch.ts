@@ -9,7 +9,7 @@ import type { Services } from '../../ports.ts';
 import { applyMessageOutcome } from './outcomes.ts';
 import { claimForDispatch, paceOf, postponeEstimate, storeProviderMessageId } from './dispatch.sql.ts';
 import { failOverInPool, type Reselected, reselectSender } from './reselect-sender.ts';
-import { registrationRequired } from './send.ts';
+import { registrationRequired } from '../registration/registration-required.ts';
 import { suppressRecipient } from '../reconciliation/suppressions.ts';
 import { noteCarrierError } from '../sender-health.ts';
 

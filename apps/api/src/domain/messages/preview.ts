@@ -1,6 +1,6 @@
 import { type AppError, type ErrorDefinition, errorCatalogue, isSendRefusal, type TMessagePreview } from '@textline/contract';
 import type { Services } from '../../ports.ts';
-import { campaignConsentRefusal } from '../compliance/consents.ts';
+import { campaignConsentRefusal } from '../campaigns/campaigns.ts';
 import { acceptDryRun } from './accept-queue.ts';
 import { countSegments, describeBody } from './segments.ts';
 import { applySmartEncoding } from './smart-encoding.ts';

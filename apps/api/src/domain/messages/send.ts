@@ -11,12 +11,12 @@ import {
   ZMessageCreateRequest,
 } from '@textline/contract';
 import type { AuthContext } from '../../auth/authenticator.ts';
-import type { Config } from '../../config.ts';
 import type { JobRunner } from '../../ports.ts';
 import { utcDay } from '../../lib/clock.ts';
 import { newId } from '../../lib/crypto.ts';
 import { sameStateAreaCodes } from '../../lib/nanp-states.ts';
-import { countryOf, toE164 } from '../../lib/phone.ts';
+import { toE164 } from '../../lib/phone.ts';
+import { registrationRequired } from '../registration/registration-required.ts';
 import { sendPolicies } from '../compliance/send-policies.ts';
 import { insufficientBalance } from '../ledger.ts';
 import type { Services } from '../../ports.ts';
@@ -307,15 +307,6 @@ export function sentBodyOf(body: string, smartEncoding: boolean | undefined): st
     message: 'body is blank once smart_encoding removed its zero-width characters.',
     extra: { issues: [{ path: 'body', message: 'must not be blank once smart_encoding is applied' }] },
   });
-}
-
-/**
- * Whether the carrier blocks traffic to this recipient from senders whose registration is not
- * approved: US carriers do for application-to-person SMS (10DLC, toll-free verification). The
- * sandbox carrier delivers to no real phone and registers nothing, so it requires nothing.
- */
-export function registrationRequired(config: Pick<Config, 'messagingProvider'>, phoneNumber: string): boolean {
-  return config.messagingProvider !== 'sandbox' && countryOf(phoneNumber) === 'US';
 }
 
 /**
