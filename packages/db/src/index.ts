@@ -20,6 +20,7 @@ export {
   type RowOf,
   type Statement,
   statement,
+  type ValuesOf,
 } from './typed-sql.ts';
 export type {
   AccessToken,
