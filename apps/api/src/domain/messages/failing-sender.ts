@@ -3,7 +3,7 @@ import { queryRows } from '@textline/db';
 import { defineJob, JobDeferred } from '../../jobs/define.ts';
 import { failOverWaiting } from './reselect-sender.ts';
 import { waitingOnFailingSender } from './reselect-sender.sql.ts';
-import { registrationRequired } from './send.ts';
+import { registrationRequired } from '../registration/registration-required.ts';
 
 /** Messages one run moves; a number with more waiting runs again at once for the rest. */
 const movesPerRun = 200;
