@@ -35,3 +35,9 @@ export async function jobCount(app: TestApp, queue: string): Promise<number> {
 export async function customerEvents(app: TestApp, workspaceId: string) {
   return app.services.prisma.event.findMany({ where: { workspaceId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
 }
+
+/** A keyword as a recipient might type it: in lower case but its last letter, split by spaces, padded. */
+export function spelledLoosely(keyword: string): string {
+  const half = Math.ceil(keyword.length / 2);
+  return ` ${keyword.slice(0, half).toLowerCase()} ${keyword.slice(half, -1).toLowerCase()}${keyword.slice(-1)} `;
+}

@@ -2,7 +2,7 @@ import { helpKeywords, optInKeywords, optOutKeywords } from '@textline/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AutoReplyKind, sendAutoReply } from '../src/domain/compliance/keywords.ts';
 import { call, startTestApp, type TestApp } from './harness.ts';
-import { eventId, postSigned } from './inbound-support.ts';
+import { eventId, postSigned, spelledLoosely } from './inbound-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
 /**
@@ -67,12 +67,6 @@ async function optOut(workspace: Workspace, phoneNumber: string) {
     },
     update: { active: true, source: 'inbound_keyword', updatedAt: at },
   });
-}
-
-/** The keyword as a recipient might type it: in lower case but its last letter, split by spaces, padded. */
-function spelledLoosely(keyword: string): string {
-  const half = Math.ceil(keyword.length / 2);
-  return ` ${keyword.slice(0, half).toLowerCase()} ${keyword.slice(half, -1).toLowerCase()}${keyword.slice(-1)} `;
 }
 
 /**

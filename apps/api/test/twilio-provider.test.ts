@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { helpKeywords, optInKeywords, optOutKeywords } from '@textline/contract';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createMediaFetcher } from '../src/domain/messages/media.ts';
 import { call, closeStarted, createDeveloper, startTestApp, type TestApp } from './harness.ts';
-import { customerEvents, postSigned } from './inbound-support.ts';
+import { customerEvents, postSigned, spelledLoosely } from './inbound-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 import { startTwilioStandIn, type StandInService, type TwilioStandIn } from './twilio-standin.ts';
 
@@ -590,6 +591,82 @@ describe('keywords through Twilio ingestion', () => {
       token: workspace.token,
     });
     expect(listed.body.messages).toEqual([expect.objectContaining({ origin: 'auto_reply', status: 'sending' })]);
+  });
+
+  const confirmations = {
+    opt_out: 'You are unsubscribed and will get no more messages. Reply START to resubscribe.',
+    opt_in: 'You are resubscribed. Reply STOP to unsubscribe, HELP for help.',
+    help: 'Reply STOP to unsubscribe, START to resubscribe. Msg & data rates may apply.',
+  };
+  let recipientCounter = 0;
+
+  /**
+   * `body` from a new recipient through Twilio's webhook: the one auto-reply it caused, as Twilio got
+   * it (created once, from the number that received it) and as the API lists it (origin auto_reply,
+   * costed and debited, in the conversation).
+   */
+  async function answerTo(
+    body: string,
+    prepare?: (from: string, workspace: Awaited<ReturnType<typeof twilioWorkspace>>) => Promise<void>,
+  ) {
+    const workspace = await twilioWorkspace();
+    recipientCounter += 1;
+    const from = `+1415555${String(500 + recipientCounter).padStart(4, '0')}`;
+    await prepare?.(from, workspace);
+    const before = { balance: await balance(workspace.workspaceId), created: requestsTo('/Messages.json').length };
+    const { messageSid, response } = standIn.receive({ from, to: workspace.sender, body });
+    expect((await response).status).toBe(200);
+    await app.services.jobs.drain();
+    // Twilio sends the same message again: it is recorded, and answered, once.
+    await standIn.receive({ from, to: workspace.sender, body, messageSid }).response;
+    await app.services.jobs.drain();
+    const created = requestsTo('/Messages.json').slice(before.created);
+    expect(created.map((request) => request.form.get('To'))).toEqual([from]);
+    expect(created[0]!.form.get('From')).toBe(workspace.sender);
+    const listed = await call(app, 'GET', `/api/v1/messages?direction=outbound&phone_number=${encodeURIComponent(from)}`, {
+      token: workspace.token,
+    });
+    const [reply, ...others] = listed.body.messages;
+    expect(others).toEqual([]);
+    expect(reply).toMatchObject({ origin: 'auto_reply', body: created[0]!.form.get('Body') });
+    expect(reply.cost_cents).toBeGreaterThan(0);
+    expect(await balance(workspace.workspaceId)).toBe(before.balance - reply.cost_cents);
+    const conversations = await call(app, 'GET', `/api/v1/conversations?phone_number=${encodeURIComponent(from)}`, {
+      token: workspace.token,
+    });
+    const conversation = await call(app, 'GET', `/api/v1/conversations/${conversations.body.conversations[0].id}`, {
+      token: workspace.token,
+    });
+    expect(conversation.body.messages.map((message: { id: string }) => message.id)).toContain(reply.id);
+    const suppression = await app.services.prisma.workspaceSuppression.findUnique({
+      where: { workspaceId_phoneNumber: { workspaceId: workspace.workspaceId, phoneNumber: from } },
+    });
+    return { text: reply.body as string, suppressed: suppression?.active ?? false };
+  }
+
+  it.each([
+    ...optOutKeywords.map((keyword) => [keyword, spelledLoosely(keyword), 'opt_out'] as const),
+    ...optInKeywords.map((keyword) => [keyword, spelledLoosely(keyword), 'opt_in'] as const),
+    ...helpKeywords.map((keyword) => [keyword, spelledLoosely(keyword), 'help'] as const),
+  ])('answers %s (as %j) with its confirmation once, costed and listed as auto_reply', async (_keyword, spelled, kind) => {
+    // START, UNSTOP and YES lift an opt-out made before, here one Twilio's Advanced Opt-Out handled.
+    const optedOut = async (from: string, workspace: { sender: string }) => {
+      await standIn.receive({ from, to: workspace.sender, body: 'STOP', extra: { OptOutType: 'STOP' } }).response;
+      await app.services.jobs.drain();
+    };
+    const answer = await answerTo(spelled, kind === 'opt_in' ? optedOut : undefined);
+    expect(answer).toEqual({ text: confirmations[kind], suppressed: kind === 'opt_out' });
+  });
+
+  it("answers the workspace's own keyword, spelled loosely, with its reply once", async () => {
+    const answer = await answerTo(' Open hours! ', async (_from, workspace) => {
+      const patched = await call(app, 'PATCH', '/api/v1/messaging-settings', {
+        token: workspace.token,
+        body: { keywords: [{ keyword: 'OPENHOURS', reply: 'Open 9-5, Monday to Friday.' }] },
+      });
+      expect(patched.status).toBe(200);
+    });
+    expect(answer).toEqual({ text: 'Open 9-5, Monday to Friday.', suppressed: false });
   });
 });
 
