@@ -519,6 +519,35 @@ describe('POST /api/v1/consents and GET /api/v1/consents/{phone_number}', () => 
     expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toContain(path);
   });
 
+  it('are the tools record_consent and get_consent over MCP, with lookup_number, and their errors', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const developer = await createDeveloper(app);
+    const token = await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'mcp:execute', 'compliance:write']);
+    const client = await connectMcp(app, token, { toolsets: 'compliance' });
+    const tool = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      return result.isError ? { error: toolError(result) } : (result.structuredContent as Record<string, any>);
+    };
+    try {
+      expect((await tool('get_consent', { phone_number: '+14155550160' })).error).toMatchObject({ code: 'not_found' });
+      const recorded = await tool('record_consent', consent);
+      expect(recorded.consent).toMatchObject({ phone_number: '+14155550160', source: 'web_form', evidence: consent.evidence });
+      expect((await tool('get_consent', { phone_number: '+1 415 555 0160' })).consent).toEqual(recorded.consent);
+      const invalid = await tool('record_consent', { ...consent, source: 'telepathy' });
+      expect(invalid.error).toMatchObject({ code: 'validation_failed', issues: [expect.objectContaining({ path: 'source' })] });
+      expect((await tool('lookup_number', { phone_number: '+13035550194' })).lookup).toEqual({
+        phone_number: '+13035550194',
+        country: 'US',
+        line_type: 'landline',
+        carrier: 'Sandbox Landline',
+        valid: true,
+      });
+      expect((await tool('lookup_number', { phone_number: 'not a number' })).error).toMatchObject({ code: 'validation_failed' });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('stops the enrollments without a consent of a campaign that requires one, and sends to the others', async () => {
     app.clock.set(WEDNESDAY_1230_UTC + 6 * HOUR);
     const workspace = await sendingWorkspace(app);

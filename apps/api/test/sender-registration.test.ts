@@ -579,4 +579,58 @@ describe('over MCP', () => {
       await client.close();
     }
   });
+
+  it('reads brands and use cases, unassigns a number and submits a toll-free number with the tools, and answers their errors', async () => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const useCaseId = await approvedUseCase(developer.token);
+    const local = await buy(developer.token, { registration: 'unregistered' });
+    const tollFree = await buy(developer.token, { type: 'toll_free', registration: 'unregistered' });
+    const token = await tokenWithScopes(app, developer.workspaceId, ['mcp:read', 'mcp:execute', 'compliance:write']);
+    const client = await connectMcp(app, token, { toolsets: 'compliance' });
+    const tool = async (name: string, args: Record<string, unknown> = {}) => {
+      const result = await client.callTool({ name, arguments: args });
+      return result.isError ? { error: toolError(result) } : (result.structuredContent as Record<string, any>);
+    };
+    try {
+      const { brands } = await tool('list_brands');
+      expect(brands).toEqual([expect.objectContaining({ legal_name: 'Example Dental LLC', status: 'verified' })]);
+      expect((await tool('get_brand', { id: brands[0].id })).brand).toEqual(brands[0]);
+      const { use_cases: useCases } = await tool('list_use_cases');
+      expect(useCases).toEqual([expect.objectContaining({ id: useCaseId, status: 'approved' })]);
+      expect((await tool('get_use_case', { id: useCaseId })).use_case).toEqual(useCases[0]);
+
+      await tool('assign_number_to_use_case', { id: useCaseId, number_id: local.id });
+      app.clock.advance(1);
+      const unassigned = await tool('unassign_number_from_use_case', { id: useCaseId, number_id: local.id });
+      expect(unassigned.number.registration).toEqual({ status: 'unregistered', use_case_id: null, reasons: [] });
+
+      const submitted = await tool('submit_toll_free_verification', { id: tollFree.id, ...tollFreeBody(brands[0].id) });
+      expect(submitted.number.registration.status).toBe('pending');
+      await letTheSandboxDecide();
+      const numbers = await call(app, 'GET', '/api/v1/numbers', { token: developer.token });
+      expect(numbers.body.numbers.find((number: { id: string }) => number.id === tollFree.id).registration.status).toBe(
+        'approved',
+      );
+
+      // Errors in the catalogue's shapes, with the fix naming tools rather than routes.
+      expect((await tool('get_brand', { id: 'brd_missing' })).error).toMatchObject({
+        code: 'not_found',
+        fix: expect.stringContaining('tools returned or listed'),
+      });
+      expect((await tool('get_use_case', { id: 'ucs_missing' })).error).toMatchObject({ code: 'not_found' });
+      expect((await tool('unassign_number_from_use_case', { id: useCaseId, number_id: local.id })).error).toMatchObject({
+        code: 'not_found',
+      });
+      const invalid = await tool('submit_toll_free_verification', {
+        id: tollFree.id,
+        ...tollFreeBody(brands[0].id, { sample_messages: ['Example: your order 1234 ships today.'] }),
+      });
+      expect(invalid.error).toMatchObject({
+        code: 'validation_failed',
+        issues: [expect.objectContaining({ path: 'sample_messages' })],
+      });
+    } finally {
+      await client.close();
+    }
+  });
 });
