@@ -163,6 +163,14 @@ describe('GET /metrics', () => {
       });
       // The busy number's third message is two slots (2 s at 1 a second) out.
       expect(await gauges()).toEqual([4, 2, 3, 2]);
+
+      // The first slot of each number comes: two hand-offs, each observed with its wait for its slot.
+      await paced.services.jobs.drain();
+      expect(await gauges()).toEqual([2, 1, 2, 2]);
+      const response = await fetch(`${paced.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      const text = await response.text();
+      expect(valueOf(text, 'textline_sender_pacing_delay_seconds_count')).toBe(2);
+      expect(valueOf(text, 'textline_sender_pacing_deferrals_total')).toBe(0);
     } finally {
       await paced.close();
     }

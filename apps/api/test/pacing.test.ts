@@ -39,6 +39,13 @@ describe('estimated_send_at: POST /api/v1/messages, GET /api/v1/messages/{id}, G
     // Accepted in one millisecond, so listed in no particular order.
     const listedEstimates = listed.body.messages.map((message: { estimated_send_at: string }) => message.estimated_send_at);
     expect(listedEstimates.sort()).toEqual([at(0), at(1_000), at(3_000)]);
+    const client = await connectMcp(app, developer.token);
+    try {
+      const read = await client.callTool({ name: 'get_message', arguments: { id: answers[2].id } });
+      expect(read.structuredContent).toMatchObject({ message: { status: 'queued', estimated_send_at: at(3_000) } });
+    } finally {
+      await client.close();
+    }
     const preview = await call(app, 'POST', '/api/v1/messages/preview', { token: developer.token, body: sms() });
     expect(preview.body.preview.estimated_send_at).toBe(at(4_000));
     // A faster number (toll-free, or raised by its registration) takes shorter slots.

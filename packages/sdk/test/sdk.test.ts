@@ -292,6 +292,45 @@ describe('@textline/sdk', () => {
     expect(entries.length).toBeGreaterThanOrEqual(6);
   });
 
+  it('manages a sender pool, sends through it and reads the queue, each answer typed', async () => {
+    const { token, senders } = await sendingWorkspace(app, { numbers: 2 });
+    const client = new Textline({ baseUrl: app.baseUrl, token });
+    const { sender_pool: pool } = await client.post('/api/v1/sender-pools', {
+      body: { name: 'Support', number_ids: [senders[0]!.id], is_default: true },
+    });
+    expectTypeOf(pool.sticky_sender).toEqualTypeOf<boolean>();
+    expect(pool).toMatchObject({ id: expect.stringMatching(/^spl_/), number_ids: [senders[0]!.id], is_default: true });
+    const path = { params: { path: { id: pool.id } } };
+    const changed = await client.patch('/api/v1/sender-pools/{id}', {
+      ...path,
+      body: { number_ids: senders.map((sender) => sender.id), area_code_match: false },
+    });
+    expect(changed.sender_pool).toMatchObject({ number_ids: senders.map((sender) => sender.id), area_code_match: false });
+    expect((await client.get('/api/v1/sender-pools')).sender_pools.map((listed) => listed.id)).toEqual([pool.id]);
+
+    const sent = await client.post('/api/v1/messages', {
+      body: { phone_number: '+14155550123', body: 'Pooled', sender_pool_id: pool.id },
+    });
+    expectTypeOf(sent.message.estimated_send_at).toEqualTypeOf<string | null>();
+    const read = await client.get('/api/v1/messages/{id}', { params: { path: { id: sent.message.id } } });
+    expect(read.message.sender_pool_id).toBe(pool.id);
+    // Unpaced (the sandbox carrier), it is handed over at once: the queue is empty again.
+    await app.services.jobs.drain();
+    const { queue } = await client.get('/api/v1/queue');
+    expectTypeOf(queue.by_sender).items.toHaveProperty('throughput_per_second');
+    expect(queue).toEqual({ queued: 0, oldest_queued_at: null, estimated_drain_at: null, by_sender: [] });
+    const both = await refusal(
+      client.post('/api/v1/messages', {
+        body: { phone_number: '+14155550123', body: 'Both', sender_pool_id: pool.id, from: senders[0]!.number },
+      }),
+    );
+    expect(both.code).toBe('validation_failed');
+
+    await client.del('/api/v1/sender-pools/{id}', path);
+    const gone = await refusal(client.get('/api/v1/sender-pools/{id}', path));
+    expect(gone.code).toBe('not_found');
+  });
+
   it('never retries a POST without an idempotency key', async () => {
     const waits: number[] = [];
     const client = new Textline({ baseUrl: app.baseUrl }, { sleep: async (ms) => void waits.push(ms) });
