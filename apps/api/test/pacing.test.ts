@@ -79,6 +79,22 @@ describe('estimated_send_at: POST /api/v1/messages, GET /api/v1/messages/{id}, G
     expect(estimates).toEqual([at(0), at(0), at(1_000), at(1_000)]);
   });
 
+  it('paces the items of a batch as single sends: each takes the next slot after the ones before it', async () => {
+    const developer = await sendingWorkspace(app);
+    await send(app, developer.token, sms());
+    const batch = await call(app, 'POST', '/api/v1/messages/batch', {
+      token: developer.token,
+      body: {
+        messages: [sms({ phone_number: '+14155550201' }), sms({ phone_number: '+14155550202', body: 'a'.repeat(200) }), sms()],
+      },
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    // After the single send's slot; the two-segment item takes two.
+    expect(
+      batch.body.results.map((result: { message: { estimated_send_at: string } }) => result.message.estimated_send_at),
+    ).toEqual([at(1_000), at(2_000), at(4_000)]);
+  });
+
   it('takes no slot for a scheduled send: it is expected at its send_at', async () => {
     const developer = await sendingWorkspace(app);
     const sendAt = at(3_600_000);
