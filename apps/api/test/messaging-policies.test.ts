@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/crypto.ts';
+import { mcpTools } from '../src/mcp/tools.ts';
+import { servedOperations } from '../src/operations/index.ts';
 import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
 import { send, sendingWorkspace, sms } from './sending-support.ts';
@@ -380,6 +382,49 @@ describe('the preview lists every blocker', () => {
     const clear = await sendingWorkspace(app);
     const accepted = await call(app, 'POST', '/api/v1/messages/preview', { token: clear.token, body: sms() });
     expect(accepted.body.preview).toMatchObject({ verdict: 'accept', blockers: [] });
+  });
+});
+
+describe("the preview's fixes", () => {
+  const toolNames = mcpTools(servedOperations).map((tool) => tool.name);
+
+  it('name a route and an MCP tool for every blocker: destination, line type, opt-out, allowed hours, balance, spend cap, consent', async () => {
+    app.clock.set(WEDNESDAY_1230_UTC);
+    const workspace = await sendingWorkspace(app, { balanceCents: 0, spendCapCents: 0 });
+    await settings(workspace, 'PATCH', { quiet_hours: { mode: 'refuse' }, reject_landlines: true });
+    const landline = '+14155550193';
+    await call(app, 'POST', '/api/v1/suppressions', { token: workspace.token, body: { phone_number: landline } });
+    const strict = await call(app, 'POST', '/api/v1/campaigns', {
+      token: workspace.token,
+      body: { name: 'Strict', settings: { require_consent: true } },
+    });
+    const preview = async (body: Record<string, unknown>) => {
+      const response = await call(app, 'POST', '/api/v1/messages/preview', { token: workspace.token, body: sms(body) });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.preview.blockers as { code: string; fix: string }[];
+    };
+    const blockers = [
+      ...(await preview({ phone_number: landline, campaign_id: strict.body.campaign.id })),
+      ...(await preview({ phone_number: '+33612345678' })),
+    ];
+    expect(new Set(blockers.map((blocker) => blocker.code))).toEqual(
+      new Set([
+        'consent_missing',
+        'landline_destination',
+        'workspace_suppressed',
+        'outside_allowed_hours',
+        'insufficient_balance',
+        'spend_limit_exceeded',
+        'destination_not_allowed',
+      ]),
+    );
+    for (const { code, fix } of blockers) {
+      expect(fix, code).toMatch(/(GET|POST|PATCH|DELETE) \/api\/v1\//);
+      expect(
+        toolNames.filter((name) => new RegExp(`\\b${name}\\b`).test(fix)),
+        code,
+      ).not.toEqual([]);
+    }
   });
 });
 

@@ -106,7 +106,13 @@ export const errorCatalogue = {
     status: 403,
     shape: 'object',
     message: 'The recipient has opted out of messages from this workspace.',
-    fix: 'Do not message this recipient until they opt back in.',
+    fix:
+      'Do not message this recipient until they opt back in: GET /api/v1/suppressions/{phone_number} shows who made ' +
+      'the opt-out. One the recipient made (a STOP reply, a carrier opt-out) ends only when they reply START; one you ' +
+      'added ends with DELETE /api/v1/suppressions/{phone_number}.',
+    mcpFix:
+      'Do not message this recipient until they opt back in: check_suppression shows who made the opt-out. One the ' +
+      'recipient made ends only when they reply START; one you added ends with remove_suppression.',
     retry: 'do_not_retry',
   },
   suppression_not_removable: {
@@ -125,8 +131,13 @@ export const errorCatalogue = {
     shape: 'object',
     message: "This send would exceed the workspace's daily spend cap.",
     fix:
-      "The message says whose daily cap it is. The workspace's: wait for the next UTC day or ask the operator to raise " +
-      "it. A token's own cap (delegated tokens): wait for the next UTC day or send with a token whose cap allows it.",
+      "The message says whose daily cap it is. The workspace's (GET /api/v1/balance shows what remains of it today): " +
+      "wait for the next UTC day or ask the operator to raise it. A token's own cap (delegated tokens, GET " +
+      '/api/v1/tokens shows each cap): wait for the next UTC day or send with a token whose cap allows it.',
+    mcpFix:
+      "The message says whose daily cap it is. The workspace's (get_balance shows what remains of it today): wait for " +
+      "the next UTC day or ask the operator to raise it. A token's own cap (list_tokens shows each): wait for the next " +
+      'UTC day or send with a token whose cap allows it.',
     retry: 'retry_after_spend_available',
   },
   insufficient_balance: {

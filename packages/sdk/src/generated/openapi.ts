@@ -7918,7 +7918,7 @@ export type components = {
             /** @description Seconds to wait before trying again; the Retry-After header */
             retry_after_seconds: number;
         };
-        /** @description This send would exceed the workspace's daily spend cap. Fix: The message says whose daily cap it is. The workspace's: wait for the next UTC day or ask the operator to raise it. A token's own cap (delegated tokens): wait for the next UTC day or send with a token whose cap allows it. */
+        /** @description This send would exceed the workspace's daily spend cap. Fix: The message says whose daily cap it is. The workspace's (GET /api/v1/balance shows what remains of it today): wait for the next UTC day or ask the operator to raise it. A token's own cap (delegated tokens, GET /api/v1/tokens shows each cap): wait for the next UTC day or send with a token whose cap allows it. */
         SpendLimitExceededErrorDetail: {
             /** @constant */
             code: "spend_limit_exceeded";
@@ -8063,7 +8063,7 @@ export type components = {
             /** @description Seconds to wait before trying again; the Retry-After header */
             retry_after_seconds: number;
         };
-        /** @description The recipient has opted out of messages from this workspace. Fix: Do not message this recipient until they opt back in. */
+        /** @description The recipient has opted out of messages from this workspace. Fix: Do not message this recipient until they opt back in: GET /api/v1/suppressions/{phone_number} shows who made the opt-out. One the recipient made (a STOP reply, a carrier opt-out) ends only when they reply START; one you added ends with DELETE /api/v1/suppressions/{phone_number}. */
         WorkspaceSuppressedErrorDetail: {
             /**
              * @description discriminator enum property added by openapi-typescript
