@@ -161,7 +161,7 @@ describe('sender pools: POST /api/v1/sender-pools, GET /api/v1/sender-pools, GET
     );
   });
 
-  it('works over MCP: create_sender_pool, list_sender_pools, send_message with sender_pool_id', async () => {
+  it('works over MCP: create, list, get, update and delete a pool, and send_message with sender_pool_id', async () => {
     const developer = await sendingWorkspace(app, { numbers: 0 });
     const numbers = [await numberIn(app, developer.workspaceId, '206'), await numberIn(app, developer.workspaceId, '415')];
     const client = await connectMcp(app, developer.token);
@@ -179,6 +179,24 @@ describe('sender pools: POST /api/v1/sender-pools, GET /api/v1/sender-pools, GET
       expect(stored).toMatchObject({ senderNumber: numbers[1]!.number, senderPoolId: pool.id });
       const missing = await client.callTool({ name: 'send_message', arguments: { ...sms(), sender_pool_id: 'spl_missing' } });
       expect(toolError(missing)).toMatchObject({ code: 'sender_pool_not_found' });
+      const both = await client.callTool({
+        name: 'send_message',
+        arguments: { ...sms(), sender_pool_id: pool.id, from: numbers[0]!.number },
+      });
+      expect(toolError(both)).toMatchObject({ code: 'validation_failed' });
+
+      // get, update and delete: update_sender_pool replaces the numbers.
+      const updated = await client.callTool({
+        name: 'update_sender_pool',
+        arguments: { id: pool.id, number_ids: [numbers[0]!.id] },
+      });
+      expect(updated.structuredContent).toMatchObject({ sender_pool: { id: pool.id, number_ids: [numbers[0]!.id] } });
+      const got = await client.callTool({ name: 'get_sender_pool', arguments: { id: pool.id } });
+      expect(got.structuredContent).toMatchObject({ sender_pool: { id: pool.id, name: 'Agents', number_ids: [numbers[0]!.id] } });
+      expect((await client.callTool({ name: 'delete_sender_pool', arguments: { id: pool.id } })).isError).toBeFalsy();
+      expect(toolError(await client.callTool({ name: 'get_sender_pool', arguments: { id: pool.id } }))).toMatchObject({
+        code: 'not_found',
+      });
     } finally {
       await client.close();
     }
