@@ -331,6 +331,89 @@ describe('@textline/sdk', () => {
     expect(gone.code).toBe('not_found');
   });
 
+  it('registers a brand and a use case, assigns a number, sets the messaging settings and records consent, each typed', async () => {
+    const { token, senders } = await sendingWorkspace(app);
+    const client = new Textline({ baseUrl: app.baseUrl, token });
+    const { endpoint } = await client.post('/api/v1/webhook-endpoints', {
+      body: { url: receiverUrl, event_types: ['brand.updated', 'use_case.updated', 'number.registration_updated'] },
+    });
+    const { secret } = await client.get('/api/v1/webhook-endpoints/{id}/secret', { params: { path: { id: endpoint.id } } });
+
+    const { brand } = await client.post('/api/v1/brands', {
+      body: {
+        legal_name: 'SDK Dental LLC',
+        country: 'US',
+        tax_id: '12-3456789',
+        entity_type: 'private_company',
+        vertical: 'healthcare',
+        website: 'https://sdk-dental.example.com',
+        support_email: 'support@sdk-dental.example.com',
+        support_phone: '+14155550123',
+      },
+    });
+    expectTypeOf(brand.status).toEqualTypeOf<'pending' | 'verified' | 'rejected'>();
+    await app.services.jobs.drain();
+    const verified = await client.get('/api/v1/brands/{id}', { params: { path: { id: brand.id } } });
+    expect(verified.brand.status).toBe('verified');
+    const { use_case: useCase } = await client.post('/api/v1/use-cases', {
+      body: {
+        brand_id: brand.id,
+        use_case: 'account_notifications',
+        description: 'Appointment reminders for patients who booked a visit online.',
+        sample_messages: ['SDK Dental: your visit is tomorrow at 9:00.', 'SDK Dental: your visit moved to Friday.'],
+        message_flow: 'Patients tick an unchecked box for text reminders on the booking form.',
+        help_message: 'SDK Dental: call +14155550123 for help. Reply STOP to opt out.',
+        opt_out_message: 'SDK Dental: you will get no more texts from us.',
+        has_links: false,
+        has_phone_numbers: true,
+      },
+    });
+    await app.services.jobs.drain();
+    const { number } = await client.post('/api/v1/use-cases/{id}/numbers', {
+      params: { path: { id: useCase.id } },
+      body: { number_id: senders[0]!.id },
+    });
+    expectTypeOf(number.registration.status).toEqualTypeOf<'unregistered' | 'pending' | 'approved' | 'rejected'>();
+    expect(number.registration).toMatchObject({ status: 'approved', use_case_id: useCase.id });
+
+    const { messaging_settings: settings } = await client.patch('/api/v1/messaging-settings', {
+      body: { quiet_hours: { mode: 'hold' }, keywords: [{ keyword: 'HOURS', reply: 'Open 9-5.' }] },
+    });
+    expectTypeOf(settings.quiet_hours.mode).toEqualTypeOf<'off' | 'hold' | 'refuse'>();
+    expect(settings.keywords).toEqual([{ keyword: 'HOURS', reply: 'Open 9-5.' }]);
+    const consent = {
+      phone_number: '+14155550123',
+      source: 'web_form',
+      captured_at: '2026-01-02T03:04:05Z',
+      evidence: 'Form',
+    } as const;
+    await client.post('/api/v1/consents', { body: consent });
+    const recorded = await client.get('/api/v1/consents/{phone_number}', {
+      params: { path: { phone_number: consent.phone_number } },
+    });
+    expect(recorded.consent.source).toBe('web_form');
+    const { lookup } = await client.get('/api/v1/lookups/{phone_number}', { params: { path: { phone_number: '+13035550191' } } });
+    expectTypeOf(lookup.line_type).toEqualTypeOf<'mobile' | 'landline' | 'voip' | 'toll_free' | 'unknown'>();
+    expect(lookup.line_type).toBe('landline');
+    const refused = await refusal(client.post('/api/v1/consents', { body: { ...consent, phone_number: 'nope' } }));
+    expect(refused.code).toBe('validation_failed');
+
+    // The decisions came as signed webhooks, typed by their event type.
+    await app.services.jobs.drain();
+    const types: string[] = [];
+    for (const request of received.filter(
+      (candidate) => candidate.body.includes(brand.id) || candidate.body.includes(useCase.id),
+    )) {
+      const event = await verifyWebhook(secret, request.headers, request.body);
+      types.push(event.type);
+      if (event.type === 'brand.updated') {
+        expectTypeOf(event.data.brand.status).toEqualTypeOf<'pending' | 'verified' | 'rejected'>();
+        expect(event.data.brand).toMatchObject({ id: brand.id, status: 'verified' });
+      }
+    }
+    expect(types).toEqual(expect.arrayContaining(['brand.updated', 'use_case.updated', 'number.registration_updated']));
+  });
+
   it('never retries a POST without an idempotency key', async () => {
     const waits: number[] = [];
     const client = new Textline({ baseUrl: app.baseUrl }, { sleep: async (ms) => void waits.push(ms) });
