@@ -399,6 +399,21 @@ describe('numbers and their registration', () => {
     expect(wrongType.body.error.code).toBe('number_unavailable');
   });
 
+  it.each([
+    ['GET', '/api/v1/numbers/available?type=mobile', undefined, 'type'],
+    ['POST', '/api/v1/numbers', { type: 'mobile' }, 'type'],
+    ['POST', '/api/v1/numbers', { registration: 'approved' }, 'registration'],
+  ])('%s %s refuses %j with 422 naming %s, buying nothing', async (method, path, body, field) => {
+    const developer = await sendingWorkspace(app, { numbers: 0 });
+    const response = await call(app, method, path, { token: developer.token, body });
+    expect(response.status).toBe(422);
+    expect(response.body.error).toMatchObject({
+      code: 'validation_failed',
+      issues: [expect.objectContaining({ path: field })],
+    });
+    expect(await app.services.prisma.phoneNumber.count({ where: { workspaceId: developer.workspaceId } })).toBe(0);
+  });
+
   it('follow the use case they are assigned to, and are unregistered when unassigned', async () => {
     const developer = await sendingWorkspace(app, { numbers: 0 });
     const number = await buy(developer.token, { registration: 'unregistered' });
