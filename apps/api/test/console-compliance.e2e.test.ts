@@ -221,4 +221,22 @@ describe('the Compliance page in Chromium', () => {
       rejection_reasons: [],
     });
   });
+
+  it('sets the messaging settings beside the registrations: keywords, confirmations, allowed hours, destinations', async () => {
+    const settings = page.getByRole('region', { name: 'Messaging settings' });
+    await settings.getByLabel('Opt-out confirmation').fill('Example Dental: no more texts from us. Reply START to resubscribe.');
+    await settings.getByLabel('Custom keywords').fill('PARKING: Behind the clinic.');
+    await settings.getByLabel('Outside allowed hours').selectOption('refuse');
+    await settings.getByLabel('Allowed countries').fill('US, CA');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Messaging settings saved.').waitFor();
+    const saved = await call(app, 'GET', '/api/v1/messaging-settings', { token: developer.token });
+    expect(saved.body.messaging_settings).toMatchObject({
+      opt_out_confirmation: 'Example Dental: no more texts from us. Reply START to resubscribe.',
+      keywords: [{ keyword: 'PARKING', reply: 'Behind the clinic.' }],
+      quiet_hours: { mode: 'refuse' },
+      allowed_countries: ['US', 'CA'],
+    });
+    await expectNoAxeViolations('messaging-settings');
+  });
 });

@@ -43,19 +43,30 @@ describe('the Messaging settings page in Chromium', () => {
     expect(await page.getByLabel('Allowed countries').inputValue()).toBe('US');
     await expectNoAxeViolations('defaults');
 
+    await page.getByLabel('Help message').fill('Acme Dental: call 415-555-0100. Reply STOP to opt out.');
+    await page.getByLabel('Opt-out confirmation').fill('Acme Dental: you will get no more texts. Reply START to resubscribe.');
+    await page.getByLabel('Opt-in confirmation').fill('Acme Dental: welcome back. Reply STOP to opt out.');
     await page.getByLabel('Outside allowed hours').selectOption('hold');
+    await page.getByLabel('From').fill('09:00');
+    await page.getByLabel('Until').fill('20:00');
+    await page.getByLabel('Apply the stricter windows of state laws').uncheck();
     await page.getByLabel('Allowed countries').fill('US, ca');
     await page.getByLabel('Custom keywords').fill('HOURS: Open 9-5.');
     await page.getByLabel('Refuse sends to landlines').check();
+    await page.getByLabel('New numbers per block and hour').fill('12');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Messaging settings saved.').waitFor();
 
     const saved = await call(app, 'GET', '/api/v1/messaging-settings', { token: developer.token });
     expect(saved.body.messaging_settings).toMatchObject({
-      quiet_hours: { mode: 'hold', start: '08:00', end: '21:00', apply_state_rules: true },
+      help_message: 'Acme Dental: call 415-555-0100. Reply STOP to opt out.',
+      opt_out_confirmation: 'Acme Dental: you will get no more texts. Reply START to resubscribe.',
+      opt_in_confirmation: 'Acme Dental: welcome back. Reply STOP to opt out.',
+      quiet_hours: { mode: 'hold', start: '09:00', end: '20:00', apply_state_rules: false },
       allowed_countries: ['US', 'CA'],
       keywords: [{ keyword: 'HOURS', reply: 'Open 9-5.' }],
       reject_landlines: true,
+      pumping_guard: { enabled: true, max_new_numbers_per_hour: 12 },
     });
     await expectNoAxeViolations('saved');
   });

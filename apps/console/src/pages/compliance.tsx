@@ -2,6 +2,7 @@ import type { InputHTMLAttributes, JSX } from 'preact';
 import { api } from '../api.ts';
 import { Empty, Field, Loaded, PageHeader, Problem, Table, formText, useAction, useQuery } from '../kit.tsx';
 import { FieldReasons, type Reason, RegistrationReasons, RegistrationStatus } from './registration-status.tsx';
+import { MessagingSettingsSection } from './messaging-settings.tsx';
 
 type Brand = Awaited<ReturnType<typeof api.brands.list.query>>['brands'][number];
 type UseCase = Awaited<ReturnType<typeof api.useCases.list.query>>['use_cases'][number];
@@ -623,7 +624,7 @@ export function CompliancePage() {
           </>
         )}
       </Loaded>
-      {/* The messaging settings section (keywords, confirmations, allowed hours, destinations) mounts here. */}
+      <MessagingSettingsSection />
     </>
   );
 }

@@ -138,18 +138,36 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: () =
   );
 }
 
+/** The settings' form as it loads, on its own page and on the Compliance page. */
+function LoadedSettingsForm() {
+  const settings = useQuery(() => api.messagingSettings.get.query({}));
+  return (
+    <Loaded query={settings}>
+      {(data) => <SettingsForm settings={data.messaging_settings} onSaved={() => settings.reload()} />}
+    </Loaded>
+  );
+}
+
 /** The workspace's keyword replies and the policies every send follows (docs/compliance.md). */
 export function MessagingSettingsPage() {
-  const settings = useQuery(() => api.messagingSettings.get.query({}));
   return (
     <>
       <PageHeader
         title="Messaging settings"
         description="Replies to STOP, START, HELP and your own keywords, and the policies every send follows: allowed hours, destinations and guards."
       />
-      <Loaded query={settings}>
-        {(data) => <SettingsForm settings={data.messaging_settings} onSaved={() => settings.reload()} />}
-      </Loaded>
+      <LoadedSettingsForm />
     </>
+  );
+}
+
+/** The same settings as a section of the Compliance page, beside the registrations they go with. */
+export function MessagingSettingsSection() {
+  return (
+    <section aria-labelledby="messaging-settings-heading">
+      <h2 id="messaging-settings-heading">Messaging settings</h2>
+      <p class="muted">Keywords and confirmations, allowed hours, destinations and guards: every send follows them.</p>
+      <LoadedSettingsForm />
+    </section>
   );
 }
