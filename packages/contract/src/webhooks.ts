@@ -447,8 +447,14 @@ export const ZCustomerEvent = z.discriminatedUnion('type', [
   customerEventEnvelope('conversation.created'),
   customerEventEnvelope('conversation.updated'),
   customerEventEnvelope('opt_out.created'),
+  customerEventEnvelope('brand.updated'),
+  customerEventEnvelope('use_case.updated'),
+  customerEventEnvelope('number.registration_updated'),
 ]);
 export type TCustomerEvent = z.infer<typeof ZCustomerEvent>;
+
+// Every event type is a payload a delivery can hold: a type missing from the union is a compile error.
+true satisfies CustomerEventType extends TCustomerEvent['type'] ? true : false;
 
 export const ZWebhookDeliveryDetail = ZWebhookDelivery.extend({
   payload: ZCustomerEvent.describe('The request body every attempt and replay sends'),

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ZCustomerEvent } from '@textline/contract';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { freshIp, startTestApp, type TestApp } from '../../../apps/api/test/harness.ts';
 import { sendingWorkspace } from '../../../apps/api/test/sending-support.ts';
@@ -406,12 +407,20 @@ describe('@textline/sdk', () => {
     )) {
       const event = await verifyWebhook(secret, request.headers, request.body);
       types.push(event.type);
+      // As openapi.json's webhooks section describes it (the section is written from these schemas).
+      expect(ZCustomerEvent.safeParse(event).error).toBeUndefined();
       if (event.type === 'brand.updated') {
         expectTypeOf(event.data.brand.status).toEqualTypeOf<'pending' | 'verified' | 'rejected'>();
         expect(event.data.brand).toMatchObject({ id: brand.id, status: 'verified' });
       }
     }
     expect(types).toEqual(expect.arrayContaining(['brand.updated', 'use_case.updated', 'number.registration_updated']));
+    // A delivery of each keeps its payload, typed by its event type.
+    for (const eventType of ['brand.updated', 'use_case.updated', 'number.registration_updated'] as const) {
+      const { deliveries } = await client.get('/api/v1/webhook-deliveries', { params: { query: { event_type: eventType } } });
+      const { delivery } = await client.get('/api/v1/webhook-deliveries/{id}', { params: { path: { id: deliveries[0]!.id } } });
+      expect(delivery.payload.type).toBe(eventType);
+    }
   });
 
   it('never retries a POST without an idempotency key', async () => {

@@ -5437,6 +5437,196 @@ export type components = {
                             created_at: string;
                         };
                     };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "brand.updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        brand: {
+                            id: string;
+                            legal_name: string;
+                            /** @description ISO 3166-1 alpha-2 country of registration */
+                            country: string;
+                            /** @description The tax number (EIN in the US) */
+                            tax_id: string;
+                            /** @enum {string} */
+                            entity_type: "private_company" | "public_company" | "non_profit" | "government" | "sole_proprietor";
+                            /** @enum {string} */
+                            vertical: "agriculture" | "communication" | "construction" | "education" | "energy" | "entertainment" | "financial" | "gambling" | "government" | "healthcare" | "hospitality" | "human_resources" | "insurance" | "legal" | "manufacturing" | "ngo" | "political" | "postal" | "professional" | "real_estate" | "retail" | "technology" | "transportation";
+                            website: string;
+                            support_email: string;
+                            support_phone: string;
+                            /**
+                             * @description pending while the carriers check it (brand.updated reports the decision), then verified or rejected
+                             * @enum {string}
+                             */
+                            status: "pending" | "verified" | "rejected";
+                            /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                            rejection_reasons: {
+                                /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                                code: string;
+                                /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                                field: string | null;
+                                message: string;
+                                /** @description What to do, naming the route and the MCP tool */
+                                fix: string;
+                            }[];
+                            /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                            sandbox: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updated_at: string;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "use_case.updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        use_case: {
+                            id: string;
+                            brand_id: string;
+                            /** @enum {string} */
+                            use_case: "two_factor_auth" | "account_notifications" | "customer_care" | "delivery_notifications" | "fraud_alerts" | "higher_education" | "low_volume_mixed" | "marketing" | "mixed" | "polling_voting" | "public_service_announcement" | "security_alerts";
+                            description: string;
+                            sample_messages: string[];
+                            /** @description How recipients consent to the messages */
+                            message_flow: string;
+                            help_message: string;
+                            opt_out_message: string;
+                            has_links: boolean;
+                            has_phone_numbers: boolean;
+                            /**
+                             * @description pending while the carriers review it (use_case.updated reports the decision), then approved or rejected
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "rejected";
+                            /** @description Why the carriers rejected it, each naming the field to correct; empty unless rejected */
+                            rejection_reasons: {
+                                /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                                code: string;
+                                /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                                field: string | null;
+                                message: string;
+                                /** @description What to do, naming the route and the MCP tool */
+                                fix: string;
+                            }[];
+                            throughput: {
+                                /** @description How many messages a minute the carriers take from its numbers */
+                                messages_per_minute: number;
+                                /** @description How many messages a day the carriers take, where they set a limit; null when none */
+                                daily_cap: number | null;
+                            } | null;
+                            /** @description true for the one the sandbox carrier registers itself for the numbers it sells pre-approved */
+                            sandbox: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updated_at: string;
+                        };
+                    };
+                } | {
+                    /** @description Event id; the same on every attempt and replay (use it to deduplicate) */
+                    id: string;
+                    /** @constant */
+                    type: "number.registration_updated";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    created_at: string;
+                    data: {
+                        number: {
+                            id: string;
+                            /** @description The phone number in E.164 format */
+                            number: string;
+                            /** @description Your label for the number; the number itself unless you set one */
+                            friendly_name: string;
+                            /**
+                             * @description connected when the number can send; releasing while the provider takes it back; released once given back (it never sends again)
+                             * @enum {string}
+                             */
+                            status: "connected" | "releasing" | "released";
+                            /**
+                             * @description approved once registration.status is approved, else pending (registration has the details)
+                             * @enum {string}
+                             */
+                            compliance_status: "pending" | "approved";
+                            /**
+                             * @description local (a 10DLC long code) or toll_free
+                             * @enum {string}
+                             */
+                            type: "local" | "toll_free";
+                            /** @description The carrier registration of the traffic from this number. With a real carrier a send to a US number from a number whose registration is not approved is refused (422 sender_not_registered). */
+                            registration: {
+                                /**
+                                 * @description approved when the carriers accept traffic from the number; pending while its use case or toll-free verification is decided; rejected with reasons; unregistered when it has neither
+                                 * @enum {string}
+                                 */
+                                status: "unregistered" | "pending" | "approved" | "rejected";
+                                /** @description The use case (ucs_...) a local number is assigned to; null for a toll-free or unassigned number */
+                                use_case_id: string | null;
+                                /** @description Why the registration was rejected; empty otherwise */
+                                reasons: {
+                                    /** @description A stable name for the reason, e.g. tax_id_mismatch */
+                                    code: string;
+                                    /** @description The field of the submission to correct, e.g. tax_id; null when none is named */
+                                    field: string | null;
+                                    message: string;
+                                    /** @description What to do, naming the route and the MCP tool */
+                                    fix: string;
+                                }[];
+                            };
+                            /** @description true for the number provisioned through the branded (dedicated-number) request */
+                            dedicated: boolean;
+                            /** @description Segments a second the carrier takes from this number, the pace its sends are handed over at: 1 for a local number, 3 for a toll-free one, its approved use case's messages_per_minute / 60 once registered, or the operator's setting */
+                            throughput_per_second: number;
+                            /** @description The number's health at the carrier, as sender selection and failover judge it (docs/sending.md#failover) */
+                            health: {
+                                /**
+                                 * @description failing after a run of SENDER_FAILURE_THRESHOLD of its own carrier errors within SENDER_FAILURE_WINDOW_SECONDS (sender_queue_full, sender_limit_reached, branded_number_missing): sender pools skip it and move its waiting messages to a healthy number until failing_until; healthy otherwise
+                                 * @enum {string}
+                                 */
+                                status: "healthy" | "failing";
+                                /** @description Its own carrier errors in the current run (the one that made it failing, while it is); 0 when the run's window has passed or a delivery from it ended the run */
+                                recent_errors: number;
+                                /** @description When the current run of errors began; null when recent_errors is 0 */
+                                first_error_at: string | null;
+                                /** @description While failing, when it becomes a sender again; null when healthy */
+                                failing_until: string | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                        };
+                    };
                 };
             };
             /** @description Every attempt, newest first */
