@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ledgerEntryKinds } from '@textline/contract';
-import { ledgerPage } from '../src/domain/billing/ledger-entries.sql.ts';
-import { ledgerPageValues } from '../src/domain/billing/ledger-entries.ts';
+import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
 import { usagePerPeriod } from '../src/domain/billing/usage.sql.ts';
 import { call, createDeveloper, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { eventId, postSigned } from './inbound-support.ts';
@@ -455,10 +454,7 @@ describe.skipIf(!scaledMode)('billing query plans on PostgreSQL', () => {
     for (const kind of [undefined, ...ledgerEntryKinds]) {
       for (const filter of [{ kind }, { kind, ...month }]) {
         for (const keyset of [undefined, after]) {
-          const text = await planOf(app.services.sql, {
-            text: ledgerPage.text,
-            values: ledgerPageValues(workspaceId, filter, keyset, 26),
-          });
+          const text = await planOf(app.services.sql, ledgerListStatement(workspaceId, filter, keyset, 26));
           expect(text, `${JSON.stringify({ filter, keyset })}\n${text}`).not.toMatch(/Seq Scan/);
           expect(text, `${JSON.stringify({ filter, keyset })}\n${text}`).toMatch(/Index (Only )?Scan/);
         }

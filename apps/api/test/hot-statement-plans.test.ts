@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenByHash } from '../src/auth/authenticator.sql.ts';
-import { ledgerPage } from '../src/domain/billing/ledger-entries.sql.ts';
-import { ledgerPageValues } from '../src/domain/billing/ledger-entries.ts';
-import { conversationPage } from '../src/domain/conversations/conversations.sql.ts';
+import { ledgerListStatement } from '../src/domain/billing/ledger-entries.ts';
+import { conversationStatement, latestReplyFirst } from '../src/domain/conversations/conversations.ts';
 import { recordEventForSubscribers } from '../src/domain/customer-webhooks/events.sql.ts';
 import { acceptBatch, dryRun } from '../src/domain/messages/accept-queue.sql.ts';
 import { latestTestSms } from '../src/domain/onboarding.sql.ts';
 import { messageOfEvent } from '../src/domain/reconciliation/messaging-events.sql.ts';
 import { claimForDispatch } from '../src/domain/messages/dispatch.sql.ts';
 import { inboundById, outboundById } from '../src/domain/messages/get.sql.ts';
-import { messagePage } from '../src/domain/messages/history.sql.ts';
-import { messagePageValues } from '../src/domain/messages/history.ts';
+import { messageListStatement } from '../src/domain/messages/history.ts';
 import { acceptParametersOf, type Sender, type SendRequest } from '../src/domain/messages/send.ts';
 import { newId, sha256Hex } from '../src/lib/crypto.ts';
 import { storeMany, storeOne } from '../src/provider-callbacks/event-store.sql.ts';
@@ -258,37 +256,28 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
     const after = { createdAt: new Date(Date.now() - 3_600_000), id: 'msg_plan_3600' };
     for (const filter of [{ phone_number: '+14155550041' }, { status: 'delivered' as const }]) {
       for (const keyset of [undefined, after]) {
-        await expectStatementIndexed(`messagePage ${JSON.stringify({ filter, keyset })}`, {
-          text: messagePage.text,
-          values: messagePageValues(workspaceId, filter, keyset, 26),
-        });
+        await expectStatementIndexed(
+          `messageListStatement ${JSON.stringify({ filter, keyset })}`,
+          messageListStatement(workspaceId, filter, keyset, 26)!,
+        );
       }
     }
   });
 
   it('lists conversations, looking up latest messages, counts and suppressions for the page alone, by index', async () => {
     const { workspaceId } = workspace;
-    const page = (values: unknown[]) => ({ text: conversationPage.text, values });
-    await expectStatementIndexed('conversation list', page([workspaceId, null, null, null, null, 26]));
-    await expectStatementIndexed(
-      'conversation list, next page',
-      page([workspaceId, null, null, new Date(Date.now() - 60_000).toISOString(), 'cnv_plan_60', 26]),
-    );
-    await expectStatementIndexed('conversation list by number', page([workspaceId, null, '+14155550041', null, null, 26]));
-    await expectStatementIndexed('conversation by id', page([workspaceId, 'cnv_plan_41', null, null, null, 1]));
-  });
-
-  it('lists the ledger through its indexes, whole, by kind and of send debits, first page and next', async () => {
-    const { workspaceId } = workspace;
-    const after = { createdAt: new Date(Date.now() - 3_600_000), id: 'led_plan_3600' };
-    for (const kind of [undefined, 'send_refund', 'send_debit'] as const) {
-      for (const keyset of [undefined, after]) {
-        await expectStatementIndexed(`ledgerPage ${JSON.stringify({ kind, keyset })}`, {
-          text: ledgerPage.text,
-          values: ledgerPageValues(workspaceId, { kind }, keyset, 26),
-        });
-      }
-    }
+    await expectStatementIndexed('conversation list', {
+      text: conversationStatement('c.workspace_id = $1', latestReplyFirst, '26'),
+      values: [workspaceId],
+    });
+    await expectStatementIndexed('conversation list, next page', {
+      text: conversationStatement('c.workspace_id = $1 AND (c.last_message_at, c.id) < ($2, $3)', latestReplyFirst, '26'),
+      values: [workspaceId, new Date(Date.now() - 60_000), 'cnv_plan_60'],
+    });
+    await expectStatementIndexed('conversation by id', {
+      text: conversationStatement('c.id = $1 AND c.workspace_id = $2', '', '1'),
+      values: ['cnv_plan_41', workspaceId],
+    });
   });
 
   it('finds the message of a carrier event by either id, and the endpoints an event goes to, by index', async () => {
@@ -317,21 +306,19 @@ describe.skipIf(!scaledMode)('hot statement plans on PostgreSQL', () => {
     await expectStatementIndexed('latestTestSms', { text: latestTestSms.text, values: [workspace.workspaceId] });
   });
 
-  // The ledger is left out: with two relations its custom plans are priced below its generic plan,
-  // so each of its pages is planned (its indexes hold either way, see the ledger test above).
+  // The status list is left out: whether PostgreSQL prefers its generic plan depends on how the
+  // statuses are spread (it does on the bench's large fixture, not on this table).
   it('runs the lists with their generic plans once prepared, rather than planning them on every execution', async () => {
     const { workspaceId } = workspace;
     const lists: Record<string, PlannedStatement> = {
-      'messages by recipient': {
-        text: messagePage.text,
-        values: messagePageValues(workspaceId, { phone_number: '+14155550041' }, undefined, 26),
+      'messages by recipient': messageListStatement(workspaceId, { phone_number: '+14155550041' }, undefined, 26)!,
+      conversations: {
+        text: conversationStatement('c.workspace_id = $1', latestReplyFirst, '26'),
+        values: [workspaceId],
       },
-      'messages by status': {
-        text: messagePage.text,
-        values: messagePageValues(workspaceId, { status: 'delivered' }, undefined, 26),
-      },
-      'messages, all': { text: messagePage.text, values: messagePageValues(workspaceId, {}, undefined, 26) },
-      conversations: { text: conversationPage.text, values: [workspaceId, null, null, null, null, 26] },
+      ledger: ledgerListStatement(workspaceId, {}, undefined, 26),
+      'ledger by kind': ledgerListStatement(workspaceId, { kind: 'send_refund' }, undefined, 26),
+      'ledger of send debits': ledgerListStatement(workspaceId, { kind: 'send_debit' }, undefined, 26),
     };
     const client = new pg.Client({ connectionString: app.config.databaseUrl! });
     await client.connect();

@@ -20,7 +20,6 @@ export {
   type RowOf,
   type Statement,
   statement,
-  type ValuesOf,
 } from './typed-sql.ts';
 export type {
   AccessToken,

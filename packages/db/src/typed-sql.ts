@@ -13,9 +13,6 @@ export type Statement<Values extends unknown[], Row> = {
 /** The row a statement returns. */
 export type RowOf<S> = S extends Statement<infer _Values, infer Row> ? Row : never;
 
-/** The values a statement binds. */
-export type ValuesOf<S> = S extends Statement<infer Values, infer _Row> ? Values : never;
-
 /** Used by the generated files only. */
 export const statement = <Values extends unknown[], Row>(text: string): Statement<Values, Row> => ({ text });
 

@@ -80,3 +80,24 @@ export function createdRange(filter: { created_after?: string | undefined; creat
   }
   return { from, to };
 }
+
+/*
+ * A list statement is prepared once per connection (@textline/db), and PostgreSQL plans it anew on
+ * every execution unless its generic plan is priced no higher than a custom one. Against `LIMIT $n`
+ * or an equality on a column with a few values (a status, a kind) the generic plan is priced for a
+ * large share of the table, so it never is, and every page is planned again before it runs. Written
+ * into the text instead, these give
+ * one statement per value, a handful in all, each run with its generic plan.
+ */
+
+/** A page size as a LIMIT literal. */
+export function limitLiteral(take: number): string {
+  if (!Number.isInteger(take) || take < 1) throw new Error(`page size ${take} is not a positive integer`);
+  return String(take);
+}
+
+/** One of a fixed set of values (a status, a kind) as an SQL string literal. */
+export function enumLiteral<T extends string>(value: T, allowed: readonly T[]): string {
+  if (!allowed.includes(value)) throw new Error(`${value} is not one of ${allowed.join(', ')}`);
+  return `'${value}'`;
+}

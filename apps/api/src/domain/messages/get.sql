@@ -1,5 +1,5 @@
 -- One message by id (get.ts), in the message list's shape: the id's prefix says which table holds
--- it. The message list (history.sql) selects the same columns (a test holds them to the same text).
+-- it. The message list (history.ts) selects the same columns, read from these statements (items.ts).
 -- A campaign's sends carry their campaign in metadata (domain/campaigns/scheduler.ts); any other
 -- send's metadata is the caller's own, so a campaign_id key there names no campaign. A send held for
 -- approval has one approval (unique on message_id), which its item carries.

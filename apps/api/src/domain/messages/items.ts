@@ -2,16 +2,19 @@ import type { TMessageItem, TMessageStatus } from '@textline/contract';
 import type { Config } from '../../config.ts';
 import { messageApprovalOf } from '../approvals/approvals.ts';
 import { retryHintOf } from '../customer-webhooks/events.ts';
-import { inboundById } from './get.sql.ts';
+import { inboundById, outboundById } from './get.sql.ts';
 import { countSegments } from './segments.ts';
 
 /** Inbound message ids; every other id names an outbound message. */
 export const inboundIdPrefix = 'inb_';
 
 /** The select list of a statement `SELECT <columns>\nFROM ...`. */
-export const selectListOf = (text: string) => text.slice('SELECT '.length, text.indexOf('\nFROM '));
+const selectListOf = (text: string) => text.slice('SELECT '.length, text.indexOf('\nFROM '));
 
-/** The columns of a message item, selected from `inbound_messages i`: those of the read by id (get.sql). */
+/** The columns of a message item, selected from `messages m`: those of the read by id (get.sql). */
+export const outboundItemColumns = selectListOf(outboundById.text);
+
+/** The same columns from `inbound_messages i`. */
 export const inboundItemColumns = selectListOf(inboundById.text);
 
 /** A row of either column list, its instants read as ISO strings (`timestamps: 'iso'`). */
