@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, closeStarted, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
+import { brandBody, useCaseBody } from './registration-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 
 // The sandbox decides after SANDBOX_DELAY_MS x 5; the clock is moved by hand past it.
@@ -14,34 +15,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeStarted(app);
-});
-
-const brandBody = (overrides: Record<string, unknown> = {}) => ({
-  legal_name: 'Example Dental LLC',
-  country: 'US',
-  tax_id: '12-3456789',
-  entity_type: 'private_company',
-  vertical: 'healthcare',
-  website: 'https://example.com',
-  support_email: 'support@example.com',
-  support_phone: '+1 (415) 555-0123',
-  ...overrides,
-});
-
-const useCaseBody = (brandId: string, overrides: Record<string, unknown> = {}) => ({
-  brand_id: brandId,
-  use_case: 'account_notifications',
-  description: 'Appointment reminders and changes for patients who booked a visit online.',
-  sample_messages: [
-    'Example Dental: your cleaning is tomorrow at 9:00. Reply STOP to opt out.',
-    'Example Dental: your visit moved to Friday 10:30. Reply HELP for help.',
-  ],
-  message_flow: 'Patients tick an unchecked box for text reminders on the booking form at https://example.com/book.',
-  help_message: 'Example Dental: call +14155550123 for help. Reply STOP to opt out.',
-  opt_out_message: 'Example Dental: you will get no more texts from us.',
-  has_links: false,
-  has_phone_numbers: true,
-  ...overrides,
 });
 
 /**

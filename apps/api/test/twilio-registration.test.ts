@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
+import { brandBody, useCaseBody } from './registration-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
 import type { TwilioStandIn } from './twilio-standin.ts';
 import { onTwilioStandIn } from './twilio-support.ts';
@@ -13,28 +14,6 @@ const POLL_MS = 3_600_000;
 let standIn: TwilioStandIn;
 let app: TestApp;
 onTwilioStandIn(PUBLIC_BASE_URL, (started) => ({ app, standIn } = started));
-
-const brandBody = {
-  legal_name: 'Example Dental LLC',
-  country: 'US',
-  tax_id: '12-3456789',
-  entity_type: 'private_company',
-  vertical: 'healthcare',
-  website: 'https://example.com',
-  support_email: 'support@example.com',
-  support_phone: '+14155550123',
-};
-const useCaseBody = (brandId: string) => ({
-  brand_id: brandId,
-  use_case: 'account_notifications',
-  description: 'Appointment reminders and changes for patients who booked a visit online.',
-  sample_messages: ['Example Dental: your cleaning is tomorrow at 9:00.', 'Example Dental: your visit moved to Friday.'],
-  message_flow: 'Patients tick an unchecked box for text reminders on the booking form at https://example.com/book.',
-  help_message: 'Example Dental: call +14155550123 for help. Reply STOP to opt out.',
-  opt_out_message: 'Example Dental: you will get no more texts from us.',
-  has_links: false,
-  has_phone_numbers: true,
-});
 
 async function advance(ms: number) {
   app.clock.advance(ms);
@@ -117,7 +96,7 @@ describe('sender registration on Twilio', () => {
     const number = (await call(app, 'POST', '/api/v1/numbers', { token: developer.token, body: { area_code: '212' } })).body
       .number;
 
-    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody });
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody() });
     expect(brand.status).toBe(201);
     const customerProfile = standIn.registrationsOf('BU').at(-2)!;
     const registration = lastOf('BN');
@@ -185,7 +164,7 @@ describe('sender registration on Twilio', () => {
 
   it("maps Twilio's rejection of a campaign to reasons naming our fields", async () => {
     const developer = await sendingWorkspace(app, { numbers: 0 });
-    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody });
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody() });
     standIn.decide(String(lastOf('BN').sid), { status: 'APPROVED' });
     await advance(FIRST_CHECK_MS);
     const useCase = await call(app, 'POST', '/api/v1/use-cases', {
@@ -238,7 +217,7 @@ describe('sender registration on Twilio', () => {
 
   it('registers a corrected brand anew when Twilio failed the first', async () => {
     const developer = await sendingWorkspace(app, { numbers: 0 });
-    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody });
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody() });
     const first = lastOf('BN');
     standIn.decide(String(first.sid), {
       status: 'FAILED',
@@ -267,7 +246,7 @@ describe('sender registration on Twilio', () => {
     expect(search.body.available_numbers).toEqual([expect.objectContaining({ number: '+18335550100', type: 'toll_free' })]);
     const bought = await call(app, 'POST', '/api/v1/numbers', { token: developer.token, body: { type: 'toll_free' } });
     expect(bought.body.number).toMatchObject({ type: 'toll_free', registration: { status: 'unregistered' } });
-    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody });
+    const brand = await call(app, 'POST', '/api/v1/brands', { token: developer.token, body: brandBody() });
     const submitted = await call(app, 'POST', `/api/v1/numbers/${bought.body.number.id}/toll-free-verification`, {
       token: developer.token,
       body: {

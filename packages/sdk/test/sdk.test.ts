@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ZCustomerEvent } from '@textline/contract';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { freshIp, startTestApp, type TestApp } from '../../../apps/api/test/harness.ts';
+import { brandBody, useCaseBody } from '../../../apps/api/test/registration-support.ts';
 import { sendingWorkspace } from '../../../apps/api/test/sending-support.ts';
 import {
   isTextlineError,
@@ -340,35 +341,12 @@ describe('@textline/sdk', () => {
     });
     const { secret } = await client.get('/api/v1/webhook-endpoints/{id}/secret', { params: { path: { id: endpoint.id } } });
 
-    const { brand } = await client.post('/api/v1/brands', {
-      body: {
-        legal_name: 'SDK Dental LLC',
-        country: 'US',
-        tax_id: '12-3456789',
-        entity_type: 'private_company',
-        vertical: 'healthcare',
-        website: 'https://sdk-dental.example.com',
-        support_email: 'support@sdk-dental.example.com',
-        support_phone: '+14155550123',
-      },
-    });
+    const { brand } = await client.post('/api/v1/brands', { body: brandBody() });
     expectTypeOf(brand.status).toEqualTypeOf<'pending' | 'verified' | 'rejected'>();
     await app.services.jobs.drain();
     const verified = await client.get('/api/v1/brands/{id}', { params: { path: { id: brand.id } } });
     expect(verified.brand.status).toBe('verified');
-    const { use_case: useCase } = await client.post('/api/v1/use-cases', {
-      body: {
-        brand_id: brand.id,
-        use_case: 'account_notifications',
-        description: 'Appointment reminders for patients who booked a visit online.',
-        sample_messages: ['SDK Dental: your visit is tomorrow at 9:00.', 'SDK Dental: your visit moved to Friday.'],
-        message_flow: 'Patients tick an unchecked box for text reminders on the booking form.',
-        help_message: 'SDK Dental: call +14155550123 for help. Reply STOP to opt out.',
-        opt_out_message: 'SDK Dental: you will get no more texts from us.',
-        has_links: false,
-        has_phone_numbers: true,
-      },
-    });
+    const { use_case: useCase } = await client.post('/api/v1/use-cases', { body: useCaseBody(brand.id) });
     await app.services.jobs.drain();
     const { number } = await client.post('/api/v1/use-cases/{id}/numbers', {
       params: { path: { id: useCase.id } },
