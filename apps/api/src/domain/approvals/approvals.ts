@@ -16,7 +16,8 @@ import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../ports.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
-import { dispatchJob, dispatchJobIdOf } from '../messages/dispatch.ts';
+import { dispatchJob } from '../messages/dispatch.ts';
+import { dispatchJobIdOf } from '../messages/dispatch-job-id.ts';
 import { refundMessage } from '../messages/outcomes.ts';
 
 type ApprovalDeps = Pick<Services, 'prisma' | 'clock' | 'config' | 'jobs' | 'live'>;

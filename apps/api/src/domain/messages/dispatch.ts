@@ -198,14 +198,6 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
 }
 
 /**
- * The id of a message's dispatch job row: named after the message, so the message timeline finds the
- * job (its attempts and last error) by primary key rather than by searching job payloads.
- */
-export function dispatchJobIdOf(messageId: string): string {
-  return `job_dispatch_${messageId}`;
-}
-
-/**
  * One accepted message to hand to the carrier. Its row is written by the database function
  * accept_message_batch (the send's own statement, packages/db/sql/accept_message_batch.sql), the
  * one writer of dispatch rows: the payload built there is this schema's.

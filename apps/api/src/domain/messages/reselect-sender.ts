@@ -2,7 +2,7 @@ import { executeIn, type Message, type Prisma, queryRowsIn } from '@textline/db'
 import type { TSenderSkipReason } from '@textline/contract';
 import { newId } from '../../lib/crypto.ts';
 import { sameStateAreaCodes } from '../../lib/nanp-states.ts';
-import { dispatchJobIdOf } from './dispatch.ts';
+import { dispatchJobIdOf } from './dispatch-job-id.ts';
 import {
   healthySenderInPool,
   holdPendingDispatch,

@@ -21,7 +21,7 @@ import type {
 import { INBOUND_MESSAGE_EVENT_TYPE } from '../reconciliation/payloads.ts';
 import type { Services } from '../../ports.ts';
 import { retryHintOf } from '../customer-webhooks/events.ts';
-import { dispatchJobIdOf } from './dispatch.ts';
+import { dispatchJobIdOf } from './dispatch-job-id.ts';
 import { inboundIdPrefix } from './items.ts';
 
 type TimelineDeps = Pick<Services, 'prisma' | 'inboundWebhooks'>;
