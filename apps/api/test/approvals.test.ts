@@ -374,3 +374,78 @@ describe('a token with an approval rule', () => {
     }
   });
 });
+
+describe('an approved send under the workspace’s allowed hours', () => {
+  // Thursday 2 July 2026, 03:30 UTC: 20:30 in Los Angeles, inside its 08:00-21:00 window; 04:15 UTC is 21:15 there.
+  const requestedAt = Date.UTC(2026, 6, 2, 3, 30);
+  const approvedAt = Date.UTC(2026, 6, 2, 4, 15);
+  const losAngelesOpens = Date.UTC(2026, 6, 2, 15, 0);
+  const losAngeles = '+14155550241';
+
+  async function approvedAfterHours(exemptUseCase?: string) {
+    app.clock.set(requestedAt);
+    const workspace = await agentWorkspace();
+    const settings = await call(app, 'PATCH', '/api/v1/messaging-settings', {
+      token: workspace.token,
+      body: { quiet_hours: { mode: 'refuse' } },
+    });
+    expect(settings.status).toBe(200);
+    if (exemptUseCase) {
+      const useCase = await app.services.prisma.useCase.create({
+        data: {
+          id: `ucs_${workspace.workspaceId}`,
+          workspaceId: workspace.workspaceId,
+          brandId: `brd_${workspace.workspaceId}`,
+          useCase: exemptUseCase,
+          description: 'Sign-in codes',
+          sampleMessages: ['Your code is 123456', 'Your code is 654321'],
+          messageFlow: 'Requested at sign-in',
+          helpMessage: 'Help',
+          optOutMessage: 'Stopped',
+          hasLinks: false,
+          hasPhoneNumbers: false,
+          status: 'approved',
+        },
+      });
+      await app.services.prisma.phoneNumber.update({ where: { id: workspace.senders[0]!.id }, data: { useCaseId: useCase.id } });
+    }
+    const message = await heldSend(workspace.agent.access_token, sms({ phone_number: losAngeles }));
+    app.clock.set(approvedAt);
+    const approved = await call(other ?? app, 'POST', `/api/v1/approvals/${message.approval.id}/approve`, {
+      token: workspace.token,
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    return { ...workspace, message, approved: approved.body.approval };
+  }
+
+  it('is held for the recipient’s next allowed minute when a person approves it after hours, then sent then', async () => {
+    const { token, message, approved } = await approvedAfterHours();
+    expect(approved).toMatchObject({ status: 'approved', message: { status: 'scheduled' } });
+    await app.services.jobs.drain();
+    const waiting = await call(app, 'GET', `/api/v1/messages/${message.id}`, { token });
+    expect(waiting.body.message).toMatchObject({
+      status: 'scheduled',
+      send_at: new Date(losAngelesOpens).toISOString(),
+      estimated_send_at: new Date(losAngelesOpens).toISOString(),
+    });
+    // Its validity (36,000 s) counts from the held minute, as a send held at acceptance's does.
+    const stored = await app.services.prisma.message.findUniqueOrThrow({ where: { id: message.id } });
+    expect(stored.expiresAt?.getTime()).toBe(losAngelesOpens + 36_000_000);
+    app.clock.set(losAngelesOpens);
+    await app.services.jobs.drain();
+    const sent = await call(app, 'GET', `/api/v1/messages/${message.id}`, { token });
+    expect(sent.body.message.status).toBe('delivered');
+    expect(await refundsOf(message.id)).toBe(0);
+  });
+
+  it.each(['two_factor_auth', 'account_notifications'])(
+    'goes at once after hours when its sender is registered for %s',
+    async (useCase) => {
+      const { token, message, approved } = await approvedAfterHours(useCase);
+      expect(approved).toMatchObject({ status: 'approved', message: { status: 'queued' } });
+      await app.services.jobs.drain();
+      const sent = await call(app, 'GET', `/api/v1/messages/${message.id}`, { token });
+      expect(sent.body.message.status).toBe('delivered');
+    },
+  );
+});

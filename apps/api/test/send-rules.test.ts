@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { acceptDryRun, type AcceptParameters, type AcceptRow } from '../src/domain/messages/accept-queue.ts';
 import { acceptBatch } from '../src/domain/messages/accept-queue.sql.ts';
 import { acceptParametersOf, type SendRequest } from '../src/domain/messages/send.ts';
+import { allowedHoursExemptUseCases } from '../src/domain/compliance/allowed-hours.ts';
 import { createMessagingSettingsCache } from '../src/domain/compliance/messaging-settings.ts';
 import { manualClock } from '../src/lib/clock.ts';
 import { sandboxLookup } from '../src/providers/sandbox/lookup.ts';
@@ -399,5 +400,13 @@ describe('the order of the send rules', () => {
     const architecture = await readFile(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
     expect(outcomesNamedIn(section(sql, '-- THE RULES', '-- Why SQL'))).toEqual(outcomes);
     expect(outcomesNamedIn(section(architecture, '## The send path', '\n## '))).toEqual(outcomes);
+  });
+});
+
+describe('the uses exempt from allowed hours', () => {
+  it('are the same in rule 6 and in the approval that releases a held send (allowedHoursExemptUseCases)', async () => {
+    const sql = await readFile(new URL('../../../packages/db/sql/accept_message_batch.sql', import.meta.url), 'utf8');
+    const named = /u\.use_case IN \(([^)]*)\)/.exec(sql)?.[1];
+    expect(named?.split(',').map((name) => name.trim().replace(/'/g, ''))).toEqual([...allowedHoursExemptUseCases]);
   });
 });

@@ -15,6 +15,8 @@ import { inJobTransaction, insertJob, type JobTransaction, wakeAfterCommit } fro
 import { newId } from '../../lib/crypto.ts';
 import { newestFirst } from '../../lib/pagination.ts';
 import type { Services } from '../../ports.ts';
+import { allowedHoursExemptUseCases, nextAllowedTime } from '../compliance/allowed-hours.ts';
+import { readMessagingSettings } from '../compliance/messaging-settings.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { dispatchJob } from '../messages/dispatch.ts';
 import { dispatchJobIdOf } from '../messages/dispatch-job-id.ts';
@@ -239,6 +241,40 @@ async function nextSequence(tx: JobTransaction, messageId: string): Promise<numb
 }
 
 /**
+ * When an approved send may go out under the workspace's allowed hours, if not now: a person may
+ * approve at night what an agent asked for by day, and the send is then held for the recipient's
+ * next allowed minute as a send held at acceptance is (whatever the mode: it was accepted already).
+ * Undefined when it may go now, or its sender's registered use is exempt.
+ */
+async function allowedHoursHold(
+  deps: Pick<Services, 'config'>,
+  tx: JobTransaction,
+  held: Message,
+  at: Date,
+): Promise<Date | undefined> {
+  const settings = await readMessagingSettings({ config: deps.config, prisma: tx }, held.workspaceId);
+  const nextAllowedAt = nextAllowedTime(at.getTime(), settings.quiet_hours, held.phoneNumber);
+  if (nextAllowedAt === undefined) return undefined;
+  const sender = held.senderNumberId
+    ? await tx.phoneNumber.findUnique({ where: { id: held.senderNumberId }, select: { useCaseId: true } })
+    : null;
+  const useCase = sender?.useCaseId
+    ? await tx.useCase.findUnique({ where: { id: sender.useCaseId }, select: { useCase: true } })
+    : null;
+  return useCase && allowedHoursExemptUseCases.includes(useCase.useCase) ? undefined : new Date(nextAllowedAt);
+}
+
+/** A message held until `heldUntil`: expected then, its validity counted from then, as a send held at acceptance. */
+function heldFor(held: Message, heldUntil: Date) {
+  const validityMs = held.expiresAt && held.expiresAt.getTime() - (held.sendAt ?? held.createdAt).getTime();
+  return {
+    sendAt: heldUntil,
+    estimatedSendAt: heldUntil,
+    ...(validityMs && { expiresAt: new Date(heldUntil.getTime() + validityMs) }),
+  };
+}
+
+/**
  * Moves a pending approval to `decision` with its message, in one transaction: approved, the
  * message is queued (or scheduled until its send_at) and its dispatch job written; rejected,
  * expired or canceled, it is canceled and refunded. The approval's change is conditional on
@@ -265,13 +301,14 @@ async function resolve(
     const held = await tx.message.findUniqueOrThrow({ where: { id: approval.messageId } });
     let message: Message | undefined;
     if (decision === 'approved') {
-      const status = held.sendAt && held.sendAt > at ? 'scheduled' : 'queued';
+      const heldUntil = held.sendAt && held.sendAt > at ? undefined : await allowedHoursHold(deps, tx, held, at);
+      const status = heldUntil || (held.sendAt && held.sendAt > at) ? 'scheduled' : 'queued';
       [message] = await tx.message.updateManyAndReturn({
         where: { id: held.id, status: 'pending_approval' },
-        data: { status, updatedAt: at },
+        data: { status, updatedAt: at, ...(heldUntil && heldFor(held, heldUntil)) },
       });
       if (message) {
-        const runAt = status === 'scheduled' && held.sendAt ? held.sendAt : at;
+        const runAt = heldUntil ?? (status === 'scheduled' && held.sendAt ? held.sendAt : at);
         await insertJob(tx, dispatchJob, {
           id: dispatchJobIdOf(held.id),
           payload: { messageId: held.id },

@@ -14,6 +14,12 @@ function isSunday(instant: number, timeZone: string): boolean {
   return formatter.format(new Date(instant)) === 'Sun';
 }
 
+/**
+ * The registered uses whose traffic the recipient waits for (a one-time code, a notice about their
+ * account), so allowed hours never hold it: rule 6 of accept_message_batch names the same two.
+ */
+export const allowedHoursExemptUseCases: readonly string[] = ['two_factor_auth', 'account_notifications'];
+
 /** The window of one day: the workspace's, narrowed by the recipient's state law when asked. */
 function windowAt(instant: number, allowedHours: TAllowedHours, phoneNumber: string, timeZone: string) {
   const rule = allowedHours.apply_state_rules ? stateRuleOf(phoneNumber) : undefined;
