@@ -452,6 +452,7 @@ describe('POST /api/v1/messages/preview with campaign_id: consent for the campai
       'insufficient_balance',
     ]);
     expect(missing.body.preview.blockers[0].fix).toMatch(/POST \/api\/v1\/consents.*record_consent/);
+    expect(missing.body.preview.blockers[0].message).toMatch(/stop its enrollment \(stop_reason consent_missing\)/);
     // Without the campaign, or with one that requires no consent, the number is not blocked for it.
     for (const body of [{}, { campaign_id: lenient }]) {
       expect((await preview(body)).body.preview.blockers.map((blocker: { code: string }) => blocker.code)).toEqual([

@@ -101,6 +101,11 @@ describe('estimated_send_at: POST /api/v1/messages, GET /api/v1/messages/{id}, G
     const scheduled = await send(app, developer.token, sms({ send_at: sendAt }));
     expect(scheduled.body.message.estimated_send_at).toBe(sendAt);
     expect((await send(app, developer.token, sms())).body.message.estimated_send_at).toBe(at(0));
+    // Canceled, it is expected at no time any more.
+    const id = scheduled.body.message.id;
+    expect((await call(app, 'POST', `/api/v1/messages/${id}/cancel`, { token: developer.token })).status).toBe(200);
+    const canceled = await call(app, 'GET', `/api/v1/messages/${id}`, { token: developer.token });
+    expect(canceled.body.message).toMatchObject({ status: 'canceled', estimated_send_at: null });
   });
 
   it('takes no slot for a message that will expire before its slot comes, and fails it then', async () => {
@@ -114,6 +119,11 @@ describe('estimated_send_at: POST /api/v1/messages, GET /api/v1/messages/{id}, G
     const job = await app.services.prisma.job.findUniqueOrThrow({ where: { id: `job_dispatch_${doomed.body.message.id}` } });
     expect(job.runAt.toISOString()).toBe(at(60_000));
     expect((await send(app, developer.token, sms())).body.message.estimated_send_at).toBe(at(120_000));
+    // Failed as expired, it no longer shows the slot it would have had.
+    app.clock.advance(60_001);
+    await app.services.jobs.drain();
+    const expired = await call(app, 'GET', `/api/v1/messages/${doomed.body.message.id}`, { token: developer.token });
+    expect(expired.body.message).toMatchObject({ status: 'failed', error_code: 'expired', estimated_send_at: null });
   });
 });
 

@@ -96,6 +96,17 @@ describe('brands', () => {
         fix: expect.stringMatching(/Correct legal_name.*PATCH \/api\/v1\/brands\/\{id\} \(update_brand\)/),
       },
     ]);
+    // A use case under it is refused with the way to correct the brand in place.
+    const useCase = await call(app, 'POST', '/api/v1/use-cases', {
+      token: developer.token,
+      body: useCaseBody(created.body.brand.id),
+    });
+    expect(useCase.status).toBe(422);
+    expect(useCase.body.error).toMatchObject({
+      code: 'invalid_state',
+      current_status: 'rejected',
+      message: expect.stringMatching(/PATCH \/api\/v1\/brands\/\{id\} \(update_brand\)/),
+    });
   });
 
   it('refuse invalid fields with 422 naming each', async () => {

@@ -307,7 +307,7 @@ export const errorCatalogue = {
     shape: 'object',
     message:
       'The campaign requires a recorded consent (settings.require_consent) and this number has none: the campaign ' +
-      'would skip it.',
+      'would stop its enrollment (stop_reason consent_missing).',
     fix:
       "Record the recipient's opt-in with POST /api/v1/consents (phone_number, source, captured_at, evidence), or " +
       'turn settings.require_consent off with PATCH /api/v1/campaigns/{id}.',

@@ -75,7 +75,8 @@ export function toMessageItem(row: MessageItemRow, config: Pick<Config, 'publicB
     sent_at: row.sent_at,
     delivered_at: row.delivered_at,
     failed_at: row.failed_at,
-    estimated_send_at: row.estimated_send_at,
+    // A failed or canceled message never reaches the carrier: the slot it was expected at says nothing any more.
+    estimated_send_at: row.status === 'failed' || row.status === 'canceled' ? null : row.estimated_send_at,
     sender_pool_id: row.sender_pool_id,
     expires_at: row.expires_at,
     approval: row.approval && messageApprovalOf(config, { ...row.approval, expiresAt: new Date(row.approval.expires_at) }),

@@ -37,7 +37,8 @@ export async function createUseCase(
       message:
         brand.status === 'pending'
           ? 'The brand is still pending: register use cases once it is verified (brand.updated, get_brand).'
-          : 'The brand was rejected: register a corrected brand (create_brand), then its use cases.',
+          : 'The brand was rejected: correct it with PATCH /api/v1/brands/{id} (update_brand), then register use ' +
+            'cases once it is verified.',
       extra: { current_status: brand.status },
     });
   }
