@@ -1,3 +1,10 @@
+-- AlterTable
+ALTER TABLE "messages" ADD COLUMN     "requested_send_at" TIMESTAMPTZ(3);
+
+-- Written by hand: a message accepted before this column holds the send_at it was accepted with,
+-- the closest record of what its request named.
+UPDATE "messages" SET "requested_send_at" = "send_at" WHERE "send_at" IS NOT NULL;
+
 -- accept_message_batch, as packages/db/sql/accept_message_batch.sql defines and documents it: change it there.
 CREATE OR REPLACE FUNCTION accept_message_batch(p_requests JSONB)
 RETURNS TABLE (item INTEGER, outcome TEXT, message_id TEXT, message_status TEXT, message_estimated_send_at TIMESTAMPTZ,
