@@ -221,7 +221,8 @@ export const ZMessageApproval = z
 export type TMessageApproval = z.infer<typeof ZMessageApproval>;
 const ZEstimatedSendAt = ZTimestamp.nullable().describe(
   'When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced ' +
-    "at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over.",
+    "at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it " +
+    'failed or was canceled before.',
 );
 
 export const ZMessageAccepted = z.object({

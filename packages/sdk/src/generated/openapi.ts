@@ -2254,7 +2254,7 @@ export type components = {
                  * @description Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the next allowed minute in the recipient's local time
                  */
                 held_until?: string;
-                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                 estimated_send_at: string | null;
             };
         };
@@ -3557,7 +3557,7 @@ export type components = {
                  * @description Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the next allowed minute in the recipient's local time
                  */
                 held_until?: string;
-                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                 estimated_send_at: string | null;
             };
         };
@@ -3596,7 +3596,7 @@ export type components = {
                      * @description Only when the workspace's allowed hours (quiet_hours.mode hold) held the send: the time it is scheduled for, the next allowed minute in the recipient's local time
                      */
                     held_until?: string;
-                    /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                    /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                     estimated_send_at: string | null;
                 };
                 /** @description The item's error as the error catalogue gives it (with retry_after_seconds on 429), on any other status */
@@ -3665,7 +3665,7 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
-                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                 estimated_send_at: string | null;
                 /** @description The sender pool the sender was chosen from; null when none */
                 sender_pool_id: string | null;
@@ -3752,7 +3752,7 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
-                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                 estimated_send_at: string | null;
                 /** @description The sender pool the sender was chosen from; null when none */
                 sender_pool_id: string | null;
@@ -4117,7 +4117,7 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
-                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                 estimated_send_at: string | null;
                 /** @description The sender pool the sender was chosen from; null when none */
                 sender_pool_id: string | null;
@@ -6918,7 +6918,7 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
-                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                 estimated_send_at: string | null;
                 /** @description The sender pool the sender was chosen from; null when none */
                 sender_pool_id: string | null;
@@ -7008,7 +7008,7 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
-                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                 estimated_send_at: string | null;
                 /** @description The sender pool the sender was chosen from; null when none */
                 sender_pool_id: string | null;
@@ -7323,7 +7323,7 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
-                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                 estimated_send_at: string | null;
                 /** @description The sender pool the sender was chosen from; null when none */
                 sender_pool_id: string | null;
@@ -7440,7 +7440,7 @@ export type components = {
                 delivered_at: string | null;
                 /** @description When it failed; null unless status is failed */
                 failed_at: string | null;
-                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over. */
+                /** @description When the message is expected to be handed to the carrier: at once, at send_at, or later when its sender is paced at the carrier's throughput (GET /api/v1/queue shows the queue). Null once it has been handed over, and once it failed or was canceled before. */
                 estimated_send_at: string | null;
                 /** @description The sender pool the sender was chosen from; null when none */
                 sender_pool_id: string | null;
