@@ -1,5 +1,5 @@
--- AlterTable
-ALTER TABLE "messages" ADD COLUMN     "requested_send_at" TIMESTAMPTZ(3);
+-- AlterTable (IF NOT EXISTS: a development database may have applied the two migrations this one replaced)
+ALTER TABLE "messages" ADD COLUMN IF NOT EXISTS "requested_send_at" TIMESTAMPTZ(3);
 
 -- Written by hand: a message accepted before this column holds the send_at it was accepted with,
 -- the closest record of what its request named.
