@@ -4,6 +4,7 @@ import { approvalJob } from '../src/domain/approvals/approvals.ts';
 import { manualClock } from '../src/lib/clock.ts';
 import { call, closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, toolError } from './mcp-support.ts';
+import { assignApprovedUseCase } from './registration-support.ts';
 import { send, sendingWorkspace, sms } from './sending-support.ts';
 
 let app: TestApp;
@@ -390,25 +391,7 @@ describe('an approved send under the workspace’s allowed hours', () => {
       body: { quiet_hours: { mode: 'refuse' } },
     });
     expect(settings.status).toBe(200);
-    if (exemptUseCase) {
-      const useCase = await app.services.prisma.useCase.create({
-        data: {
-          id: `ucs_${workspace.workspaceId}`,
-          workspaceId: workspace.workspaceId,
-          brandId: `brd_${workspace.workspaceId}`,
-          useCase: exemptUseCase,
-          description: 'Sign-in codes',
-          sampleMessages: ['Your code is 123456', 'Your code is 654321'],
-          messageFlow: 'Requested at sign-in',
-          helpMessage: 'Help',
-          optOutMessage: 'Stopped',
-          hasLinks: false,
-          hasPhoneNumbers: false,
-          status: 'approved',
-        },
-      });
-      await app.services.prisma.phoneNumber.update({ where: { id: workspace.senders[0]!.id }, data: { useCaseId: useCase.id } });
-    }
+    if (exemptUseCase) await assignApprovedUseCase(app, workspace.workspaceId, workspace.senders[0]!.id, exemptUseCase);
     const message = await heldSend(workspace.agent.access_token, sms({ phone_number: losAngeles }));
     app.clock.set(approvedAt);
     const approved = await call(other ?? app, 'POST', `/api/v1/approvals/${message.approval.id}/approve`, {

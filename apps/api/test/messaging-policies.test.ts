@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/crypto.ts';
 import { mcpTools } from '../src/mcp/tools.ts';
 import { servedOperations } from '../src/operations/index.ts';
 import { call, createDeveloper, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
+import { assignApprovedUseCase } from './registration-support.ts';
 import { send, sendingWorkspace, sms } from './sending-support.ts';
 
 /**
@@ -232,24 +232,8 @@ describe('allowed hours', () => {
     async (useCaseName) => {
       app.clock.set(WEDNESDAY_1230_UTC);
       const workspace = await configured({ quiet_hours: { mode: 'refuse' } });
-      const useCase = await app.services.prisma.useCase.create({
-        data: {
-          id: newId('ucs'),
-          workspaceId: workspace.workspaceId,
-          brandId: newId('brd'),
-          useCase: useCaseName,
-          description: 'Sign-in codes',
-          sampleMessages: ['Your code is 123456', 'Your code is 654321'],
-          messageFlow: 'Requested at sign-in',
-          helpMessage: 'Help',
-          optOutMessage: 'Stopped',
-          hasLinks: false,
-          hasPhoneNumbers: false,
-          status: 'approved',
-        },
-      });
       expect((await send(app, workspace.token, sms({ phone_number: losAngeles }))).status).toBe(422);
-      await app.services.prisma.phoneNumber.update({ where: { id: workspace.senders[0]!.id }, data: { useCaseId: useCase.id } });
+      await assignApprovedUseCase(app, workspace.workspaceId, workspace.senders[0]!.id, useCaseName);
       const code = await send(app, workspace.token, sms({ phone_number: losAngeles, body: 'Your code is 123456' }));
       expect(code.status).toBe(202);
       expect(code.body.message).toEqual({ id: expect.any(String), status: 'queued', estimated_send_at: expect.any(String) });

@@ -1,3 +1,6 @@
+import { newId } from '../src/lib/crypto.ts';
+import type { TestApp } from './harness.ts';
+
 /**
  * Registration bodies that pass validation, for the tests of brands and use cases: the sandbox
  * verifies and approves them unless an override names REJECT. Their enum fields keep their literal
@@ -33,3 +36,28 @@ export const useCaseBody = <TOverrides extends object = object>(brandId: string,
   has_phone_numbers: true,
   ...(overrides as TOverrides),
 });
+
+/**
+ * Puts `numberId` under an approved use case `useCase` of its workspace, written directly: for tests of
+ * what a registered use changes (allowed hours exempt two_factor_auth and account_notifications), not
+ * of registering it.
+ */
+export async function assignApprovedUseCase(app: TestApp, workspaceId: string, numberId: string, useCase: string) {
+  const row = await app.services.prisma.useCase.create({
+    data: {
+      id: newId('ucs'),
+      workspaceId,
+      brandId: newId('brd'),
+      useCase,
+      description: 'Sign-in codes',
+      sampleMessages: ['Your code is 123456', 'Your code is 654321'],
+      messageFlow: 'Requested at sign-in',
+      helpMessage: 'Help',
+      optOutMessage: 'Stopped',
+      hasLinks: false,
+      hasPhoneNumbers: false,
+      status: 'approved',
+    },
+  });
+  await app.services.prisma.phoneNumber.update({ where: { id: numberId }, data: { useCaseId: row.id } });
+}
