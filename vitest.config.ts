@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -25,6 +26,10 @@ const include = process.env.TEST_TIER === 'quick' ? quickTier : ['packages/*/tes
 
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores: most files spend much of their time waiting (on a
+    // database, a browser, a child process or a test clock's timers), so the second keeps the cores
+    // busy; vitest's default of one fewer than the cores would run one file at a time there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
