@@ -301,14 +301,15 @@ async function resolve(
     const held = await tx.message.findUniqueOrThrow({ where: { id: approval.messageId } });
     let message: Message | undefined;
     if (decision === 'approved') {
-      const heldUntil = held.sendAt && held.sendAt > at ? undefined : await allowedHoursHold(deps, tx, held, at);
-      const status = heldUntil || (held.sendAt && held.sendAt > at) ? 'scheduled' : 'queued';
+      // Its own send_at still ahead, else the next allowed minute when allowed hours hold it now.
+      const scheduledAt = held.sendAt && held.sendAt > at ? held.sendAt : await allowedHoursHold(deps, tx, held, at);
+      const status = scheduledAt ? 'scheduled' : 'queued';
       [message] = await tx.message.updateManyAndReturn({
         where: { id: held.id, status: 'pending_approval' },
-        data: { status, updatedAt: at, ...(heldUntil && heldFor(held, heldUntil)) },
+        data: { status, updatedAt: at, ...(scheduledAt && scheduledAt !== held.sendAt && heldFor(held, scheduledAt)) },
       });
       if (message) {
-        const runAt = heldUntil ?? (status === 'scheduled' && held.sendAt ? held.sendAt : at);
+        const runAt = scheduledAt ?? at;
         await insertJob(tx, dispatchJob, {
           id: dispatchJobIdOf(held.id),
           payload: { messageId: held.id },
