@@ -1,4 +1,4 @@
-/** What runs a hand-written statement on the driver: PGlite in the embedded mode, a pg pool in the scaled one. */
+/** The driver a hand-written statement goes through: PGlite in the embedded mode, a pg pool in the scaled one. */
 export type SqlClient = { query<Row>(text: string, values: unknown[], options?: SqlOptions): Promise<Row[]> };
 
 export type SqlOptions = {

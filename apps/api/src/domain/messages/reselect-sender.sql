@@ -61,7 +61,7 @@ RETURNING moved.slot_at AS "estimatedSendAt";
 -- name: waitingOnFailingSender
 -- The messages of sender pools queued for their slot on a number that is failing at the carrier, the
 -- soonest due first: failover moves them as soon as the number turns failing, so their estimates
--- are their new numbers' (moveWaitingOffFailingSender). At most `limit`, so one run's work is bounded.
+-- are their new numbers' (senderFailoverJob, failing-sender.ts). At most `limit`, so one run's work is bounded.
 -- params: phoneNumberId, at, limit
 -- not null: senderPoolId
 SELECT m.id, m.workspace_id AS "workspaceId", m.phone_number AS "phoneNumber", m.status,
