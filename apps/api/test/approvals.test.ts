@@ -8,12 +8,15 @@ import { assignApprovedUseCase } from './registration-support.ts';
 import { send, sendingWorkspace, sms } from './sending-support.ts';
 
 let app: TestApp;
-/** A second API process on the same database and Redis (scaled mode only): approvals resolve there too. */
+/**
+ * A second API process on the same database and Redis (scaled mode only): approvals resolve there too.
+ * Its jobs run in `app`, so `app.services.jobs.drain()` waits for every one of them.
+ */
 let other: TestApp | undefined;
 
 beforeAll(async () => {
   app = await startTestApp();
-  if (scaledMode) other = await startTestApp({}, { shareWith: app });
+  if (scaledMode) other = await startTestApp({}, { startJobs: false, shareWith: app });
 });
 afterAll(async () => {
   await closeStarted(other, app);

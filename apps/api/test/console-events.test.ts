@@ -71,8 +71,9 @@ let second: TestApp | undefined;
 
 beforeAll(async () => {
   app = await startTestApp();
-  // In the scaled mode a second API process on the same database and Redis.
-  if (scaledMode) second = await startTestApp({}, { shareWith: app });
+  // In the scaled mode a second API process on the same database and Redis; its jobs run in `app`, so
+  // `app.services.jobs.drain()` waits for every one of them.
+  if (scaledMode) second = await startTestApp({}, { startJobs: false, shareWith: app });
 });
 
 afterAll(async () => {

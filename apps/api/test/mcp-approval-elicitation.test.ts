@@ -21,7 +21,7 @@ beforeAll(async () => {
   // One waiting call per token: each test's agent is a token of its own.
   const environment = { MCP_APPROVAL_WAIT_SECONDS: String(waitSeconds), MCP_APPROVAL_WAITS_PER_TOKEN: '1' };
   app = await startTestApp(environment);
-  if (scaledMode) other = await startTestApp(environment, { shareWith: app });
+  if (scaledMode) other = await startTestApp(environment, { startJobs: false, shareWith: app });
 });
 afterAll(async () => {
   await closeStarted(other, app);
