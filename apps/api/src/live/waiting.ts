@@ -29,7 +29,10 @@ export function wakeUps() {
   };
 }
 
-/** Passes after `ms`, or at once when `signal` aborts; `cancel` clears its timer. */
+/**
+ * Passes after `ms`, or at once when `signal` aborts, also when it aborted before (the client may go
+ * away while the wait takes its slot and subscribes); `cancel` clears its timer.
+ */
 export function deadline(ms: number, signal: AbortSignal | undefined, onPassed: () => void) {
   let passed = false;
   const pass = () => {
@@ -37,7 +40,8 @@ export function deadline(ms: number, signal: AbortSignal | undefined, onPassed: 
     onPassed();
   };
   const timer = setTimeout(pass, ms);
-  signal?.addEventListener('abort', pass, { once: true });
+  if (signal?.aborted) pass();
+  else signal?.addEventListener('abort', pass, { once: true });
   return {
     passed: () => passed,
     cancel() {

@@ -32,9 +32,12 @@ function clientGone(req: Request): AbortSignal | undefined {
   const { res } = req;
   if (!res) return undefined;
   const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
+  // A client that left before this request got here (while its body was read) has closed it already.
+  if (res.closed) controller.abort();
+  else
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
   return controller.signal;
 }
 
