@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, closeStarted, createDeveloper, scaledMode, startTestApp, type TestApp } from './harness.ts';
+import { call, closeStarted, createDeveloper, eventually, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, tokenWithScopes, toolError } from './mcp-support.ts';
 import { recipient, send, sendingWorkspace, sms } from './sending-support.ts';
 
@@ -74,39 +74,53 @@ describe('GET /api/v1/conversations/{id}/replies', () => {
     const elapsed = performance.now() - started;
     expect(answer).toEqual({ status: 200, body: { replies: [], conversation_id: null } });
     expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(5_000);
+    // Soon after the deadline: 9 s for one request's work on a loaded machine.
+    expect(elapsed).toBeLessThan(10_000);
   });
 
   it('holds no database connection while it waits: other requests are answered meanwhile', async () => {
     const { token, messageId } = await sentMessage();
-    // Two waits (this token's bound) outlast the reads below; the embedded database has one connection.
-    const waits = [replies(app, token, messageId, 'wait_seconds=3'), replies(app, token, messageId, 'wait_seconds=3')];
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const started = performance.now();
+    // Three waits at once where this token may hold two: one is refused at once, whichever comes last.
+    // The other two outlast the reads below (the embedded database has one connection): a wait that
+    // held it would keep them until it ended. Their 5 s is the reads' allowance on a loaded machine.
+    let waitsEnded = false;
+    const waits = Array.from({ length: 3 }, () => replies(app, token, messageId, 'wait_seconds=5'));
+    const refused = await Promise.race(waits);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 'too_many_waits', retry_after_seconds: expect.any(Number) });
+    const answered = Promise.all(waits).then((all) => {
+      waitsEnded = true;
+      return all;
+    });
     expect((await call(app, 'GET', `/api/v1/messages/${messageId}`, { token })).status).toBe(200);
     expect((await call(app, 'GET', '/api/v1/messages', { token })).status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    // A third wait of the same token is over its bound.
-    const third = await replies(app, token, messageId, 'wait_seconds=3');
-    expect(third.status).toBe(429);
-    expect(third.body.error).toMatchObject({ code: 'too_many_waits', retry_after_seconds: expect.any(Number) });
-    await Promise.all(waits);
+    expect(waitsEnded, 'the reads waited for the waits').toBe(false);
+    expect((await answered).map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
     // Answered waits give their slots back.
-    expect((await replies(app, token, messageId, 'wait_seconds=0')).status).toBe(200);
+    const again = [replies(app, token, messageId, 'wait_seconds=1'), replies(app, token, messageId, 'wait_seconds=1')];
+    expect((await Promise.all(again)).map((answer) => answer.status)).toEqual([200, 200]);
   });
 
   it('frees a wait at once when its client disconnects', async () => {
     const { token, messageId } = await sentMessage();
-    const aborts = [new AbortController(), new AbortController()];
-    const waits = aborts.map((abort) => replies(app, token, messageId, 'wait_seconds=30', abort.signal).catch(() => 'aborted'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const abort of aborts) abort.abort();
-    expect(await Promise.all(waits)).toEqual(['aborted', 'aborted']);
-    // Both slots are free again well before the 30 s the waits asked for.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const again = replies(app, token, messageId, 'wait_seconds=1');
-    const andAgain = replies(app, token, messageId, 'wait_seconds=1');
-    expect((await Promise.all([again, andAgain])).map((answer) => answer.status)).toEqual([200, 200]);
+    const aborts = [new AbortController(), new AbortController(), new AbortController()];
+    const waits = aborts.map((abort) => replies(app, token, messageId, 'wait_seconds=30', abort.signal));
+    // The third of three is refused at once: then the other two hold this token's two slots.
+    const first = await Promise.race(waits.map((wait, index) => wait.then((answer) => ({ answer, index }))));
+    expect(first.answer.status).toBe(429);
+    const holding = waits.filter((_, index) => index !== first.index);
+    for (const [index, abort] of aborts.entries()) if (index !== first.index) abort.abort();
+    expect(await Promise.all(holding.map((wait) => wait.catch(() => 'aborted')))).toEqual(['aborted', 'aborted']);
+    // Both slots are free again well before the 30 s the waits asked for (the server learns of the
+    // disconnections a moment later: a pair refused in part is tried again).
+    await eventually(
+      'both slots to be free',
+      async () => {
+        const pair = [replies(app, token, messageId, 'wait_seconds=1'), replies(app, token, messageId, 'wait_seconds=1')];
+        return (await Promise.all(pair)).every((answer) => answer.status === 200);
+      },
+      15_000,
+    );
   });
 
   it('refuses what the schema refuses, other workspaces and tokens without messages:read', async () => {
