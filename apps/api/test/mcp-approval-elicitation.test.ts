@@ -8,18 +8,22 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, closeStarted, scaledMode, startTestApp, type TestApp } from './harness.ts';
+import { call, closeStarted, eventually, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { connectMcp, mcpHeaders, postMcp } from './mcp-support.ts';
 import { sendingWorkspace, sms } from './sending-support.ts';
 
 let app: TestApp;
 /** A second API process on the same database and Redis (scaled mode only): the owner approves there. */
 let other: TestApp | undefined;
-const waitSeconds = 3;
+/**
+ * Long enough that only a decision, never the deadline, ends a wait that expects one, however loaded
+ * the machine: such a wait takes well under a second.
+ */
+const waitSeconds = 30;
+// One waiting call per token: each test's agent is a token of its own.
+const environment = { MCP_APPROVAL_WAIT_SECONDS: String(waitSeconds), MCP_APPROVAL_WAITS_PER_TOKEN: '1' };
 
 beforeAll(async () => {
-  // One waiting call per token: each test's agent is a token of its own.
-  const environment = { MCP_APPROVAL_WAIT_SECONDS: String(waitSeconds), MCP_APPROVAL_WAITS_PER_TOKEN: '1' };
   app = await startTestApp(environment);
   if (scaledMode) other = await startTestApp(environment, { startJobs: false, shareWith: app });
 });
@@ -28,14 +32,14 @@ afterAll(async () => {
 });
 
 /** A workspace whose owner (`token`) created `agent`, a token whose every send waits for approval. */
-async function agentWorkspace() {
-  const owner = await sendingWorkspace(app);
-  return { ...owner, ...(await agentWorkspaceOf(owner.token)) };
+async function agentWorkspace(target = app) {
+  const owner = await sendingWorkspace(target);
+  return { ...owner, ...(await agentWorkspaceOf(owner.token, target)) };
 }
 
 /** Another such agent of the owner's workspace. */
-async function agentWorkspaceOf(ownerToken: string) {
-  const response = await call(app, 'POST', '/api/v1/tokens', {
+async function agentWorkspaceOf(ownerToken: string, target = app) {
+  const response = await call(target, 'POST', '/api/v1/tokens', {
     token: ownerToken,
     body: {
       name: 'booking agent',
@@ -56,6 +60,7 @@ type Elicited = { params: ElicitRequestURLParams; completed: string[] };
 async function elicitingClient(
   token: string,
   answer: (params: ElicitRequestURLParams) => ElicitResult | Promise<ElicitResult>,
+  target = app,
 ): Promise<{ client: Client; transport: StreamableHTTPClientTransport; elicited: Elicited[] }> {
   const client = new Client({ name: 'eliciting-agent', version: '1.0.0' }, { capabilities: { elicitation: { url: {} } } });
   const elicited: Elicited[] = [];
@@ -67,7 +72,7 @@ async function elicitingClient(
   client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
     elicited.at(-1)?.completed.push(notification.params.elicitationId);
   });
-  const transport = new StreamableHTTPClientTransport(new URL(`${app.baseUrl}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${target.baseUrl}/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);
@@ -126,8 +131,8 @@ const eventsOf = (text: string) => [...text.matchAll(/^data: (.*)$/gm)].map((mat
 
 type HeldMessage = { id: string; status: string; approval: { id: string; status: string; approval_url: string } };
 const messageOf = (result: unknown) => (result as CallToolResult).structuredContent?.message as HeldMessage;
-const approvalsOf = async (token: string, status: string) =>
-  (await call(app, 'GET', `/api/v1/approvals?status=${status}`, { token })).body.approvals as { id: string }[];
+const approvalsOf = async (token: string, status: string, target = app) =>
+  (await call(target, 'GET', `/api/v1/approvals?status=${status}`, { token })).body.approvals as { id: string }[];
 
 describe('an MCP client that takes URL elicitations', () => {
   it('is sent to the approval page and gets the send as the owner decided it, through any API process', async () => {
@@ -189,18 +194,31 @@ describe('an MCP client that takes URL elicitations', () => {
   });
 
   it('approves nothing by accepting: after the wait the send is still pending', async () => {
-    const { token, agent } = await agentWorkspace();
-    const { client, elicited } = await elicitingClient(agent.access_token, () => ({ action: 'accept' }));
-    const started = Date.now();
-    const message = messageOf(await client.callTool({ name: 'send_message', arguments: sms() }));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(waitSeconds * 1000 - 100);
-    expect(elicited).toHaveLength(1);
-    expect(message).toMatchObject({ status: 'pending_approval', approval: { status: 'pending' } });
-    expect(await approvalsOf(token, 'approved')).toEqual([]);
-    // Nor can the agent approve it some other way.
-    const refused = await call(app, 'POST', `/api/v1/approvals/${message.approval.id}/approve`, { token: agent.access_token });
-    expect(refused.status).toBe(403);
-    await client.close();
+    // Only the deadline ends this wait: an API process of its own whose calls wait 3 s (on the same
+    // database and Redis in the scaled mode).
+    const deadlineSeconds = 3;
+    const shortWait = await startTestApp(
+      { ...environment, MCP_APPROVAL_WAIT_SECONDS: String(deadlineSeconds) },
+      scaledMode ? { startJobs: false, shareWith: app } : {},
+    );
+    try {
+      const { token, agent } = await agentWorkspace(shortWait);
+      const { client, elicited } = await elicitingClient(agent.access_token, () => ({ action: 'accept' }), shortWait);
+      const started = Date.now();
+      const message = messageOf(await client.callTool({ name: 'send_message', arguments: sms() }));
+      expect(Date.now() - started).toBeGreaterThanOrEqual(deadlineSeconds * 1000 - 100);
+      expect(elicited).toHaveLength(1);
+      expect(message).toMatchObject({ status: 'pending_approval', approval: { status: 'pending' } });
+      expect(await approvalsOf(token, 'approved', shortWait)).toEqual([]);
+      // Nor can the agent approve it some other way.
+      const refused = await call(shortWait, 'POST', `/api/v1/approvals/${message.approval.id}/approve`, {
+        token: agent.access_token,
+      });
+      expect(refused.status).toBe(403);
+      await client.close();
+    } finally {
+      await shortWait.close();
+    }
   });
 
   it('gets the send as rejected when the owner rejects it while the call waits', async () => {
@@ -269,12 +287,19 @@ describe('an MCP client that takes URL elicitations', () => {
 
     disconnect.abort();
     await waiting.rest.catch(() => undefined);
-    // The slot comes back long before the wait (or its bucket's refill) would have given it back.
+    // The slot comes back long before the wait (or its bucket's refill) would have given it back: the
+    // server learns of the disconnection a moment later, and a send meanwhile is answered at once.
     let again: Awaited<ReturnType<typeof rawHeldSend>> | undefined;
-    for (let attempt = 0; attempt < 20 && !again?.elicitation; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      again = await rawHeldSend(agent.access_token, sessionId);
-    }
+    await eventually(
+      'the slot to come back',
+      async () => {
+        again = await rawHeldSend(agent.access_token, sessionId);
+        if (again.elicitation) return true;
+        await again.rest;
+        return false;
+      },
+      15_000,
+    );
     expect(again?.elicitation?.method).toBe('elicitation/create');
     await postMcp(app, agent.access_token, { jsonrpc: '2.0', id: again?.elicitation?.id, result: { action: 'cancel' } });
     await again?.rest;
