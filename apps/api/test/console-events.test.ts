@@ -182,4 +182,23 @@ describe('the console event stream', () => {
     await waitFor('the change made on the first process', () => stream.changes.some((change) => change.id === id));
     await stream.close();
   });
+
+  it.runIf(scaledMode)("delivers a change to the streams that open at once on a process's first subscription", async () => {
+    // A process that has subscribed to nothing yet: its subscribing connection opens on the first.
+    const fresh = await startTestApp({}, { startJobs: false, shareWith: app });
+    try {
+      const workspaceId = 'wsp_subscribed_at_once';
+      const received: string[] = [];
+      const first = fresh.services.live.subscribe(workspaceId, () => void received.push('first'));
+      // The second stream of the workspace joins while the first one's subscription is still being made.
+      const stopSecond = await fresh.services.live.subscribe(workspaceId, () => void received.push('second'));
+      app.services.live.publish(workspaceId, { resource: 'message', id: 'msg_at_once', status: 'queued' });
+      await waitFor('both streams to receive the change', () => received.length === 2);
+      expect(received.sort()).toEqual(['first', 'second']);
+      stopSecond();
+      (await first)();
+    } finally {
+      await fresh.close();
+    }
+  });
 });

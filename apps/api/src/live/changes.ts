@@ -58,6 +58,8 @@ export function redisLiveChanges(publisher: Redis, keyPrefix: string, log: Logge
   const local = memoryLiveChanges();
   const channelOf = (workspaceId: string) => `${keyPrefix}live:${workspaceId}`;
   const listeners = new Map<string, number>();
+  /** A workspace's SUBSCRIBE in flight: the streams that join meanwhile wait for it as the first does. */
+  const subscribing = new Map<string, Promise<unknown>>();
   let subscriber: Redis | undefined;
 
   function connection(): Redis {
@@ -85,7 +87,15 @@ export function redisLiveChanges(publisher: Redis, keyPrefix: string, log: Logge
       const count = listeners.get(workspaceId) ?? 0;
       listeners.set(workspaceId, count + 1);
       const unsubscribeLocal = await local.subscribe(workspaceId, listener);
-      if (count === 0) await connection().subscribe(channelOf(workspaceId));
+      if (count === 0) {
+        const subscribed = connection().subscribe(channelOf(workspaceId));
+        subscribing.set(workspaceId, subscribed);
+        try {
+          await subscribed;
+        } finally {
+          if (subscribing.get(workspaceId) === subscribed) subscribing.delete(workspaceId);
+        }
+      } else await subscribing.get(workspaceId);
       return () => {
         unsubscribeLocal();
         const left = (listeners.get(workspaceId) ?? 1) - 1;
