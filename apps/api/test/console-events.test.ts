@@ -52,11 +52,13 @@ async function openStream(app: TestApp, session?: ConsoleSession) {
   };
 }
 
-async function waitFor(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+/** Polls `check` every 20 ms until it holds, running `retry` between two looks. */
+async function waitFor(what: string, check: () => boolean, timeoutMs = 10_000, retry?: () => Promise<void>): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+    await retry?.();
   }
 }
 
@@ -164,13 +166,16 @@ describe('the console event stream', () => {
     const otherSession = await openStream(app, await signIn(app, developer.account.account.username));
     expect(otherSession.response.status).toBe(200);
     await streams.pop()!.close();
-    // The server learns of the close a moment later.
+    // The server learns of the close a moment later: until then a stream is refused.
     let reopened = await openStream(app, session);
-    for (let attempt = 0; reopened.response.status !== 200 && attempt < 50; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      reopened = await openStream(app, session);
-    }
-    expect(reopened.response.status).toBe(200);
+    await waitFor(
+      'the closed stream to give its place back',
+      () => reopened.response.status === 200,
+      10_000,
+      async () => {
+        reopened = await openStream(app, session);
+      },
+    );
     await Promise.all([...streams, otherSession, reopened].map((stream) => stream.close()));
   });
 
