@@ -209,6 +209,29 @@ describe('POST /api/v1/messages/batch', () => {
     expect(await app.services.prisma.message.count({ where: { workspaceId: stranger.workspaceId } })).toBe(0);
   });
 
+  it('sends an item to a recipient an earlier item of the batch chose a sender for from that sender, in a sticky pool and without a pool', async () => {
+    for (const pooled of [true, false]) {
+      const developer = await sendingWorkspace(app, { numbers: 2 });
+      const pool = pooled
+        ? await call(app, 'POST', '/api/v1/sender-pools', {
+            token: developer.token,
+            body: { name: 'Sticky', number_ids: developer.senders.map((sender) => sender.id), area_code_match: false },
+          })
+        : undefined;
+      const twice = '+14155550177';
+      const response = await batch(developer.token, {
+        ...(pool && { sender_pool_id: pool.body.sender_pool.id }),
+        messages: ['+14155550176', twice, twice, twice].map((phone_number) => ({ phone_number, body: 'Sticky' })),
+      });
+      expect(response.body.results.map((result: { status: number }) => result.status)).toEqual([202, 202, 202, 202]);
+      const senders = await app.services.prisma.message.findMany({
+        where: { workspaceId: developer.workspaceId, phoneNumber: twice },
+        select: { senderNumberId: true },
+      });
+      expect(new Set(senders.map((message) => message.senderNumberId)).size, `pooled: ${pooled}`).toBe(1);
+    }
+  });
+
   it('applies its validity_seconds and smart_encoding to every item', async () => {
     const developer = await sendingWorkspace(app);
     const response = await batch(developer.token, {

@@ -58,9 +58,9 @@
 -- and a campaign's due steps) are decided in one call and one transaction, exactly as if they had been
 -- sent one after another: a key repeated within the batch is a replay of its first use, and each
 -- balance and cap check sees the sends before it. A lone send is a batch of one. The workspace row
--- (balance, spend of the day) and each sender's last use are kept in variables while the batch runs
--- and written once at the end: one row version per batch instead of one per send, so a busy
--- workspace's row does not grow a chain of versions that every send must walk.
+-- (balance, spend of the day), each sender's last use and each recipient's sticky sender are kept in
+-- variables while the batch runs and written once at the end: one row version per batch instead of
+-- one per send, so a busy workspace's row does not grow a chain of versions that every send must walk.
 --
 -- Input and result. Each element of p_requests carries one send's parameters by name (AcceptParameters
 -- in accept-queue.ts); every element names the same workspace, and `metadata` may be absent. Optional:
@@ -155,6 +155,10 @@ DECLARE
   inserted_id TEXT;
   sender RECORD;
   sender_is_sticky BOOLEAN;
+  -- The recipient's sticky sender: as recorded, or as a send before it in this batch recorded it.
+  r_sticky_id TEXT;
+  -- The sticky senders this batch records, by recipient ({id, at}): written at its end (see there).
+  sticky_writes JSONB := '{}';
   -- The recipient has a sticky sender here: it was messaged before (rule 5 need not look).
   r_known_recipient BOOLEAN;
   -- Rule 4 applies to this send: an unnamed sender is chosen among approved registrations first.
@@ -238,15 +242,19 @@ BEGIN
       SELECT sp.id, sp.sticky_sender, sp.area_code_match INTO r_chosen_pool_id, pool_sticky_sender, pool_area_code_match
       FROM sender_pools sp WHERE sp.id = r_pool_id AND sp.workspace_id = v_workspace_id;
       r_state_area_codes := ARRAY(SELECT jsonb_array_elements_text(COALESCE(request->'state_area_codes', '[]')));
+      r_sticky_id := NULL;
+      IF pool_sticky_sender THEN
+        r_sticky_id := COALESCE(sticky_writes->r_phone_number->>'id',
+                                (SELECT r.phone_number_id FROM recipient_senders r
+                                 WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number));
+      END IF;
       SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at,
-             (r.phone_number_id IS NOT NULL) AS sticky INTO sender
+             COALESCE(p.id = r_sticky_id, FALSE) AS sticky INTO sender
       FROM sender_pool_numbers spn
       JOIN phone_numbers p ON p.id = spn.phone_number_id
-      LEFT JOIN recipient_senders r
-        ON pool_sticky_sender AND r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND r.phone_number_id = p.id
       WHERE spn.pool_id = r_chosen_pool_id AND p.workspace_id = v_workspace_id AND p.status = 'connected'
         AND (p.failing_until IS NULL OR p.failing_until <= r_now)
-      ORDER BY (r_registration_required AND p.registration_status <> 'approved'), (r.phone_number_id IS NULL),
+      ORDER BY (r_registration_required AND p.registration_status <> 'approved'), p.id IS DISTINCT FROM r_sticky_id,
                NOT (pool_area_code_match AND r_phone_number LIKE '+1%' AND left(p.number, 5) = left(r_phone_number, 5)),
                NOT (pool_area_code_match AND p.number LIKE '+1%' AND substr(p.number, 3, 3) = ANY(r_state_area_codes)),
                GREATEST(COALESCE((sender_slots->>p.id)::TIMESTAMPTZ, p.next_slot_at, r_now), r_now),
@@ -255,9 +263,12 @@ BEGIN
       -- A pool without sticky senders neither reads nor records them.
       sender_is_sticky := COALESCE(sender.sticky, FALSE) OR NOT pool_sticky_sender;
     ELSE
+      r_sticky_id := COALESCE(sticky_writes->r_phone_number->>'id',
+                              (SELECT r.phone_number_id FROM recipient_senders r
+                               WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number));
       SELECT p.id, p.number, p.registration_status, p.use_case_id, p.throughput_per_second, p.next_slot_at INTO sender
-      FROM recipient_senders r JOIN phone_numbers p ON p.id = r.phone_number_id AND p.workspace_id = r.workspace_id
-      WHERE r.workspace_id = v_workspace_id AND r.phone_number = r_phone_number AND p.status = 'connected'
+      FROM phone_numbers p
+      WHERE p.id = r_sticky_id AND p.workspace_id = v_workspace_id AND p.status = 'connected'
         AND (p.failing_until IS NULL OR p.failing_until <= r_now)
         AND NOT (r_registration_required AND p.registration_status <> 'approved');
       r_known_recipient := FOUND;
@@ -511,10 +522,7 @@ BEGIN
               LEAST(r_estimated_send_at, COALESCE(r_expires_at, r_estimated_send_at)), r_now, r_now);
     END IF;
     IF NOT sender_is_sticky THEN
-      INSERT INTO recipient_senders (workspace_id, phone_number, phone_number_id, updated_at)
-      VALUES (v_workspace_id, r_phone_number, sender.id, r_now)
-      ON CONFLICT (workspace_id, phone_number)
-      DO UPDATE SET phone_number_id = EXCLUDED.phone_number_id, updated_at = EXCLUDED.updated_at;
+      sticky_writes := sticky_writes || jsonb_build_object(r_phone_number, jsonb_build_object('id', sender.id, 'at', r_now));
     END IF;
     message_id := r_message_id;
     message_status := r_status;
@@ -531,6 +539,15 @@ BEGIN
                                next_slot_at = COALESCE((sender_slots->>used.id)::TIMESTAMPTZ, p.next_slot_at)
     FROM jsonb_each_text(senders_used) AS used(id, last_used_at)
     WHERE p.id = used.id AND p.workspace_id = v_workspace_id;
+    -- The recipients' sticky senders come last, after every number's row: a failover move
+    -- (apps/api/src/domain/messages/reselect-sender.ts) locks its new number's row and then the
+    -- recipient's sticky row, so a batch that took a recipient's row before a number's could deadlock
+    -- with it.
+    INSERT INTO recipient_senders (workspace_id, phone_number, phone_number_id, updated_at)
+    SELECT v_workspace_id, w.key, w.value->>'id', (w.value->>'at')::TIMESTAMPTZ
+    FROM jsonb_each(sticky_writes) AS w ORDER BY w.key
+    ON CONFLICT (workspace_id, phone_number)
+    DO UPDATE SET phone_number_id = EXCLUDED.phone_number_id, updated_at = EXCLUDED.updated_at;
   END IF;
 END;
 $$;

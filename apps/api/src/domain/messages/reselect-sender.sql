@@ -42,12 +42,13 @@ LIMIT 1;
 -- slot, as accept_message_batch gives a send one: its estimated_send_at is the number's next_slot_at
 -- (or now, when that has passed), and the number's next_slot_at moves on by the message's segments at
 -- its throughput, so the sends after it wait for it too. Relative to the row it locks, so a concurrent
--- move to the same number takes the slot after.
+-- move to the same number takes the slot after. NO KEY UPDATE, the lock a send takes: FOR UPDATE would
+-- also wait for a batch that only wrote a message from the number (its key share) and deadlock with it.
 -- params: messageId, senderNumberId, at
 -- not null: estimatedSendAt
 WITH sender AS (
   SELECT p.id, p.throughput_per_second, GREATEST(COALESCE(p.next_slot_at, $3::timestamptz), $3::timestamptz) AS slot_at
-  FROM phone_numbers p WHERE p.id = $2 FOR UPDATE
+  FROM phone_numbers p WHERE p.id = $2 FOR NO KEY UPDATE
 ), moved AS (
   UPDATE messages m SET estimated_send_at = sender.slot_at
   FROM sender WHERE m.id = $1 AND m.sender_number_id = sender.id

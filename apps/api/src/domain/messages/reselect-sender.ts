@@ -46,11 +46,9 @@ async function moveTo(
     data: { senderNumberId: sender.id, senderNumber: sender.number, updatedAt: at },
   });
   if (moved.count === 0) return undefined;
-  // A send (accept_message_batch) locks a paced sender's row before the recipient's sticky sender and
-  // an unpaced one's after it; a move takes them in the same order, so a send and a move meeting on
-  // both wait for each other instead of deadlocking.
-  const useNumber = () => tx.phoneNumber.update({ where: { id: sender.id }, data: { lastUsedAt: at } });
-  if (deps.config.senderPacing) await useNumber();
+  // The number's row before the recipient's sticky one, as a batch of sends (accept_message_batch)
+  // takes its numbers' rows before its recipients': the two wait for each other instead of deadlocking.
+  await tx.phoneNumber.update({ where: { id: sender.id }, data: { lastUsedAt: at } });
   if (!sender.sticky && sender.recordsSticky) {
     await tx.recipientSender.upsert({
       where: { workspaceId_phoneNumber: { workspaceId: message.workspaceId, phoneNumber: message.phoneNumber } },
@@ -58,7 +56,6 @@ async function moveTo(
       update: { phoneNumberId: sender.id, updatedAt: at },
     });
   }
-  if (!deps.config.senderPacing) await useNumber();
   let estimatedSendAt: number | null = null;
   if (deps.config.senderPacing) {
     const [slot] = await queryRowsIn(tx, takeSlotOfNewSender, [message.id, sender.id, at.toISOString()]);
