@@ -177,6 +177,28 @@ describe('GET /api/v1/queue', () => {
 });
 
 describe('paced dispatch', () => {
+  it('puts a message back, queued and expected when its sender is free, when the sender is busy for more than 2 s at its slot', async () => {
+    const developer = await sendingWorkspace(app);
+    const sender = developer.senders[0]!.id;
+    const sent = (await send(app, developer.token, sms())).body.message;
+    expect(sent.estimated_send_at).toBe(at(0));
+    // Another process took the number's next 10 s at the carrier (the shared pace) since the send.
+    await app.services.senderPace.take(sender, 10_000, Number.POSITIVE_INFINITY);
+    await app.services.jobs.drain();
+    const waiting = await app.services.prisma.message.findUniqueOrThrow({ where: { id: sent.id } });
+    expect(waiting).toMatchObject({ status: 'queued', dispatchedAt: null, estimatedSendAt: new Date(at(10_000)) });
+    const job = await app.services.prisma.job.findUniqueOrThrow({ where: { id: `job_dispatch_${sent.id}` } });
+    expect(job).toMatchObject({ status: 'pending', attempts: 0, runAt: new Date(at(10_000)) });
+    expect(await app.services.prisma.sandboxMessage.count({ where: { messageId: sent.id } })).toBe(0);
+
+    // Handed over once the sender is free.
+    app.clock.advance(10_000);
+    await app.services.jobs.drain();
+    const handedOver = await app.services.prisma.message.findUniqueOrThrow({ where: { id: sent.id } });
+    expect(handedOver).toMatchObject({ status: 'delivered', estimatedSendAt: null });
+    expect(await app.services.prisma.sandboxMessage.count({ where: { messageId: sent.id } })).toBe(1);
+  });
+
   it("hands one number's messages to the carrier no faster than its throughput, each near its estimate, then clears the estimate", async () => {
     const developer = await sendingWorkspace(liveApp);
     const { prisma } = liveApp.services;
