@@ -146,7 +146,8 @@ describe('POST /mcp/tools/{name}', () => {
 
 describe('MCP_TOOL_TIMEOUT_MS', () => {
   it('answers 504 on the legacy surface and a timeout tool error natively when a tool is too slow', async () => {
-    const slowApp = await startTestApp({ MCP_TOOL_TIMEOUT_MS: '1000' });
+    // 3 s for a tool: a quick one never reaches it on a loaded machine, a write held 3.5 s always does.
+    const slowApp = await startTestApp({ MCP_TOOL_TIMEOUT_MS: '3000' });
     try {
       const slowDeveloper = await createDeveloper(slowApp);
       const fast = await call(slowApp, 'POST', '/mcp/tools/list_oauth_clients', { token: slowDeveloper.token });
@@ -154,12 +155,14 @@ describe('MCP_TOOL_TIMEOUT_MS', () => {
 
       // Slow the database write behind create_api_key, through the services the tools run on.
       const prisma = slowApp.services.prisma;
+      const slowWrites: Promise<unknown>[] = [];
       slowApp.services.prisma = prisma.$extends({
         query: {
           accessToken: {
-            async create({ args, query }) {
-              await new Promise((resolve) => setTimeout(resolve, 3_000));
-              return query(args);
+            create({ args, query }) {
+              const write = new Promise((resolve) => setTimeout(resolve, 3_500)).then(() => query(args));
+              slowWrites.push(write);
+              return write;
             },
           },
         },
@@ -170,7 +173,7 @@ describe('MCP_TOOL_TIMEOUT_MS', () => {
         expect(legacy.body).toEqual({
           error: {
             code: 'timeout',
-            message: expect.stringContaining('1000 ms'),
+            message: expect.stringContaining('3000 ms'),
             fix: expect.any(String),
             retry: 'retry_with_backoff',
           },
@@ -183,8 +186,8 @@ describe('MCP_TOOL_TIMEOUT_MS', () => {
         expect(toolError(native)).toMatchObject({ code: 'timeout' });
       } finally {
         slowApp.services.prisma = prisma;
-        // Let the delayed writes finish before the database closes.
-        await new Promise((resolve) => setTimeout(resolve, 3_500));
+        // The delayed writes finish before the database closes.
+        await Promise.allSettled(slowWrites);
       }
     } finally {
       await slowApp.close();
