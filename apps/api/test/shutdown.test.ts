@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordCustomerEvent } from '../src/domain/customer-webhooks/events.ts';
 import { inJobTransaction } from '../src/jobs/enqueue.ts';
@@ -9,7 +10,6 @@ import {
   apiEntry,
   deploymentEnvironment,
   freePort,
-  pause,
   prepareSendingWorkspace,
   runCleanups,
   startProcess,
@@ -25,6 +25,18 @@ import {
 
 afterAll(runCleanups);
 
+/** Whether a new connection to the port is refused (once a server stopped listening). */
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
 describe('graceful shutdown on SIGTERM', () => {
   it('answers a request that is in flight, refuses new connections, and exits 0', async () => {
     const port = await freePort();
@@ -36,7 +48,8 @@ describe('graceful shutdown on SIGTERM', () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilHealthy(baseUrl, api);
 
-    // The request's head and half its body reach the server; the rest follows only after SIGTERM.
+    // The request's head reaches the server (it answers 100 Continue to it) and half its body follows;
+    // the rest follows only after SIGTERM, once new connections are refused.
     const body = Buffer.from(
       JSON.stringify({ phone_number: '+14155550123', body: 'sent across a shutdown', idempotency_key: 'shutdown-1' }),
     );
@@ -47,6 +60,7 @@ describe('graceful shutdown on SIGTERM', () => {
           authorization: `Bearer ${tokens[0]}`,
           'content-type': 'application/json',
           'content-length': String(body.length),
+          expect: '100-continue',
         },
       });
       slow.on('response', (response) => {
@@ -55,16 +69,18 @@ describe('graceful shutdown on SIGTERM', () => {
         response.on('end', () => resolve({ status: response.statusCode!, text }));
       });
       slow.on('error', reject);
+      slow.once(
+        'continue',
+        () =>
+          void (async () => {
+            slow.write(body.subarray(0, 20));
+            api.child.kill('SIGTERM');
+            // Stopped accepting: a new connection is refused while the old request is still open.
+            await eventually('a new connection to be refused', () => connectionRefused(port), 10_000);
+            slow.end(body.subarray(20));
+          })().catch(reject),
+      );
       slow.flushHeaders();
-      slow.write(body.subarray(0, 20));
-      void (async () => {
-        await pause(300);
-        api.child.kill('SIGTERM');
-        await pause(700);
-        // Stopped accepting: a new connection is refused while the old request is still open.
-        await expect(fetch(`${baseUrl}/health`)).rejects.toThrow();
-        slow.end(body.subarray(20));
-      })().catch(reject);
     });
 
     const response = await answered;
