@@ -105,15 +105,25 @@ type SinkRequest = { headers: IncomingHttpHeaders; body: string; path: string };
 
 /**
  * A customer endpoint on loopback: records every request and answers with `respond` (changeable
- * mid-test to take the endpoint down and bring it back).
+ * mid-test to take the endpoint down and bring it back). `hold()` keeps the requests that arrive
+ * from then on unanswered until the function it returns is called.
  */
 export async function startSink() {
   const requests: SinkRequest[] = [];
+  let held: Promise<void> | undefined;
   const sink = {
     requests,
     respond: { status: 200, body: 'ok', delayMs: 0 },
     url: '',
     server: undefined as unknown as Server,
+    hold(): () => void {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
+    },
     async close() {
       sink.server.closeAllConnections();
       await new Promise<void>((resolve) => sink.server.close(() => resolve()));
@@ -126,9 +136,11 @@ export async function startSink() {
     req.on('end', () => {
       requests.push({ headers: req.headers, body, path: req.url ?? '/' });
       const { status, body: reply, delayMs } = sink.respond;
-      setTimeout(() => {
-        if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end(reply);
-      }, delayMs);
+      void Promise.resolve(held).then(() =>
+        setTimeout(() => {
+          if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end(reply);
+        }, delayMs),
+      );
     });
   });
   await new Promise<void>((resolve) => sink.server.listen(0, '127.0.0.1', resolve));

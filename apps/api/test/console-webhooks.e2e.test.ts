@@ -16,7 +16,7 @@ let app: TestApp;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 let developer: Awaited<ReturnType<typeof createDeveloper>>;
-/** Receives message.sent and message.delivered; answers after `respond.delayMs`. */
+/** Receives message.sent and message.delivered; held while a test watches a delivery pending. */
 let sink: Awaited<ReturnType<typeof startSink>>;
 /** Receives message.failed only: taken down and brought back for the recovery. */
 let brokenSink: Awaited<ReturnType<typeof startSink>>;
@@ -99,8 +99,8 @@ afterAll(async () => {
 
 describe('customer webhooks in the console, in a real browser', () => {
   it('updates the deliveries list and a delivery page by themselves while a delivery is pending', async () => {
-    // The endpoint answers after 3 s: the delivery stays pending until then.
-    sink.respond = { status: 200, body: 'ok', delayMs: 3_000 };
+    // The endpoint answers once the page has shown the delivery pending (within the 10 s time-out).
+    const release = sink.hold();
     const eventId = await recordEvent(app, developer.workspaceId, 'message.delivered', messageData('msg_live1'));
     const deliveryId = await deliveryOf(eventId);
     await page.goto(`${app.baseUrl}/console/deliveries`);
@@ -108,16 +108,19 @@ describe('customer webhooks in the console, in a real browser', () => {
     await row.getByText('Pending').waitFor();
     await page.evaluate('window.notReloaded = true');
     await shoot('01-list-pending');
+    release();
     await row.getByText('Succeeded').waitFor({ timeout: 20_000 });
     expect(await page.evaluate<boolean>('window.notReloaded === true')).toBe(true);
     await shoot('02-list-succeeded');
 
     // The delivery page too: pending, then succeeded with its attempt, without a reload.
+    const releaseSecond = sink.hold();
     const second = await deliveryOf(await recordEvent(app, developer.workspaceId, 'message.sent', messageData('msg_live2')));
     await page.goto(`${app.baseUrl}/console/deliveries/${second}`);
     await page.locator('.summary').getByText('Pending').waitFor();
     await page.getByText('No attempts yet').waitFor();
     await page.evaluate('window.notReloaded = true');
+    releaseSecond();
     await page.locator('.summary').getByText('Succeeded').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.locator('.attempt').first().textContent(), patience).toMatch(/200.*automatic/);
     expect(await page.evaluate<boolean>('window.notReloaded === true')).toBe(true);
@@ -133,7 +136,6 @@ describe('customer webhooks in the console, in a real browser', () => {
     await page.waitForTimeout(5_000);
     page.off('request', record);
     expect(requests).toEqual([]);
-    sink.respond = { status: 200, body: 'ok', delayMs: 0 };
   });
 
   it('shows each attempt with the request headers it carried, the signature but no secret', async () => {
