@@ -32,6 +32,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a page or a job to catch up: 1 s by default, which a browser's update (or a
+    // roll-up) can take on two cores running two files; its fixed budget is no behaviour under test.
+    expect: { poll: { timeout: 20_000 } },
     projects: [
       {
         extends: true,
