@@ -9,8 +9,9 @@
  * (the whole app and, embedded, its database) paced against unpaced: as measured, and net of what
  * the process spends idle over the run's length (its workers' sweeps, in the second after the run),
  * since a paced run lasts as long as its pace says and an unpaced one does not. The end of a run is
- * the carrier's last hand-off, counted in this process: polling the database for it would charge
- * this bench's own queries to the paced run for every second it lasts.
+ * the carrier's last hand-off, counted in this process (polling the database for it would charge
+ * this bench's own queries to the paced run for every second it lasts), and the writes of every
+ * dispatch after it.
  * BENCH_PACED_POOLS (default `1,10`) says which pool sizes run, BENCH_PACED_SWEEP_MS the workers' sweep
  * interval (default the app's).
  */
@@ -88,6 +89,9 @@ async function run(target: BenchTarget, pacing: 'on' | 'off', numbers: number): 
     const estimates = new Map(accepted.map((message) => [message.id, message.estimatedSendAt?.getTime() ?? started]));
     await services.jobs.start();
     await done;
+    // Each dispatch's writes after its hand-off (the carrier's id, its job done) count too: an
+    // unpaced run's last hand-off comes while most of them are still to run.
+    await services.jobs.drain();
     const cpu = process.cpuUsage(cpuBefore);
     const seconds = (Date.now() - started) / 1000;
     // The same process with nothing left to hand over (the carrier's reports come SANDBOX_DELAY_MS

@@ -72,11 +72,11 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   }
 
   /** Starts a row claimed ahead once its lane has a free slot. */
-  async function startInLane(job: ClaimedJob): Promise<void> {
+  async function startInLane(job: ClaimedJob, markDone: (job: ClaimedJob) => void): Promise<void> {
     const lane = lanes.of(job.queue);
     if (!lane) return;
     await lanes.slot(lane);
-    lanes.track(execute(job), lane);
+    lanes.track(execute(job, markDone), lane);
   }
 
   let started = false;
@@ -101,7 +101,7 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
       await ahead?.startDue();
       let claimed = 0;
       for (const lane of lanes.all) claimed += await claimAndRun(lane, lanes.free(lane));
-      if (claimed === 0 && !lanes.busy()) return;
+      if (claimed === 0 && !lanes.busy()) return ahead?.flush();
     }
     throw new Error('jobs kept becoming due: drain() gave up');
   }

@@ -44,8 +44,13 @@ RETURNING id, queue, payload, attempts;
 -- name: claimJobsAhead
 -- Claims up to `limit` pending jobs of these queues that come due after `now` and by `horizon`, the
 -- soonest first, leased until `leaseUntil` (after the horizon): the scaled mode's rows claimed ahead
--- (ahead.ts), each started in this process at its `runAt`.
--- params: queues, now, horizon, leaseUntil, limit
+-- (ahead.ts), each started in this process at its `runAt`. In the same statement, completeJobs for
+-- the rows claimed ahead that ended since the last claim (`doneIds` and `doneAttempts`).
+-- params: queues, now, horizon, leaseUntil, limit, doneIds, doneAttempts
+WITH done AS (
+  UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = $2
+  FROM unnest($6::text[], $7::int[]) AS finished (id, attempts)
+  WHERE jobs.id = finished.id AND jobs.status = 'running' AND jobs.attempts = finished.attempts)
 UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $4, updated_at = $2
 WHERE id IN (
   SELECT id FROM jobs

@@ -51,7 +51,8 @@ RETURNING id, queue, payload, attempts`);
 /**
  * Claims up to `limit` pending jobs of these queues that come due after `now` and by `horizon`, the
  * soonest first, leased until `leaseUntil` (after the horizon): the scaled mode's rows claimed ahead
- * (ahead.ts), each started in this process at its `runAt`.
+ * (ahead.ts), each started in this process at its `runAt`. In the same statement, completeJobs for
+ * the rows claimed ahead that ended since the last claim (`doneIds` and `doneAttempts`).
  */
 export const claimJobsAhead = statement<
   [
@@ -60,9 +61,15 @@ export const claimJobsAhead = statement<
     horizon: Date | string | null,
     leaseUntil: Date | string | null,
     limit: number | bigint | null,
+    doneIds: readonly (string | null)[] | null,
+    doneAttempts: readonly (number | null)[] | null,
   ],
   { id: string; queue: string; payload: unknown; attempts: number; runAt: Date }
->(`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $4, updated_at = $2
+>(`WITH done AS (
+  UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = $2
+  FROM unnest($6::text[], $7::int[]) AS finished (id, attempts)
+  WHERE jobs.id = finished.id AND jobs.status = 'running' AND jobs.attempts = finished.attempts)
+UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $4, updated_at = $2
 WHERE id IN (
   SELECT id FROM jobs
   WHERE queue = ANY($1::text[]) AND status = 'pending' AND run_at > $2 AND run_at <= $3

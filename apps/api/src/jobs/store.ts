@@ -41,10 +41,20 @@ export async function claimJobsByIds(
 /** A job claimed before it is due (ahead.ts), with when it is due. */
 export type ClaimedAhead = ClaimedJob & { runAt: Date };
 
-/** Claims up to `limit` pending jobs of these queues due after `now` and by `horizon`, the soonest first. */
+/**
+ * Claims up to `limit` pending jobs of these queues due after `now` and by `horizon`, the soonest
+ * first, and marks `done` ones (claimed ahead earlier, and ended) done in the same statement.
+ */
 export async function claimJobsAhead(
   db: SqlClient,
-  options: { queues: readonly QueueName[]; limit: number; now: Date; horizon: Date; leaseUntil: Date },
+  options: {
+    queues: readonly QueueName[];
+    limit: number;
+    now: Date;
+    horizon: Date;
+    leaseUntil: Date;
+    done: readonly ClaimedJob[];
+  },
 ): Promise<ClaimedAhead[]> {
   const rows = await queryRows(db, sql.claimJobsAhead, [
     options.queues,
@@ -52,6 +62,8 @@ export async function claimJobsAhead(
     options.horizon,
     options.leaseUntil,
     options.limit,
+    options.done.map((job) => job.id),
+    options.done.map((job) => job.attempts),
   ]);
   return rows.map((row) => ({ ...toClaimed(row), runAt: row.runAt }));
 }
