@@ -36,7 +36,7 @@ async function waitForRows(text: string | RegExp, count: number): Promise<void> 
 beforeAll(async () => {
   await ensureConsoleBuilt();
   // Real time: the browser shows times relative to its own clock.
-  app = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1', WEBHOOK_TIMEOUT_MS: '2000' }, { clock: systemClock });
+  app = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1', WEBHOOK_TIMEOUT_MS: '6000' }, { clock: systemClock });
   sink = await startSink();
   browser = await launchBrowser();
   ({ context, page } = browser);
@@ -135,15 +135,16 @@ describe('console in a real browser', () => {
     await shoot('07-delivery-replayed');
 
     // A test event: its page shows the attempt once it is made, with no reload. The sink keeps it
-    // waiting past the 2 s time-out, so the page is up before the attempt is recorded.
-    sink.respond = { status: 200, body: 'too late', delayMs: 5_000 };
+    // waiting past the 6 s time-out, so the page is up before the attempt is recorded (6 s for the
+    // page to load on a loaded machine).
+    sink.respond = { status: 200, body: 'too late', delayMs: 8_000 };
     await page.getByRole('link', { name: 'Endpoints' }).click();
     await page.locator('article.endpoint').getByRole('button', { name: 'Send test event' }).click();
     await page.getByRole('heading', { name: 'Delivery' }).waitFor();
     await page.getByText('No attempts yet').waitFor();
     await expect
       .poll(() => page.locator('.attempt').first().textContent(), { timeout: 30_000 })
-      .toMatch(/test.*No response within 2 s/);
+      .toMatch(/test.*No response within 6 s/);
     await page.locator('.summary').getByText('Failed').waitFor();
     sink.respond = { status: 200, body: 'ok', delayMs: 0 };
     await shoot('08-test-event');
