@@ -1,6 +1,6 @@
 import { helpKeywords, optInKeywords, optOutKeywords } from '@textline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AutoReplyKind, sendAutoReply } from '../src/domain/compliance/keywords.ts';
+import { type AutoReplyKind, optOutVersionOf, sendAutoReply } from '../src/domain/compliance/keywords.ts';
 import { call, startTestApp, type TestApp } from './harness.ts';
 import { eventId, postSigned, spelledLoosely } from './inbound-support.ts';
 import { sendingWorkspace } from './sending-support.ts';
@@ -280,7 +280,9 @@ describe('inbound keywords', () => {
           createdAt: at,
         },
       });
-      await sendAutoReply(app.services, { inboundMessageId: inbound.id, kind });
+      // As reconciliation writes the job: a HELP with the opt-out it came under.
+      const optOutVersion = kind === 'help' ? await optOutVersionOf(app.services.prisma, inbound) : undefined;
+      await sendAutoReply(app.services, { inboundMessageId: inbound.id, kind, optOutVersion });
       const [accepted] = await outbound(workspace, from);
       return accepted!;
     }

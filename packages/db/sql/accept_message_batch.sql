@@ -12,8 +12,9 @@
 --      The send_at compared is the one the request named: a send that allowed hours held (rule 6)
 --      replays an identical request whether its window has opened since or not.
 --   2. Suppression: `workspace_suppressed`, the recipient is on the workspace's opt-out list. A send with
---      `exempt_from_suppression` (an opt-out confirmation, a HELP answer: auto-replies to the recipient's
---      own message) is not held to it.
+--      `exempt_from_suppression` (an opt-out confirmation, a HELP answer to a recipient who asked while
+--      opted out: auto-replies to the recipient's own message) is not held to it. A HELP answer's
+--      `exempt_opt_out_version` is kept on its message: dispatch lets it through that opt-out only.
 --   3. Sender: `branded_number_missing`, the workspace has no connected number; with `from_number`,
 --      `sender_number_not_found`, it is not a connected number of the workspace; with
 --      `sender_pool_id`, `sender_pool_not_found` (not a pool of the workspace) or `sender_pool_empty`
@@ -420,11 +421,11 @@ BEGIN
     IF outcome IN ('accept', 'pending_approval') AND NOT v_dry_run THEN
       INSERT INTO messages (id, workspace_id, token_id, phone_number, body, segments, cost_cents, status, sender_number_id,
                             sender_number, idempotency_key, metadata, source, send_at, requested_send_at, expires_at,
-                            estimated_send_at, sender_pool_id, created_at, updated_at, kind, media_urls)
+                            estimated_send_at, sender_pool_id, created_at, updated_at, kind, media_urls, exempt_opt_out_version)
       VALUES (r_message_id, v_workspace_id, request->>'token_id', r_phone_number, r_body, (request->>'segments')::INTEGER,
               r_cost_cents, r_status, sender.id, sender.number, r_idempotency_key, request->'metadata', request->>'source',
               r_send_at, (request->>'send_at')::TIMESTAMPTZ, r_expires_at, r_estimated_send_at, r_chosen_pool_id, r_now, r_now,
-              COALESCE(request->>'kind', 'sms'), request->'media_urls')
+              COALESCE(request->>'kind', 'sms'), request->'media_urls', request->>'exempt_opt_out_version')
       ON CONFLICT (workspace_id, idempotency_key) DO NOTHING
       RETURNING id INTO inserted_id;
     END IF;

@@ -90,6 +90,8 @@ export type AcceptParameters = PolicyParameters & {
   source: string;
   /** An opt-out confirmation or a HELP answer: the recipient's opt-out does not hold it (rule 2). */
   exempt_from_suppression?: true | undefined;
+  /** A HELP answer's: the version of the opt-out it answers through (kept on its message for dispatch). */
+  exempt_opt_out_version?: string | undefined;
   now: Date;
   spend_day: string;
   default_spend_cap_cents: number;

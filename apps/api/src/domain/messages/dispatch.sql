@@ -5,11 +5,13 @@
 -- Reads a message and, when it waits for dispatch (`scheduled` or `queued`), has not expired, its
 -- recipient is not suppressed and its sender can still send (either may have changed since
 -- acceptance), moves it to `sending` in the same statement; `claimed` says whether it did. The claim is conditional on
--- the status read, so a cancel or another dispatch in between wins. An auto-reply answers the
--- recipient's own message and was checked when accepted (a HELP answer to an opted-out number was
--- let through on purpose): the re-check stops it only for an opt-out that came after it was accepted
--- (updated_at later than its created_at), and never an opt-out confirmation, whose key names its kind
--- (keywords.ts): a STOP sent twice still gets its confirmation. `senderHealth` is `healthy`, or why
+-- the status read, so a cancel or another dispatch in between wins. The suppression is read as it
+-- stands at the claim, not compared by time: an opt-out stops every message but an auto-reply it
+-- lets through, which is an opt-out confirmation (its key names its kind, keywords.ts; the key of
+-- versions before that, `auto_reply:<inbound id>`, is the one of the STOP the opt-out records), so a
+-- STOP sent twice still gets its confirmation, and a HELP answer to a recipient who asked while opted
+-- out, through the version of the opt-out it was recorded under (exempt_opt_out_version, the row's
+-- xmin) only: a STOP recorded after the HELP writes the row again. `senderHealth` is `healthy`, or why
 -- the sender cannot send: `released` (released, or being released), `suspended` (any other status but connected), and for
 -- a message of a sender pool also `failing` (failing_until ahead) and `unregistered` (with
 -- `registrationCarrier`, a carrier that blocks unregistered senders, and a registration not approved).
@@ -24,8 +26,10 @@ WITH target AS (
          COALESCE(m.expires_at <= $2::timestamptz, FALSE) AS expired,
          EXISTS (SELECT 1 FROM workspace_suppressions s
                  WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active
-                   AND (m.source IS DISTINCT FROM 'auto_reply'
-                        OR (s.updated_at > m.created_at AND m.idempotency_key NOT LIKE 'auto\_reply:opt\_out:%'))) AS suppressed,
+                   AND NOT COALESCE(m.source = 'auto_reply'
+                                    AND (m.idempotency_key LIKE 'auto\_reply:opt\_out:%'
+                                         OR m.idempotency_key = 'auto_reply:' || (s.provider_metadata->>'inbound_message_id')
+                                         OR m.exempt_opt_out_version = s.xmin::text), FALSE)) AS suppressed,
          CASE WHEN p.id IS NULL OR p.status IN ('releasing', 'released') THEN 'released'
               WHEN p.status <> 'connected' THEN 'suspended'
               WHEN m.sender_pool_id IS NULL THEN 'healthy'

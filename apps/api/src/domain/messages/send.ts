@@ -33,9 +33,16 @@ export type MessageSource = 'api' | 'mcp' | 'console' | 'onboarding_test' | 'cam
 
 /**
  * How a send is made: its source, the workspace's messaging settings when the caller read them
- * already (a campaign batch reads them once), and whether it answers a STOP or HELP (rule 2's exemption).
+ * already (a campaign batch reads them once), whether it answers a STOP or HELP (rule 2's exemption),
+ * and for a HELP answer to a recipient who asked while opted out, that opt-out's version (dispatch
+ * lets the answer through that opt-out only).
  */
-export type SendOptions = { source: MessageSource; settings?: TMessagingSettings | undefined; exemptFromSuppression?: boolean };
+export type SendOptions = {
+  source: MessageSource;
+  settings?: TMessagingSettings | undefined;
+  exemptFromSuppression?: boolean;
+  exemptOptOutVersion?: string | undefined;
+};
 
 export type SendRequest = SendContent & {
   /** International format; normalised to E.164 here. */
@@ -382,6 +389,7 @@ async function shapedRequest(
     registration_required: registrationRequired(deps.config, phoneNumber) ? true : undefined,
     source: options.source,
     exempt_from_suppression: options.exemptFromSuppression ? true : undefined,
+    exempt_opt_out_version: options.exemptOptOutVersion,
     now,
     spend_day: utcDay(now.getTime()),
     default_spend_cap_cents: deps.config.spendCapCentsDaily,

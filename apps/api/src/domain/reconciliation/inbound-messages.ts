@@ -4,7 +4,14 @@ import { toE164 } from '../../lib/phone.ts';
 import { ZInboundMessage } from './payloads.ts';
 import { recordCustomerEvent } from '../customer-webhooks/events.ts';
 import { liftKeywordSuppression, suppressRecipient } from './suppressions.ts';
-import { type AutoReplyKind, autoReplyJob, hasCustomKeyword, keywordMeaning, keywordOf } from '../compliance/keywords.ts';
+import {
+  type AutoReplyKind,
+  autoReplyJob,
+  hasCustomKeyword,
+  keywordMeaning,
+  keywordOf,
+  optOutVersionOf,
+} from '../compliance/keywords.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
 
 function conversationData(conversation: {
@@ -125,6 +132,8 @@ export async function reconcileInboundMessage(
   } else if (await hasCustomKeyword(tx, workspaceId, keyword)) {
     reply = 'keyword';
   }
-  if (reply) await enqueue(tx, autoReplyJob, { inboundMessageId: inbound.id, kind: reply });
+  // A HELP from a recipient opted out is answered through that opt-out, and no later one.
+  const optOutVersion = reply === 'help' ? await optOutVersionOf(tx, inbound) : undefined;
+  if (reply) await enqueue(tx, autoReplyJob, { inboundMessageId: inbound.id, kind: reply, optOutVersion });
   return 'processed';
 }

@@ -1,0 +1,6 @@
+-- name: optOutInForce
+-- The recipient's opt-out in force, by the version of its row: xmin, the transaction that last wrote
+-- it, new on every change (a STOP sent again, a START, a manual edit). No row when not opted out.
+-- params: workspaceId, phoneNumber
+-- not null: version
+SELECT xmin::text AS version FROM workspace_suppressions WHERE workspace_id = $1 AND phone_number = $2 AND active;
