@@ -60,9 +60,9 @@ export function captureLogs(lines: string[]) {
  * (RETRY_JITTER_PERCENT=0) unless the environment says otherwise.
  *
  * `shareWith` starts a second API process of the scaled deployment instead: the same PostgreSQL
- * database, Redis key prefix and clock as that app (embedded mode has no database to share). Start it
- * with `startJobs: false` when the test drains the first app: `drain()` waits only for its own process's
- * jobs, and a job the second process claimed would still be running when it returns.
+ * database, Redis key prefix and clock as that app (embedded mode has no database to share). It runs
+ * no jobs unless `startJobs: true`: the first app's `drain()` waits only for its own process's jobs,
+ * and a job the second process claimed would still be running when it returned.
  *
  * `servers` puts the scaled app on a PostgreSQL server and a Redis of the test's own instead of the
  * suite's shared ones (a test that stops or kills them must not do it to other files' servers).
@@ -123,7 +123,7 @@ export async function startTestApp(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   services.selfUrl.current = `http://127.0.0.1:${port}`;
-  if (options.startJobs ?? true) await services.jobs.start();
+  if (options.startJobs ?? !shared) await services.jobs.start();
   const app: TestApp = {
     baseUrl: `http://127.0.0.1:${port}`,
     services,
