@@ -2,7 +2,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scaledMode } from './harness.ts';
 import {
   apiEntry,
-  awaitLeftoverJobs,
   deploymentEnvironment,
   freePort,
   pause,
@@ -10,6 +9,7 @@ import {
   type RunningProcess,
   runCleanups,
   startProcess,
+  stopAfterLeftoverJobs,
   waitUntilHealthy,
   withServices,
   workerEntry,
@@ -148,8 +148,7 @@ async function crashScenario(options: { separateWorker: boolean }) {
     if (Date.now() > settleBy) throw new Error('dispatch did not finish after the restart');
     await pause(500);
   }
-  await awaitLeftoverJobs(environment, LEASE_MS);
-  expect((await service.stop()).every((code) => code === 0)).toBe(true);
+  expect((await stopAfterLeftoverJobs(environment, LEASE_MS, service)).every((code) => code === 0)).toBe(true);
 
   await withServices(environment, async ({ prisma }) => {
     const messages = await prisma.message.findMany({ where: { workspaceId } });

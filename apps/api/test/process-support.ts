@@ -146,22 +146,34 @@ export async function prepareSendingWorkspace(services: Services, options: { tok
 }
 
 /**
- * After a kill and a restart, waits for the jobs no client waits for: those whose effects committed
- * before the kill but whose rows still carry the dead worker's lease (`leaseMs`, JOB_LEASE_MS), and
- * (scaled) those whose BullMQ delivery the dead worker had taken before claiming the row, which
- * BullMQ hands out again once it finds it stalled (within a minute). The scaled mode reads the jobs
- * table until none is left; embedded, PGlite admits no second process, so it waits past the lease.
+ * After a kill and a restart, stops the deployment once the jobs no client waits for are done: those
+ * whose effects committed before the kill but whose rows still carry the dead worker's lease
+ * (`leaseMs`, JOB_LEASE_MS), and (scaled) those whose BullMQ delivery the dead worker had taken
+ * before claiming the row, which BullMQ hands out again once it finds it stalled (within a minute).
+ * The scaled mode reads the jobs table until none is left. Embedded, PGlite admits no second process:
+ * past the lease and a sweep, the server stops so that the table can be read, and starts again while
+ * jobs are left (a loaded machine may take longer than that to run them). Answers the exit codes of
+ * every stop.
  */
-export async function awaitLeftoverJobs(environment: Record<string, string>, leaseMs: number): Promise<void> {
-  if (!scaledMode) {
-    await pause(leaseMs + 2_000);
-    return;
+export async function stopAfterLeftoverJobs(
+  environment: Record<string, string>,
+  leaseMs: number,
+  deployment: { start(): Promise<void>; stop(): Promise<(number | null)[]> },
+): Promise<(number | null)[]> {
+  const unfinished = (prisma: Services['prisma']) => prisma.job.count({ where: { status: { in: ['pending', 'running'] } } });
+  if (scaledMode) {
+    await withServices(environment, ({ prisma }) =>
+      eventually('every job to finish', async () => (await unfinished(prisma)) === 0, 120_000),
+    );
+    return deployment.stop();
   }
-  await withServices(environment, ({ prisma }) =>
-    eventually(
-      'every job to finish',
-      async () => (await prisma.job.count({ where: { status: { in: ['pending', 'running'] } } })) === 0,
-      120_000,
-    ),
-  );
+  const codes: (number | null)[] = [];
+  for (let round = 1; ; round += 1) {
+    await pause(leaseMs + 2_000);
+    codes.push(...(await deployment.stop()));
+    const left = await withServices(environment, ({ prisma }) => unfinished(prisma));
+    if (left === 0) return codes;
+    if (round === 5) throw new Error(`${left} jobs left unfinished after ${round} runs of the server past the lease`);
+    await deployment.start();
+  }
 }
