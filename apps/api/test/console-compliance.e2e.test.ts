@@ -22,10 +22,10 @@ async function buy(body: Record<string, unknown>) {
 }
 
 /**
- * The sandbox decides a submission SANDBOX_DELAY_MS x 5 after it (a second, long enough for the page
- * to show it pending): reads the page again until nothing is pending.
+ * The sandbox decides a submission SANDBOX_DELAY_MS x 5 after it (2.5 s, long enough for the page to
+ * show it pending on a loaded machine): reads the page again until nothing is pending.
  */
-const sandboxDelayMs = 200;
+const sandboxDelayMs = 500;
 
 async function afterTheDecision(): Promise<void> {
   await expect
