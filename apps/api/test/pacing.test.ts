@@ -199,6 +199,74 @@ describe('paced dispatch', () => {
     expect(await app.services.prisma.sandboxMessage.count({ where: { messageId: sent.id } })).toBe(1);
   });
 
+  it('keeps a message waiting (cancelable) while dispatch waits for its sender’s pace: the slot is taken before the claim', async () => {
+    const developer = await sendingWorkspace(app);
+    const scheduled = (await send(app, developer.token, sms({ send_at: at(60_000) }))).body.message;
+    const pace = app.services.senderPace;
+    const take = pace.take.bind(pace);
+    let asked!: () => void;
+    const askedForSlot = new Promise<void>((resolve) => (asked = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    pace.take = async (...args) => {
+      asked();
+      await answered;
+      return take(...args);
+    };
+    try {
+      app.clock.advance(60_000);
+      const drained = app.services.jobs.drain();
+      await askedForSlot;
+      const canceled = await call(app, 'POST', `/api/v1/messages/${scheduled.id}/cancel`, { token: developer.token });
+      expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+      answer();
+      await drained;
+    } finally {
+      pace.take = take;
+    }
+    expect(await app.services.prisma.message.findUniqueOrThrow({ where: { id: scheduled.id } })).toMatchObject({
+      status: 'canceled',
+      dispatchedAt: null,
+    });
+    expect(await app.services.prisma.sandboxMessage.count({ where: { messageId: scheduled.id } })).toBe(0);
+  });
+
+  it('takes the pace of a message that stays on its failing number because its pool has no healthy one', async () => {
+    const developer = await sendingWorkspace(app);
+    const [only] = developer.senders;
+    const pool = await call(app, 'POST', '/api/v1/sender-pools', {
+      token: developer.token,
+      body: { name: 'Alone', number_ids: [only!.id], area_code_match: false },
+    });
+    const sent = [];
+    for (let index = 0; index < 3; index += 1)
+      sent.push(
+        (await send(app, developer.token, sms({ sender_pool_id: pool.body.sender_pool.id, phone_number: `+1415555046${index}` })))
+          .body.message,
+      );
+    await app.services.prisma.phoneNumber.update({ where: { id: only!.id }, data: { failingUntil: new Date(at(3_600_000)) } });
+    const pace = app.services.senderPace;
+    const take = pace.take.bind(pace);
+    const taken: string[] = [];
+    pace.take = async (numberId, ...rest) => {
+      taken.push(numberId);
+      return take(numberId, ...rest);
+    };
+    try {
+      app.clock.advance(5_000);
+      await app.services.jobs.drain();
+    } finally {
+      pace.take = take;
+    }
+    // Each handed over from the failing number (the carrier decides), each after taking its slot there.
+    expect(taken).toEqual([only!.id, only!.id, only!.id]);
+    const rows = await app.services.prisma.message.findMany({ where: { id: { in: sent.map((message) => message.id) } } });
+    expect(rows.map((row) => row.senderNumberId)).toEqual([only!.id, only!.id, only!.id]);
+    expect(
+      await app.services.prisma.sandboxMessage.count({ where: { messageId: { in: sent.map((message) => message.id) } } }),
+    ).toBe(3);
+  });
+
   it("hands one number's messages to the carrier no faster than its throughput, each near its estimate, then clears the estimate", async () => {
     const developer = await sendingWorkspace(liveApp);
     const { prisma } = liveApp.services;

@@ -39,13 +39,6 @@ export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
    * JOB_CONCURRENCY), so a burst of them neither waits behind nor crowds out other work.
    */
   concurrency?(config: Config): number;
-  /**
-   * Rows of this queue are mostly written due later, each at a known time (a paced message's
-   * dispatch at its sender's slot): in the scaled mode each sweep claims the ones due before the
-   * next sweep and starts each in its process when it comes due (ahead.ts), rather than each costing
-   * a BullMQ job and a claim of its own once due.
-   */
-  claimAhead?: boolean;
 };
 
 /**

@@ -27,13 +27,6 @@ function payloadMismatch(queue: QueueName, error: z.ZodError): string {
 }
 
 /**
- * One attempt of a claimed job. `markDone` records a success its own way (rows claimed ahead: with
- * the next claim, ahead.ts); by default it is recorded at once, in one statement with the other
- * jobs ending together.
- */
-export type ExecuteJob = (job: ClaimedJob, markDone?: (job: ClaimedJob) => void) => Promise<void>;
-
-/**
  * Runs one attempt of a claimed job and records how it ended: done, retried after a back-off (its
  * definition's, else exponential; either moved by RETRY_JITTER_PERCENT), deferred, or dead.
  */
@@ -45,7 +38,7 @@ export function createJobExecutor(deps: {
   metrics?: Metrics | undefined;
   definitions: ReadonlyMap<QueueName, JobDefinition>;
   services: () => Services;
-}): ExecuteJob {
+}): (job: ClaimedJob) => Promise<void> {
   const { config, sql, now, log } = deps;
 
   // Under load, the completions of jobs that end together go as one statement instead of one per job.
@@ -89,7 +82,7 @@ export function createJobExecutor(deps: {
     deps.metrics?.jobAttempts.inc({ queue: job.queue, outcome: 'retried' });
   }
 
-  return async function execute(job, markDone) {
+  return async function execute(job) {
     const definition = deps.definitions.get(job.queue);
     if (!definition) return;
     const parsed = definition.payload.safeParse(job.payload);
@@ -116,8 +109,7 @@ export function createJobExecutor(deps: {
       await failed(job, definition, context, error);
       return;
     }
-    if (markDone) markDone(job);
-    else await completions.run('done', job);
+    await completions.run('done', job);
     deps.metrics?.jobAttempts.inc({ queue: job.queue, outcome: 'succeeded' });
   };
 }

@@ -4,14 +4,13 @@ import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { JobRunner, Services } from '../ports.ts';
-import { type Ahead, createAhead } from './ahead.ts';
 import { createBullTransport } from './bullmq.ts';
 import { createClaims } from './claims.ts';
 import type { JobDefinition, QueueName } from './define.ts';
 import { createJobExecutor } from './execute.ts';
 import { createLanes, type Lane } from './lanes.ts';
 import { createPoller, type Poller } from './poller.ts';
-import { type ClaimedJob, releaseOrphanedJobs } from './store.ts';
+import { releaseOrphanedJobs } from './store.ts';
 import { createSweeper } from './sweep.ts';
 import { createWakeups } from './wakeups.ts';
 
@@ -45,8 +44,7 @@ function definitionsByQueue(definitions: readonly JobDefinition[]): Map<QueueNam
  * each in its lane (lanes.ts, execute.ts) and is woken when rows are committed. Embedded, it polls
  * the table itself when woken and every sweep interval (poller.ts). Scaled, BullMQ carries the
  * wake-ups between processes (wakeups.ts, bullmq.ts) and a sweep re-enqueues whatever is due
- * (sweep.ts), so Redis only ever delays work; rows due at known times later (paced dispatch) are
- * claimed ahead and started here when due (ahead.ts).
+ * (sweep.ts), so Redis only ever delays work.
  */
 export function createJobRunner(deps: RunnerDeps): JobRunner {
   const { config, log } = deps;
@@ -71,37 +69,14 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
     if (job) await execute(job);
   }
 
-  /** Starts a row claimed ahead once its lane has a free slot. */
-  async function startInLane(job: ClaimedJob, markDone: (job: ClaimedJob) => void): Promise<void> {
-    const lane = lanes.of(job.queue);
-    if (!lane) return;
-    await lanes.slot(lane);
-    lanes.track(execute(job, markDone), lane);
-  }
-
   let started = false;
-  // Scaled only: embedded, the poller claims every due row itself, each round, with no BullMQ job per row.
-  const aheadQueues = [...definitions.values()].filter((definition) => definition.claimAhead).map(({ queue }) => queue);
-  const ahead: Ahead | undefined =
-    config.redisUrl && aheadQueues.length > 0
-      ? createAhead({
-          sql,
-          queues: aheadQueues,
-          now,
-          intervalMs: config.jobSweepIntervalMs,
-          leaseMs: config.jobLeaseMs,
-          start: startInLane,
-          log,
-        })
-      : undefined;
 
   async function drain(): Promise<void> {
     for (let round = 0; round < MAX_DRAIN_ROUNDS; round += 1) {
       await lanes.settled();
-      await ahead?.startDue();
       let claimed = 0;
       for (const lane of lanes.all) claimed += await claimAndRun(lane, lanes.free(lane));
-      if (claimed === 0 && !lanes.busy()) return ahead?.flush();
+      if (claimed === 0 && !lanes.busy()) return;
     }
     throw new Error('jobs kept becoming due: drain() gave up');
   }
@@ -168,14 +143,12 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
       started = true;
       bull.startWorkers(handledQueues, processRow);
       sweeper.start();
-      ahead?.start();
     },
     async stop() {
       stopping = true;
       // Sent before BullMQ's connection closes under them.
       await wakeups.flush();
       sweeper.stop();
-      await ahead?.stop();
       await bull.close();
       await lanes.settled();
     },

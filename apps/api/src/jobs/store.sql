@@ -41,33 +41,6 @@ WHERE id IN (
   FOR UPDATE SKIP LOCKED)
 RETURNING id, queue, payload, attempts;
 
--- name: claimJobsAhead
--- Claims up to `limit` pending jobs of these queues that come due after `now` and by `horizon`, the
--- soonest first, leased until `leaseUntil` (after the horizon): the scaled mode's rows claimed ahead
--- (ahead.ts), each started in this process at its `runAt`. In the same statement, completeJobs for
--- the rows claimed ahead that ended since the last claim (`doneIds` and `doneAttempts`).
--- params: queues, now, horizon, leaseUntil, limit, doneIds, doneAttempts
-WITH done AS (
-  UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = $2
-  FROM unnest($6::text[], $7::int[]) AS finished (id, attempts)
-  WHERE jobs.id = finished.id AND jobs.status = 'running' AND jobs.attempts = finished.attempts)
-UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $4, updated_at = $2
-WHERE id IN (
-  SELECT id FROM jobs
-  WHERE queue = ANY($1::text[]) AND status = 'pending' AND run_at > $2 AND run_at <= $3
-  ORDER BY run_at
-  LIMIT $5
-  FOR UPDATE SKIP LOCKED)
-RETURNING id, queue, payload, attempts, run_at AS "runAt";
-
--- name: releaseJobs
--- Puts back jobs claimed ahead and never started, as they were before the claim (`ids` and
--- `attempts` pair up by position).
--- params: ids, attempts, now
-UPDATE jobs SET status = 'pending', attempts = jobs.attempts - 1, locked_until = NULL, updated_at = $3
-FROM unnest($1::text[], $2::int[]) AS released (id, attempts)
-WHERE jobs.id = released.id AND jobs.status = 'running' AND jobs.attempts = released.attempts;
-
 -- name: dueJobs
 -- Up to `limit` claimable jobs of these queues, the longest due first, for the scaled mode's sweeper
 -- to (re-)enqueue on BullMQ, with when each came due.

@@ -38,41 +38,6 @@ export async function claimJobsByIds(
   return rows.map(toClaimed);
 }
 
-/** A job claimed before it is due (ahead.ts), with when it is due. */
-export type ClaimedAhead = ClaimedJob & { runAt: Date };
-
-/**
- * Claims up to `limit` pending jobs of these queues due after `now` and by `horizon`, the soonest
- * first, and marks `done` ones (claimed ahead earlier, and ended) done in the same statement.
- */
-export async function claimJobsAhead(
-  db: SqlClient,
-  options: {
-    queues: readonly QueueName[];
-    limit: number;
-    now: Date;
-    horizon: Date;
-    leaseUntil: Date;
-    done: readonly ClaimedJob[];
-  },
-): Promise<ClaimedAhead[]> {
-  const rows = await queryRows(db, sql.claimJobsAhead, [
-    options.queues,
-    options.now,
-    options.horizon,
-    options.leaseUntil,
-    options.limit,
-    options.done.map((job) => job.id),
-    options.done.map((job) => job.attempts),
-  ]);
-  return rows.map((row) => ({ ...toClaimed(row), runAt: row.runAt }));
-}
-
-/** Puts back jobs claimed ahead and never started, their attempt not counted. */
-export async function releaseJobs(db: SqlClient, jobs: readonly ClaimedJob[], now: Date): Promise<void> {
-  await queryRows(db, sql.releaseJobs, [jobs.map((job) => job.id), jobs.map((job) => job.attempts), now]);
-}
-
 /** Due jobs, for the scaled mode's sweeper to (re-)enqueue on BullMQ. */
 export async function dueJobs(
   db: SqlClient,

@@ -17,7 +17,7 @@ import { recipientTimeZones } from '../../lib/recipient-time-zone.ts';
 import type { Services } from '../../ports.ts';
 import type { AcceptParameters, AcceptRow } from '../messages/accept-queue.ts';
 import { acceptBatch } from '../messages/accept-queue.sql.ts';
-import { dispatchJob } from '../messages/dispatch.ts';
+import { dispatchDueNow, dispatchJob } from '../messages/dispatch.ts';
 import { acceptParametersOf, sendRefusal } from '../messages/send.ts';
 import { quietHoursReleaseInZones } from './quiet-hours.ts';
 import { readSettings } from './settings.ts';
@@ -480,7 +480,7 @@ async function acceptSends(
     const send = sends[row.item];
     if (!send) throw new Error(`accept_message_batch answered for no send (item ${row.item})`);
     if (row.outcome === 'accept') {
-      dispatchJobs.push(send.parameters.job_id);
+      if (dispatchDueNow(row.estimated_send_at, send.parameters.now)) dispatchJobs.push(send.parameters.job_id);
       if (row.message_id !== null && row.message_status !== null)
         publishAfterCommit(tx, workspaceId, { resource: 'message', id: row.message_id, status: row.message_status });
     }

@@ -16,8 +16,6 @@ import { statement } from '@textline/db';
  * the sender cannot send: `released` (released, or being released), `suspended` (any other status but connected), and for
  * a message of a sender pool also `failing` (failing_until ahead) and `unregistered` (with
  * `registrationCarrier`, a carrier that blocks unregistered senders, and a registration not approved).
- * `segments` and `throughputPerSecond` (phone_number_throughput.sql keeps it) are what the sender's
- * pace needs (SENDER_PACING), taken after the claim.
  */
 export const claimForDispatch = statement<
   [messageId: string | null, at: Date | string | null, registrationCarrier: boolean | null],
@@ -34,13 +32,10 @@ export const claimForDispatch = statement<
     suppressed: boolean;
     senderHealth: string;
     senderPoolId: string | null;
-    segments: number;
-    throughputPerSecond: number | null;
     claimed: boolean;
   }
 >(`WITH target AS (
   SELECT m.id, m.status, m.workspace_id, m.phone_number, m.sender_number, m.sender_number_id, m.body, m.media_urls,
-         m.segments, p.throughput_per_second,
          COALESCE(m.expires_at <= $2::timestamptz, FALSE) AS expired,
          EXISTS (SELECT 1 FROM workspace_suppressions s
                  WHERE s.workspace_id = m.workspace_id AND s.phone_number = m.phone_number AND s.active
@@ -67,7 +62,6 @@ export const claimForDispatch = statement<
 SELECT t.id, t.status, t.workspace_id AS "workspaceId", t.phone_number AS "phoneNumber",
        t.sender_number AS "senderNumber", t.sender_number_id AS "senderNumberId", t.body, t.media_urls AS "mediaUrls",
        t.expired, t.suppressed, t.sender_health AS "senderHealth", t.sender_pool_id AS "senderPoolId",
-       t.segments, t.throughput_per_second AS "throughputPerSecond",
        EXISTS (SELECT 1 FROM claimed) AS claimed
 FROM target t`);
 
@@ -79,11 +73,20 @@ export const storeProviderMessageId = statement<[messageId: string | null, provi
 );
 
 /**
- * A message just claimed (claimForDispatch) whose sender's pace has no slot for it soon: waiting
- * again in the status it was claimed from, expected when the sender is free.
+ * What pacing a message's hand-off needs (SENDER_PACING): its sender, the segments it takes and the
+ * number's throughput (phone_number_throughput.sql keeps it), and whether it still waits for dispatch at all.
  */
-export const putBackForPace = statement<
-  [messageId: string | null, status: string | null, estimatedSendAt: Date | string | null],
-  never
->(`UPDATE messages SET status = $2, dispatched_at = NULL, estimated_send_at = $3::timestamptz
-WHERE id = $1 AND status = 'sending' AND provider_message_id IS NULL`);
+export const paceOf = statement<
+  [messageId: string | null, at: Date | string | null],
+  { senderNumberId: string | null; segments: number; throughputPerSecond: number | null; waiting: boolean }
+>(`SELECT m.sender_number_id AS "senderNumberId", m.segments, p.throughput_per_second AS "throughputPerSecond",
+       (m.status IN ('scheduled', 'queued') AND COALESCE(m.expires_at > $2::timestamptz, TRUE)) AS waiting
+FROM messages m LEFT JOIN phone_numbers p ON p.id = m.sender_number_id
+WHERE m.id = $1`);
+
+/**
+ * A waiting message's new estimate, when its sender's pace put it back.
+ */
+export const postponeEstimate = statement<[messageId: string | null, estimatedSendAt: Date | string | null], never>(
+  `UPDATE messages SET estimated_send_at = $2::timestamptz WHERE id = $1 AND status IN ('scheduled', 'queued')`,
+);

@@ -7,7 +7,7 @@ import { maskPhoneNumber } from '../../lib/logger.ts';
 import { messageErrorCodeOf, ProviderRejection } from '../../ports.ts';
 import type { Services } from '../../ports.ts';
 import { applyMessageOutcome } from './outcomes.ts';
-import { claimForDispatch, putBackForPace, storeProviderMessageId } from './dispatch.sql.ts';
+import { claimForDispatch, paceOf, postponeEstimate, storeProviderMessageId } from './dispatch.sql.ts';
 import { failOverInPool, type Reselected, reselectSender } from './reselect-sender.ts';
 import { registrationRequired } from '../registration/registration-required.ts';
 import { suppressRecipient } from '../reconciliation/suppressions.ts';
@@ -27,28 +27,36 @@ const maxPaceWaitMs = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const dispatchable = new Set(['scheduled', 'queued', 'sending']);
-
-type ClaimRead = RowOf<typeof claimForDispatch>;
-
 /**
- * Takes the just claimed message's slot at its sender (SenderPace: shared by every worker process)
- * and answers when it is; or, when the sender is not free within maxPaceWaitMs, puts the message
- * back as it was, expected then, and the job back until then (JobDeferred). Taking it after the
- * claim spares a paced hand-off a read of its own; a message put back was `sending` in between,
- * with no carrier call made.
+ * Takes the message's slot at its sender (SenderPace: shared by every worker process) and answers
+ * when it is, or puts the job back until the sender is free (JobDeferred). A message no longer
+ * waiting (settled, canceled, expired) takes no slot: the claim decides what becomes of it.
  */
-async function takeSenderSlot(deps: DispatchDeps, message: ClaimRead): Promise<number | undefined> {
-  if (message.senderNumberId === null || message.throughputPerSecond === null) return undefined;
+async function takeSenderSlot(deps: DispatchDeps, messageId: string): Promise<number | undefined> {
   const now = deps.clock.now();
+  const [message] = await queryRows(deps.sql, paceOf, [messageId, new Date(now).toISOString()]);
+  if (!message?.waiting || message.senderNumberId === null || message.throughputPerSecond === null) return undefined;
   const costMs = (message.segments * 1000) / message.throughputPerSecond;
   const { taken, waitMs } = await deps.senderPace.take(message.senderNumberId, costMs, maxPaceWaitMs);
   deps.metrics?.senderPacingDelay.observe(waitMs / 1000);
   if (taken) return now + waitMs;
   deps.metrics?.senderPacingDeferrals.inc();
-  await queryRows(deps.sql, putBackForPace, [message.id, message.status, new Date(now + waitMs).toISOString()]);
+  await queryRows(deps.sql, postponeEstimate, [messageId, new Date(now + waitMs).toISOString()]);
   throw new JobDeferred(waitMs);
 }
+
+/**
+ * Whether a message accepted at `acceptedAt` is due for dispatch at once, to be woken: a paced one
+ * whose slot is later (or that waits for its expiry) is found by the sweep once due, and a wake now
+ * would find nothing due.
+ */
+export function dispatchDueNow(estimatedSendAt: Date | null | undefined, acceptedAt: Date): boolean {
+  return !estimatedSendAt || estimatedSendAt.getTime() <= acceptedAt.getTime();
+}
+
+const dispatchable = new Set(['scheduled', 'queued', 'sending']);
+
+type ClaimRead = RowOf<typeof claimForDispatch>;
 
 /**
  * A new sender for a waiting message whose sender cannot send (claimForDispatch's senderHealth), or
@@ -131,6 +139,7 @@ async function failRefused(
  * A message no longer `scheduled`, `queued` or `sending` was settled (or canceled) meanwhile and is left alone.
  */
 async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<JobContext, 'isLastAttempt'>): Promise<void> {
+  const slotAt = deps.config.senderPacing ? await takeSenderSlot(deps, messageId) : undefined;
   const at = new Date(deps.clock.now());
   const [message] = await queryRows(deps.sql, claimForDispatch, [
     messageId,
@@ -164,9 +173,6 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
   }
   // Only a queued or scheduled message with a connected sender becomes `sending` (above), and the sender never changes after.
   if (!from) throw new Error(`message ${messageId} is sending without a sender number`);
-  // Paced, a message moved to a new sender waits for its slot there (above); one claimed by an
-  // earlier attempt (`sending`) took its slot then.
-  const slotAt = deps.config.senderPacing && message.claimed ? await takeSenderSlot(deps, message) : undefined;
 
   // The wait for the slot comes last, so the claim's round trip does not stand between it and the carrier.
   const untilSlot = slotAt === undefined ? 0 : slotAt - deps.clock.now();
@@ -208,8 +214,6 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
 export const dispatchJob = defineJob({
   queue: 'dispatch',
   payload: z.object({ messageId: z.string().min(1) }),
-  // Paced, each row is due at its sender's slot, one slot after the last.
-  claimAhead: true,
   async run(services, { messageId }, job) {
     await dispatchMessage(services, messageId, job);
   },

@@ -21,7 +21,7 @@ import { sendPolicies } from '../compliance/send-policies.ts';
 import { insufficientBalance } from '../ledger.ts';
 import type { Services } from '../../ports.ts';
 import { approvalJob, approvalOfMessage, approvalParametersOf, messageApprovalOf } from '../approvals/approvals.ts';
-import { dispatchJob } from './dispatch.ts';
+import { dispatchDueNow, dispatchJob } from './dispatch.ts';
 import { dispatchJobIdOf } from './dispatch-job-id.ts';
 import { acceptDryRun, type AcceptParameters, type AcceptRow } from './accept-queue.ts';
 import { countSegments } from './segments.ts';
@@ -229,7 +229,8 @@ export async function acceptSend(deps: SendDeps, sender: Sender, parameters: Acc
   switch (row.outcome) {
     case 'accept': {
       // accept_message_batch wrote the dispatch job and committed: wake it, unless it is due later.
-      if (!parameters.send_at) deps.jobs?.wake(dispatchJob.queue, parameters.job_id);
+      if (!parameters.send_at && dispatchDueNow(row.estimated_send_at, parameters.now))
+        deps.jobs?.wake(dispatchJob.queue, parameters.job_id);
       const message = withHold(acceptedMessage(row), await heldUntil(deps, parameters, row));
       deps.live?.publish(sender.workspaceId, { resource: 'message', id: message.id, status: message.status });
       return { message, replayed: false };
