@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, closeStarted, eventually, startTestApp, type TestApp } from './harness.ts';
+import { call, closeStarted, eventually, scaledMode, startTestApp, type TestApp } from './harness.ts';
 import { send, sendingWorkspace, sms } from './sending-support.ts';
 
 /**
  * A paced dispatch due at once (its sender's slot is now) is woken when its send is accepted, alone
- * or as a campaign step; one whose slot is later is left to the sweep, which finds it once due.
+ * or as a campaign step. One whose slot is later is started when due: scaled, by a worker's timer
+ * set from a read of the rows due soon, at its slot rather than at the next sweep after it.
  */
 
 describe('waking dispatch at acceptance', () => {
@@ -45,4 +46,44 @@ describe('waking dispatch at acceptance', () => {
       ).map((message) => message.id);
     await eventually('a campaign step handed over', async () => (await handedOver(await stepMessages())) >= 1, 10_000);
   }, 30_000);
+});
+
+describe.runIf(scaledMode)('paced dispatch started when due (scaled mode)', () => {
+  let live: TestApp;
+  beforeAll(async () => {
+    // The workers' default sweep interval (1 s): what a row found only by the sweep would wait for.
+    live = await startTestApp({ SENDER_PACING: 'on', SANDBOX_DELAY_MS: '10' }, { clock: { now: () => Date.now() } });
+  });
+  afterAll(async () => {
+    await closeStarted(live);
+  });
+
+  it('hands each message over at its slot, never before, rather than up to a sweep after it', async () => {
+    const developer = await sendingWorkspace(live);
+    const sent: { id: string; estimated_send_at: string }[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      const answer = await send(live, developer.token, sms({ phone_number: `+1415555033${index}` }));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+      sent.push(answer.body.message);
+    }
+    const acceptedAllAt = Date.now();
+    const ids = sent.map((message) => message.id);
+    await eventually(
+      'every message handed over',
+      async () => (await live.services.prisma.sandboxMessage.count({ where: { messageId: { in: ids } } })) === ids.length,
+      30_000,
+    );
+    const received = await live.services.prisma.sandboxMessage.findMany({ where: { messageId: { in: ids } } });
+    const estimateOf = new Map(sent.map((message) => [message.id, Date.parse(message.estimated_send_at)]));
+    for (const message of received) {
+      const estimate = estimateOf.get(message.messageId)!;
+      const late = message.createdAt.getTime() - estimate;
+      expect(late, message.messageId).toBeGreaterThanOrEqual(-5);
+      // Due over 2.5 s after the last send: a read (every second, two ahead) set its timer in time.
+      if (estimate > acceptedAllAt + 2_500) expect(late, message.messageId).toBeLessThan(600);
+    }
+    expect(sent.filter((message) => Date.parse(message.estimated_send_at) > acceptedAllAt + 2_500).length).toBeGreaterThanOrEqual(
+      3,
+    );
+  }, 60_000);
 });

@@ -39,6 +39,12 @@ export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
    * JOB_CONCURRENCY), so a burst of them neither waits behind nor crowds out other work.
    */
   concurrency?(config: Config): number;
+  /**
+   * Rows of this queue are mostly written due later, each at a known time (a paced message's
+   * dispatch at its sender's slot): in the scaled mode a timer claims and starts each in a worker
+   * process when it comes due (due-timers.ts), rather than the next sweep handing it to BullMQ.
+   */
+  startWhenDue?: boolean;
 };
 
 /**

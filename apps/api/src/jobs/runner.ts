@@ -6,6 +6,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 import type { JobRunner, Services } from '../ports.ts';
 import { createBullTransport } from './bullmq.ts';
 import { createClaims } from './claims.ts';
+import { createDueTimers } from './due-timers.ts';
 import type { JobDefinition, QueueName } from './define.ts';
 import { createJobExecutor } from './execute.ts';
 import { createLanes, type Lane } from './lanes.ts';
@@ -44,7 +45,8 @@ function definitionsByQueue(definitions: readonly JobDefinition[]): Map<QueueNam
  * each in its lane (lanes.ts, execute.ts) and is woken when rows are committed. Embedded, it polls
  * the table itself when woken and every sweep interval (poller.ts). Scaled, BullMQ carries the
  * wake-ups between processes (wakeups.ts, bullmq.ts) and a sweep re-enqueues whatever is due
- * (sweep.ts), so Redis only ever delays work.
+ * (sweep.ts), so Redis only ever delays work; rows due at known times later (paced dispatch) are
+ * claimed and started by a timer when due (due-timers.ts).
  */
 export function createJobRunner(deps: RunnerDeps): JobRunner {
   const { config, log } = deps;
@@ -109,6 +111,11 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
   const handledQueues = [...definitions.keys()];
   const wakeups = createWakeups({ bull, log });
   const sweeper = createSweeper({ sql, bull, queues: handledQueues, now, intervalMs: config.jobSweepIntervalMs, log });
+  const timedQueues = [...definitions.values()].filter((definition) => definition.startWhenDue).map(({ queue }) => queue);
+  const dueTimers =
+    timedQueues.length > 0
+      ? createDueTimers({ sql, queues: timedQueues, now, intervalMs: config.jobSweepIntervalMs, start: startWhenDue, log })
+      : undefined;
   let stopping = false;
 
   /**
@@ -130,6 +137,15 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
     await work;
   }
 
+  /** A row a timer found due: claimed and run here once its lane has a free slot, as one BullMQ handed over. */
+  function startWhenDue(jobId: string, queue: QueueName): void {
+    const lane = lanes.of(queue);
+    if (!lane) return;
+    void lanes.slot(lane).then(() => {
+      if (!stopping) lanes.track(claimAndExecute(jobId), lane);
+    });
+  }
+
   return {
     wake(queue, ...jobIds) {
       // Once stop() has begun, BullMQ is closing: the rows wait for a sweep (another worker's, or
@@ -143,12 +159,14 @@ export function createJobRunner(deps: RunnerDeps): JobRunner {
       started = true;
       bull.startWorkers(handledQueues, processRow);
       sweeper.start();
+      dueTimers?.start();
     },
     async stop() {
       stopping = true;
       // Sent before BullMQ's connection closes under them.
       await wakeups.flush();
       sweeper.stop();
+      dueTimers?.stop();
       await bull.close();
       await lanes.settled();
     },

@@ -41,6 +41,15 @@ WHERE id IN (
   FOR UPDATE SKIP LOCKED)
 RETURNING id, queue, payload, attempts;
 
+-- name: dueSoon
+-- Up to `limit` pending jobs of these queues that come due after `now` and by `horizon`, the soonest
+-- first, for the scaled mode's timers to start each in this process when it comes due (due-timers.ts).
+-- params: queues, now, horizon, limit
+SELECT id, queue, run_at AS "runAt" FROM jobs
+WHERE queue = ANY($1::text[]) AND status = 'pending' AND run_at > $2 AND run_at <= $3
+ORDER BY run_at
+LIMIT $4;
+
 -- name: dueJobs
 -- Up to `limit` claimable jobs of these queues, the longest due first, for the scaled mode's sweeper
 -- to (re-)enqueue on BullMQ, with when each came due.

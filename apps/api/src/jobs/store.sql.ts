@@ -49,6 +49,23 @@ WHERE id IN (
 RETURNING id, queue, payload, attempts`);
 
 /**
+ * Up to `limit` pending jobs of these queues that come due after `now` and by `horizon`, the soonest
+ * first, for the scaled mode's timers to start each in this process when it comes due (due-timers.ts).
+ */
+export const dueSoon = statement<
+  [
+    queues: readonly (string | null)[] | null,
+    now: Date | string | null,
+    horizon: Date | string | null,
+    limit: number | bigint | null,
+  ],
+  { id: string; queue: string; runAt: Date }
+>(`SELECT id, queue, run_at AS "runAt" FROM jobs
+WHERE queue = ANY($1::text[]) AND status = 'pending' AND run_at > $2 AND run_at <= $3
+ORDER BY run_at
+LIMIT $4`);
+
+/**
  * Up to `limit` claimable jobs of these queues, the longest due first, for the scaled mode's sweeper
  * to (re-)enqueue on BullMQ, with when each came due.
  */

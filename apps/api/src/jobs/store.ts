@@ -38,6 +38,15 @@ export async function claimJobsByIds(
   return rows.map(toClaimed);
 }
 
+/** Pending jobs of these queues due after `now` and by `horizon`, for the scaled mode's timers to start when due. */
+export async function dueSoon(
+  db: SqlClient,
+  options: { queues: readonly QueueName[]; now: Date; horizon: Date; limit: number },
+): Promise<{ id: string; queue: QueueName; runAt: Date }[]> {
+  const rows = await queryRows(db, sql.dueSoon, [options.queues, options.now, options.horizon, options.limit]);
+  return rows.map((row) => ({ ...row, queue: row.queue as QueueName }));
+}
+
 /** Due jobs, for the scaled mode's sweeper to (re-)enqueue on BullMQ. */
 export async function dueJobs(
   db: SqlClient,

@@ -214,6 +214,8 @@ async function dispatchMessage(deps: DispatchDeps, messageId: string, job: Pick<
 export const dispatchJob = defineJob({
   queue: 'dispatch',
   payload: z.object({ messageId: z.string().min(1) }),
+  // Paced, each row is due at its sender's slot, one slot after the last.
+  startWhenDue: true,
   async run(services, { messageId }, job) {
     await dispatchMessage(services, messageId, job);
   },
