@@ -164,6 +164,41 @@ describe('GET /api/v1/conversations', () => {
   });
 });
 
+describe('the first messages of a new number at once', () => {
+  it('are both recorded on their first reconciliation, in one conversation created once', async () => {
+    const workspace = await sendingWorkspace(app);
+    const ours = workspace.senders[0]!.number;
+    const senders = Array.from({ length: 6 }, (_, index) => `+1415555${String(7100 + index)}`);
+    // Both of each number's first messages wait as jobs, then are reconciled together by one drain
+    // (at once in the scaled mode; one after the other on the embedded mode's one connection).
+    for (const from of senders) {
+      for (const body of ['Hi', 'Are you there?']) {
+        const response = await postSigned(app, 'messaging', 'incoming', { id: eventId('in'), from, to: ours, body });
+        expect(response.status).toBe(202);
+      }
+    }
+    await app.services.jobs.drain();
+    const { workspaceId } = workspace;
+    const conversations = await app.services.prisma.conversation.findMany({ where: { workspaceId } });
+    const inbound = await app.services.prisma.inboundMessage.findMany({ where: { workspaceId } });
+    expect(
+      conversations.map((row) => [row.phoneNumber, inbound.filter((item) => item.conversationId === row.id).length]).sort(),
+    ).toEqual(senders.map((from) => [from, 2]));
+    const events = await app.services.prisma.event.groupBy({
+      by: ['type'],
+      where: { workspaceId, type: { in: ['conversation.created', 'conversation.updated'] } },
+      _count: true,
+    });
+    expect(Object.fromEntries(events.map((row) => [row.type, row._count]))).toEqual({
+      'conversation.created': senders.length,
+      'conversation.updated': senders.length,
+    });
+    // None failed and waits for a retry: a second message that lost the race to create the
+    // conversation used to fail on its unique key.
+    expect(await app.services.prisma.job.count({ where: { lastError: { not: null } } })).toBe(0);
+  });
+});
+
 describe('GET /api/v1/conversations/{id}', () => {
   it('answers the conversation and its messages both ways, newest first, in the message list item shape', async () => {
     const { workspace, ours, ann, annId, answer } = await workspaceWithThreads();

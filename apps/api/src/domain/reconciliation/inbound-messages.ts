@@ -1,3 +1,4 @@
+import { queryRowsIn } from '@textline/db';
 import { enqueue, type JobTransaction } from '../../jobs/enqueue.ts';
 import { newId } from '../../lib/crypto.ts';
 import { toE164 } from '../../lib/phone.ts';
@@ -13,6 +14,7 @@ import {
   optOutVersionOf,
 } from '../compliance/keywords.ts';
 import type { ReconcileResult, StoredProviderEvent } from './types.ts';
+import * as sql from './inbound-messages.sql.ts';
 
 function conversationData(conversation: {
   id: string;
@@ -53,16 +55,11 @@ export async function reconcileInboundMessage(
   if (!from || !to || !ourNumber) return 'ignored';
   const { workspaceId } = ourNumber;
 
-  const key = { workspaceId_phoneNumber_senderNumber: { workspaceId, phoneNumber: from, senderNumber: to } };
-  const existing = await tx.conversation.findUnique({ where: key });
-  const conversation = existing
-    ? await tx.conversation.update({ where: { id: existing.id }, data: { lastMessageAt: at } })
-    : await tx.conversation.create({
-        data: { id: newId('cnv'), workspaceId, phoneNumber: from, senderNumber: to, lastMessageAt: at, createdAt: at },
-      });
+  const [conversation] = await queryRowsIn(tx, sql.openConversation, [newId('cnv'), workspaceId, from, to, at]);
+  if (!conversation) throw new Error('openConversation returned no row');
   await recordCustomerEvent(tx, {
     workspaceId,
-    type: existing ? 'conversation.updated' : 'conversation.created',
+    type: conversation.created ? 'conversation.created' : 'conversation.updated',
     data: conversationData(conversation),
     at,
   });
