@@ -47,8 +47,8 @@ async function takeSenderSlot(deps: DispatchDeps, messageId: string): Promise<nu
 
 /**
  * Whether a message accepted at `acceptedAt` is due for dispatch at once, to be woken: a paced one
- * whose slot is later (or that waits for its expiry) is found by the sweep once due, and a wake now
- * would find nothing due.
+ * whose slot is later (or that waits for its expiry) is started once due (scaled, by a worker's
+ * timer; embedded, by the poller's sweep), and a wake now would find nothing due.
  */
 export function dispatchDueNow(estimatedSendAt: Date | null | undefined, acceptedAt: Date): boolean {
   return !estimatedSendAt || estimatedSendAt.getTime() <= acceptedAt.getTime();
