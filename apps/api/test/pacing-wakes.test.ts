@@ -51,8 +51,11 @@ describe('waking dispatch at acceptance', () => {
 describe.runIf(scaledMode)('paced dispatch started when due (scaled mode)', () => {
   let live: TestApp;
   beforeAll(async () => {
-    // The workers' default sweep interval (1 s): what a row found only by the sweep would wait for.
-    live = await startTestApp({ SENDER_PACING: 'on', SANDBOX_DELAY_MS: '10' }, { clock: { now: () => Date.now() } });
+    // A sweep 3 s apart: what a row found only by the sweep would wait for, up to 3 s after its slot.
+    live = await startTestApp(
+      { SENDER_PACING: 'on', SANDBOX_DELAY_MS: '10', JOB_SWEEP_INTERVAL_MS: '3000' },
+      { clock: { now: () => Date.now() } },
+    );
   });
   afterAll(async () => {
     await closeStarted(live);
@@ -60,30 +63,34 @@ describe.runIf(scaledMode)('paced dispatch started when due (scaled mode)', () =
 
   it('hands each message over at its slot, never before, rather than up to a sweep after it', async () => {
     const developer = await sendingWorkspace(live);
+    // The number's first free slot 10 s ahead, so every message is due after a read that sets its timer.
+    await live.services.prisma.phoneNumber.update({
+      where: { id: developer.senders[0]!.id },
+      data: { nextSlotAt: new Date(Date.now() + 10_000) },
+    });
     const sent: { id: string; estimated_send_at: string }[] = [];
-    for (let index = 0; index < 8; index += 1) {
+    for (let index = 0; index < 6; index += 1) {
       const answer = await send(live, developer.token, sms({ phone_number: `+1415555033${index}` }));
       expect(answer.status, JSON.stringify(answer.body)).toBe(202);
       sent.push(answer.body.message);
     }
+    // Each due over 3.5 s after the last send: a read (every 3 s, 6 s ahead) comes before it.
     const acceptedAllAt = Date.now();
+    for (const message of sent) expect(Date.parse(message.estimated_send_at)).toBeGreaterThan(acceptedAllAt + 3_500);
     const ids = sent.map((message) => message.id);
     await eventually(
       'every message handed over',
       async () => (await live.services.prisma.sandboxMessage.count({ where: { messageId: { in: ids } } })) === ids.length,
-      30_000,
+      40_000,
     );
     const received = await live.services.prisma.sandboxMessage.findMany({ where: { messageId: { in: ids } } });
     const estimateOf = new Map(sent.map((message) => [message.id, Date.parse(message.estimated_send_at)]));
+    // Never early; late only by the timer's and the worker's latency on a busy machine. Found by the
+    // sweep instead, every 3 s, one of any three messages a second apart would be over 1.2 s late.
     for (const message of received) {
-      const estimate = estimateOf.get(message.messageId)!;
-      const late = message.createdAt.getTime() - estimate;
+      const late = message.createdAt.getTime() - estimateOf.get(message.messageId)!;
       expect(late, message.messageId).toBeGreaterThanOrEqual(-5);
-      // Due over 2.5 s after the last send: a read (every second, two ahead) set its timer in time.
-      if (estimate > acceptedAllAt + 2_500) expect(late, message.messageId).toBeLessThan(600);
+      expect(late, message.messageId).toBeLessThan(1_200);
     }
-    expect(sent.filter((message) => Date.parse(message.estimated_send_at) > acceptedAllAt + 2_500).length).toBeGreaterThanOrEqual(
-      3,
-    );
   }, 60_000);
 });
