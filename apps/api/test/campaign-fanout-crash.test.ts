@@ -94,7 +94,7 @@ describe('campaign fan-out: kill -9 of the worker halfway through a stage', () =
 
     // Kill the worker once half the stage is recorded, before all of it is.
     let atKill: Counts | undefined;
-    // Embedded, with two files at a time on a loaded two-core machine, half the stage once took over 120 s.
+    // Embedded, with two test files at a time on a loaded two-core machine, half the stage can take minutes.
     const killBy = Date.now() + 300_000;
     while (!atKill) {
       if (Date.now() > killBy) throw new Error('the stage did not get halfway');

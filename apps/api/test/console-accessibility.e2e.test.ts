@@ -211,7 +211,7 @@ describe('the console in Chromium: accessibility and plain words', () => {
     ]);
     expect(empty).toEqual({});
     await signOut();
-  }, 180_000); // fourteen pages at two widths: 22-28 s on CI with two files at a time
+  }, 180_000); // fourteen pages at two widths, two test files at a time on two cores
 
   it('every page with data: axe finds no violation at 1280 and 375 px', async () => {
     await signIn(developer.account.account.username);
