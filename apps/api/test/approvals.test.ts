@@ -16,7 +16,7 @@ let other: TestApp | undefined;
 
 beforeAll(async () => {
   app = await startTestApp();
-  if (scaledMode) other = await startTestApp({}, { startJobs: false, shareWith: app });
+  if (scaledMode) other = await startTestApp({}, { shareWith: app });
 });
 afterAll(async () => {
   await closeStarted(other, app);

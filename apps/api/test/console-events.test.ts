@@ -75,7 +75,7 @@ beforeAll(async () => {
   app = await startTestApp();
   // In the scaled mode a second API process on the same database and Redis; its jobs run in `app`, so
   // `app.services.jobs.drain()` waits for every one of them.
-  if (scaledMode) second = await startTestApp({}, { startJobs: false, shareWith: app });
+  if (scaledMode) second = await startTestApp({}, { shareWith: app });
 });
 
 afterAll(async () => {
@@ -190,7 +190,7 @@ describe('the console event stream', () => {
 
   it.runIf(scaledMode)("delivers a change to the streams that open at once on a process's first subscription", async () => {
     // A process that has subscribed to nothing yet: its subscribing connection opens on the first.
-    const fresh = await startTestApp({}, { startJobs: false, shareWith: app });
+    const fresh = await startTestApp({}, { shareWith: app });
     try {
       const workspaceId = 'wsp_subscribed_at_once';
       const received: string[] = [];

@@ -164,7 +164,7 @@ describe('wait_for_reply over MCP', () => {
 describe.runIf(scaledMode)('across two API processes (scaled mode)', () => {
   let second: TestApp;
   beforeAll(async () => {
-    second = await startTestApp({}, { startJobs: false, shareWith: app });
+    second = await startTestApp({}, { shareWith: app });
   });
   afterAll(async () => {
     await closeStarted(second);

@@ -15,7 +15,7 @@ let price: number;
 beforeAll(async () => {
   // Without workers messages stay queued: nothing refunds or dispatches while the caps are counted.
   app = await startTestApp({}, { startJobs: false });
-  if (scaledMode) other = await startTestApp({}, { startJobs: false, shareWith: app });
+  if (scaledMode) other = await startTestApp({}, { shareWith: app });
   price = app.config.pricePerSegmentCents;
 });
 afterAll(async () => {

@@ -25,7 +25,7 @@ const environment = { MCP_APPROVAL_WAIT_SECONDS: String(waitSeconds), MCP_APPROV
 
 beforeAll(async () => {
   app = await startTestApp(environment);
-  if (scaledMode) other = await startTestApp(environment, { startJobs: false, shareWith: app });
+  if (scaledMode) other = await startTestApp(environment, { shareWith: app });
 });
 afterAll(async () => {
   await closeStarted(other, app);
@@ -199,7 +199,7 @@ describe('an MCP client that takes URL elicitations', () => {
     const deadlineSeconds = 3;
     const shortWait = await startTestApp(
       { ...environment, MCP_APPROVAL_WAIT_SECONDS: String(deadlineSeconds) },
-      scaledMode ? { startJobs: false, shareWith: app } : {},
+      scaledMode ? { shareWith: app } : {},
     );
     try {
       const { token, agent } = await agentWorkspace(shortWait);

@@ -226,7 +226,7 @@ describe('send buckets over HTTP and MCP', () => {
   beforeAll(async () => {
     // Without workers messages stay queued: nothing dispatches or refunds while the buckets are counted.
     app = await startTestApp({}, { startJobs: false });
-    other = scaledMode ? await startTestApp({}, { startJobs: false, shareWith: app }) : app;
+    other = scaledMode ? await startTestApp({}, { shareWith: app }) : app;
   });
   afterAll(async () => {
     await closeStarted(other === app ? undefined : other, app);

@@ -22,7 +22,7 @@ beforeAll(async () => {
   // Jobs run only when a test drains them, so what the parallel calls queued can be counted first.
   const environment = { ALLOW_PRIVATE_WEBHOOK_URLS: '1', WEBHOOK_TEST_EVENTS_PER_MINUTE: String(TEST_EVENTS_PER_MINUTE) };
   app = await startTestApp(environment, { startJobs: false });
-  if (scaledMode) other = await startTestApp(environment, { startJobs: false, shareWith: app });
+  if (scaledMode) other = await startTestApp(environment, { shareWith: app });
   sink = await startSink();
 });
 afterAll(async () => {

@@ -203,7 +203,7 @@ describe('OAuth grants', () => {
 
 describe.runIf(scaledMode)('a token revoked in another process', () => {
   it('creates and re-enables nothing there, although that process still accepts it from its token cache', async () => {
-    const second = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1' }, { shareWith: app, startJobs: false });
+    const second = await startTestApp({ ALLOW_PRIVATE_WEBHOOK_URLS: '1' }, { shareWith: app });
     try {
       const developer = await createDeveloper(app);
       const child = await mintToken(developer.token, 'cached');
